@@ -1,0 +1,103 @@
+#include "Commands.h"
+
+#include <iostream>
+
+#include "catalog/Catalog.h"
+#include "common/Version.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "gpu/Backend.h"
+#include "sim/Simulate.h"
+#include "store/ProjectFile.h"
+
+namespace cf::cli {
+namespace {
+
+// Reads a project; prints the error and returns false when it cannot.
+bool read(const std::string& file, Project& p, std::ostream& err, int& status) {
+  try {
+    p = readAnyProject(file);
+    return true;
+  } catch (const InputError& e) {
+    err << file << ": " << e.what() << "\n";
+    status = 2;
+  } catch (const StoreError& e) {
+    err << e.what() << "\n";
+    status = 2;
+  }
+  return false;
+}
+
+}  // namespace
+
+int version(std::ostream& out) {
+  const BackendInfo& b = activeBackend();
+  out << "clusterforge-cli " << kVersion << "\n"
+      << "backend: " << b.summary() << "\n"
+      << "cuda built: " << (b.cuda_built ? "yes" : "no") << "\n"
+      << "catalog: " << Catalog::builtin().size() << " parts (" << Catalog::kFormat << ")\n"
+      << "project schema: " << kProjectSchemaVersion << "\n";
+  return 0;
+}
+
+int validate(const std::string& file, std::ostream& out, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(file, p, err, status)) return status;
+  auto issues = validateProject(p);
+  for (const Issue& i : issues)
+    (i.severity == Issue::Severity::Error ? err : out)
+        << (i.severity == Issue::Severity::Error ? "error: " : "warning: ") << i.text() << "\n";
+  if (hasErrors(issues)) return 2;
+  out << file << ": valid (" << p.scenarios.size() << " scenario" << (p.scenarios.size() == 1 ? "" : "s") << ")\n";
+  return 0;
+}
+
+int convert(const std::string& in, const std::string& out, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(in, p, err, status)) return status;
+  try {
+    writeAnyProject(p, out);
+  } catch (const StoreError& e) {
+    err << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(a.file, p, err, status)) return status;
+  auto issues = validateProject(p);
+  for (const Issue& i : issues)
+    if (i.severity == Issue::Severity::Error) err << "error: " << i.text() << "\n";
+  if (hasErrors(issues)) return 2;
+  if (a.scenario >= static_cast<int>(p.scenarios.size())) {
+    err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
+    return 2;
+  }
+  SimulateOptions opt;
+  opt.network = a.network;
+  try {
+    nlohmann::json result;
+    if (a.scenario >= 0 || p.scenarios.size() == 1) {
+      result = simulateScenario(p, a.scenario >= 0 ? a.scenario : 0, opt);
+    } else {
+      result = nlohmann::json::array();
+      for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+        nlohmann::json one = simulateScenario(p, i, opt);
+        one["scenario"] = p.scenarios[i].name;
+        result.push_back(one);
+      }
+    }
+    out << result.dump(2) << "\n";  // built completely before anything is printed: never partial JSON
+  } catch (const InputError& e) {
+    err << a.file << ": " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace cf::cli

@@ -1,0 +1,20 @@
+// The headless commands of clusterforge-cli. Each returns the exit status:
+// 0 success, 2 invalid input (messages on stderr name the key path), 1 internal failure.
+#pragma once
+#include <iosfwd>
+#include <string>
+
+namespace cf::cli {
+
+int version(std::ostream& out);
+int validate(const std::string& file, std::ostream& out, std::ostream& err);
+int convert(const std::string& in, const std::string& out, std::ostream& err);
+struct SimulateArgs {
+  std::string file;
+  bool json = true;
+  std::string network = "analytical";
+  int scenario = -1;  // -1: every scenario (an array when there are several)
+};
+int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err);
+
+}  // namespace cf::cli

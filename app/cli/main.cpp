@@ -1,0 +1,48 @@
+// clusterforge-cli: the headless face of the engine (validate, convert, simulate).
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+#include "Commands.h"
+
+int main(int argc, char** argv) {
+  try {
+    CLI::App app{"ClusterForge command line: validate, convert and simulate cluster designs"};
+    app.require_subcommand(0, 1);
+    bool showVersion = false;
+    app.add_flag("--version", showVersion, "Print the version and the compute backend (CPU/CUDA) with the reason");
+
+    std::string validateFile;
+    auto* validate = app.add_subcommand("validate", "Check a scenario or project; exit 2 with messages naming the key path");
+    validate->add_option("FILE", validateFile, "*.cf.json, *.json or *.cfproj")->required();
+
+    std::string convertIn, convertOut;
+    auto* convert = app.add_subcommand("convert", "Convert between .cf.json and .cfproj (chosen by the output extension)");
+    convert->add_option("IN", convertIn)->required();
+    convert->add_option("OUT", convertOut)->required();
+
+    cf::cli::SimulateArgs sim;
+    auto* simulate = app.add_subcommand("simulate", "Simulate and print the output object as JSON");
+    simulate->add_option("FILE", sim.file)->required();
+    simulate->add_flag("--json", sim.json, "JSON output (the default and only format)");
+    simulate->add_option("--network", sim.network, "analytical or flow")->check(CLI::IsMember({"analytical", "flow"}));
+    simulate->add_option("--scenario", sim.scenario, "Index of one scenario of a project (default: all)");
+
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      int rc = app.exit(e);
+      return rc == 0 ? 0 : 2;
+    }
+    if (showVersion) return cf::cli::version(std::cout);
+    if (*validate) return cf::cli::validate(validateFile, std::cout, std::cerr);
+    if (*convert) return cf::cli::convert(convertIn, convertOut, std::cerr);
+    if (*simulate) return cf::cli::simulate(sim, std::cout, std::cerr);
+    std::cout << app.help();
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,54 @@
+// The training job of a scenario: model, parallelism, precision, data and
+// checkpoint policy ("job" in docs/scenario-format.md).
+#pragma once
+#include <optional>
+#include <string>
+
+namespace cf {
+
+struct ModelSpec {
+  std::string preset;        // informative name, e.g. "GPT-3 175B"
+  int layers = 32;
+  int hidden = 4096;
+  int heads = 32;
+  int seq_len = 2048;
+  int vocab = 51200;
+  int ffn_hidden = 0;        // 0 = 4 * hidden
+  std::string ffn_kind = "gelu";  // gelu (2 matrices) | swiglu (3 matrices)
+  int kv_heads = 0;          // 0 = heads (no grouped-query attention)
+  int experts = 1;           // > 1: mixture of experts
+  int top_k = 1;
+
+  int ffnHidden() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
+  int kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
+  bool operator==(const ModelSpec&) const = default;
+};
+
+struct Parallelism {
+  int tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
+  int virtual_stages = 1;
+  int micro_batch = 1;
+  long long global_batch = 1;
+  int zero_stage = 1;
+  std::string recompute = "none";  // none | selective | full
+  long long gpus() const { return 1LL * tp * pp * dp * cp; }
+  bool operator==(const Parallelism&) const = default;
+};
+
+struct CheckpointPolicy {
+  std::optional<double> interval_s;  // nullopt = "optimal"
+  std::string target;                // a storage tier name; empty = the first shared tier
+  bool async = false;
+  bool operator==(const CheckpointPolicy&) const = default;
+};
+
+struct Job {
+  ModelSpec model;
+  Parallelism parallelism;
+  std::string precision = "bf16";  // fp32 | bf16 | fp16 | fp8
+  double train_tokens = 1e11;
+  CheckpointPolicy checkpoint;
+  bool operator==(const Job&) const = default;
+};
+
+}  // namespace cf

@@ -1,0 +1,77 @@
+#include "design/Resolved.h"
+
+#include <algorithm>
+
+#include "common/InputError.h"
+
+namespace cf {
+
+ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
+  ResolvedScenario r;
+  r.scenario = &s;
+  const Cluster& c = s.cluster;
+  if (c.accelerator_spec) {
+    r.accelerator = *c.accelerator_spec;
+  } else if (const Accelerator* a = parts.accelerator(c.accelerator)) {
+    r.accelerator = *a;
+  } else {
+    throw InputError("cluster.accelerator", "\"" + c.accelerator + "\" is not in the catalog");
+  }
+
+  const NodeType* node = nullptr;
+  if (!c.node_type.empty()) {
+    node = parts.node(c.node_type);
+    if (!node) throw InputError("cluster.node_type", "\"" + c.node_type + "\" is not in the catalog");
+  } else {
+    node = parts.nodeFor(r.accelerator.id);
+  }
+  if (node) {
+    r.node = *node;
+    r.node_from_catalog = true;
+  } else {
+    // No catalog node for this accelerator: a generic 8-way server (estimate).
+    r.node.id = "generic-" + r.accelerator.id + "-node";
+    r.node.name = "Generic server with " + r.accelerator.id;
+    r.node.accelerator = r.accelerator.id;
+    r.node.host_power_W = 2500;
+    r.node.rack_units = 8;
+    r.node.weight_kg = 120;
+    r.node.base_price_usd = 60000;
+    r.node.annual_failure_rate = 0.05;
+    r.node.source = "estimate: generic 8-GPU server";
+    r.node.estimated = {"host_power_W", "rack_units", "weight_kg", "base_price_usd", "annual_failure_rate"};
+  }
+  r.node.accelerators_per_node = c.accelerators_per_node;
+  r.node.nics_per_node = c.scale_out.nics_per_node;
+
+  if (!c.scale_out.switch_id.empty()) {
+    const SwitchPart* sw = parts.switchPart(c.scale_out.switch_id);
+    if (!sw) throw InputError("cluster.scale_out.switch", "\"" + c.scale_out.switch_id + "\" is not in the catalog");
+    r.fabric_switch = *sw;
+    r.switch_from_catalog = true;
+  } else if (const SwitchPart* sw = parts.defaultSwitchFor(c.scale_out.nic_Gbps)) {
+    r.fabric_switch = *sw;
+    r.switch_from_catalog = true;
+  } else {
+    r.fabric_switch.id = "generic-switch";
+    r.fabric_switch.name = "Generic 64-port switch";
+    r.fabric_switch.radix = 64;
+    r.fabric_switch.port_Gbps = c.scale_out.nic_Gbps;
+    r.fabric_switch.source = "estimate";
+  }
+  r.switch_radix = c.scale_out.switch_radix > 0 ? c.scale_out.switch_radix : r.fabric_switch.radix;
+
+  r.domain_size = c.scale_up.domain_size > 0 ? c.scale_up.domain_size : c.accelerators_per_node;
+  r.scale_up_GBps = c.scale_up.bandwidth_GBps > 0 ? c.scale_up.bandwidth_GBps : r.accelerator.scale_up_GBps;
+
+  const Parallelism& p = s.job.parallelism;
+  r.gpus_total = c.gpus();
+  long long perReplica = 1LL * p.tp * p.pp * p.cp;
+  r.dp = p.dp > 0 ? p.dp : static_cast<int>(std::max<long long>(1, r.gpus_total / perReplica));
+  r.gpus_in_use = perReplica * r.dp;
+  r.global_batch = p.global_batch > 0 ? p.global_batch : 1LL * r.dp * p.micro_batch;
+  r.peak_tflops = r.accelerator.peak_tflops.forPrecision(s.job.precision);
+  return r;
+}
+
+}  // namespace cf

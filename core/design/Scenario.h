@@ -1,0 +1,33 @@
+// A scenario: one cluster design, one training job and the policies that run
+// it; the unit that the comparison view puts side by side.
+#pragma once
+#include <map>
+#include <string>
+
+#include "design/Cluster.h"
+#include "design/Job.h"
+#include "design/Layout.h"
+
+namespace cf {
+
+struct ReliabilityPolicy {
+  int trials = 1000;
+  unsigned long long seed = 42;
+  double restart_s = 600;
+  int spare_nodes = 0;
+  std::map<std::string, double> failure_rates;  // class -> failures per component per year
+  bool failure_rates_only = false;
+  bool operator==(const ReliabilityPolicy&) const = default;
+};
+
+struct Scenario {
+  std::string name = "Untitled scenario";
+  std::string description;
+  Cluster cluster;
+  Job job;
+  ReliabilityPolicy reliability;
+  Layout layout;
+  bool operator==(const Scenario&) const = default;
+};
+
+}  // namespace cf

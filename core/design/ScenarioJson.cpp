@@ -1,0 +1,408 @@
+#include "design/ScenarioJson.h"
+
+#include <cmath>
+
+#include "catalog/CatalogJson.h"
+#include "common/JsonReader.h"
+
+namespace cf {
+namespace {
+
+const std::vector<std::string> kTopologies = {"fat-tree", "spine-leaf", "rail-optimized",
+                                              "dragonfly", "torus2d", "torus3d"};
+const std::vector<std::string> kStorageKinds = {"local-nvme", "parallel-fs", "object-store"};
+const std::vector<std::string> kCooling = {"air", "rear-door", "direct-liquid", "immersion"};
+const std::vector<std::string> kPrecisions = {"fp32", "bf16", "fp16", "fp8"};
+const std::vector<std::string> kRecompute = {"none", "selective", "full"};
+
+int toInt(long long v) { return static_cast<int>(v); }
+
+Cluster readCluster(ObjectReader r) {
+  Cluster c;
+  const json* acc = r.raw("accelerator");
+  if (!acc) throw InputError(r.keyPath("accelerator"), "is required");
+  if (acc->is_string()) {
+    c.accelerator = acc->get<std::string>();
+    if (c.accelerator.empty()) throw InputError(r.keyPath("accelerator"), "must not be empty");
+  } else if (acc->is_object()) {
+    ObjectReader ar(*acc, r.keyPath("accelerator"));
+    Accelerator a;
+    readPart(ar, a);
+    ar.finish();
+    c.accelerator = a.id;
+    c.accelerator_spec = a;
+  } else {
+    throw InputError(r.keyPath("accelerator"), "expected a catalog id or an object, got " + describe(*acc));
+  }
+  c.node_type = r.string("node_type", "");
+  c.accelerators_per_node = toInt(r.integer("accelerators_per_node", 8, 1, 1024));
+  c.nodes = toInt(r.requiredInteger("nodes", 1, 10'000'000));
+
+  auto su = r.object("scale_up");
+  c.scale_up.kind = su.string("kind", "nvswitch");
+  c.scale_up.domain_size = toInt(su.integer("domain_size", 0, 1, 1'000'000));
+  c.scale_up.bandwidth_GBps = su.number("bandwidth_GBps", 0.0, 0.0);
+  su.finish();
+
+  auto so = r.object("scale_out");
+  c.scale_out.nics_per_node = toInt(so.integer("nics_per_node", 8, 0, 1024));
+  c.scale_out.nic_Gbps = so.number("nic_Gbps", 400.0, 0.0);
+  c.scale_out.topology = so.choice("topology", "fat-tree", kTopologies);
+  c.scale_out.tiers = toInt(so.integer("tiers", 2, 1, 3));
+  c.scale_out.oversubscription = so.number("oversubscription", 1.0, 1.0);
+  c.scale_out.rail_optimized = so.boolean("rail_optimized", c.scale_out.topology == "rail-optimized");
+  c.scale_out.switch_id = so.string("switch", "");
+  c.scale_out.switch_radix = toInt(so.integer("switch_radix", 0, 0, 100000));
+  if (so.has("switch_radix") && c.scale_out.switch_radix < 2)
+    throw InputError(so.keyPath("switch_radix"), "must be at least 2");
+  c.scale_out.planes = toInt(so.integer("planes", 1, 1, 64));
+  so.finish();
+
+  if (const json* arr = r.array("storage")) {
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+      ObjectReader t((*arr)[i], indexPath(r.keyPath("storage"), i));
+      StorageTier s;
+      s.name = t.requiredString("name");
+      s.kind = t.choice("kind", "parallel-fs", kStorageKinds);
+      s.read_GBps_per_node = t.number("read_GBps_per_node", 0.0, 0.0);
+      s.write_GBps_per_node = t.number("write_GBps_per_node", 0.0, 0.0);
+      s.capacity_TB_per_node = t.number("capacity_TB_per_node", 0.0, 0.0);
+      s.read_GBps = t.number("read_GBps", 0.0, 0.0);
+      s.write_GBps = t.number("write_GBps", 0.0, 0.0);
+      s.capacity_PB = t.number("capacity_PB", 0.0, 0.0);
+      s.part = t.string("part", "");
+      t.finish();
+      for (const auto& other : c.storage)
+        if (other.name == s.name) throw InputError(t.keyPath("name"), "duplicate tier name \"" + s.name + "\"");
+      c.storage.push_back(s);
+    }
+  }
+
+  auto f = r.object("facility");
+  c.facility.cooling = f.choice("cooling", "air", kCooling);
+  c.facility.climate = f.string("climate", "temperate");
+  c.facility.electricity_usd_per_kWh = f.number("electricity_usd_per_kWh", 0.08, 0.0);
+  c.facility.amortization_years = f.number("amortization_years", 5.0, 0.1, 100.0);
+  c.facility.grid_kgCO2_per_kWh = f.has("grid_kgCO2_per_kWh") ? f.number("grid_kgCO2_per_kWh", 0.0, 0.0) : -1;
+  f.finish();
+  r.finish();
+  return c;
+}
+
+Job readJob(ObjectReader r) {
+  Job j;
+  auto m = r.object("model", true);
+  j.model.preset = m.string("preset", "");
+  j.model.layers = toInt(m.requiredInteger("layers", 1, 100000));
+  j.model.hidden = toInt(m.requiredInteger("hidden", 1, 10'000'000));
+  j.model.heads = toInt(m.requiredInteger("heads", 1, 100000));
+  j.model.seq_len = toInt(m.integer("seq_len", 2048, 1, 100'000'000));
+  j.model.vocab = toInt(m.integer("vocab", 51200, 1, 100'000'000));
+  j.model.ffn_hidden = toInt(m.integer("ffn_hidden", 0, 1, 100'000'000));
+  j.model.ffn_kind = m.choice("ffn_kind", "gelu", {"gelu", "swiglu"});
+  j.model.kv_heads = toInt(m.integer("kv_heads", 0, 1, 100000));
+  j.model.experts = toInt(m.integer("experts", 1, 1, 100000));
+  j.model.top_k = toInt(m.integer("top_k", 1, 1, 100000));
+  m.finish();
+
+  auto p = r.object("parallelism");
+  j.parallelism.tp = toInt(p.integer("tp", 1, 1, 1 << 20));
+  j.parallelism.pp = toInt(p.integer("pp", 1, 1, 1 << 20));
+  j.parallelism.dp = toInt(p.integer("dp", 0, 1, 1 << 24));
+  j.parallelism.ep = toInt(p.integer("ep", 1, 1, 1 << 20));
+  j.parallelism.cp = toInt(p.integer("cp", 1, 1, 1 << 20));
+  j.parallelism.virtual_stages = toInt(p.integer("virtual_stages", 1, 1, 1024));
+  j.parallelism.micro_batch = toInt(p.integer("micro_batch", 1, 1, 1 << 20));
+  j.parallelism.global_batch = p.integer("global_batch", 0, 1, 1LL << 40);
+  j.parallelism.zero_stage = toInt(p.integer("zero_stage", 1, 0, 3));
+  j.parallelism.recompute = p.choice("recompute", "none", kRecompute);
+  p.finish();
+
+  j.precision = r.choice("precision", "bf16", kPrecisions);
+  j.train_tokens = r.number("train_tokens", 1e11, 1.0);
+
+  auto c = r.object("checkpoint");
+  if (const json* iv = c.raw("interval_s")) {
+    if (iv->is_string()) {
+      if (iv->get<std::string>() != "optimal")
+        throw InputError(c.keyPath("interval_s"), "expected seconds or \"optimal\", got " + describe(*iv));
+    } else {
+      j.checkpoint.interval_s = c.number("interval_s", 0.0, 1.0);
+    }
+  }
+  j.checkpoint.target = c.string("target", "");
+  j.checkpoint.async = c.boolean("async", false);
+  c.finish();
+  r.finish();
+  return j;
+}
+
+ReliabilityPolicy readReliability(ObjectReader r) {
+  ReliabilityPolicy p;
+  p.trials = toInt(r.integer("trials", 1000, 1, 10'000'000));
+  p.seed = static_cast<unsigned long long>(r.integer("seed", 42, 0));
+  p.restart_s = r.number("restart_s", 600.0, 0.0);
+  p.spare_nodes = toInt(r.integer("spare_nodes", 0, 0, 1'000'000));
+  auto fr = r.object("failure_rates");
+  if (const json* raw = r.raw("failure_rates")) {
+    for (auto it = raw->begin(); it != raw->end(); ++it)
+      p.failure_rates[it.key()] = fr.number(it.key(), 0.0, 0.0);
+  }
+  fr.finish();
+  p.failure_rates_only = r.boolean("failure_rates_only", false);
+  r.finish();
+  return p;
+}
+
+Layout readLayout(ObjectReader r) {
+  Layout l;
+  const json* sites = r.array("sites");
+  r.finish();
+  if (!sites) return l;
+  for (std::size_t si = 0; si < sites->size(); ++si) {
+    ObjectReader sr((*sites)[si], indexPath(r.keyPath("sites"), si));
+    Site site;
+    site.name = sr.string("name", "Site " + std::to_string(si + 1));
+    if (const json* halls = sr.array("halls")) {
+      for (std::size_t hi = 0; hi < halls->size(); ++hi) {
+        ObjectReader hr((*halls)[hi], indexPath(sr.keyPath("halls"), hi));
+        Hall hall;
+        hall.name = hr.string("name", "Hall " + std::to_string(hi + 1));
+        if (const json* rows = hr.array("rows")) {
+          for (std::size_t ri = 0; ri < rows->size(); ++ri) {
+            ObjectReader rr((*rows)[ri], indexPath(hr.keyPath("rows"), ri));
+            Row row;
+            row.name = rr.string("name", "Row " + std::to_string(ri + 1));
+            if (const json* racks = rr.array("racks")) {
+              for (std::size_t ki = 0; ki < racks->size(); ++ki) {
+                ObjectReader kr((*racks)[ki], indexPath(rr.keyPath("racks"), ki));
+                Rack rack;
+                rack.name = kr.string("name", row.name + "-" + std::to_string(ki + 1));
+                rack.part = kr.string("part", rack.part);
+                rack.max_power_kW = kr.number("max_power_kW", 0.0, 0.0);
+                rack.max_weight_kg = kr.number("max_weight_kg", 0.0, 0.0);
+                if (const json* pls = kr.array("placements")) {
+                  for (std::size_t pi = 0; pi < pls->size(); ++pi) {
+                    ObjectReader pr((*pls)[pi], indexPath(kr.keyPath("placements"), pi));
+                    Placement p;
+                    p.kind = pr.choice("kind", "node", {"node", "switch", "pdu", "storage", "other"});
+                    p.part = pr.string("part", "");
+                    p.name = pr.string("name", "");
+                    p.u = toInt(pr.integer("u", 1, 1, 100));
+                    p.height_u = toInt(pr.integer("height_u", 1, 0, 100));
+                    p.face = pr.choice("face", "front", {"front", "rear"});
+                    pr.finish();
+                    rack.placements.push_back(p);
+                  }
+                }
+                kr.finish();
+                row.racks.push_back(rack);
+              }
+            }
+            rr.finish();
+            hall.rows.push_back(row);
+          }
+        }
+        hr.finish();
+        site.halls.push_back(hall);
+      }
+    }
+    sr.finish();
+    l.sites.push_back(site);
+  }
+  return l;
+}
+
+json layoutToJson(const Layout& l) {
+  json sites = json::array();
+  for (const auto& s : l.sites) {
+    json halls = json::array();
+    for (const auto& h : s.halls) {
+      json rows = json::array();
+      for (const auto& r : h.rows) {
+        json racks = json::array();
+        for (const auto& k : r.racks) {
+          json pls = json::array();
+          for (const auto& p : k.placements)
+            pls.push_back({{"kind", p.kind}, {"part", p.part}, {"name", p.name},
+                           {"u", p.u}, {"height_u", p.height_u}, {"face", p.face}});
+          json rack = {{"name", k.name}, {"part", k.part}, {"placements", pls}};
+          if (k.max_power_kW > 0) rack["max_power_kW"] = k.max_power_kW;
+          if (k.max_weight_kg > 0) rack["max_weight_kg"] = k.max_weight_kg;
+          racks.push_back(rack);
+        }
+        rows.push_back({{"name", r.name}, {"racks", racks}});
+      }
+      halls.push_back({{"name", h.name}, {"rows", rows}});
+    }
+    sites.push_back({{"name", s.name}, {"halls", halls}});
+  }
+  return {{"sites", sites}};
+}
+
+}  // namespace
+
+json parseJsonText(const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    std::string msg = e.what();
+    auto pos = msg.find("parse error");
+    throw InputError("", "not valid JSON: " + (pos == std::string::npos ? msg : msg.substr(pos)));
+  }
+}
+
+Scenario scenarioFromJson(const json& j, const std::string& path) {
+  ObjectReader r(j, path);
+  Scenario s;
+  std::string format = r.string("format", kScenarioFormat);
+  if (format != kScenarioFormat)
+    throw InputError(r.keyPath("format"), "\"" + format + "\" is not " + kScenarioFormat);
+  s.name = r.string("name", s.name);
+  s.description = r.string("description", "");
+  s.cluster = readCluster(r.object("cluster", true));
+  s.job = readJob(r.object("job", true));
+  s.reliability = readReliability(r.object("reliability"));
+  s.layout = readLayout(r.object("layout"));
+  r.raw("parts");  // read by projectFromJson
+  r.finish();
+  return s;
+}
+
+json scenarioToJson(const Scenario& s) {
+  const Cluster& c = s.cluster;
+  json cluster;
+  cluster["accelerator"] = c.accelerator_spec ? toJson(*c.accelerator_spec) : json(c.accelerator);
+  if (!c.node_type.empty()) cluster["node_type"] = c.node_type;
+  cluster["accelerators_per_node"] = c.accelerators_per_node;
+  cluster["nodes"] = c.nodes;
+  json su = {{"kind", c.scale_up.kind}};
+  if (c.scale_up.domain_size > 0) su["domain_size"] = c.scale_up.domain_size;
+  if (c.scale_up.bandwidth_GBps > 0) su["bandwidth_GBps"] = c.scale_up.bandwidth_GBps;
+  cluster["scale_up"] = su;
+  const ScaleOut& o = c.scale_out;
+  json so = {{"nics_per_node", o.nics_per_node}, {"nic_Gbps", o.nic_Gbps}, {"topology", o.topology},
+             {"tiers", o.tiers}, {"oversubscription", o.oversubscription}, {"rail_optimized", o.rail_optimized}};
+  if (!o.switch_id.empty()) so["switch"] = o.switch_id;
+  if (o.switch_radix > 0) so["switch_radix"] = o.switch_radix;
+  if (o.planes != 1) so["planes"] = o.planes;
+  cluster["scale_out"] = so;
+  json storage = json::array();
+  for (const auto& t : c.storage) {
+    json tj = {{"name", t.name}, {"kind", t.kind}};
+    auto put = [&](const char* k, double v) { if (v > 0) tj[k] = v; };
+    put("read_GBps_per_node", t.read_GBps_per_node);
+    put("write_GBps_per_node", t.write_GBps_per_node);
+    put("capacity_TB_per_node", t.capacity_TB_per_node);
+    put("read_GBps", t.read_GBps);
+    put("write_GBps", t.write_GBps);
+    put("capacity_PB", t.capacity_PB);
+    if (!t.part.empty()) tj["part"] = t.part;
+    storage.push_back(tj);
+  }
+  cluster["storage"] = storage;
+  json fac = {{"cooling", c.facility.cooling}, {"climate", c.facility.climate},
+              {"electricity_usd_per_kWh", c.facility.electricity_usd_per_kWh},
+              {"amortization_years", c.facility.amortization_years}};
+  if (c.facility.grid_kgCO2_per_kWh >= 0) fac["grid_kgCO2_per_kWh"] = c.facility.grid_kgCO2_per_kWh;
+  cluster["facility"] = fac;
+
+  const ModelSpec& m = s.job.model;
+  json model = {{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"seq_len", m.seq_len},
+                {"vocab", m.vocab}, {"ffn_kind", m.ffn_kind}, {"experts", m.experts}, {"top_k", m.top_k}};
+  if (!m.preset.empty()) model["preset"] = m.preset;
+  if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
+  if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
+  const Parallelism& p = s.job.parallelism;
+  json par = {{"tp", p.tp}, {"pp", p.pp}, {"ep", p.ep}, {"cp", p.cp}, {"virtual_stages", p.virtual_stages},
+              {"micro_batch", p.micro_batch}, {"zero_stage", p.zero_stage}, {"recompute", p.recompute}};
+  if (p.dp > 0) par["dp"] = p.dp;
+  if (p.global_batch > 0) par["global_batch"] = p.global_batch;
+  json ckpt = {{"interval_s", s.job.checkpoint.interval_s ? json(*s.job.checkpoint.interval_s) : json("optimal")},
+               {"async", s.job.checkpoint.async}};
+  if (!s.job.checkpoint.target.empty()) ckpt["target"] = s.job.checkpoint.target;
+  json job = {{"model", model}, {"parallelism", par}, {"precision", s.job.precision},
+              {"train_tokens", s.job.train_tokens}, {"checkpoint", ckpt}};
+
+  const ReliabilityPolicy& rp = s.reliability;
+  json rel = {{"trials", rp.trials}, {"seed", rp.seed}, {"restart_s", rp.restart_s},
+              {"spare_nodes", rp.spare_nodes}, {"failure_rates", json::object()},
+              {"failure_rates_only", rp.failure_rates_only}};
+  for (const auto& [k, v] : rp.failure_rates) rel["failure_rates"][k] = v;
+
+  json out = {{"format", kScenarioFormat}, {"name", s.name}};
+  if (!s.description.empty()) out["description"] = s.description;
+  out["cluster"] = cluster;
+  out["job"] = job;
+  out["reliability"] = rel;
+  if (!s.layout.empty()) out["layout"] = layoutToJson(s.layout);
+  return out;
+}
+
+namespace {
+
+// Parts of `p` that the built-in catalog lacks or holds differently.
+Catalog customParts(const Catalog& parts) {
+  const Catalog& b = Catalog::builtin();
+  Catalog out;
+  auto keep = [](auto& outList, const auto& list, auto lookup) {
+    for (const auto& part : list) {
+      const auto* builtinPart = lookup(part.id);
+      if (!builtinPart || !(*builtinPart == part)) outList.push_back(part);
+    }
+  };
+  keep(out.accelerators, parts.accelerators, [&](const std::string& id) { return b.accelerator(id); });
+  keep(out.nodes, parts.nodes, [&](const std::string& id) { return b.node(id); });
+  keep(out.switches, parts.switches, [&](const std::string& id) { return b.switchPart(id); });
+  keep(out.nics, parts.nics, [&](const std::string& id) { return b.nic(id); });
+  keep(out.links, parts.links, [&](const std::string& id) { return b.link(id); });
+  keep(out.storage, parts.storage, [&](const std::string& id) { return b.storagePart(id); });
+  keep(out.cooling, parts.cooling, [&](const std::string& id) { return b.coolingPart(id); });
+  keep(out.racks, parts.racks, [&](const std::string& id) { return b.rack(id); });
+  keep(out.pdus, parts.pdus, [&](const std::string& id) { return b.pdu(id); });
+  return out;
+}
+
+}  // namespace
+
+Project projectFromJson(const json& j) {
+  if (!j.is_object()) throw InputError("", "expected a JSON object, got " + describe(j));
+  Project p;
+  std::string format = j.contains("format") && j["format"].is_string() ? j["format"].get<std::string>() : kScenarioFormat;
+  if (format == kProjectFormat) {
+    ObjectReader r(j, "");
+    r.string("format", kProjectFormat);
+    p.name = r.string("name", p.name);
+    p.description = r.string("description", "");
+    if (const json* parts = r.raw("parts")) p.parts = Catalog::fromJson(*parts, "parts");
+    const json* arr = r.array("scenarios", true);
+    for (std::size_t i = 0; i < arr->size(); ++i)
+      p.scenarios.push_back(scenarioFromJson((*arr)[i], indexPath("scenarios", i)));
+    r.finish();
+  } else {
+    Scenario s = scenarioFromJson(j, "");
+    if (j.contains("parts")) p.parts = Catalog::fromJson(j["parts"], "parts");
+    p.name = s.name;
+    p.description = s.description;
+    p.scenarios.push_back(std::move(s));
+  }
+  p.adoptParts();
+  return p;
+}
+
+json projectToJson(const Project& p) {
+  Catalog custom = customParts(p.parts);
+  if (p.scenarios.size() == 1 && p.name == p.scenarios[0].name && p.description == p.scenarios[0].description) {
+    json out = scenarioToJson(p.scenarios[0]);
+    if (custom.size() > 0) out["parts"] = custom.toJson();
+    return out;
+  }
+  json out = {{"format", kProjectFormat}, {"name", p.name}};
+  if (!p.description.empty()) out["description"] = p.description;
+  if (custom.size() > 0) out["parts"] = custom.toJson();
+  out["scenarios"] = json::array();
+  for (const auto& s : p.scenarios) out["scenarios"].push_back(scenarioToJson(s));
+  return out;
+}
+
+}  // namespace cf

@@ -1,0 +1,33 @@
+// Scenario and project JSON, exactly as docs/scenario-format.md (stable keys).
+//
+// Reading checks types, ranges and unknown keys and throws InputError naming
+// the key path. Cross-field rules (tp divides heads, GPUs in use, rack
+// budgets...) live in Validation.h. Writing omits values that are "automatic"
+// (e.g. dp derived from the GPU count), so a file round-trips unchanged.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "common/InputError.h"
+#include "design/Project.h"
+
+namespace cf {
+
+inline constexpr const char* kScenarioFormat = "clusterforge.scenario/1";
+inline constexpr const char* kProjectFormat = "clusterforge.project/1";
+
+// `path` prefixes every error ("" for a top-level scenario file).
+Scenario scenarioFromJson(const nlohmann::json& j, const std::string& path = "");
+nlohmann::json scenarioToJson(const Scenario& s);
+
+// Reads a scenario file (one scenario, optional "parts") or a project file
+// ("scenarios": [...], "parts"), chosen by "format". Parts a file does not
+// carry are adopted from the built-in catalog.
+Project projectFromJson(const nlohmann::json& j);
+// Writes a project: a single-scenario project as a scenario file, otherwise
+// as a project file. Parts identical to the built-in catalog are left out.
+nlohmann::json projectToJson(const Project& p);
+
+// Parses text, turning JSON syntax errors into InputError("", "line L, column C: ...").
+nlohmann::json parseJsonText(const std::string& text);
+
+}  // namespace cf

@@ -1,0 +1,146 @@
+// Scenario JSON: the stable keys of docs/scenario-format.md, defaults, errors naming
+// the key path, and lossless round trips.
+#include <QtTest>
+
+#include "TestData.h"
+#include "design/ScenarioJson.h"
+
+using namespace cf;
+using nlohmann::json;
+
+class TestScenarioJson : public QObject {
+  Q_OBJECT
+ private slots:
+  void readsTheFormatExample() {
+    Scenario s = scenarioFromJson(cftest::formatExample());
+    QCOMPARE(s.cluster.accelerator, std::string("A100-SXM4-80GB"));
+    QCOMPARE(s.cluster.nodes, 192);
+    QCOMPARE(s.cluster.gpus(), 1536LL);
+    QCOMPARE(s.cluster.scale_up.bandwidth_GBps, 300.0);
+    QCOMPARE(s.cluster.scale_out.switch_id, std::string("QM8700-HDR-40p"));
+    QCOMPARE(s.cluster.storage.size(), std::size_t(2));
+    QCOMPARE(s.cluster.storage[1].write_GBps, 250.0);
+    QCOMPARE(s.job.model.ffnHidden(), 49152);
+    QCOMPARE(s.job.parallelism.tp * s.job.parallelism.pp * s.job.parallelism.dp, 1536);
+    QCOMPARE(s.job.parallelism.recompute, std::string("full"));
+    QVERIFY(!s.job.checkpoint.interval_s.has_value());  // "optimal"
+    QCOMPARE(s.job.checkpoint.target, std::string("pfs"));
+    QCOMPARE(s.reliability.trials, 2000);
+    QCOMPARE(s.reliability.seed, 42ULL);
+  }
+
+  void defaults() {
+    Scenario s = scenarioFromJson(cftest::smallScenario());
+    QCOMPARE(s.cluster.accelerators_per_node, 8);
+    QCOMPARE(s.job.model.kvHeads(), 8);
+    QCOMPARE(s.job.parallelism.dp, 0);  // automatic: derived from the GPU count
+    QCOMPARE(s.job.precision, std::string("bf16"));
+    QCOMPARE(s.cluster.facility.cooling, std::string("air"));
+    QCOMPARE(s.job.parallelism.zero_stage, 1);
+    json j = cftest::smallScenario();
+    j["job"]["model"].erase("ffn_hidden");
+    j["job"]["model"].erase("kv_heads");
+    Scenario d = scenarioFromJson(j);
+    QCOMPARE(d.job.model.ffnHidden(), 4 * 4096);
+    QCOMPARE(d.job.model.kvHeads(), 32);
+  }
+
+  void roundTripIsLossless() {
+    for (const json& in : {cftest::formatExample(), cftest::smallScenario()}) {
+      Scenario a = scenarioFromJson(in);
+      json out = scenarioToJson(a);
+      Scenario b = scenarioFromJson(out);
+      QVERIFY(a == b);
+      QCOMPARE(QString::fromStdString(scenarioToJson(b).dump()), QString::fromStdString(out.dump()));
+    }
+  }
+
+  void inlineAcceleratorSpec() {
+    json j = cftest::smallScenario();
+    j["cluster"]["accelerator"] = {{"id", "MyChip"}, {"peak_tflops", {{"bf16", 500}}}, {"hbm_GiB", 96},
+                                   {"hbm_GBps", 3000}, {"tdp_W", 600}, {"source", "vendor brief"}};
+    Project p = projectFromJson(j);
+    QVERIFY(p.scenarios[0].cluster.accelerator_spec.has_value());
+    QVERIFY(p.parts.accelerator("MyChip"));
+    Scenario back = scenarioFromJson(scenarioToJson(p.scenarios[0]));
+    QVERIFY(back == p.scenarios[0]);
+  }
+
+  void errorsNameTheKeyPath_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");  // JSON text
+    QTest::addColumn<QString>("path");
+    QTest::newRow("tp as word") << "/job/parallelism/tp" << "\"eight\"" << "job.parallelism.tp";
+    QTest::newRow("negative nodes") << "/cluster/nodes" << "-4" << "cluster.nodes";
+    QTest::newRow("fractional layers") << "/job/model/layers" << "2.5" << "job.model.layers";
+    QTest::newRow("unknown topology") << "/cluster/scale_out/topology" << "\"hypercube\"" << "cluster.scale_out.topology";
+    QTest::newRow("oversubscription < 1") << "/cluster/scale_out/oversubscription" << "0.5" << "cluster.scale_out.oversubscription";
+    QTest::newRow("unknown key") << "/job/parallelism/tensor_parallel" << "4" << "job.parallelism.tensor_parallel";
+    QTest::newRow("bad interval") << "/job/checkpoint/interval_s" << "\"sometimes\"" << "job.checkpoint.interval_s";
+    QTest::newRow("storage not array") << "/cluster/storage" << "{}" << "cluster.storage";
+    QTest::newRow("tier without name") << "/cluster/storage/0/name" << "null" << "cluster.storage[0].name";
+    QTest::newRow("bad precision") << "/job/precision" << "\"int4\"" << "job.precision";
+    QTest::newRow("zero stage 4") << "/job/parallelism/zero_stage" << "4" << "job.parallelism.zero_stage";
+    QTest::newRow("rate negative") << "/reliability/failure_rates/gpu" << "-1" << "reliability.failure_rates.gpu";
+    QTest::newRow("wrong format") << "/format" << "\"clusterforge.scenario/9\"" << "format";
+    QTest::newRow("cluster missing") << "/cluster" << "null" << "cluster";
+  }
+  void errorsNameTheKeyPath() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, path);
+    json j = cftest::formatExample();
+    j[json::json_pointer(pointer.toStdString())] = json::parse(value.toStdString());
+    try {
+      scenarioFromJson(j);
+      QFAIL("accepted bad input");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), path);
+      QVERIFY(QString(e.what()).startsWith(path + ": "));
+    }
+  }
+
+  void syntaxErrorsAreInputErrors() {
+    QVERIFY_THROWS_EXCEPTION(InputError, parseJsonText("{ \"format\": "));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseJsonText("\x01\x02garbage"));
+    QVERIFY_THROWS_EXCEPTION(InputError, projectFromJson(json::array()));
+  }
+
+  void projectFormat() {
+    json proj = {{"format", kProjectFormat}, {"name", "Before/after"}, {"description", "Two designs"},
+                 {"scenarios", {cftest::smallScenario(), cftest::formatExample()}}};
+    Project p = projectFromJson(proj);
+    QCOMPARE(p.scenarios.size(), std::size_t(2));
+    QVERIFY(p.parts.accelerator("H100-SXM5-80GB"));
+    QVERIFY(p.parts.accelerator("A100-SXM4-80GB"));
+    QVERIFY(p.parts.switchPart("QM8700-HDR-40p"));
+    json out = projectToJson(p);
+    QCOMPARE(QString::fromStdString(out["format"].get<std::string>()), QString(kProjectFormat));
+    QVERIFY(!out.contains("parts"));  // only catalog parts: nothing custom to carry
+    Project back = projectFromJson(out);
+    QVERIFY(back == p);
+    // Errors inside a project name the scenario.
+    proj["scenarios"][1]["job"]["parallelism"]["pp"] = "x";
+    try {
+      projectFromJson(proj);
+      QFAIL("accepted bad input");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("scenarios[1].job.parallelism.pp"));
+    }
+  }
+
+  void customPartsTravelWithTheFile() {
+    Project p = projectFromJson(cftest::smallScenario());
+    Accelerator a = *p.parts.accelerator("H100-SXM5-80GB");
+    a.price_usd = 19999;  // negotiated price: must survive, and not leak into the built-in catalog
+    p.parts.upsert(a);
+    json out = projectToJson(p);
+    QVERIFY(out.contains("parts"));
+    Project back = projectFromJson(out);
+    QCOMPARE(back.parts.accelerator("H100-SXM5-80GB")->price_usd, 19999.0);
+    QVERIFY(Catalog::builtin().accelerator("H100-SXM5-80GB")->price_usd != 19999.0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioJson)
+#include "tst_scenario_json.moc"
