@@ -190,6 +190,16 @@ void readPart(ObjectReader& r, CoolingPart& p) {
   p.typical_pue = r.number("typical_pue", 1.5, 1.0, 5.0);
   p.fan_power_fraction = r.number("fan_power_fraction", 0.0, 0.0, 1.0);
   p.price_usd_per_kW = r.number("price_usd_per_kW", 0.0, 0.0);
+  p.chiller_cop_at_15C = r.number("chiller_cop_at_15C", 5.5, 0.5, 20.0);
+  p.chiller_cop_slope_per_C = r.number("chiller_cop_slope_per_C", 0.1, 0.0, 1.0);
+  p.economiser_full_below_C = r.number("economiser_full_below_C", 10.0, -300.0, 100.0);
+  p.economiser_none_above_C = r.number("economiser_none_above_C", 20.0, -300.0, 100.0);
+  if (p.economiser_none_above_C < p.economiser_full_below_C)
+    throw InputError(r.keyPath("economiser_none_above_C"), "must not be below economiser_full_below_C");
+  p.air_fan_kW_per_kW = r.number("air_fan_kW_per_kW", 0.06, 0.0, 1.0);
+  p.pump_kW_per_kW = r.number("pump_kW_per_kW", 0.02, 0.0, 1.0);
+  p.liquid_trim_above_C = r.number("liquid_trim_above_C", 99.0, -300.0, 300.0);
+  p.water_L_per_kWh = r.number("water_L_per_kWh", 0.0, 0.0, 100.0);
 }
 
 json toJson(const CoolingPart& p) {
@@ -200,6 +210,14 @@ json toJson(const CoolingPart& p) {
   j["typical_pue"] = p.typical_pue;
   j["fan_power_fraction"] = p.fan_power_fraction;
   j["price_usd_per_kW"] = p.price_usd_per_kW;
+  j["chiller_cop_at_15C"] = p.chiller_cop_at_15C;
+  j["chiller_cop_slope_per_C"] = p.chiller_cop_slope_per_C;
+  j["economiser_full_below_C"] = p.economiser_full_below_C;
+  j["economiser_none_above_C"] = p.economiser_none_above_C;
+  j["air_fan_kW_per_kW"] = p.air_fan_kW_per_kW;
+  j["pump_kW_per_kW"] = p.pump_kW_per_kW;
+  j["liquid_trim_above_C"] = p.liquid_trim_above_C;
+  j["water_L_per_kWh"] = p.water_L_per_kWh;
   return j;
 }
 

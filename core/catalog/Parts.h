@@ -107,6 +107,18 @@ struct CoolingPart : PartInfo {
   double typical_pue = 0;
   double fan_power_fraction = 0;
   double price_usd_per_kW = 0;
+  // Plant model (core/energy/CoolingModel.h): chiller COP at 15 °C outdoor and its
+  // fall per °C; economiser fully on below / off above these temperatures; fan and
+  // pump power per kW of heat moved; liquid loops need a trim chiller above
+  // liquid_trim_above_C; evaporative water per kWh of heat rejected.
+  double chiller_cop_at_15C = 5.5;
+  double chiller_cop_slope_per_C = 0.1;
+  double economiser_full_below_C = 10;
+  double economiser_none_above_C = 20;
+  double air_fan_kW_per_kW = 0.06;
+  double pump_kW_per_kW = 0.02;
+  double liquid_trim_above_C = 99;
+  double water_L_per_kWh = 0;
   bool operator==(const CoolingPart&) const = default;
 };
 

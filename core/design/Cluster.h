@@ -36,10 +36,14 @@ struct StorageTier {
 
 struct Facility {
   std::string cooling = "air";        // air | rear-door | direct-liquid | immersion
+  std::string cooling_system;         // catalog cooling id; empty = the catalog's first of that kind
   std::string climate = "temperate";  // a climate profile name (case-insensitive)
   double electricity_usd_per_kWh = 0.08;
   double amortization_years = 5;
   double grid_kgCO2_per_kWh = -1;     // < 0: the climate profile's grid intensity
+  std::string power_redundancy = "N+1";  // N | N+1 | 2N (UPS and power chain)
+  double utilization = 0.85;          // share of the year the GPUs do paid work ($/GPU-hour)
+  double cloud_usd_per_gpu_hour = 0;  // 0: estimate from the accelerator's price (see core/cost)
   bool operator==(const Facility&) const = default;
 };
 

@@ -62,9 +62,13 @@ void Project::adoptParts(const Catalog& source) {
       if (!parts.pdu(id))
         if (const auto* p = source.pdu(id)) parts.upsert(*p);
     }
-    if (!parts.coolingPart(s.cluster.facility.cooling)) {
+    const Facility& f = s.cluster.facility;
+    if (!f.cooling_system.empty()) {
+      if (!parts.coolingPart(f.cooling_system))
+        if (const auto* c = source.coolingPart(f.cooling_system)) parts.upsert(*c);
+    } else if (std::none_of(parts.cooling.begin(), parts.cooling.end(), [&](const CoolingPart& c) { return c.kind == f.cooling; })) {
       for (const auto& c : source.cooling)
-        if (c.kind == s.cluster.facility.cooling) {
+        if (c.kind == f.cooling) {
           parts.upsert(c);
           break;
         }

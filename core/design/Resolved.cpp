@@ -61,6 +61,22 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
   }
   r.switch_radix = c.scale_out.switch_radix > 0 ? c.scale_out.switch_radix : r.fabric_switch.radix;
 
+  const Facility& f = c.facility;
+  if (!f.cooling_system.empty()) {
+    const CoolingPart* cp = parts.coolingPart(f.cooling_system);
+    if (!cp) throw InputError("cluster.facility.cooling_system", "\"" + f.cooling_system + "\" is not in the catalog");
+    if (cp->kind != f.cooling)
+      throw InputError("cluster.facility.cooling_system",
+                       "\"" + f.cooling_system + "\" is " + cp->kind + " cooling, not " + f.cooling);
+    r.cooling = *cp;
+  } else {
+    auto it = std::find_if(parts.cooling.begin(), parts.cooling.end(),
+                           [&](const CoolingPart& cp) { return cp.kind == f.cooling; });
+    if (it == parts.cooling.end())
+      throw InputError("cluster.facility.cooling", "the catalog has no " + f.cooling + " cooling system");
+    r.cooling = *it;
+  }
+
   r.domain_size = c.scale_up.domain_size > 0 ? c.scale_up.domain_size : c.accelerators_per_node;
   r.scale_up_GBps = c.scale_up.bandwidth_GBps > 0 ? c.scale_up.bandwidth_GBps : r.accelerator.scale_up_GBps;
 

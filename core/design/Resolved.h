@@ -17,6 +17,7 @@ struct ResolvedScenario {
   SwitchPart fabric_switch;
   bool switch_from_catalog = false;
   int switch_radix = 0;
+  CoolingPart cooling;         // facility.cooling_system, or the first catalog system of facility.cooling
   int domain_size = 8;         // scale-up domain (GPUs)
   double scale_up_GBps = 0;    // per GPU per direction
   int dp = 1;                  // data-parallel degree (derived when the file leaves it out)

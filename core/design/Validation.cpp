@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "design/Climate.h"
 #include "design/Resolved.h"
 
 namespace cf {
@@ -17,15 +18,6 @@ std::string fmt(double v, int digits = 1) {
   s << v;
   return s.str();
 }
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-const std::vector<std::string> kClimates = {"temperate", "cold", "hot-humid", "hot-dry", "beijing",
-                                            "ulanqab", "guiyang", "shanghai", "singapore", "oregon",
-                                            "virginia", "nordics"};
 
 struct Checker {
   std::vector<Issue>& out;
@@ -102,9 +94,9 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
   if (r.domain_size > r.gpus_total)
     c.warning("cluster.scale_up.domain_size", std::to_string(r.domain_size) + " exceeds the cluster's " +
                                                   std::to_string(r.gpus_total) + " GPUs");
-  if (std::find(kClimates.begin(), kClimates.end(), lower(cl.facility.climate)) == kClimates.end()) {
+  if (!findClimate(cl.facility.climate)) {
     std::string list;
-    for (const auto& k : kClimates) list += (list.empty() ? "" : ", ") + k;
+    for (const auto& k : builtinClimates()) list += (list.empty() ? "" : ", ") + k.name;
     c.error("cluster.facility.climate", "\"" + cl.facility.climate + "\" is not a known climate (" + list + ")");
   }
   const ScaleOut& so = cl.scale_out;

@@ -1,11 +1,42 @@
 #include "sim/Simulate.h"
 
+#include "cost/CostModel.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
+#include "energy/EnergyModel.h"
 #include "perf/PerfSection.h"
 #include "topology/TopologySection.h"
 
 namespace cf {
+namespace {
+
+// Share of the GPUs' dynamic power drawn over a step: 1 while computing and,
+// while waiting on communication, bubbles or I/O, about a third (estimate:
+// GPUs stalled in NCCL kernels keep clocks up but leave tensor cores idle).
+constexpr double kWaitingActivity = 0.35;
+
+double gpuActivity(const nlohmann::json& perf) {
+  double step = perf.value("step_time_s", 0.0);
+  if (step <= 0) return 1.0;
+  double compute = perf["breakdown_s"].value("compute", step);
+  double busy = std::min(1.0, compute / step);
+  return busy + (1.0 - busy) * kWaitingActivity;
+}
+
+// Network items (switches, optics, cables) from the topology section's bill of materials.
+std::vector<NetworkItem> networkItems(const nlohmann::json& topo) {
+  std::vector<NetworkItem> items;
+  if (!topo.contains("bom") || !topo["bom"].is_array()) return items;
+  for (const auto& line : topo["bom"]) {
+    std::string cls = line.value("category", "");
+    if (cls != "switch" && cls != "optic" && cls != "cable") continue;
+    items.push_back({cls, line.value("part", ""), line.value("count", 0.0), line.value("unit_power_W", 0.0),
+                     line.value("unit_price_usd", 0.0)});
+  }
+  return items;
+}
+
+}  // namespace
 
 nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt) {
   (void)opt;
@@ -17,8 +48,19 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   ResolvedScenario r = resolve(s, parts);
   nlohmann::json out = nlohmann::json::object();
   // Each model adds its section only when it can compute it.
-  if (auto perf = performanceSection(r, parts)) out["performance"] = *perf;
-  if (auto topo = topologySection(r, parts)) out["topology"] = *topo;
+  auto perf = performanceSection(r, parts);
+  if (perf) out["performance"] = *perf;
+  auto topo = topologySection(r, parts);
+  if (topo) out["topology"] = *topo;
+
+  std::vector<NetworkItem> network = topo ? networkItems(*topo) : std::vector<NetworkItem>{};
+  EnergyResult energy = computeEnergy(r, parts, network, perf ? gpuActivity(*perf) : 1.0);
+  out["energy"] = energySection(energy);
+  if (perf) {
+    double wall_s = perf->value("time_to_train_days", 0.0) * 86400.0;
+    if (out.contains("reliability")) wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
+    out["cost"] = costSection(computeCost(r, parts, network, energy, wall_s));
+  }
   return out;
 }
 

@@ -1,0 +1,98 @@
+#include "energy/EnergyModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/InputError.h"
+
+namespace cf {
+
+RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts, double node_peak_W) {
+  RackPlan plan;
+  const Cluster& c = r.scenario->cluster;
+  bool liquid = r.cooling.kind == "direct-liquid" || r.cooling.kind == "immersion";
+  // The densest rack the cooling can serve: liquid halls take the liquid rack, air the 40 kW one.
+  const RackPart* best = nullptr;
+  for (const auto& rp : parts.racks) {
+    if (rp.id.find("network") != std::string::npos) continue;
+    bool liquidRack = rp.id.find("liquid") != std::string::npos;
+    if (liquidRack != liquid) continue;
+    if (!best || rp.max_power_kW > best->max_power_kW) best = &rp;
+  }
+  if (!best && !parts.racks.empty()) best = &parts.racks.front();
+  double budget = best ? best->max_power_kW : 15.0;
+  if (r.cooling.max_rack_kW > 0) budget = std::min(budget, r.cooling.max_rack_kW);
+  int units = best ? best->rack_units : 42;
+  plan.rack_part = best ? best->id : "generic-rack";
+  plan.rack_budget_kW = budget;
+  int byPower = static_cast<int>(std::floor(budget * 1000.0 / std::max(1.0, node_peak_W)));
+  int byU = r.node.rack_units > 0 ? (units - 4) / r.node.rack_units : byPower;  // 4U for ToR switch and PDUs
+  plan.nodes_per_rack = std::max(1, std::min(byPower, byU));
+  plan.racks = (c.nodes + plan.nodes_per_rack - 1) / plan.nodes_per_rack;
+  plan.rack_kW = plan.nodes_per_rack * node_peak_W / 1000.0;
+  plan.rack_BTU_per_h = plan.rack_kW * 3412.14;
+  return plan;
+}
+
+EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, const std::vector<NetworkItem>& network,
+                           double gpu_activity) {
+  EnergyResult e;
+  const Facility& f = r.scenario->cluster.facility;
+  const ClimateProfile* climate = findClimate(f.climate);
+  if (!climate) throw InputError("cluster.facility.climate", "\"" + f.climate + "\" is not a known climate");
+  e.climate = climate->name;
+  e.gpu_activity = std::clamp(gpu_activity, 0.0, 1.0);
+  e.it = itInventory(r, parts, network);
+  e.it_train_kW = e.it.power_W(e.gpu_activity) / 1000.0;
+  e.it_peak_kW = e.it.power_W(1.0) / 1000.0;
+  e.it_idle_kW = e.it.power_W(0.0) / 1000.0;
+  e.year = facilityYear(e.it_train_kW, e.it_peak_kW, f.power_redundancy, r.cooling, *climate);
+  e.grid_kgCO2_per_kWh = f.grid_kgCO2_per_kWh >= 0 ? f.grid_kgCO2_per_kWh : climate->grid_kgCO2_per_kWh;
+  e.energy_MWh_per_year = e.year.facility_kW * 8760.0 / 1000.0;
+  e.co2_t_per_year = e.energy_MWh_per_year * e.grid_kgCO2_per_kWh;  // MWh × kg/kWh = t
+  double nodePeak = (e.it.power_W("accelerator", 1.0) + e.it.power_W("host", 1.0) + e.it.power_W("nic", 1.0)) /
+                    std::max(1, r.scenario->cluster.nodes);
+  e.racks = planRacks(r, parts, nodePeak);
+  return e;
+}
+
+nlohmann::json energySection(const EnergyResult& e) {
+  nlohmann::json byClass = nlohmann::json::object();
+  for (const auto& l : e.it.lines) {
+    double kw = l.power_W(e.gpu_activity) / 1000.0;
+    byClass[l.cls] = byClass.value(l.cls, 0.0) + kw;
+  }
+  const FacilityPoint& peakMonth = *std::max_element(
+      e.year.months.begin(), e.year.months.end(),
+      [](const FacilityPoint& a, const FacilityPoint& b) { return a.facility_kW() < b.facility_kW(); });
+  double chain = 0, cooling = 0;
+  for (const auto& m : e.year.months) {
+    chain += m.chain.total() / 12.0;
+    cooling += m.cooling.total() / 12.0;
+  }
+  return {
+      {"it_power_kW", e.it_train_kW},
+      {"facility_power_kW", e.year.facility_kW},
+      {"pue", e.year.pue_annual},
+      {"energy_MWh_per_year", e.energy_MWh_per_year},
+      {"co2_t_per_year", e.co2_t_per_year},
+      {"it_power_peak_kW", e.it_peak_kW},
+      {"it_power_idle_kW", e.it_idle_kW},
+      {"gpu_activity", e.gpu_activity},
+      {"it_power_by_class_kW", byClass},
+      {"power_chain_loss_kW", chain},
+      {"cooling_power_kW", cooling},
+      {"peak_month_facility_kW", peakMonth.facility_kW()},
+      {"monthly_pue", e.year.pue},
+      {"ppue_cooling", e.year.ppue_cooling},
+      {"wue_L_per_kWh", e.year.wue_L_per_kWh},
+      {"cue_kgCO2_per_kWh", e.grid_kgCO2_per_kWh * e.year.pue_annual},
+      {"grid_kgCO2_per_kWh", e.grid_kgCO2_per_kWh},
+      {"climate", e.climate},
+      {"racks", {{"rack", e.racks.rack_part}, {"count", e.racks.racks}, {"nodes_per_rack", e.racks.nodes_per_rack},
+                 {"kW_per_rack", e.racks.rack_kW}, {"budget_kW", e.racks.rack_budget_kW},
+                 {"BTU_per_h_per_rack", e.racks.rack_BTU_per_h}}},
+  };
+}
+
+}  // namespace cf

@@ -1,0 +1,45 @@
+// Energy of a design: IT power by class, racks, facility power, PUE, water and carbon.
+//
+// IT power is taken at the training load (accelerator activity from the
+// performance model), the facility is designed for the peak IT load (every
+// part at its rated power), and the year runs at the training load:
+//     energy_MWh_per_year = facility_power_kW × 8760 h / 1000     (exactly)
+//     co2_t_per_year      = energy × grid intensity (site profile or facility.grid_kgCO2_per_kWh)
+//     CUE                 = grid intensity × PUE
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "energy/FacilityModel.h"
+#include "energy/ItPower.h"
+
+namespace cf {
+
+struct RackPlan {
+  std::string rack_part;
+  int nodes_per_rack = 1;
+  long long racks = 0;
+  double rack_kW = 0;        // per rack at peak
+  double rack_budget_kW = 0;
+  double rack_BTU_per_h = 0;
+};
+
+struct EnergyResult {
+  ItInventory it;
+  double gpu_activity = 1.0;
+  double it_train_kW = 0, it_peak_kW = 0, it_idle_kW = 0;
+  FacilityYear year;
+  double grid_kgCO2_per_kWh = 0;
+  double energy_MWh_per_year = 0;
+  double co2_t_per_year = 0;
+  RackPlan racks;
+  std::string climate;
+};
+
+// Nodes per rack from the rack budget (capped by what the cooling system handles per rack) and U space.
+RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts, double node_peak_W);
+
+EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, const std::vector<NetworkItem>& network,
+                           double gpu_activity);
+nlohmann::json energySection(const EnergyResult& e);
+
+}  // namespace cf
