@@ -6,7 +6,9 @@
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "design/Resolved.h"
 #include "gpu/Backend.h"
+#include "perf/ParallelSearch.h"
 #include "sim/Simulate.h"
 #include "store/ProjectFile.h"
 
@@ -93,6 +95,27 @@ int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err) {
       }
     }
     out << result.dump(2) << "\n";  // built completely before anything is printed: never partial JSON
+  } catch (const InputError& e) {
+    err << a.file << ": " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(a.file, p, err, status)) return status;
+  if (a.scenario < 0 || a.scenario >= static_cast<int>(p.scenarios.size())) {
+    err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
+    return 2;
+  }
+  try {
+    Catalog parts = p.resolvedParts();
+    // The search explores the parallelism, so only the design needs to be valid;
+    // the file's own parallelism is ranked alongside when it is valid.
+    ResolvedScenario r = resolve(p.scenarios[a.scenario], parts);
+    out << searchReport(r, parts, a.top, a.objective).dump(2) << "\n";
   } catch (const InputError& e) {
     err << a.file << ": " << e.what() << "\n";
     return 2;

@@ -16,5 +16,12 @@ struct SimulateArgs {
   int scenario = -1;  // -1: every scenario (an array when there are several)
 };
 int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err);
+struct SearchArgs {
+  std::string file;
+  int top = 10;
+  std::string objective = "time";  // time | cost | memory
+  int scenario = 0;
+};
+int search(const SearchArgs& a, std::ostream& out, std::ostream& err);
 
 }  // namespace cf::cli

@@ -29,6 +29,16 @@ int main(int argc, char** argv) {
     simulate->add_option("--network", sim.network, "analytical or flow")->check(CLI::IsMember({"analytical", "flow"}));
     simulate->add_option("--scenario", sim.scenario, "Index of one scenario of a project (default: all)");
 
+    cf::cli::SearchArgs srch;
+    auto* search = app.add_subcommand("search", "Rank every valid parallel configuration of a design and model");
+    search->add_option("FILE", srch.file)->required();
+    search->add_option("--top", srch.top, "How many configurations to print")->check(CLI::Range(1, 100000));
+    search->add_option("--objective", srch.objective, "time (time-to-train), cost (GPU-hours) or memory (headroom)")
+        ->check(CLI::IsMember({"time", "cost", "memory"}));
+    search->add_option("--scenario", srch.scenario, "Index of the scenario in a project (default 0)");
+    bool searchJson = true;
+    search->add_flag("--json", searchJson, "JSON output (the default and only format)");
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -39,6 +49,7 @@ int main(int argc, char** argv) {
     if (*validate) return cf::cli::validate(validateFile, std::cout, std::cerr);
     if (*convert) return cf::cli::convert(convertIn, convertOut, std::cerr);
     if (*simulate) return cf::cli::simulate(sim, std::cout, std::cerr);
+    if (*search) return cf::cli::search(srch, std::cout, std::cerr);
     std::cout << app.help();
     return 0;
   } catch (const std::exception& e) {

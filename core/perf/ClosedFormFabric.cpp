@@ -1,0 +1,69 @@
+#include "perf/ClosedFormFabric.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cf {
+
+ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
+  const Cluster* c = r.scenario ? &r.scenario->cluster : nullptr;
+  gpusPerNode_ = std::max(1, c ? c->accelerators_per_node : r.node.accelerators_per_node);
+  domain_ = std::max(1, r.domain_size);
+  scaleUp_ = r.scale_up_GBps > 0 ? r.scale_up_GBps : 16.0;  // PCIe Gen4 x16 when nothing is given (estimate)
+  std::string kind = c ? c->scale_up.kind : std::string("nvswitch");
+  nvls_ = kind == "nvswitch" && scaleUp_ >= kNvlsMinScaleUp_GBps;
+  ScaleOut so = c ? c->scale_out : ScaleOut{};
+  double nicGbps = r.fabric_switch.port_Gbps > 0 ? std::min(so.nic_Gbps, r.fabric_switch.port_Gbps) : so.nic_Gbps;
+  nicPerGpu_ = so.nics_per_node > 0 ? so.nics_per_node * nicGbps / 8.0 / gpusPerNode_ * std::max(1, so.planes) : 0.0;
+  oversub_ = std::max(1.0, so.oversubscription);
+  tiers_ = std::clamp(so.tiers, 1, 3);
+  rail_ = so.rail_optimized || so.topology == "rail-optimized";
+  int radix = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
+  double down = tiers_ == 1 ? radix : radix * oversub_ / (1.0 + oversub_);
+  nodesPerLeaf_ = rail_ ? std::max(1LL, static_cast<long long>(down))
+                        : std::max(1LL, static_cast<long long>(down / std::max(1, so.nics_per_node)));
+  double sw = r.fabric_switch.latency_ns > 0 ? r.fabric_switch.latency_ns * 1e-9 : 300e-9;
+  hopLatency_ = (2 * tiers_ - 1) * sw + kNicSoftwareLatency_s;
+  startup_ = r.fabric_switch.technology == "ethernet" ? kStartupEthernet_s : kStartupInfiniband_s;
+}
+
+GroupPlacement ClosedFormFabric::place(int size, long long stride) const {
+  GroupPlacement g;
+  g.size = std::max(1, size);
+  stride = std::max(1LL, stride);
+  if (stride >= domain_) {
+    g.per_domain = 1;
+  } else {
+    long long fit = domain_ / stride;
+    g.per_domain = static_cast<int>(std::min<long long>(g.size, std::max(1LL, fit)));
+  }
+  g.domains = (g.size + g.per_domain - 1) / g.per_domain;
+  g.intra_GBps = scaleUp_;
+  g.in_switch_reduction = nvls_ && g.per_domain > 2;
+  g.inter_raw_GBps = nicPerGpu_;
+  g.inter_GBps = nicPerGpu_;
+  g.oversubscription = oversub_;
+  if (g.domains > 1) {
+    // Nodes the group spans: its span in GPUs over the node size.
+    long long spanGpus = 1LL * (g.size - 1) * stride + 1;
+    long long nodes = std::max<long long>(g.domains, (spanGpus + gpusPerNode_ - 1) / gpusPerNode_);
+    if (tiers_ > 1 && oversub_ > 1.0 && nodes > nodesPerLeaf_) {
+      g.oversubscribed = true;
+      g.inter_GBps = nicPerGpu_ / oversub_;
+    }
+    g.inter_step_latency_s = hopLatency_;
+    g.inter_startup_s = startup_;
+    if (g.inter_GBps <= 0) g.inter_GBps = 1.0;  // no NICs: 1 GB/s management network (estimate)
+  }
+  return g;
+}
+
+std::string ClosedFormFabric::describe() const {
+  std::ostringstream s;
+  s << "closed-form fabric: scale-up " << domain_ << " GPUs at " << scaleUp_ << " GB/s" << (nvls_ ? " (NVLS)" : "")
+    << ", scale-out " << nicPerGpu_ << " GB/s per GPU, " << nodesPerLeaf_ << " nodes per leaf, 1:" << oversub_;
+  return s.str();
+}
+
+}  // namespace cf

@@ -1,0 +1,68 @@
+// Time of one kernel on one accelerator: roofline with an achievable-
+// efficiency model.
+//
+//   GEMM:   t = max(F / (peak * eta_gemm(m,n,k)), bytes / (HBM * eta_hbm)) + t_launch
+//           eta_gemm = gemm_efficiency * q(m) * q(n) * k / (k + k0)
+//           q(x) = x / (128 * ceil(x / 128))      tile quantisation of 128x128 output tiles
+//   memory-bound kernel: t = bytes / (HBM * eta_hbm) + kernels * t_launch
+//   fused attention: t = F_executed / (peak * gemm_efficiency * eta_flash)
+//
+// Constants:
+//  - gemm_efficiency: catalog, per accelerator ("achievable share of peak on
+//    large GEMMs", sourced there).
+//  - 128-wide output tiles: the CUTLASS/cuBLAS tile used for bf16 GEMMs on
+//    A100/H100 (NVIDIA "Matrix Multiplication Background User's Guide",
+//    tile and wave quantisation).
+//  - k0 = 128: prologue/epilogue of the k loop amortised over k (estimate; a
+//    GEMM with k = 128 reaches about half the large-k rate on A100).
+//  - eta_hbm = 0.80: streaming kernels reach 80-90 % of HBM peak on A100 and
+//    H100 (NVIDIA BabelStream results; estimate at the low end because
+//    LayerNorm/softmax kernels do reductions).
+//  - t_launch = 4 us: kernel launch and tail per kernel (estimate; CUDA launch
+//    latency is 3-5 us and is only partly hidden by asynchronous launch).
+//  - sustained clock 0.90: peak figures are at boost clock; under sustained
+//    tensor-core load at TDP the clock settles about 10 % lower (A100 SXM:
+//    1410 MHz boost, ~1275 MHz sustained at the 400 W cap; H100 SXM likewise
+//    at 700 W) (estimate from nvidia-smi traces of training runs). Applies to
+//    tensor-core work (GEMMs, fused attention), not to HBM-bound kernels.
+//  - eta_flash forward 0.72, backward 0.60: FlashAttention-2 reaches 72 % and
+//    60 % of the large-GEMM rate on A100 (Dao, "FlashAttention-2", 2023, Figs. 4-6:
+//    ~190 and ~160 TFLOP/s of 312; estimate for other accelerators).
+#pragma once
+#include "catalog/Parts.h"
+#include "workload/LayerWork.h"
+#include "workload/Precision.h"
+
+namespace cf {
+
+class ComputeModel {
+ public:
+  static constexpr double kTile = 128;
+  static constexpr double kK0 = 128;
+  static constexpr double kHbmEfficiency = 0.80;
+  static constexpr double kLaunch_s = 4e-6;
+  static constexpr double kSustainedClock = 0.90;
+  static constexpr double kFlashForward = 0.72;
+  static constexpr double kFlashBackward = 0.60;
+
+  ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes);
+
+  double gemmEfficiency(const GemmShape& g) const;
+  double gemmSeconds(const GemmShape& g) const;
+  // Backward of a forward GEMM: data gradient (m x k from m x n by n x k) and
+  // weight gradient (k x n from k x m by m x n).
+  double gemmBackwardSeconds(const GemmShape& g) const;
+  double memorySeconds(double bytes, int kernels) const;
+  double flashSeconds(double flops, bool backward) const;
+
+  double peakFlops() const { return peak_; }
+  double hbmBytesPerSecond() const { return hbm_; }
+
+ private:
+  double peak_ = 0;  // FLOP/s
+  double hbm_ = 0;   // B/s
+  double gemmEff_ = 0.75;
+  PrecisionBytes bytes_;
+};
+
+}  // namespace cf

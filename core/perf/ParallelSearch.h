@@ -1,0 +1,60 @@
+// Parallelism search: every valid (tp, pp, dp, ep, cp, micro_batch,
+// virtual_stages, recompute, zero_stage) for one design and one model,
+// ranked by time to train, cost (GPU-hours) or memory headroom.
+//
+// Validity (as design/Validation.cpp checks a scenario): tp divides heads and
+// ffn_hidden and is compatible with kv_heads; cp is a power of two dividing
+// seq_len with >= 128 tokens per rank; ep divides experts and dp*cp;
+// tp*pp*dp*cp <= GPUs of the cluster; global_batch is a multiple of
+// dp*micro_batch; interleaving needs pp > 1, pp*v <= layers and a number of
+// micro-batches divisible by pp (Megatron's interleaved schedule).
+// micro_batch runs over the divisors of global_batch/dp up to 16; v up to 8.
+//
+// Speed: the per-layer figures (PerfModel::layerTiming) depend only on
+// (tp, cp, ep, micro_batch) and are computed once per such split; the inner
+// loops over (pp, dp, v, recompute, zero) are arithmetic only, with no
+// allocation and no JSON. Threads (TBB) keep their own top-N; ties are
+// broken by the configuration tuple, so the ranking does not depend on the
+// thread schedule.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "perf/PerfModel.h"
+
+namespace cf {
+
+enum class SearchObjective { Time, Cost, Memory };
+SearchObjective parseObjective(const std::string& s);  // throws InputError("objective", ...) when unknown
+const char* objectiveName(SearchObjective o);
+
+struct SearchOptions {
+  int top = 10;
+  SearchObjective objective = SearchObjective::Time;
+  bool only_fitting = true;     // rank only configurations that fit in HBM
+  int max_micro_batch = 16;
+  int max_virtual_stages = 8;
+  int threads = 0;              // 0 = TBB default
+};
+
+struct SearchResult {
+  std::vector<PerfResult> ranking;   // best first
+  std::vector<double> objective;     // the ranked value of each entry (days, GPU-hours or -headroom GiB)
+  long long configs_evaluated = 0;
+  long long configs_fitting = 0;
+  double elapsed_s = 0;
+  SearchObjective objective_kind = SearchObjective::Time;
+};
+
+SearchResult search(const PerfModel& model, const SearchOptions& options = {});
+
+// The JSON of `clusterforge-cli search FILE --top N --objective time|cost|memory --json`:
+// {"objective", "configs_evaluated", "configs_fitting", "elapsed_s", "configs_per_s",
+//  "ranking": [{"rank", "tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
+//               "recompute", "zero_stage", "gpus", "step_time_s", "tokens_per_s", "mfu",
+//               "time_to_train_days", "gpu_hours", "memory_per_gpu_GiB", "fits_in_memory",
+//               "bottleneck": {...}}], "scenario": {the file's own configuration, same keys}}
+nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective);
+
+}  // namespace cf

@@ -1,0 +1,96 @@
+// The training-performance model: step time, throughput, MFU, memory and
+// time to train for one design, one model and one parallel configuration.
+//
+// A step of 1F1B pipelining (Narayanan et al. SC'21, §2.2) with m = B/(dp*b)
+// micro-batches, p stages and v virtual stages per GPU takes
+//   T_step = (m + (p-1)/v) * t_stage + T_pp + T_dp,exposed + T_optimizer + T_data,exposed
+// where t_stage is the time of one micro-batch (forward + backward +
+// recomputation + TP/EP/CP collectives) on the slowest stage: the fullest
+// stage (ceil(L/p) layers) with the embedding, or the last stage with the
+// output head and loss. The bubble is (p-1)/v * t_stage, i.e. (p-1)/(v*m) of
+// the ideal time.
+//  - Layer compute: ComputeModel (roofline per GEMM with shape-dependent
+//    efficiency; memory-bound kernels on HBM; fused or unfused attention).
+//  - TP: 2 all-reduces (or all-gather + reduce-scatter with sequence
+//    parallelism) per layer in forward and in backward, again in
+//    recomputation; not overlapped (Megatron default).
+//  - CP: ring attention passes K,V (forward) and K,V,dK,dV (backward) around
+//    the cp ranks, overlapped with the attention of the previous chunk.
+//  - EP: two all-to-alls per MoE layer forward, two backward.
+//  - PP: one activation message (b*s*h/t elements, scatter-gather) per stage
+//    boundary per micro-batch each way, on the critical path.
+//  - DP: gradient reduction (all-reduce; reduce-scatter + all-gather with
+//    ZeRO 1-2; plus per-micro-batch parameter gathers with ZeRO 3) over
+//    dp*cp ranks, after the backward pass or overlapped with the last
+//    micro-batch's backward (SoftwareStack::overlap_dp), one 40M-element
+//    bucket always exposed.
+//  - Optimizer: Adam update streams 34 bytes per local parameter through HBM
+//    (fp32 grad, master, two moments read and written, bf16 copy written,
+//    grad-norm read; estimate).
+// All times are per GPU on the critical path; every output is finite.
+#pragma once
+#include <memory>
+
+#include "catalog/Catalog.h"
+#include "design/Resolved.h"
+#include "perf/CommFabric.h"
+#include "perf/ComputeModel.h"
+#include "perf/MemoryModel.h"
+#include "perf/PerfTypes.h"
+#include "perf/SoftwareStack.h"
+#include "perf/StorageModel.h"
+#include "workload/TransformerWorkload.h"
+
+namespace cf {
+
+class PerfModel {
+ public:
+  static constexpr double kOptimizerBytesPerParam = 34;
+  static constexpr double kDpBucketParams = 40e6;
+
+  // fabric: nullptr = ClosedFormFabric from the scenario's figures.
+  PerfModel(const ResolvedScenario& r, const Catalog& parts, std::shared_ptr<const CommFabric> fabric = nullptr);
+  PerfModel(const ResolvedScenario& r, const Catalog& parts, const SoftwareStack& stack,
+            std::shared_ptr<const CommFabric> fabric = nullptr);
+
+  // The configuration the scenario file asks for.
+  ParallelConfig scenarioConfig() const;
+
+  // Per-layer figures; depend only on (tp, cp, ep, micro_batch).
+  LayerTiming layerTiming(int tp, int cp, int ep, int microBatch) const;
+  // A whole step for one configuration.
+  PerfResult evaluate(const ParallelConfig& c) const { return evaluate(c, layerTiming(c.tp, c.cp, c.ep, c.micro_batch)); }
+  PerfResult evaluate(const ParallelConfig& c, const LayerTiming& lt) const;
+
+  const TransformerWorkload& workload() const { return workload_; }
+  const ComputeModel& compute() const { return compute_; }
+  const CommFabric& fabric() const { return *fabric_; }
+  const SoftwareStack& stack() const { return stack_; }
+  const MemoryModel& memory() const { return memory_; }
+  const StorageModel& storage() const { return storage_; }
+  long long globalBatch() const { return globalBatch_; }
+  long long gpusTotal() const { return gpusTotal_; }
+  double peakTflops() const { return peakTflops_; }
+  double hbmGiB() const { return hbmGiB_; }
+  double trainTokens() const { return trainTokens_; }
+
+ private:
+  void init(const ResolvedScenario& r, std::shared_ptr<const CommFabric> fabric);
+
+  ParallelConfig scenarioConfig_;
+  SoftwareStack stack_;
+  TransformerWorkload workload_;
+  ComputeModel compute_;
+  MemoryModel memory_;
+  StorageModel storage_;
+  std::shared_ptr<const CommFabric> fabric_;
+  long long globalBatch_ = 1;
+  long long gpusTotal_ = 1;
+  double peakTflops_ = 1;
+  double hbmGiB_ = 80;
+  double trainTokens_ = 0;
+  double modelFlopsPerSeq_ = 0;
+  double hwFlopsPerSeq_[3] = {0, 0, 0};
+};
+
+}  // namespace cf

@@ -1,0 +1,64 @@
+#include "perf/PerfSection.h"
+
+#include <cmath>
+
+#include "perf/Bottleneck.h"
+#include "perf/PerfModel.h"
+#include "perf/StorageModel.h"
+
+namespace cf {
+
+namespace {
+double finite(double v) { return std::isfinite(v) ? v : 0.0; }
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+}  // namespace
+
+nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
+  const StepBreakdown& b = r.breakdown;
+  Bottleneck bn = diagnoseBottleneck(model, r);
+  nlohmann::json j = {
+      {"step_time_s", finite(r.step_time_s)},
+      {"tokens_per_s", finite(r.tokens_per_s)},
+      {"model_tflops_per_gpu", finite(r.model_tflops_per_gpu)},
+      {"hardware_tflops_per_gpu", finite(r.hardware_tflops_per_gpu)},
+      {"mfu", finite(r.mfu)},
+      {"hfu", finite(r.hfu)},
+      {"memory_per_gpu_GiB", finite(r.memory_per_gpu_GiB)},
+      {"fits_in_memory", r.fits_in_memory},
+      {"time_to_train_days", finite(r.time_to_train_days)},
+      {"breakdown_s",
+       {{"compute", finite(b.compute)},
+        {"tp_comm", finite(b.tp_comm)},
+        {"pp_comm", finite(b.pp_comm)},
+        {"dp_comm", finite(b.dp_comm)},
+        {"ep_comm", finite(b.ep_comm)},
+        {"cp_comm", finite(b.cp_comm)},
+        {"bubble", finite(b.bubble)},
+        {"data_io", finite(b.data_io)},
+        {"other", finite(b.other)}}},
+      {"bottleneck", {{"resource", bn.resource}, {"detail", bn.detail}}},
+  };
+  // Additional keys (the contract allows additions).
+  const MemoryBreakdown& m = r.memory;
+  j["memory_breakdown_GiB"] = {{"weights", finite(m.weights_B / kGiB)},
+                               {"gradients", finite(m.gradients_B / kGiB)},
+                               {"optimizer", finite(m.optimizer_B / kGiB)},
+                               {"activations", finite(m.activations_B / kGiB)},
+                               {"temporary", finite(m.temporary_B / kGiB)},
+                               {"fragmentation", finite(m.fragmentation_B / kGiB)}};
+  j["micro_batches"] = r.micro_batches;
+  return j;
+}
+
+std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, const Catalog& parts) {
+  if (!r.scenario) return std::nullopt;
+  PerfModel model(r, parts);
+  PerfResult res = model.evaluate(model.scenarioConfig());
+  nlohmann::json j = performanceJson(model, res);
+  CheckpointEstimate ck = checkpointEstimate(r);
+  j["checkpoint"] = {{"size_GB", finite(ck.bytes / 1e9)}, {"tier", ck.target}, {"write_s", finite(ck.write_s)},
+                     {"blocking_s", finite(ck.blocking_s)}};
+  return j;
+}
+
+}  // namespace cf

@@ -1,0 +1,75 @@
+// FLOPs, parameters, bytes and activations of a dense or mixture-of-experts
+// decoder-only transformer (scenario `job.model`).
+//
+// Counting conventions (Narayanan et al., SC'21, arXiv 2104.04473, §5.1, Eq. 3):
+//  - a GEMM of [m x k] by [k x n] costs 2mnk FLOPs;
+//  - attention scores and the weighted sum count the full s x s square
+//    (4*b*s^2*h per layer forward), as Eq. 3 does, although causal kernels
+//    skip about half of it (the time model, not the FLOP count, sees that);
+//  - backward = 2 x forward; model FLOPs = 3 x forward (no recomputation);
+//    full recomputation adds one forward of every layer (Eq. 3's factor 96 =
+//    4 x 24), selective recomputation adds the attention core's forward.
+// For hidden h, layers l, sequence s, vocab V, gelu MLP 4h and MHA this
+// reduces exactly to Eq. 3: F = 96*B*s*l*h^2*(1 + s/(6h) + V/(16*l*h)).
+//
+// Model-family assumptions (documented, not inputs): `ffn_kind` gelu means a
+// GPT-2/3-style block (biases, learned positions, hidden dropout, output head
+// tied to the embedding); swiglu means a Llama-style block (no biases, RoPE,
+// no dropout, untied output head).
+#pragma once
+#include "design/Job.h"
+#include "workload/LayerWork.h"
+#include "workload/Precision.h"
+
+namespace cf {
+
+class TransformerWorkload {
+ public:
+  TransformerWorkload(const ModelSpec& model, Precision precision);
+
+  const ModelSpec& model() const { return m_; }
+  Precision precision() const { return precision_; }
+  const PrecisionBytes& bytes() const { return bytes_; }
+  bool gptStyle() const { return gpt_style_; }
+  bool moe() const { return m_.experts > 1; }
+  int headDim() const { return m_.hidden / m_.heads; }
+
+  // Parameters.
+  double attentionParamsPerLayer() const;  // QKV + output projection (+ biases)
+  double mlpParamsPerExpert() const;       // one expert's (or the dense) MLP
+  double layerParams() const;              // attention + every expert + router + norms
+  double activeLayerParams() const;        // attention + top_k experts + router + norms
+  double embeddingParams() const;          // token (+ learned position) embedding
+  double headParams() const;               // untied output head (0 when tied)
+  double totalParams() const;
+  double activeParams() const;             // what one token touches
+
+  // FLOPs of one sequence through the whole model.
+  double forwardFlopsPerSequence() const;          // layers + logits
+  double layerForwardFlopsPerSequence() const;     // one layer: weight GEMMs + attention core
+  double attentionCoreFlopsPerSequence() const;    // one layer: 4*s^2*a*d
+  double headForwardFlopsPerSequence() const;      // 2*s*h*V
+  double modelFlopsPerSequence() const { return 3.0 * forwardFlopsPerSequence(); }
+  // Every FLOP executed with the recomputation mode ("none" | "selective" | "full").
+  double hardwareFlopsPerSequence(const std::string& recompute) const;
+
+  // One layer, one micro-batch, one GPU (forward).
+  LayerWork layerWork(const LayerSplit& split) const;
+  // Embedding and output head, one micro-batch, one GPU (forward).
+  EdgeWork edgeWork(const LayerSplit& split) const;
+
+ private:
+  ModelSpec m_;
+  Precision precision_;
+  PrecisionBytes bytes_;
+  bool gpt_style_ = true;
+};
+
+// Narayanan et al. (SC'21) Eq. 3: FLOPs per iteration with full recomputation,
+// batch B sequences of s tokens, l layers, hidden h, vocabulary V.
+double megatronEq3Flops(double B, double s, double l, double h, double V);
+// Eq. 4: end-to-end training time (s) ~= 8*T*P / (n*X) for T tokens, P
+// parameters, n GPUs at X FLOP/s each (full recomputation: 8 = 2 x 4 passes).
+double megatronEq4TrainingSeconds(double tokens, double params, double gpus, double flopsPerGpu);
+
+}  // namespace cf

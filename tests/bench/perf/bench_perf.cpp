@@ -1,0 +1,77 @@
+// Throughput of the training-performance model (issue 4):
+//  - BM_Search: configurations evaluated per second by the parallelism search
+//    (target >= 1,000,000/s on a 2-core machine), printed as "configs/s";
+//  - BM_SimulateOne: latency of one full performance simulation of a scenario,
+//    JSON included (target <= 10 ms);
+//  - BM_EvaluateOne: one configuration with precomputed layer figures.
+// Scenario: the Megatron GPT 145.6B example on 1,536 A100 (resources/examples).
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "catalog/Catalog.h"
+#include "design/Resolved.h"
+#include "design/ScenarioJson.h"
+#include "perf/ParallelSearch.h"
+#include "perf/PerfModel.h"
+#include "perf/PerfSection.h"
+
+namespace {
+
+cf::Project exampleProject() {
+  std::ifstream f(std::string(CF_SOURCE_DIR) + "/resources/examples/megatron-gpt-145b.cf.json");
+  std::stringstream s;
+  s << f.rdbuf();
+  return cf::projectFromJson(cf::parseJsonText(s.str()));
+}
+
+void BM_Search(benchmark::State& state) {
+  cf::Project p = exampleProject();
+  cf::Catalog parts = p.resolvedParts();
+  cf::ResolvedScenario r = cf::resolve(p.scenarios[0], parts);
+  cf::PerfModel model(r, parts);
+  cf::SearchOptions opt;
+  opt.top = 10;
+  long long configs = 0;
+  double seconds = 0;
+  for (auto _ : state) {
+    cf::SearchResult res = cf::search(model, opt);
+    configs += res.configs_evaluated;
+    seconds += res.elapsed_s;
+    benchmark::DoNotOptimize(res.ranking.data());
+  }
+  state.counters["configs"] = static_cast<double>(configs) / state.iterations();
+  state.counters["configs/s"] = benchmark::Counter(static_cast<double>(configs), benchmark::Counter::kIsRate);
+  state.counters["configs/s(search)"] = seconds > 0 ? configs / seconds : 0;
+}
+BENCHMARK(BM_Search)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+void BM_SimulateOne(benchmark::State& state) {
+  cf::Project p = exampleProject();
+  cf::Catalog parts = p.resolvedParts();
+  for (auto _ : state) {
+    cf::ResolvedScenario r = cf::resolve(p.scenarios[0], parts);
+    auto j = cf::performanceSection(r, parts);
+    benchmark::DoNotOptimize(j);
+  }
+}
+BENCHMARK(BM_SimulateOne)->Unit(benchmark::kMicrosecond);
+
+void BM_EvaluateOne(benchmark::State& state) {
+  cf::Project p = exampleProject();
+  cf::Catalog parts = p.resolvedParts();
+  cf::ResolvedScenario r = cf::resolve(p.scenarios[0], parts);
+  cf::PerfModel model(r, parts);
+  cf::ParallelConfig c = model.scenarioConfig();
+  cf::LayerTiming lt = model.layerTiming(c.tp, c.cp, c.ep, c.micro_batch);
+  for (auto _ : state) {
+    cf::PerfResult res = model.evaluate(c, lt);
+    benchmark::DoNotOptimize(res);
+  }
+}
+BENCHMARK(BM_EvaluateOne)->Unit(benchmark::kNanosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

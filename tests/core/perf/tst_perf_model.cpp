@@ -1,0 +1,265 @@
+// Closed forms and invariants of the training-performance model: ZeRO model
+// states, activation memory, pipeline bubble, the output contract, the
+// bottleneck, checkpoint size/time, MoE and fabric effects.
+#include <QtTest>
+
+#include <cmath>
+
+#include "PerfTestUtil.h"
+#include "catalog/Catalog.h"
+#include "perf/Bottleneck.h"
+#include "perf/PerfModel.h"
+#include "perf/PerfSection.h"
+#include "perf/StorageModel.h"
+#include "workload/TransformerWorkload.h"
+
+using namespace cf;
+
+namespace {
+ResolvedScenario resolved(const Scenario& s) { return resolve(s, Catalog::builtin()); }
+SoftwareStack modernStack() { return SoftwareStack{}; }
+}  // namespace
+
+class TestPerfModel : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void zeroModelStates_data();
+  void zeroModelStates();
+  void activationClosedForms_data();
+  void activationClosedForms();
+  void pipelineBubble_data();
+  void pipelineBubble();
+  void outputContract();
+  void memoryBottleneck();
+  void checkpointEstimate();
+  void mixtureOfExperts();
+  void oversubscriptionSlowsDp();
+  void tpAcrossDomainIsSlower();
+  void recomputeTradesTimeForMemory();
+};
+
+void TestPerfModel::zeroModelStates_data() {
+  QTest::addColumn<int>("stage");
+  QTest::addColumn<double>("expectGB");
+  // Rajbhandari et al. (ZeRO, SC'20) Fig. 1: 7.5B parameters, N_d = 64, K = 12.
+  QTest::newRow("baseline 16 B/param") << 0 << 120.0;
+  QTest::newRow("P_os") << 1 << 31.4;
+  QTest::newRow("P_os+g") << 2 << 16.6;
+  QTest::newRow("P_os+g+p") << 3 << 1.9;
+}
+
+void TestPerfModel::zeroModelStates() {
+  QFETCH(int, stage);
+  QFETCH(double, expectGB);
+  ModelSpec m;
+  TransformerWorkload w(m, Precision::Bf16);
+  MemoryModel mem(w, modernStack());
+  double gb = 7.5e9 * mem.modelStateBytesPerParam(stage, 64) / 1e9;
+  QVERIFY2(std::fabs(gb - expectGB) <= 0.05 * expectGB + 0.05, qPrintable(QString::number(gb)));
+  if (stage == 0) QCOMPARE(mem.modelStateBytesPerParam(0, 64), 16.0);
+}
+
+void TestPerfModel::activationClosedForms_data() {
+  QTest::addColumn<int>("tp");
+  QTest::addColumn<bool>("sp");
+  QTest::addColumn<QString>("mode");
+  QTest::newRow("t=1 none") << 1 << false << "none";
+  QTest::newRow("t=8 none") << 8 << false << "none";
+  QTest::newRow("t=8 sp none") << 8 << true << "none";
+  QTest::newRow("t=8 sp selective") << 8 << true << "selective";
+  QTest::newRow("t=8 full") << 8 << false << "full";
+}
+
+// Korthikanti et al. 2022, Table 2: bytes per layer for s, b, h, a in fp16.
+void TestPerfModel::activationClosedForms() {
+  QFETCH(int, tp);
+  QFETCH(bool, sp);
+  QFETCH(QString, mode);
+  ModelSpec m;
+  m.hidden = 12288;
+  m.heads = 96;
+  m.seq_len = 2048;
+  TransformerWorkload w(m, Precision::Bf16);
+  LayerSplit split{tp, 1, 1, 1, false, sp};
+  LayerWork lw = w.layerWork(split);
+  const double s = 2048, b = 1, h = 12288, a = 96, t = tp;
+  double expect = 0, got = 0;
+  if (mode == "none") {
+    expect = sp ? s * b * h / t * (34 + 5 * a * s / h) : s * b * h * (10 + 24 / t + 5 * a * s / (h * t));
+    got = lw.act_none_bytes;
+  } else if (mode == "selective") {
+    expect = s * b * h * 34 / t;
+    got = lw.act_selective_bytes - 4 * b * (a / t) * s;  // less the fused kernel's fp32 row statistics
+  } else {
+    expect = 2 * s * b * h;
+    got = lw.act_full_bytes;
+  }
+  QVERIFY2(std::fabs(got - expect) / expect < 1e-9, qPrintable(QString("%1 vs %2").arg(got).arg(expect)));
+}
+
+void TestPerfModel::pipelineBubble_data() {
+  QTest::addColumn<int>("pp");
+  QTest::addColumn<int>("v");
+  QTest::addColumn<int>("batch");
+  QTest::newRow("p=4 m=16") << 4 << 1 << 16;
+  QTest::newRow("p=8 m=64") << 8 << 1 << 64;
+  QTest::newRow("p=8 v=2 m=64") << 8 << 2 << 64;
+  QTest::newRow("p=4 v=4 m=32") << 4 << 4 << 32;
+}
+
+// Bubble time / ideal time = (p-1)/m, and (p-1)/(v*m) interleaved.
+void TestPerfModel::pipelineBubble() {
+  QFETCH(int, pp);
+  QFETCH(int, v);
+  QFETCH(int, batch);
+  nlohmann::json j = cftest::seleneScenario(64, 8192, 64, 8, pp, 8 * pp, batch);
+  j["job"]["parallelism"]["virtual_stages"] = v;
+  Scenario s = cftest::scenario(j);
+  ResolvedScenario r = resolved(s);
+  PerfModel model(r, Catalog::builtin());
+  PerfResult res = model.evaluate(model.scenarioConfig());
+  const StepBreakdown& b = res.breakdown;
+  double ideal = b.compute + b.tp_comm + b.ep_comm + b.cp_comm;
+  QCOMPARE(res.micro_batches, static_cast<long long>(batch));
+  QVERIFY(std::fabs(b.bubble / ideal - (pp - 1.0) / (v * batch)) < 1e-9);
+}
+
+void TestPerfModel::outputContract() {
+  Scenario s = cftest::scenario(cftest::seleneScenario(96, 12288, 80, 8, 8, 1536, 2304));
+  ResolvedScenario r = resolved(s);
+  auto perf = performanceSection(r, Catalog::builtin());
+  QVERIFY(perf.has_value());
+  const nlohmann::json& p = *perf;
+  for (const char* k : {"step_time_s", "tokens_per_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "hfu",
+                        "memory_per_gpu_GiB", "time_to_train_days"}) {
+    QVERIFY2(p.contains(k) && p[k].is_number(), k);
+    QVERIFY2(std::isfinite(p[k].get<double>()) && p[k].get<double>() > 0, k);
+  }
+  QVERIFY(p["fits_in_memory"].is_boolean());
+  double sum = 0;
+  for (const char* k : {"compute", "tp_comm", "pp_comm", "dp_comm", "ep_comm", "cp_comm", "bubble", "data_io", "other"}) {
+    QVERIFY2(p["breakdown_s"].contains(k), k);
+    double v = p["breakdown_s"][k].get<double>();
+    QVERIFY(std::isfinite(v) && v >= 0);
+    sum += v;
+  }
+  QVERIFY(std::fabs(sum - p["step_time_s"].get<double>()) < 1e-9 * sum);
+  QString res = QString::fromStdString(p["bottleneck"]["resource"].get<std::string>());
+  QVERIFY(QStringList({"compute", "scale_up", "scale_out", "storage", "memory"}).contains(res));
+  QVERIFY(!p["bottleneck"]["detail"].get<std::string>().empty());
+  // Definitions.
+  double step = p["step_time_s"].get<double>();
+  QVERIFY(std::fabs(p["tokens_per_s"].get<double>() - 2304.0 * 2048 / step) < 1e-6 * p["tokens_per_s"].get<double>());
+  QVERIFY(std::fabs(p["mfu"].get<double>() - p["model_tflops_per_gpu"].get<double>() / 312.0) < 1e-9);
+  QVERIFY(p["hfu"].get<double>() > p["mfu"].get<double>());  // full recomputation executes more
+  double days = s.job.train_tokens / p["tokens_per_s"].get<double>() / 86400;
+  QVERIFY(std::fabs(p["time_to_train_days"].get<double>() - days) < 1e-9 * days);
+}
+
+void TestPerfModel::memoryBottleneck() {
+  // 145.6B on 64 GPUs without recomputation or ZeRO: does not fit in 80 GB.
+  nlohmann::json j = cftest::seleneScenario(96, 12288, 80, 8, 8, 64, 64);
+  j["job"]["parallelism"]["recompute"] = "none";
+  j["job"]["parallelism"]["zero_stage"] = 0;
+  Scenario s = cftest::scenario(j);
+  ResolvedScenario r = resolved(s);
+  auto perf = performanceSection(r, Catalog::builtin());
+  QVERIFY(!(*perf)["fits_in_memory"].get<bool>());
+  QCOMPARE((*perf)["bottleneck"]["resource"].get<std::string>(), std::string("memory"));
+  QVERIFY((*perf)["memory_per_gpu_GiB"].get<double>() > 80);
+}
+
+void TestPerfModel::checkpointEstimate() {
+  Scenario s = cftest::scenario(cftest::seleneScenario(96, 12288, 80, 8, 8, 1536, 2304));
+  ResolvedScenario r = resolved(s);
+  CheckpointEstimate e = cf::checkpointEstimate(r);
+  TransformerWorkload w(s.job.model, Precision::Bf16);
+  QVERIFY(std::fabs(e.bytes - 14.0 * w.totalParams()) < 1e-6 * e.bytes);  // bf16 weights + fp32 master + 2 moments
+  QCOMPARE(e.target, std::string("pfs"));
+  QVERIFY(std::fabs(e.write_s - e.bytes / 250e9) < 1e-9 * e.write_s);  // 250 GB/s tier, 192 x 200 GB/s of NICs
+  QCOMPARE(e.tiers.size(), std::size_t(1));
+  QCOMPARE(e.blocking_s, e.write_s);
+}
+
+void TestPerfModel::mixtureOfExperts() {
+  ModelSpec dense;
+  dense.hidden = 4096;
+  dense.heads = 32;
+  dense.ffn_hidden = 14336;
+  dense.ffn_kind = "swiglu";
+  ModelSpec moe = dense;
+  moe.experts = 8;
+  moe.top_k = 2;
+  TransformerWorkload wd(dense, Precision::Bf16), wm(moe, Precision::Bf16);
+  // Active MLP FLOPs double with top-2; router adds 2*s*h*E.
+  const double seq = dense.seq_len;
+  double mlp = 2.0 * seq * 3 * 4096 * 14336;
+  double router = 2.0 * seq * 4096 * 8;
+  QVERIFY(std::fabs(wm.layerForwardFlopsPerSequence() - wd.layerForwardFlopsPerSequence() - mlp - router) < 1e-9 * mlp);
+  QVERIFY(std::fabs(wm.layerParams() - wd.layerParams() - 7 * wd.mlpParamsPerExpert() - 4096.0 * 8) < 1);
+  // Expert parallelism across nodes costs all-to-all time.
+  nlohmann::json j = cftest::seleneScenario(32, 4096, 8, 1, 1, 64, 64);
+  j["job"]["model"]["experts"] = 8;
+  j["job"]["model"]["top_k"] = 2;
+  j["job"]["parallelism"]["ep"] = 8;
+  Scenario s = cftest::scenario(j);
+  ResolvedScenario r = resolved(s);
+  PerfModel model(r, Catalog::builtin());
+  PerfResult res = model.evaluate(model.scenarioConfig());
+  QVERIFY(res.breakdown.ep_comm > 0);
+  ParallelConfig c = model.scenarioConfig();
+  c.ep = 1;
+  QVERIFY(model.evaluate(c).memory.weights_B > res.memory.weights_B);  // experts not sharded
+}
+
+void TestPerfModel::oversubscriptionSlowsDp() {
+  nlohmann::json j = cftest::seleneScenario(32, 4096, 36, 8, 1, 512, 512);
+  j["cluster"]["scale_out"]["tiers"] = 2;
+  j["cluster"]["scale_out"]["switch"] = "QM9700-NDR-64p";
+  Scenario a = cftest::scenario(j);
+  j["cluster"]["scale_out"]["oversubscription"] = 7.0;
+  Scenario b = cftest::scenario(j);
+  ResolvedScenario ra = resolved(a), rb = resolved(b);
+  PerfModel ma(ra, Catalog::builtin()), mb(rb, Catalog::builtin());
+  PerfResult pa = ma.evaluate(ma.scenarioConfig()), pb = mb.evaluate(mb.scenarioConfig());
+  QVERIFY(pb.breakdown.dp_comm > 3 * pa.breakdown.dp_comm);
+  QVERIFY(pb.dp_oversubscribed && !pa.dp_oversubscribed);
+  QVERIFY(pb.step_time_s > pa.step_time_s);
+}
+
+void TestPerfModel::tpAcrossDomainIsSlower() {
+  nlohmann::json j = cftest::seleneScenario(64, 8192, 48, 8, 1, 64, 64);
+  Scenario a = cftest::scenario(j);
+  j["job"]["parallelism"]["tp"] = 16;
+  j["job"]["parallelism"]["dp"] = 4;
+  Scenario b = cftest::scenario(j);
+  ResolvedScenario ra = resolved(a), rb = resolved(b);
+  PerfModel ma(ra, Catalog::builtin()), mb(rb, Catalog::builtin());
+  PerfResult pa = ma.evaluate(ma.scenarioConfig()), pb = mb.evaluate(mb.scenarioConfig());
+  QVERIFY(pb.breakdown.tp_comm > pa.breakdown.tp_comm);
+  QVERIFY(pb.mfu < pa.mfu);
+  QVERIFY(mb.layerTiming(16, 1, 1, 1).tp_crosses_scale_out);
+  QVERIFY(!ma.layerTiming(8, 1, 1, 1).tp_crosses_scale_out);
+}
+
+void TestPerfModel::recomputeTradesTimeForMemory() {
+  nlohmann::json j = cftest::seleneScenario(64, 8192, 48, 8, 2, 512, 512);
+  Scenario s = cftest::scenario(j);
+  ResolvedScenario r = resolved(s);
+  PerfModel model(r, Catalog::builtin());
+  ParallelConfig c = model.scenarioConfig();
+  c.recompute = Recompute::None;
+  PerfResult none = model.evaluate(c);
+  c.recompute = Recompute::Selective;
+  PerfResult sel = model.evaluate(c);
+  c.recompute = Recompute::Full;
+  PerfResult full = model.evaluate(c);
+  QVERIFY(none.step_time_s < sel.step_time_s && sel.step_time_s < full.step_time_s);
+  QVERIFY(none.memory.activations_B > sel.memory.activations_B && sel.memory.activations_B > full.memory.activations_B);
+  QVERIFY(std::fabs(none.model_tflops_per_gpu * none.step_time_s - full.model_tflops_per_gpu * full.step_time_s) <
+          1e-9 * none.model_tflops_per_gpu * none.step_time_s);
+}
+
+QTEST_APPLESS_MAIN(TestPerfModel)
+#include "tst_perf_model.moc"

@@ -1,0 +1,129 @@
+// The parallelism search: valid configurations only, ranked by the
+// objective, consistent with single evaluations, independent of the thread
+// count, and its JSON report.
+#include <QtTest>
+
+#include <cmath>
+
+#include "PerfTestUtil.h"
+#include "catalog/Catalog.h"
+#include "common/InputError.h"
+#include "perf/ParallelSearch.h"
+
+using namespace cf;
+
+namespace {
+// 7.5B GPT (Megatron SC'21 Table 1 row) on 128 A100.
+Scenario smallScenario() { return cftest::scenario(cftest::seleneScenario(32, 4096, 36, 4, 1, 128, 512)); }
+}  // namespace
+
+class TestPerfSearch : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void rankingIsSortedAndValid_data();
+  void rankingIsSortedAndValid();
+  void matchesSingleEvaluation();
+  void independentOfThreads();
+  void beatsOrMatchesScenario();
+  void report();
+  void unknownObjective();
+};
+
+void TestPerfSearch::rankingIsSortedAndValid_data() {
+  QTest::addColumn<QString>("objective");
+  QTest::newRow("time") << "time";
+  QTest::newRow("cost") << "cost";
+  QTest::newRow("memory") << "memory";
+}
+
+void TestPerfSearch::rankingIsSortedAndValid() {
+  QFETCH(QString, objective);
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  PerfModel model(r, Catalog::builtin());
+  SearchOptions opt;
+  opt.top = 20;
+  opt.objective = parseObjective(objective.toStdString());
+  SearchResult res = search(model, opt);
+  QVERIFY(res.configs_evaluated > 10000);
+  QVERIFY(res.configs_fitting > 0 && res.configs_fitting <= res.configs_evaluated);
+  QCOMPARE(static_cast<int>(res.ranking.size()), 20);
+  for (std::size_t i = 0; i < res.ranking.size(); ++i) {
+    const PerfResult& p = res.ranking[i];
+    const ParallelConfig& c = p.config;
+    QVERIFY(p.fits_in_memory);
+    QVERIFY(c.gpus() <= 128);
+    QVERIFY(s.job.model.heads % c.tp == 0);
+    QVERIFY(512 % (1LL * c.dp * c.micro_batch) == 0);
+    QVERIFY(c.pp <= s.job.model.layers);
+    if (i > 0) QVERIFY(res.objective[i - 1] <= res.objective[i]);
+  }
+}
+
+void TestPerfSearch::matchesSingleEvaluation() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  PerfModel model(r, Catalog::builtin());
+  SearchResult res = search(model, {});
+  for (const PerfResult& p : res.ranking) {
+    PerfResult again = model.evaluate(p.config);
+    QCOMPARE(again.step_time_s, p.step_time_s);
+    QCOMPARE(again.memory_per_gpu_GiB, p.memory_per_gpu_GiB);
+  }
+}
+
+void TestPerfSearch::independentOfThreads() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  PerfModel model(r, Catalog::builtin());
+  SearchOptions one;
+  one.threads = 1;
+  SearchOptions two;
+  two.threads = 2;
+  SearchResult a = search(model, one), b = search(model, two);
+  QCOMPARE(a.configs_evaluated, b.configs_evaluated);
+  QCOMPARE(a.ranking.size(), b.ranking.size());
+  for (std::size_t i = 0; i < a.ranking.size(); ++i) QVERIFY(a.ranking[i].config == b.ranking[i].config);
+}
+
+void TestPerfSearch::beatsOrMatchesScenario() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  PerfModel model(r, Catalog::builtin());
+  PerfResult own = model.evaluate(model.scenarioConfig());
+  QVERIFY(own.fits_in_memory);
+  SearchResult res = search(model, {});
+  QVERIFY(res.ranking.front().time_to_train_days <= own.time_to_train_days);
+}
+
+void TestPerfSearch::report() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  nlohmann::json j = searchReport(r, Catalog::builtin(), 5, "cost");
+  QCOMPARE(j["objective"].get<std::string>(), std::string("cost"));
+  QVERIFY(j["configs_evaluated"].get<long long>() > 0);
+  QVERIFY(j["elapsed_s"].get<double>() >= 0);
+  QCOMPARE(j["ranking"].size(), std::size_t(5));
+  QCOMPARE(j["ranking"][0]["rank"].get<int>(), 1);
+  for (const char* k : {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "recompute", "zero_stage",
+                        "step_time_s", "time_to_train_days", "gpu_hours", "mfu", "memory_per_gpu_GiB", "bottleneck"})
+    QVERIFY2(j["ranking"][0].contains(k), k);
+  QVERIFY(j["ranking"][0]["gpu_hours"].get<double>() <= j["ranking"][4]["gpu_hours"].get<double>());
+  QVERIFY(j.contains("scenario"));
+}
+
+void TestPerfSearch::unknownObjective() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  bool thrown = false;
+  try {
+    searchReport(r, Catalog::builtin(), 5, "speed");
+  } catch (const InputError& e) {
+    thrown = e.path() == "objective";
+  }
+  QVERIFY(thrown);
+}
+
+QTEST_APPLESS_MAIN(TestPerfSearch)
+#include "tst_perf_search.moc"
