@@ -9,6 +9,7 @@
 #include "design/Resolved.h"
 #include "gpu/Backend.h"
 #include "perf/ParallelSearch.h"
+#include "topology/TopologyCommand.h"
 #include "sim/Simulate.h"
 #include "store/ProjectFile.h"
 
@@ -119,6 +120,31 @@ int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
   } catch (const InputError& e) {
     err << a.file << ": " << e.what() << "\n";
     return 2;
+  }
+  return 0;
+}
+
+int topology(const TopologyArgs& a, std::ostream& out, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(a.file, p, err, status)) return status;
+  if (a.scenario < 0 || a.scenario >= static_cast<int>(p.scenarios.size())) {
+    err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
+    return 2;
+  }
+  try {
+    Catalog parts = p.resolvedParts();
+    ResolvedScenario r = resolve(p.scenarios[a.scenario], parts);
+    nlohmann::json report = topologyReport(r, parts);
+    if (!a.dot.empty()) writeFileAtomically(a.dot, exportDot(r, parts));
+    if (!a.csv.empty()) writeFileAtomically(a.csv, exportCablingCsv(r, parts));
+    out << report.dump(2) << "\n";
+  } catch (const InputError& e) {
+    err << a.file << ": " << e.what() << "\n";
+    return 2;
+  } catch (const StoreError& e) {
+    err << e.what() << "\n";
+    return 1;
   }
   return 0;
 }

@@ -23,5 +23,12 @@ struct SearchArgs {
   int scenario = 0;
 };
 int search(const SearchArgs& a, std::ostream& out, std::ostream& err);
+struct TopologyArgs {
+  std::string file;
+  int scenario = 0;
+  std::string dot;  // write Graphviz DOT here when set
+  std::string csv;  // write the CSV cabling plan here when set
+};
+int topology(const TopologyArgs& a, std::ostream& out, std::ostream& err);
 
 }  // namespace cf::cli

@@ -39,6 +39,15 @@ int main(int argc, char** argv) {
     bool searchJson = true;
     search->add_flag("--json", searchJson, "JSON output (the default and only format)");
 
+    cf::cli::TopologyArgs topo;
+    auto* topology = app.add_subcommand("topology", "Generate and analyse the fabric; export DOT or a CSV cabling plan");
+    topology->add_option("FILE", topo.file)->required();
+    topology->add_option("--scenario", topo.scenario, "Index of the scenario in a project (default 0)");
+    topology->add_option("--dot", topo.dot, "Write the fabric as Graphviz DOT to this file");
+    topology->add_option("--csv", topo.csv, "Write the cabling plan (A/Z device and port, medium, length) to this file");
+    bool topoJson = true;
+    topology->add_flag("--json", topoJson, "JSON output (the default and only format)");
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -50,6 +59,7 @@ int main(int argc, char** argv) {
     if (*convert) return cf::cli::convert(convertIn, convertOut, std::cerr);
     if (*simulate) return cf::cli::simulate(sim, std::cout, std::cerr);
     if (*search) return cf::cli::search(srch, std::cout, std::cerr);
+    if (*topology) return cf::cli::topology(topo, std::cout, std::cerr);
     std::cout << app.help();
     return 0;
   } catch (const std::exception& e) {

@@ -42,12 +42,22 @@ struct CheckpointPolicy {
   bool operator==(const CheckpointPolicy&) const = default;
 };
 
+// Training-software features; unset = the default of the accelerator's
+// generation (see core/perf/SoftwareStack.h).
+struct SoftwareOptions {
+  std::optional<bool> flash_attention;
+  std::optional<bool> sequence_parallel;
+  std::optional<bool> overlap_dp;  // DP gradient reduction overlapped with backward
+  bool operator==(const SoftwareOptions&) const = default;
+};
+
 struct Job {
   ModelSpec model;
   Parallelism parallelism;
   std::string precision = "bf16";  // fp32 | bf16 | fp16 | fp8
   double train_tokens = 1e11;
   CheckpointPolicy checkpoint;
+  SoftwareOptions software;
   bool operator==(const Job&) const = default;
 };
 

@@ -137,6 +137,15 @@ Job readJob(ObjectReader r) {
   j.checkpoint.target = c.string("target", "");
   j.checkpoint.async = c.boolean("async", false);
   c.finish();
+
+  auto sw = r.object("software");
+  auto flag = [&](const char* key, std::optional<bool>& out) {
+    if (sw.has(key)) out = sw.boolean(key, false);
+  };
+  flag("flash_attention", j.software.flash_attention);
+  flag("sequence_parallel", j.software.sequence_parallel);
+  flag("overlap_dp", j.software.overlap_dp);
+  sw.finish();
   r.finish();
   return j;
 }
@@ -331,6 +340,11 @@ json scenarioToJson(const Scenario& s) {
   if (!s.job.checkpoint.target.empty()) ckpt["target"] = s.job.checkpoint.target;
   json job = {{"model", model}, {"parallelism", par}, {"precision", s.job.precision},
               {"train_tokens", s.job.train_tokens}, {"checkpoint", ckpt}};
+  json sw = json::object();
+  if (s.job.software.flash_attention) sw["flash_attention"] = *s.job.software.flash_attention;
+  if (s.job.software.sequence_parallel) sw["sequence_parallel"] = *s.job.software.sequence_parallel;
+  if (s.job.software.overlap_dp) sw["overlap_dp"] = *s.job.software.overlap_dp;
+  if (!sw.empty()) job["software"] = sw;
 
   const ReliabilityPolicy& rp = s.reliability;
   json rel = {{"trials", rp.trials}, {"seed", rp.seed}, {"restart_s", rp.restart_s},

@@ -23,7 +23,7 @@
 namespace cf {
 
 struct ItLine {
-  std::string cls;    // accelerator | host | nic | switch | optic | cable | storage
+  std::string cls;    // accelerator | host | nic | storage | switch | transceiver | cable | fiber | rack
   std::string label;  // part id or description
   double count = 0;
   double idle_W = 0;  // per unit
@@ -33,7 +33,7 @@ struct ItLine {
 
 // A network item from the fabric's bill of materials.
 struct NetworkItem {
-  std::string cls;  // switch | optic | cable
+  std::string cls;  // switch | transceiver | cable | fiber | rack
   std::string part;
   double count = 0;
   double power_W = 0;  // per unit (typical)

@@ -17,7 +17,7 @@ const Scenario& scenarioOf(const ResolvedScenario& r) {
 }  // namespace
 
 PerfModel::PerfModel(const ResolvedScenario& r, const Catalog& parts, std::shared_ptr<const CommFabric> fabric)
-    : PerfModel(r, parts, defaultSoftwareStack(r.accelerator), std::move(fabric)) {}
+    : PerfModel(r, parts, softwareStackFor(r.accelerator, scenarioOf(r).job.software), std::move(fabric)) {}
 
 PerfModel::PerfModel(const ResolvedScenario& r, const Catalog&, const SoftwareStack& stack,
                      std::shared_ptr<const CommFabric> fabric)

@@ -1,9 +1,10 @@
-// Which kernels and overlaps the training software uses. The scenario format
-// has no keys for these yet, so the model picks a documented default per
-// accelerator generation (see defaultSoftwareStack); the search and the tests
-// may set them explicitly.
+// Which kernels and overlaps the training software uses: job.software's keys
+// (flash_attention, sequence_parallel, overlap_dp) where the scenario sets
+// them, otherwise a documented default per accelerator generation
+// (defaultSoftwareStack); the search and the tests may set them explicitly.
 #pragma once
 #include "catalog/Parts.h"
+#include "design/Job.h"
 
 namespace cf {
 
@@ -34,6 +35,18 @@ inline SoftwareStack defaultSoftwareStack(const Accelerator& a) {
     s.sequence_parallel = false;
     s.overlap_dp = false;
     s.grad_reduce_bytes = 4;
+  }
+  return s;
+}
+
+// The job's explicit choices (job.software) over the generation default.
+inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOptions& o) {
+  SoftwareStack s = defaultSoftwareStack(a);
+  if (o.flash_attention) s.flash_attention = *o.flash_attention;
+  if (o.sequence_parallel) s.sequence_parallel = *o.sequence_parallel;
+  if (o.overlap_dp) {
+    s.overlap_dp = *o.overlap_dp;
+    if (s.overlap_dp) s.grad_reduce_bytes = 2;  // overlapped stacks reduce bf16 gradients
   }
   return s;
 }

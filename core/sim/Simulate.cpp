@@ -23,13 +23,14 @@ double gpuActivity(const nlohmann::json& perf) {
   return busy + (1.0 - busy) * kWaitingActivity;
 }
 
-// Network items (switches, optics, cables) from the topology section's bill of materials.
+// Network items (switches, transceivers, cables, fibre, network racks) from the
+// topology section's bill of materials. NICs are left out: the node inventory has them.
 std::vector<NetworkItem> networkItems(const nlohmann::json& topo) {
   std::vector<NetworkItem> items;
   if (!topo.contains("bom") || !topo["bom"].is_array()) return items;
   for (const auto& line : topo["bom"]) {
     std::string cls = line.value("category", "");
-    if (cls != "switch" && cls != "optic" && cls != "cable") continue;
+    if (cls == "nic" || cls.empty()) continue;
     items.push_back({cls, line.value("part", ""), line.value("count", 0.0), line.value("unit_power_W", 0.0),
                      line.value("unit_price_usd", 0.0)});
   }

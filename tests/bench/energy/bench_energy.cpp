@@ -22,7 +22,7 @@ void BM_EnergyAndCost100kGpus(benchmark::State& state) {
   cf::Catalog parts = p.resolvedParts();
   cf::ResolvedScenario r = cf::resolve(p.scenarios[0], parts);
   std::vector<cf::NetworkItem> net = {{"switch", "QM9700-NDR-64p", 5000, 1500, 30000},
-                                      {"optic", "OSFP-400G-DR4", 300000, 9, 800},
+                                      {"transceiver", "OSFP-400G-DR4", 300000, 9, 800},
                                       {"cable", "DAC-400G-2m", 50000, 0.1, 150}};
   for (auto _ : state) {
     cf::EnergyResult e = cf::computeEnergy(r, parts, net, 0.9);

@@ -134,7 +134,7 @@ class TestEnergy : public QObject {
 
   void tcoClosedForms() {
     Fixture f(h100Cluster(128, "direct-liquid", "guiyang"));
-    std::vector<NetworkItem> net = {{"switch", "QM9700-NDR-64p", 48, 1500, 30000}, {"optic", "OSFP-400G-DR4", 2048, 9, 800}};
+    std::vector<NetworkItem> net = {{"switch", "QM9700-NDR-64p", 48, 1500, 30000}, {"transceiver", "OSFP-400G-DR4", 2048, 9, 800}};
     EnergyResult e = computeEnergy(f.r, f.parts, net, 0.85);
     const double wall = 30 * 86400.0;
     CostResult c = computeCost(f.r, f.parts, net, e, wall);

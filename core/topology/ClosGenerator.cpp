@@ -1,0 +1,103 @@
+// Clos / fat-tree / spine-leaf / rail-optimised planes (maths in Generators.h).
+#include <cmath>
+#include <string>
+
+#include "common/InputError.h"
+#include "topology/Generators.h"
+
+namespace cf::topology {
+namespace {
+
+int downPorts(int radix, double oversubscription) {
+  double o = std::max(1.0, oversubscription);
+  return static_cast<int>(std::floor(radix * o / (o + 1.0)));
+}
+
+long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
+
+Device makeSwitch(DeviceKind kind, int plane, int group, int index) {
+  Device d;
+  d.kind = kind;
+  d.tier = static_cast<std::uint8_t>(defaultTier(kind));
+  d.plane = static_cast<std::uint8_t>(plane);
+  d.group = group;
+  d.index = index;
+  return d;
+}
+
+}  // namespace
+
+void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
+  const int k = s.radix;
+  const long long E = s.endpoints();
+  const double c = s.planeLink_Gbps();
+  if (E <= 0) return;
+  if (k < 2) throw InputError("cluster.scale_out.switch_radix", "a Clos fabric needs switches of at least 2 ports");
+  const int tiers = std::clamp(s.tiers, 1, 3);
+  const bool spineLeaf = s.topology == "spine-leaf";
+
+  // Tier 1: leaves and the endpoint -> leaf map.
+  int d1 = tiers == 1 ? k : downPorts(k, s.oversubscriptionAt(1));
+  int u1 = k - d1;
+  if (tiers > 1 && (d1 < 1 || u1 < 1))
+    throw InputError("cluster.scale_out.oversubscription", "leaves of " + std::to_string(k) +
+                                                               " ports have no port left up or down");
+  long long leavesPerRail = ceilDiv(s.nodes, d1);
+  long long L = s.rail_optimized ? leavesPerRail * s.nics_per_node : ceilDiv(E, d1);
+  if (tiers == 1 && L > 1)
+    throw InputError("cluster.scale_out.tiers", "one tier of " + std::to_string(k) + "-port switches connects at most " +
+                                                    std::to_string(k) + " NIC ports; the cluster has " +
+                                                    std::to_string(E));
+  int d2 = tiers == 3 ? downPorts(k, s.oversubscriptionAt(2)) : 0;
+  int u2 = k - d2;
+  if (tiers == 3 && (d2 < 1 || u2 < 1))
+    throw InputError("cluster.scale_out.oversubscription", "spines have no port left up or down");
+  const long long P = tiers == 3 ? d2 : L;  // leaves per pod
+
+  const std::uint32_t leaf0 = static_cast<std::uint32_t>(f.devices().size());
+  for (long long l = 0; l < L; ++l)
+    f.addDevice(makeSwitch(DeviceKind::Leaf, plane, static_cast<int>(l / P), static_cast<int>(l)));
+  for (int n = 0; n < s.nodes; ++n) {
+    for (int i = 0; i < s.nics_per_node; ++i) {
+      long long leaf = s.rail_optimized ? i * leavesPerRail + n / d1 : (1LL * n * s.nics_per_node + i) / d1;
+      f.addLink(gpuOfNic(s, n, i), leaf0 + static_cast<std::uint32_t>(leaf), LinkKind::Access, c);
+    }
+  }
+  if (tiers == 1) return;
+
+  if (tiers == 2) {
+    long long S = spineLeaf && L <= k ? u1 : ceilDiv(L * u1, k);
+    const std::uint32_t spine0 = static_cast<std::uint32_t>(f.devices().size());
+    for (long long sp = 0; sp < S; ++sp) f.addDevice(makeSwitch(DeviceKind::Spine, plane, 0, static_cast<int>(sp)));
+    for (long long l = 0; l < L; ++l)
+      for (int j = 0; j < u1; ++j)
+        f.addLink(leaf0 + static_cast<std::uint32_t>(l), spine0 + static_cast<std::uint32_t>((l * u1 + j) % S),
+                  LinkKind::Fabric, c);
+    return;
+  }
+
+  // Three tiers: pods of P leaves and u1 spines; u1 core groups of Cg cores.
+  const long long pods = ceilDiv(L, P);
+  const long long Cg = ceilDiv(pods * u2, k);
+  const std::uint32_t spine0 = static_cast<std::uint32_t>(f.devices().size());
+  for (long long q = 0; q < pods; ++q)
+    for (int j = 0; j < u1; ++j)
+      f.addDevice(makeSwitch(DeviceKind::Spine, plane, static_cast<int>(q), static_cast<int>(q * u1 + j)));
+  const std::uint32_t core0 = static_cast<std::uint32_t>(f.devices().size());
+  for (int j = 0; j < u1; ++j)
+    for (long long cc = 0; cc < Cg; ++cc)
+      f.addDevice(makeSwitch(DeviceKind::Core, plane, j, static_cast<int>(j * Cg + cc)));
+  for (long long l = 0; l < L; ++l) {
+    long long q = l / P;
+    for (int j = 0; j < u1; ++j)
+      f.addLink(leaf0 + static_cast<std::uint32_t>(l), spine0 + static_cast<std::uint32_t>(q * u1 + j), LinkKind::Fabric,
+                c);
+  }
+  for (long long q = 0; q < pods; ++q)
+    for (int j = 0; j < u1; ++j)
+      for (int t = 0; t < u2; ++t)
+        f.addLink(spine0 + static_cast<std::uint32_t>(q * u1 + j),
+                  core0 + static_cast<std::uint32_t>(j * Cg + (q * u2 + t) % Cg), LinkKind::Fabric, c);
+}
+
+}  // namespace cf::topology

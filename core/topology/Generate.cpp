@@ -1,0 +1,139 @@
+// generate(): GPUs, scale-up domains and every scale-out plane; specFor().
+#include <algorithm>
+#include <string>
+
+#include "common/InputError.h"
+#include "design/Resolved.h"
+#include "design/Validation.h"
+#include "topology/Generators.h"
+
+namespace cf::topology {
+
+double FabricSpec::oversubscriptionAt(int tier) const {
+  std::size_t i = static_cast<std::size_t>(tier - 1);
+  return i < oversubscription.size() ? std::max(1.0, oversubscription[i]) : 1.0;
+}
+
+void addGpus(Fabric& f, const FabricSpec& s) {
+  for (int n = 0; n < s.nodes; ++n)
+    for (int r = 0; r < s.gpus_per_node; ++r) {
+      Device d;
+      d.kind = DeviceKind::Gpu;
+      d.group = n;
+      d.index = r;
+      f.addDevice(d);
+    }
+}
+
+namespace {
+bool meshKind(const std::string& k) {
+  return k == "nvlink" || k == "hccs" || k == "infinity-fabric" || k == "xgmi" || k == "mesh";
+}
+}  // namespace
+
+void addScaleUp(Fabric& f, const FabricSpec& s) {
+  if (s.scale_up_kind == "none" || s.scale_up_kind == "pcie" || s.scale_up_kind.empty()) return;
+  const long long G = s.gpus();
+  const int D = std::max(1, s.domain_size);
+  if (D < 2 || G < 2) return;
+  const double perGpu_Gbps = s.scale_up_GBps * 8.0;
+  const long long domains = (G + D - 1) / D;
+  if (meshKind(s.scale_up_kind) && D <= 16) {
+    for (long long dom = 0; dom < domains; ++dom) {
+      long long lo = dom * D, hi = std::min(G, lo + D);
+      for (long long a = lo; a < hi; ++a)
+        for (long long b = a + 1; b < hi; ++b)
+          f.addLink(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), LinkKind::ScaleUp,
+                    perGpu_Gbps / (D - 1));
+    }
+    return;
+  }
+  const std::uint32_t su0 = static_cast<std::uint32_t>(f.devices().size());
+  for (long long dom = 0; dom < domains; ++dom) {
+    Device d;
+    d.kind = DeviceKind::ScaleUpSwitch;
+    d.group = static_cast<int>(dom);
+    d.index = static_cast<int>(dom);
+    f.addDevice(d);
+  }
+  for (long long g = 0; g < G; ++g)
+    f.addLink(static_cast<std::uint32_t>(g), su0 + static_cast<std::uint32_t>(g / D), LinkKind::ScaleUp, perGpu_Gbps);
+}
+
+Fabric generate(const FabricSpec& s) {
+  if (s.nodes < 1) throw InputError("cluster.nodes", "must be at least 1");
+  if (s.gpus_per_node < 1) throw InputError("cluster.accelerators_per_node", "must be at least 1");
+  if (s.planes < 1) throw InputError("cluster.scale_out.planes", "must be at least 1");
+  if (s.planes > 255) throw InputError("cluster.scale_out.planes", "at most 255 planes");
+  // Device indices are 32-bit and a GPU takes ~0.3 KB with its links: beyond
+  // 2^23 GPUs the graph would not fit a workstation.
+  if (s.gpus() > (1LL << 23))
+    throw InputError("cluster.nodes", "the fabric graph is limited to 8,388,608 GPUs; the cluster has " +
+                                          std::to_string(s.gpus()));
+  Fabric f;
+  f.info.topology = s.topology;
+  f.info.nodes = s.nodes;
+  f.info.gpus_per_node = s.gpus_per_node;
+  f.info.nics_per_node = s.nics_per_node;
+  f.info.planes = s.planes;
+  f.info.radix = s.radix;
+  f.info.link_Gbps = s.planeLink_Gbps();
+  f.info.rail_optimized = s.rail_optimized;
+  f.info.switch_latency_ns = s.switch_latency_ns;
+  addGpus(f, s);
+  addScaleUp(f, s);
+  const bool torus = s.topology == "torus2d" || s.topology == "torus3d";
+  const bool dragonfly = s.topology == "dragonfly";
+  if (s.nics_per_node > 0) {
+    for (int p = 0; p < s.planes; ++p) {
+      if (torus) addTorusPlane(f, s, p);
+      else if (dragonfly) addDragonflyPlane(f, s, p);
+      else addClosPlane(f, s, p);
+    }
+    f.info.tiers = torus || dragonfly ? 1 : std::clamp(s.tiers, 1, 3);
+    if (torus) f.info.dims = torusDims(s, s.topology == "torus3d" ? 3 : 2);
+    if (dragonfly) {
+      DragonflyShape sh = dragonflyShape(s);
+      f.info.dims = {sh.a, sh.p, sh.h, sh.g};
+    }
+  }
+  f.finalize();
+  return f;
+}
+
+FabricSpec specFor(const ResolvedScenario& r) {
+  const Cluster& c = r.scenario->cluster;
+  FabricSpec s;
+  s.nodes = c.nodes;
+  s.gpus_per_node = c.accelerators_per_node;
+  const ScaleOut& so = c.scale_out;
+  s.topology = so.topology == "rail-optimized" ? std::string("fat-tree") : so.topology;
+  s.rail_optimized = so.rail_optimized || so.topology == "rail-optimized";
+  if (so.topology == "rail-optimized") s.topology = "rail-optimized";
+  s.nics_per_node = so.nics_per_node;
+  s.nic_Gbps = so.nic_Gbps;
+  s.planes = std::max(1, so.planes);
+  s.tiers = so.tiers;
+  s.tiers_requested = so.tiers;
+  s.radix = r.switch_radix;
+  s.oversubscription = {so.oversubscription};
+  // Too few tiers for the endpoints: add tiers (up to 3), as validation warns
+  // (core/design/Validation.cpp); beyond 3 the design is rejected there.
+  bool clos = s.topology == "fat-tree" || s.topology == "spine-leaf" || s.topology == "rail-optimized";
+  if (clos && s.nodes > 1 && s.radix >= 2) {
+    while (s.tiers < 3 && maxFabricEndpoints(s.tiers, s.radix, so.oversubscription) < s.endpoints()) ++s.tiers;
+    long long capacity = maxFabricEndpoints(s.tiers, s.radix, so.oversubscription);
+    if (capacity < s.endpoints())
+      throw InputError("cluster.scale_out.tiers", "switch ports exhausted: " + std::to_string(s.tiers) + " tiers of " +
+                                                      std::to_string(s.radix) + "-port switches connect at most " +
+                                                      std::to_string(capacity) + " NIC ports; the cluster has " +
+                                                      std::to_string(s.endpoints()));
+  }
+  s.switch_latency_ns = r.fabric_switch.latency_ns;
+  s.scale_up_kind = c.scale_up.kind;
+  s.domain_size = r.domain_size;
+  s.scale_up_GBps = r.scale_up_GBps;
+  return s;
+}
+
+}  // namespace cf::topology

@@ -1,0 +1,60 @@
+// The fabric of a scenario, built, placed and analysed in one call: what the
+// simulate "topology" section, `clusterforge-cli topology` and the GUI's
+// fabric view read.
+//
+// From the scenario (docs/scenario-format.md): cluster.nodes,
+// accelerators_per_node, scale_up {kind, domain_size, bandwidth_GBps},
+// scale_out {nics_per_node, nic_Gbps, topology, tiers, oversubscription (at
+// the leaves), rail_optimized, switch, switch_radix, planes}. Placement: nodes
+// per rack from the layout's first rack holding nodes, else
+// defaultNodesPerRack(node); leaves top-of-rack, except rail-optimised fabrics
+// whose leaves serve many racks: middle-of-row. NIC part: the node's `nic`,
+// else the cheapest catalog NIC as fast as nic_Gbps. Network racks: the
+// catalog rack named "network", else the cheapest.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "catalog/Catalog.h"
+#include "design/Resolved.h"
+#include "topology/Analysis.h"
+#include "topology/Bisection.h"
+#include "topology/BlastRadius.h"
+#include "topology/Bom.h"
+#include "topology/Fabric.h"
+#include "topology/FabricSpec.h"
+#include "topology/Placement.h"
+
+namespace cf::topology {
+
+struct FabricAnalysis {
+  FabricCounts counts;
+  HopStats hops;
+  Bisection bisection;
+  BlastRadii blast;
+  PlacementResult placement;
+  Bom bom;
+};
+
+struct TopologyModel {
+  FabricSpec spec;
+  PlacementParams placementParams;
+  BomParts bomParts;
+  Fabric fabric;
+  FabricAnalysis analysis;
+};
+
+// Spec, placement parameters and BOM parts of a scenario (no graph yet).
+TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts);
+// Generates, places and analyses. Throws InputError for an impossible fabric.
+TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts);
+// Generates, places and analyses a spec directly (tests, benchmarks).
+TopologyModel buildTopology(const FabricSpec& spec, const PlacementParams& placement, const BomParts& bomParts,
+                            const Catalog& parts);
+
+// The "topology" object of the simulate output (scenario-format.md keys
+// switches, links, optics, bisection_Tbps, max_hops, plus the breakdowns).
+nlohmann::json sectionJson(const TopologyModel& m);
+// sectionJson plus the hop histogram, media, placement and per-kind detail.
+nlohmann::json reportJson(const TopologyModel& m);
+
+}  // namespace cf::topology
