@@ -83,6 +83,9 @@ int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err) {
   }
   SimulateOptions opt;
   opt.network = a.network;
+  opt.trials = a.trials;
+  opt.seed = a.seed;
+  opt.backend = a.backend;
   try {
     nlohmann::json result;
     if (a.scenario >= 0 || p.scenarios.size() == 1) {

@@ -14,6 +14,9 @@ struct SimulateArgs {
   bool json = true;
   std::string network = "analytical";
   int scenario = -1;  // -1: every scenario (an array when there are several)
+  int trials = 0;     // > 0 overrides reliability.trials
+  long long seed = -1;
+  std::string backend = "auto";
 };
 int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err);
 struct SearchArgs {

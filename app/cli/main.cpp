@@ -28,6 +28,10 @@ int main(int argc, char** argv) {
     simulate->add_flag("--json", sim.json, "JSON output (the default and only format)");
     simulate->add_option("--network", sim.network, "analytical or flow")->check(CLI::IsMember({"analytical", "flow"}));
     simulate->add_option("--scenario", sim.scenario, "Index of one scenario of a project (default: all)");
+    simulate->add_option("--trials", sim.trials, "Monte Carlo trials (overrides reliability.trials)")->check(CLI::Range(1, 10000000));
+    simulate->add_option("--seed", sim.seed, "Random seed (overrides reliability.seed)")->check(CLI::NonNegativeNumber);
+    simulate->add_option("--backend", sim.backend, "Monte Carlo backend: auto, cpu or cuda")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
 
     cf::cli::SearchArgs srch;
     auto* search = app.add_subcommand("search", "Rank every valid parallel configuration of a design and model");

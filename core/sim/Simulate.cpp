@@ -5,6 +5,8 @@
 #include "design/Validation.h"
 #include "energy/EnergyModel.h"
 #include "perf/PerfSection.h"
+#include "perf/StorageModel.h"
+#include "reliability/ReliabilitySection.h"
 #include "topology/TopologySection.h"
 
 namespace cf {
@@ -37,10 +39,34 @@ std::vector<NetworkItem> networkItems(const nlohmann::json& topo) {
   return items;
 }
 
+// Replaces the reliability model's closed-form part counts with the fabric
+// graph's: leaf and upper switches, optical modules (split between access and
+// fabric in the closed form's proportion) and the leaves' blast radius.
+void applyTopologyCounts(ReliabilityInputs& in, const nlohmann::json& topo) {
+  const auto& tiers = topo.value("switches_by_tier", nlohmann::json::object());
+  double optics = topo.value("optics", 0.0);
+  double closedFormOptics = 0;
+  for (const auto& c : in.classes)
+    if (c.name == "optic_access" || c.name == "optic_fabric") closedFormOptics += c.count;
+  for (auto& c : in.classes) {
+    if (c.name == "switch_leaf") {
+      c.count = tiers.value("leaf", c.count);
+      const auto& br = topo.value("blast_radius", nlohmann::json::object());
+      if (br.contains("leaf")) c.blast_radius_gpus = br["leaf"].value("max_gpus", c.blast_radius_gpus);
+    } else if (c.name == "switch_spine") {
+      c.count = tiers.value("spine", 0.0) + tiers.value("core", 0.0) + tiers.value("router", 0.0);
+    } else if ((c.name == "optic_access" || c.name == "optic_fabric") && closedFormOptics > 0) {
+      c.count = c.count / closedFormOptics * optics;
+    }
+  }
+  in.switches = topo.value("switches", in.switches);
+  in.optics = static_cast<long long>(optics);
+  in.notes.push_back("switch and optic counts from the fabric graph");
+}
+
 }  // namespace
 
 nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt) {
-  (void)opt;
   if (index >= p.scenarios.size()) throw InputError("scenarios", "no scenario " + std::to_string(index));
   const Scenario& s = p.scenarios[index];
   Catalog parts = p.resolvedParts();
@@ -53,6 +79,20 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   if (perf) out["performance"] = *perf;
   auto topo = topologySection(r, parts);
   if (topo) out["topology"] = *topo;
+
+  if (perf) {
+    Scenario withOverrides = s;
+    if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
+    if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
+    CheckpointEstimate ckpt = checkpointEstimate(r);
+    ReliabilityInputs in = defaultInputs(r, parts, perf->value("time_to_train_days", 0.0) * 86400.0, ckpt.bytes,
+                                         perf->value("step_time_s", 0.0));
+    if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
+    if (topo) applyTopologyCounts(in, *topo);
+    ReliabilityOptions ro;
+    ro.backend = parseMcBackend(opt.backend, "--backend");
+    out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
+  }
 
   std::vector<NetworkItem> network = topo ? networkItems(*topo) : std::vector<NetworkItem>{};
   EnergyResult energy = computeEnergy(r, parts, network, perf ? gpuActivity(*perf) : 1.0);

@@ -10,6 +10,9 @@ namespace cf {
 
 struct SimulateOptions {
   std::string network = "analytical";  // analytical | flow
+  int trials = 0;                      // > 0 overrides reliability.trials
+  long long seed = -1;                 // >= 0 overrides reliability.seed
+  std::string backend = "auto";        // Monte Carlo backend: auto | cpu | cuda
 };
 
 // Throws InputError when the scenario is invalid (validate first for all issues).

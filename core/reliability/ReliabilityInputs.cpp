@@ -1,0 +1,213 @@
+#include "reliability/ReliabilityInputs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "common/InputError.h"
+
+namespace cf {
+
+namespace {
+
+constexpr double kSoftwarePerGpuYear = 61.0 / (16384.0 * 54.0 / 365.0);  // Llama 3 Table 5
+constexpr double kLinkInterruptShare = 0.2;                              // see header
+constexpr double kPcieSnapshot_GBps = 25.0;  // GPU -> host copy for in-memory snapshots (PCIe 5 x16, effective)
+
+// A link part of `kind` whose speed is closest to `Gbps` (exact match first).
+const LinkPart* linkFor(const Catalog& parts, const std::string& kind, double Gbps) {
+  const LinkPart* best = nullptr;
+  for (const LinkPart& l : parts.links) {
+    if (l.kind != kind) continue;
+    if (!best || std::abs(l.speed_Gbps - Gbps) < std::abs(best->speed_Gbps - Gbps)) best = &l;
+  }
+  return best;
+}
+
+const StorageTier* checkpointTier(const Cluster& c, const std::string& target) {
+  if (!target.empty()) {
+    for (const StorageTier& t : c.storage)
+      if (t.name == target) return &t;
+    throw InputError("job.checkpoint.target", "no storage tier named \"" + target + "\"");
+  }
+  for (const StorageTier& t : c.storage)
+    if (t.kind != "local-nvme") return &t;
+  return c.storage.empty() ? nullptr : &c.storage.front();
+}
+
+long long ceilDiv(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
+
+FailureClass make(const std::string& name, const std::string& key, double count, double rate,
+                  double interrupt, int nodesLost, double blast, double repair_s, const std::string& src) {
+  FailureClass f;
+  f.name = name;
+  f.rate_key = key;
+  f.count = count;
+  f.rate_per_year = rate;
+  f.interrupt_share = interrupt;
+  f.nodes_lost = nodesLost;
+  f.blast_radius_gpus = blast;
+  f.repair_s = repair_s;
+  f.source = src;
+  return f;
+}
+
+}  // namespace
+
+double ReliabilityInputs::interruptsPerHour() const {
+  double s = 0;
+  for (const FailureClass& c : classes) s += c.interruptsPerHour();
+  return s;
+}
+
+std::vector<std::string> failureRateKeys() {
+  return {"gpu", "hbm", "sram", "sdc", "node", "ssd", "psu", "nic", "optic", "cable", "switch", "software"};
+}
+
+ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts, double failure_free_time_s,
+                                double checkpoint_bytes_total, double step_time_s) {
+  ReliabilityInputs in;
+  const Scenario* s = r.scenario;
+  const int gpn = std::max(1, r.node.accelerators_per_node);
+  in.gpus = r.gpus_in_use;
+  in.gpus_per_node = gpn;
+  in.nodes = ceilDiv(r.gpus_in_use, gpn);
+  in.idle_nodes = std::max(0LL, ceilDiv(r.gpus_total, gpn) - in.nodes);
+  in.spare_nodes = in.idle_nodes;
+  in.failure_free_time_s = failure_free_time_s;
+  in.step_time_s = step_time_s;
+  in.checkpoint_bytes = checkpoint_bytes_total;
+  if (s) {
+    const Parallelism& p = s->job.parallelism;
+    in.gpus_per_replica = std::max(1LL, 1LL * p.tp * p.pp * p.cp);
+    in.async_checkpoint = s->job.checkpoint.async;
+  }
+
+  // Checkpoint write/read from the target tier.
+  double write_GBps = 0, read_GBps = 0;
+  if (s) {
+    if (const StorageTier* t = checkpointTier(s->cluster, s->job.checkpoint.target)) {
+      in.checkpoint_tier = t->name;
+      const bool local = t->write_GBps <= 0 && t->write_GBps_per_node > 0;
+      write_GBps = local ? t->write_GBps_per_node * in.nodes : t->write_GBps;
+      read_GBps = local ? t->read_GBps_per_node * in.nodes : t->read_GBps;
+    }
+  }
+  if (write_GBps <= 0) {
+    write_GBps = 100;
+    in.notes.push_back("no checkpoint tier bandwidth: assumed 100 GB/s");
+  }
+  if (read_GBps <= 0) read_GBps = write_GBps;
+  in.checkpoint_write_s = checkpoint_bytes_total / (write_GBps * 1e9);
+  in.checkpoint_read_s = checkpoint_bytes_total / (read_GBps * 1e9);
+  const double perGpuBytes = in.gpus > 0 ? checkpoint_bytes_total / double(in.gpus) : 0;
+  in.memory_checkpoint_write_s = perGpuBytes / (kPcieSnapshot_GBps * 1e9);
+  in.async_blocking_s = in.async_checkpoint ? in.memory_checkpoint_write_s : 0;
+
+  // Fabric counts (closed forms, see the header).
+  const ScaleOut so = s ? s->cluster.scale_out : ScaleOut{};
+  const long long nicsPerNode = std::max(0, r.node.nics_per_node);
+  const long long planes = std::max(1, so.planes);
+  const long long E = in.nodes * nicsPerNode * planes;
+  const long long k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
+  const double o = std::max(1.0, so.oversubscription);
+  const long long d = std::clamp<long long>(static_cast<long long>(std::floor(k * o / (1 + o))), 1, k - 1);
+  long long leaves = 0, spines = 0, fabricLinks = 0;
+  if (E > 0) {
+    if (so.tiers <= 1) {
+      leaves = ceilDiv(E, k);
+    } else {
+      leaves = ceilDiv(E, d);
+      const long long up = leaves * (k - d);
+      fabricLinks = up;
+      if (so.tiers == 2) {
+        spines = ceilDiv(up, k);
+      } else {
+        const long long agg = ceilDiv(up, k / 2);
+        const long long coreLinks = agg * (k / 2);
+        fabricLinks += coreLinks;
+        spines = agg + ceilDiv(coreLinks, k);
+      }
+    }
+  }
+  in.nics = in.nodes * nicsPerNode;
+  in.switches = leaves + spines;
+  in.access_links = E;
+  in.fabric_links = fabricLinks;
+  const bool opticalAccess = so.rail_optimized || so.topology == "rail-optimized";
+  const long long accessOptics = opticalAccess ? 2 * E : 0;
+  const long long fabricOptics = 2 * fabricLinks;
+  in.optics = accessOptics + fabricOptics;
+
+  const double nicGbps = so.nic_Gbps;
+  const LinkPart* xcvr = linkFor(parts, "transceiver", nicGbps);
+  const LinkPart* dac = linkFor(parts, "dac", nicGbps);
+  const double optRate = xcvr ? xcvr->annual_failure_rate : 0.02;
+  const double dacRate = dac ? dac->annual_failure_rate : 0.001;
+  const NicPart* nic = parts.nic(r.node.nic);
+  const double nicRate = nic ? nic->annual_failure_rate : 0.003;
+  if (!xcvr) in.notes.push_back("no transceiver in the catalog: optic AFR 0.02 assumed");
+  if (!nic) in.notes.push_back("NIC not in the catalog: NIC AFR 0.003 assumed");
+
+  const double g = double(in.gpus), n = double(in.nodes);
+  const double a = r.accelerator.annual_failure_rate, h = r.node.annual_failure_rate;
+  const std::string t5 = "Llama 3 Table 5 share of the catalog AFR";
+  const double day = 86400;
+  const double nodesPerLeaf = opticalAccess ? double(d) : std::ceil(double(d) / std::max(1LL, nicsPerNode));
+  const int leafNodes = static_cast<int>(std::min<double>(nodesPerLeaf, n));
+  in.classes = {
+      make("gpu", "gpu", g, a * 171.0 / 268, 1, 1, gpn, day, t5),
+      make("hbm", "hbm", g, a * 72.0 / 268, 1, 1, gpn, day, t5),
+      make("sram", "sram", g, a * 19.0 / 268, 1, 1, gpn, day, t5),
+      make("sdc", "sdc", g, a * 6.0 / 268, 1, 1, gpn, day, t5),
+      make("node", "node", n, h * 42.0 / 48, 1, 1, gpn, day, t5),
+      make("ssd", "ssd", n, h * 3.0 / 48, 1, 1, gpn, day, t5),
+      make("psu", "psu", n, h * 3.0 / 48, 1, 1, gpn, day, t5),
+      make("nic", "nic", double(in.nics), nicRate, 1, 1, gpn, day, "catalog NIC AFR"),
+      make("software", "software", g, kSoftwarePerGpuYear, 1, 0, 0, 0,
+           "Llama 3 Table 5: (54 software + 7 NCCL watchdog) / GPU-years"),
+      make("optic_access", "optic", double(accessOptics), optRate, kLinkInterruptShare, 1, gpn, 2 * 3600.0,
+           "catalog transceiver AFR; interrupt share from seeds and Llama 3"),
+      make("cable_access", "cable", opticalAccess ? 0.0 : double(E), dacRate, kLinkInterruptShare, 1, gpn,
+           2 * 3600.0, "catalog DAC AFR"),
+      make("optic_fabric", "optic", double(fabricOptics), optRate, kLinkInterruptShare, 0, 0, 2 * 3600.0,
+           "catalog transceiver AFR; interrupt share from seeds and Llama 3"),
+      make("switch_leaf", "switch", double(leaves), r.fabric_switch.annual_failure_rate, 1, leafNodes,
+           leafNodes * double(gpn), 4 * 3600.0, "catalog switch AFR"),
+      make("switch_spine", "switch", double(spines), r.fabric_switch.annual_failure_rate, 1, 0, 0, 4 * 3600.0,
+           "catalog switch AFR"),
+  };
+  if (s) applyPolicy(in, s->reliability);
+  return in;
+}
+
+void applyLaneFaultTolerance(ReliabilityInputs& in) {
+  for (FailureClass& c : in.classes)
+    if (c.rate_key == "optic") c.interrupt_share *= 0.1;
+}
+
+void applyPolicy(ReliabilityInputs& in, const ReliabilityPolicy& policy) {
+  if (policy.spare_nodes < 0) throw InputError("reliability.spare_nodes", "must be >= 0");
+  in.spare_nodes = in.spare_nodes < 0 ? -1 : in.idle_nodes + policy.spare_nodes;
+  const auto keys = failureRateKeys();
+  std::set<std::string> known(keys.begin(), keys.end());
+  for (const FailureClass& c : in.classes) known.insert(c.rate_key);
+  for (const auto& [key, rate] : policy.failure_rates) {
+    const std::string path = "reliability.failure_rates." + key;
+    if (!known.count(key)) {
+      std::string list;
+      for (const auto& k : known) list += list.empty() ? k : ", " + k;
+      throw InputError(path, "unknown component class (known: " + list + ")");
+    }
+    if (!std::isfinite(rate) || rate < 0) throw InputError(path, "must be a finite rate >= 0 (failures per part-year)");
+  }
+  for (FailureClass& c : in.classes) {
+    auto it = policy.failure_rates.find(c.rate_key);
+    if (it != policy.failure_rates.end())
+      c.rate_per_year = it->second;
+    else if (policy.failure_rates_only)
+      c.rate_per_year = 0;
+  }
+}
+
+}  // namespace cf

@@ -1,0 +1,113 @@
+// What the reliability model needs from the rest of the engine, in one
+// value: the job's size, its failure-free duration (performance model),
+// checkpoint write/read times (performance model + storage tier), and the
+// failure classes with counts (topology) and rates (catalog).
+//
+// defaultInputs() derives everything from the design with closed forms so
+// the model works before the topology and performance models exist; the
+// caller may then replace counts with the topology's and times with the
+// performance model's (see the notes on each field).
+//
+// Splitting the catalog's per-device annual_failure_rate into classes
+// -------------------------------------------------------------------
+// Shares from the Llama 3 paper (arXiv 2407.21783, Table 5; 16,384 H100,
+// 54 days, 419 unexpected interruptions):
+//  accelerator AFR (268 GPU-attributed interruptions):
+//    gpu  171/268 = 0.638  (faulty GPU 148 + GPU system processor 17 + thermal/sensor 6)
+//    hbm   72/268 = 0.269  (HBM3 memory)
+//    sram  19/268 = 0.071  (GPU SRAM)
+//    sdc    6/268 = 0.022  (silent data corruption)
+//  node (host) AFR (48 host-level interruptions):
+//    node  42/48 = 0.875   (host maintenance 32, chassis / IO board / CPU / DRAM / dependency 2 each)
+//    ssd    3/48 = 0.0625
+//    psu    3/48 = 0.0625
+//  nic: the NIC part's AFR (Llama 3: 7 NIC interruptions, ~0.003 per NIC-year).
+//  software: 0.0252 per GPU-year = (54 software bugs + 7 NCCL watchdog
+//    timeouts) / (16,384 GPUs · 54/365 year); not in the catalog.
+//  switch, optic, cable: the switch part's and the link parts' AFR.
+// Not every optic failure stops a job: the seeds report ~60 optics-caused
+// interruptions a year on a 10K-card cluster (tens of thousands of modules at
+// 2-4 % AFR, i.e. ~5-10 % of module failures interrupt; 90 % are single-lane
+// faults), and Llama 3 reports 35 switch/cable interruptions for ~37K
+// modules at 2 % (≤ 30 %). interrupt_share = 0.2 for optics and cables
+// lies between the two; the rest are absorbed (FEC, link retraining, ECMP).
+//
+// Closed-form counts (to be replaced by the topology's)
+// -----------------------------------------------------
+// E = job nodes · nics_per_node · planes fabric endpoints; radix k, leaf
+// down ports d = ⌊k·o/(1+o)⌋ for oversubscription o, up ports k − d.
+//   1 tier : ⌈E/k⌉ switches, E links.
+//   2 tiers: L = ⌈E/d⌉ leaves, L·(k−d) uplinks, ⌈L·(k−d)/k⌉ spines.
+//   3 tiers: leaves as above, A = ⌈L·(k−d)/(k/2)⌉ aggregation switches
+//            (k/2 down, k/2 up), A·k/2 links to ⌈A·(k/2)/k⌉ core switches.
+// Other topologies use the fat-tree count (an approximation).
+// Access links (NIC to leaf): copper (DAC) in the rack, or, for
+// rail-optimised fabrics whose leaves sit at the end of the row, optical
+// (2 transceivers per link). Every link above the leaves is optical (2
+// transceivers per link, counted in NIC-speed link equivalents).
+// A leaf failure takes down its nodes (ToR: d/nics_per_node nodes; rail:
+// d nodes lose a rail); spine/core failures restart in place.
+#pragma once
+#include <vector>
+
+#include "catalog/Catalog.h"
+#include "design/Resolved.h"
+#include "design/Scenario.h"
+#include "reliability/FailureClass.h"
+
+namespace cf {
+
+struct ReliabilityInputs {
+  long long gpus = 1;             // GPUs in the job
+  long long nodes = 1;            // nodes in the job
+  int gpus_per_node = 8;
+  long long gpus_per_replica = 1;  // tp·pp·cp: GPUs lost per node failure under elastic recovery
+  long long idle_nodes = 0;       // cluster nodes the job does not use (usable as spares)
+  long long spare_nodes = 0;      // hot spares: idle_nodes + policy spare_nodes; < 0 unlimited
+  double failure_free_time_s = 0;  // from perf: time to train without failures
+  double step_time_s = 0;          // from perf: one step (process-level recovery loses part of one)
+  double checkpoint_bytes = 0;     // from perf: the whole checkpoint (all GPUs)
+  double checkpoint_write_s = 0;   // from perf/storage: one checkpoint to the target tier
+  double checkpoint_read_s = 0;    // reload of the checkpoint from the target tier
+  double memory_checkpoint_write_s = 0;  // snapshot to host/peer memory (in-memory strategy)
+  bool async_checkpoint = false;
+  double async_blocking_s = 0;     // stall to snapshot state before a background write
+  double fleet_age_s = 0;          // part age at job start (only matters for Weibull shapes ≠ 1)
+  double fail_slow_detect_s = 1800;  // straggler until detected and drained (estimate)
+  double fail_slow_factor = 0.3;     // throughput lost meanwhile (estimate)
+  std::string checkpoint_tier;       // the tier used
+  std::vector<FailureClass> classes;
+  // Counts used (for the report; the topology will supply them).
+  long long switches = 0, access_links = 0, fabric_links = 0, optics = 0, nics = 0;
+  std::vector<std::string> notes;    // assumptions made while deriving
+
+  // Interrupting failures per hour, all classes.
+  double interruptsPerHour() const;
+  bool operator==(const ReliabilityInputs&) const = default;
+};
+
+// Derives the inputs from a resolved design (see the header comment) and
+// applies the scenario's reliability policy (applyPolicy: failure_rates,
+// failure_rates_only, spare_nodes). Throws InputError for an unknown
+// job.checkpoint.target or a bad policy value.
+// checkpoint_bytes_total: the whole checkpoint; write/read times come from
+// the scenario's checkpoint target tier (shared tiers: aggregate GB/s;
+// local tiers: per-node GB/s times the job's nodes).
+ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts, double failure_free_time_s,
+                                double checkpoint_bytes_total, double step_time_s = 0);
+
+// Applies reliability.failure_rates / failure_rates_only / spare_nodes.
+// Throws InputError ("reliability.failure_rates.<key>") for an unknown class
+// or a negative or non-finite rate.
+void applyPolicy(ReliabilityInputs& in, const ReliabilityPolicy& policy);
+
+// Per-lane optical fault tolerance (seeds: Huawei CloudMatrix groups module
+// lanes so a single-lane fault disables only its group; 90 % of optical
+// failures are single-lane, AFR 4 % -> 0.4 %): multiplies the interrupt
+// share of every class with rate_key "optic" by 0.1.
+void applyLaneFaultTolerance(ReliabilityInputs& in);
+
+// The override keys of reliability.failure_rates.
+std::vector<std::string> failureRateKeys();
+
+}  // namespace cf

@@ -1,0 +1,132 @@
+// The "reliability" output section: the stable keys, finite values, the
+// policy's overrides and errors naming the key.
+#include <QtTest>
+
+#include <cmath>
+
+#include "ReliabilityFixtures.h"
+#include "common/InputError.h"
+#include "reliability/ReliabilitySection.h"
+
+using namespace cf;
+
+namespace {
+bool allFinite(const nlohmann::json& j) {
+  if (j.is_number()) return std::isfinite(j.get<double>());
+  if (j.is_structured())
+    for (const auto& v : j) if (!allFinite(v)) return false;
+  return true;
+}
+}  // namespace
+
+class TstReliabilitySection : public QObject {
+  Q_OBJECT
+ private slots:
+  void stableKeys() {
+    const Scenario s = test::llama3Scenario();
+    const ResolvedScenario r = resolve(s, Catalog::builtin());
+    const ReliabilityInputs in = defaultInputs(r, Catalog::builtin(), 30 * 86400.0, test::kLlamaCheckpointBytes);
+    ReliabilityPolicy pol;
+    pol.trials = 300;
+    ReliabilityOptions opt;
+    opt.backend = McBackend::Cpu;
+    const nlohmann::json j = reliabilitySection(in, pol, s.job.checkpoint, opt);
+    for (const char* k : {"cluster_mtbf_h", "interruptions_mean", "interruptions_p95", "checkpoint_interval_s",
+                          "goodput_mean", "time_to_train_days_mean", "time_to_train_days_p95"}) {
+      QVERIFY2(j.contains(k) && j[k].is_number(), k);
+    }
+    QVERIFY(allFinite(j));
+    QVERIFY(j["goodput_mean"].get<double>() > 0.85 && j["goodput_mean"].get<double>() < 1);
+    QVERIFY(j["time_to_train_days_p95"].get<double>() >= j["time_to_train_days_mean"].get<double>() * 0.99);
+    QVERIFY(j["cluster_mtbf_h"].get<double>() > 2 && j["cluster_mtbf_h"].get<double>() < 5);
+    QCOMPARE(j["backend"].get<std::string>(), std::string("CPU"));
+    const auto iv = j["checkpoint_intervals_s"];
+    QVERIFY(iv["young"].get<double>() > 0 && iv["daly"].get<double>() > 0 && iv["numerical"].get<double>() > 0);
+    QCOMPARE(j["checkpoint_interval_s"].get<double>(), iv["used"].get<double>());
+    QVERIFY(j["interruptions_by_cause"].contains("gpu"));
+    QVERIFY(j["gpu_hours_lost_by_cause"]["gpu"].get<double>() > 0);
+    QVERIFY(j["timeline"].is_array() && !j["timeline"].empty());
+    QCOMPARE(j["timeline"].back()["cause"].get<std::string>(), std::string("finished"));
+    // Same seed, same answer.
+    QCOMPARE(reliabilitySection(in, pol, s.job.checkpoint, opt), j);
+  }
+  void fixedInterval() {
+    ReliabilityInputs in = test::exponentialCase(0.1, 5, 30, 30);
+    ReliabilityPolicy pol;
+    pol.trials = 50;
+    CheckpointPolicy cp;
+    cp.interval_s = 1234;
+    const auto j = reliabilitySection(in, pol, cp);
+    QCOMPARE(j["checkpoint_interval_s"].get<double>(), 1234.0);
+    cp.interval_s = -5;
+    try {
+      reliabilitySection(in, pol, cp);
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("job.checkpoint.interval_s"));
+    }
+    pol.trials = 0;
+    cp.interval_s.reset();
+    QVERIFY_THROWS_EXCEPTION(InputError, reliabilitySection(in, pol, cp));
+  }
+  void failureRateOverrides() {
+    Scenario s = test::llama3Scenario();
+    s.reliability.failure_rates = {{"gpu", 0.0}, {"optic", 0.04}};
+    const ResolvedScenario r = resolve(s, Catalog::builtin());
+    const ReliabilityInputs in = defaultInputs(r, Catalog::builtin(), 86400.0, 1e12);
+    for (const FailureClass& f : in.classes) {
+      if (f.name == "gpu") QCOMPARE(f.rate_per_year, 0.0);
+      if (f.rate_key == "optic") QCOMPARE(f.rate_per_year, 0.04);
+      if (f.name == "hbm") QVERIFY(f.rate_per_year > 0);
+    }
+    s.reliability.failure_rates_only = true;
+    const ReliabilityInputs only = defaultInputs(resolve(s, Catalog::builtin()), Catalog::builtin(), 86400.0, 1e12);
+    for (const FailureClass& f : only.classes)
+      QCOMPARE(f.rate_per_year, f.rate_key == "optic" ? 0.04 : 0.0);
+    s.reliability.failure_rates = {{"gremlins", 1.0}};
+    try {
+      defaultInputs(resolve(s, Catalog::builtin()), Catalog::builtin(), 86400.0, 1e12);
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("reliability.failure_rates.gremlins"));
+    }
+    s.reliability.failure_rates = {{"nic", -1.0}};
+    QVERIFY_THROWS_EXCEPTION(InputError, defaultInputs(resolve(s, Catalog::builtin()), Catalog::builtin(), 1.0, 1.0));
+  }
+  void derivedCounts() {
+    const Scenario s = test::llama3Scenario();
+    const ReliabilityInputs in = defaultInputs(resolve(s, Catalog::builtin()), Catalog::builtin(), 1.0, 6.48e12);
+    QCOMPARE(in.gpus, 16384LL);
+    QCOMPARE(in.nodes, 2048LL);
+    QCOMPARE(in.idle_nodes, 1024LL);
+    QCOMPARE(in.nics, 16384LL);
+    QCOMPARE(in.access_links, 16384LL);
+    QVERIFY(in.switches > 0 && in.fabric_links >= 16384);
+    QCOMPARE(in.optics, 2 * in.fabric_links);  // ToR access links are copper
+    QVERIFY(std::abs(in.checkpoint_write_s - 3.24) < 1e-9);  // 6.48 TB at 2 TB/s
+  }
+  void laneFaultTolerance() {
+    const Scenario s = test::llama3Scenario();
+    ReliabilityInputs in = defaultInputs(resolve(s, Catalog::builtin()), Catalog::builtin(), 1.0, 1.0);
+    const double before = in.interruptsPerHour();
+    double optics = 0;
+    for (const FailureClass& f : in.classes)
+      if (f.rate_key == "optic") optics += f.interruptsPerHour();
+    applyLaneFaultTolerance(in);
+    QVERIFY(optics > 0);
+    QVERIFY(std::abs(in.interruptsPerHour() - (before - 0.9 * optics)) < 1e-12);
+  }
+  void noFailures() {
+    ReliabilityInputs in = test::exponentialCase(0.1, 5, 30, 30);
+    in.classes[0].rate_per_year = 0;
+    ReliabilityPolicy pol;
+    pol.trials = 10;
+    const auto j = reliabilitySection(in, pol, {});
+    QVERIFY(allFinite(j));
+    QCOMPARE(j["interruptions_mean"].get<double>(), 0.0);
+    QCOMPARE(j["goodput_mean"].get<double>(), 1.0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TstReliabilitySection)
+#include "tst_reliability_section.moc"
