@@ -17,6 +17,8 @@ struct ReliabilityPolicy {
   int spare_nodes = 0;
   std::map<std::string, double> failure_rates;  // class -> failures per component per year
   bool failure_rates_only = false;
+  std::string recovery = "checkpoint-restart";  // checkpoint-restart | in-memory | process-level | elastic
+  bool optics_lane_tolerance = false;           // per-lane optical fault tolerance (seeds: 4 % -> 0.4 %)
   bool operator==(const ReliabilityPolicy&) const = default;
 };
 

@@ -163,6 +163,8 @@ ReliabilityPolicy readReliability(ObjectReader r) {
   }
   fr.finish();
   p.failure_rates_only = r.boolean("failure_rates_only", false);
+  p.recovery = r.choice("recovery", "checkpoint-restart", {"checkpoint-restart", "in-memory", "process-level", "elastic"});
+  p.optics_lane_tolerance = r.boolean("optics_lane_tolerance", false);
   r.finish();
   return p;
 }
@@ -351,6 +353,8 @@ json scenarioToJson(const Scenario& s) {
               {"spare_nodes", rp.spare_nodes}, {"failure_rates", json::object()},
               {"failure_rates_only", rp.failure_rates_only}};
   for (const auto& [k, v] : rp.failure_rates) rel["failure_rates"][k] = v;
+  if (rp.recovery != "checkpoint-restart") rel["recovery"] = rp.recovery;
+  if (rp.optics_lane_tolerance) rel["optics_lane_tolerance"] = true;
 
   json out = {{"format", kScenarioFormat}, {"name", s.name}};
   if (!s.description.empty()) out["description"] = s.description;

@@ -89,8 +89,10 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
                                          perf->value("step_time_s", 0.0));
     if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
     if (topo) applyTopologyCounts(in, *topo);
+    if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
     ReliabilityOptions ro;
     ro.backend = parseMcBackend(opt.backend, "--backend");
+    ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
     out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
   }
 

@@ -55,6 +55,23 @@ class TestScenarioJson : public QObject {
     }
   }
 
+  void extensionKeysRoundTrip() {
+    json j = cftest::smallScenario();
+    j["job"]["software"] = {{"flash_attention", false}, {"overlap_dp", true}};
+    j["reliability"] = {{"recovery", "in-memory"}, {"optics_lane_tolerance", true}};
+    j["cluster"]["facility"] = {{"cooling", "direct-liquid"}, {"cooling_system", "dlc-full-coldplate"},
+                                {"power_redundancy", "2N"}, {"utilization", 0.6}, {"cloud_usd_per_gpu_hour", 2.5}};
+    Scenario a = scenarioFromJson(j);
+    QCOMPARE(a.job.software.flash_attention, std::optional<bool>(false));
+    QVERIFY(!a.job.software.sequence_parallel.has_value());
+    QCOMPARE(a.reliability.recovery, std::string("in-memory"));
+    QCOMPARE(a.cluster.facility.power_redundancy, std::string("2N"));
+    Scenario b = scenarioFromJson(scenarioToJson(a));
+    QVERIFY(a == b);
+    j["reliability"]["recovery"] = "prayer";
+    QVERIFY_THROWS_EXCEPTION(InputError, scenarioFromJson(j));
+  }
+
   void inlineAcceleratorSpec() {
     json j = cftest::smallScenario();
     j["cluster"]["accelerator"] = {{"id", "MyChip"}, {"peak_tflops", {{"bf16", 500}}}, {"hbm_GiB", 96},
