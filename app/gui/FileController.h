@@ -1,0 +1,58 @@
+// File operations of the main window: new, open (with crash recovery), save,
+// save as, close with the unsaved-changes prompt, recent files, autosave.
+// In non-interactive mode (--screenshot, tests) it never opens a dialog.
+#pragma once
+#include <QObject>
+#include <QString>
+
+class QWidget;
+
+namespace cf {
+
+class Autosaver;
+class Document;
+class RecentFiles;
+
+class FileController : public QObject {
+  Q_OBJECT
+
+ public:
+  FileController(Document* doc, QWidget* window, QObject* parent = nullptr);
+
+  void setInteractive(bool on) { interactive_ = on; }
+  bool isInteractive() const { return interactive_; }
+  Autosaver* autosaver() const { return autosaver_; }
+  RecentFiles* recentFiles() const { return recent_; }
+
+  static QString fileFilters();
+
+  bool newProject();
+  bool open(const QString& path);
+  bool openWithDialog();
+  bool save();
+  bool saveAs();
+  bool saveTo(const QString& path);
+  bool closeProject();
+  // Asks what to do with unsaved changes; true when it is fine to go on.
+  bool maybeSave();
+  // At start-up without a file: offers an untitled project an earlier session left behind.
+  bool offerUntitledRecovery();
+  // The window is closing for good: drop the autosave of a document the user chose not to keep.
+  void shutdown();
+
+ signals:
+  void statusMessage(const QString& message);
+
+ private:
+  bool ask(const QString& title, const QString& text, const QString& yes, const QString& no);
+  void showError(const QString& title, const QString& message);
+  bool recover(const QString& autosavePath, const QString& filePath);
+
+  Document* doc_;
+  QWidget* window_;
+  Autosaver* autosaver_;
+  RecentFiles* recent_;
+  bool interactive_ = true;
+};
+
+}  // namespace cf

@@ -1,0 +1,271 @@
+#include "MainWindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include "AboutDialog.h"
+#include "CatalogDock.h"
+#include "Document.h"
+#include "FileController.h"
+#include "IssueListModel.h"
+#include "LanguageManager.h"
+#include "MainActions.h"
+#include "MessagesDock.h"
+#include "OverviewPage.h"
+#include "ProjectDock.h"
+#include "PropertyDock.h"
+#include "PropertyEditor.h"
+#include "RecentFiles.h"
+#include "gpu/Backend.h"
+
+namespace cf {
+
+namespace {
+constexpr int kLayoutVersion = 1;  // bump when the docks change, to drop stale saved layouts
+}
+
+MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
+    : QMainWindow(parent),
+      doc_(new Document(this)),
+      languages_(languages),
+      actions_(new MainActions(this)),
+      files_(new FileController(doc_, this, this)) {
+  setObjectName(QStringLiteral("mainWindow"));
+  setDockNestingEnabled(true);
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("centralTabs"));
+  tabs_->setDocumentMode(true);
+  overview_ = new OverviewPage(doc_, tabs_);
+  tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogInfoView), QString());
+  setCentralWidget(tabs_);
+
+  createDocks();
+  createMenus();
+  connectDocument();
+
+  backendLabel_ = new QLabel(this);
+  backendLabel_->setObjectName(QStringLiteral("backendLabel"));
+  issuesLabel_ = new QLabel(this);
+  statusBar()->addPermanentWidget(issuesLabel_);
+  statusBar()->addPermanentWidget(backendLabel_);
+  connect(files_, &FileController::statusMessage, this,
+          [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+
+  resize(1400, 900);
+  retranslateUi();
+  updateTitle();
+  updateUndoActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+PropertyEditor* MainWindow::propertyEditor() const { return propertyDock_->editor(); }
+
+void MainWindow::createDocks() {
+  projectDock_ = new ProjectDock(doc_, this);
+  catalogDock_ = new CatalogDock(doc_, this);
+  propertyDock_ = new PropertyDock(doc_, this);
+  messagesDock_ = new MessagesDock(doc_, this);
+  addDockWidget(Qt::LeftDockWidgetArea, projectDock_);
+  addDockWidget(Qt::LeftDockWidgetArea, catalogDock_);
+  splitDockWidget(projectDock_, catalogDock_, Qt::Vertical);
+  addDockWidget(Qt::RightDockWidgetArea, propertyDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, messagesDock_);
+  resizeDocks({projectDock_, propertyDock_}, {330, 400}, Qt::Horizontal);
+  resizeDocks({projectDock_, catalogDock_}, {300, 420}, Qt::Vertical);
+  resizeDocks({messagesDock_}, {200}, Qt::Vertical);
+
+  connect(projectDock_, &ProjectDock::scenarioSelected, this, &MainWindow::selectScenario);
+  connect(messagesDock_, &MessagesDock::issueActivated, this, &MainWindow::focusIssue);
+  connect(propertyEditor(), &PropertyEditor::statusMessage, this,
+          [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+  connect(messagesDock_->model(), &IssueListModel::countsChanged, this,
+          [this](int errors, int warnings) { updateIssuesLabel(errors, warnings); });
+}
+
+void MainWindow::createMenus() {
+  MainActions* a = actions_;
+  fileMenu_ = menuBar()->addMenu(QString());
+  fileMenu_->addActions({a->newProject, a->open});
+  recentMenu_ = fileMenu_->addMenu(QString());
+  recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+  connect(recentMenu_, &QMenu::aboutToShow, this, [this] { files_->recentFiles()->populate(recentMenu_); });
+  files_->recentFiles()->populate(recentMenu_);
+  fileMenu_->addSeparator();
+  fileMenu_->addActions({a->save, a->saveAs});
+  fileMenu_->addSeparator();
+  fileMenu_->addAction(a->close);
+  fileMenu_->addSeparator();
+  fileMenu_->addAction(a->quit);
+
+  editMenu_ = menuBar()->addMenu(QString());
+  editMenu_->addActions({a->undo, a->redo});
+  editMenu_->addSeparator();
+  editMenu_->addActions(projectDock_->view()->actions());
+
+  viewMenu_ = menuBar()->addMenu(QString());
+  for (QDockWidget* d : {static_cast<QDockWidget*>(projectDock_), static_cast<QDockWidget*>(catalogDock_),
+                         static_cast<QDockWidget*>(propertyDock_), static_cast<QDockWidget*>(messagesDock_)})
+    viewMenu_->addAction(d->toggleViewAction());
+  viewMenu_->addSeparator();
+  languageMenu_ = viewMenu_->addMenu(QString());
+  languageMenu_->addActions(a->languages->actions());
+
+  toolsMenu_ = menuBar()->addMenu(QString());
+  toolsMenu_->addAction(a->validate);
+  helpMenu_ = menuBar()->addMenu(QString());
+  helpMenu_->addAction(a->about);
+
+  toolBar_ = addToolBar(QString());
+  toolBar_->setObjectName(QStringLiteral("mainToolBar"));
+  toolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  toolBar_->addActions({a->newProject, a->open, a->save});
+  toolBar_->addSeparator();
+  toolBar_->addActions({a->undo, a->redo});
+  toolBar_->addSeparator();
+  toolBar_->addAction(a->validate);
+
+  connect(a->newProject, &QAction::triggered, files_, &FileController::newProject);
+  connect(a->open, &QAction::triggered, files_, &FileController::openWithDialog);
+  connect(a->save, &QAction::triggered, files_, &FileController::save);
+  connect(a->saveAs, &QAction::triggered, files_, &FileController::saveAs);
+  connect(a->close, &QAction::triggered, files_, &FileController::closeProject);
+  connect(a->quit, &QAction::triggered, this, &QWidget::close);
+  connect(a->undo, &QAction::triggered, doc_->undoStack(), &QUndoStack::undo);
+  connect(a->redo, &QAction::triggered, doc_->undoStack(), &QUndoStack::redo);
+  connect(a->validate, &QAction::triggered, this, &MainWindow::validate);
+  connect(a->about, &QAction::triggered, this, &MainWindow::showAbout);
+  connect(a->languages, &QActionGroup::triggered, this,
+          [this](QAction* action) { setLanguage(action->data().toString()); });
+}
+
+void MainWindow::connectDocument() {
+  QUndoStack* stack = doc_->undoStack();
+  connect(stack, &QUndoStack::canUndoChanged, this, &MainWindow::updateUndoActions);
+  connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateUndoActions);
+  connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
+  connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &Document::changed, this, [this](const ChangeEvent& e) {
+    if (e.type == ChangeEvent::Type::ProjectReplaced || e.type == ChangeEvent::Type::ScenarioRenamed) updateTitle();
+  });
+}
+
+void MainWindow::updateUndoActions() {
+  QUndoStack* stack = doc_->undoStack();
+  actions_->undo->setEnabled(stack->canUndo());
+  actions_->redo->setEnabled(stack->canRedo());
+  actions_->undo->setToolTip(stack->canUndo() ? tr("Undo: %1").arg(stack->undoText()) : tr("Nothing to undo"));
+  actions_->redo->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText()) : tr("Nothing to redo"));
+}
+
+void MainWindow::updateTitle() {
+  // "[*]" is where Qt shows the modified marker.
+  setWindowTitle(tr("%1[*] — ClusterForge").arg(doc_->displayName()));
+  setWindowModified(doc_->isModified());
+  actions_->save->setEnabled(doc_->isModified() || doc_->filePath().isEmpty());
+}
+
+void MainWindow::updateIssuesLabel(int errors, int warnings) {
+  if (!issuesLabel_) return;
+  issuesLabel_->setText(errors + warnings == 0 ? tr("No problems")
+                                               : tr("Errors: %1, warnings: %2").arg(errors).arg(warnings));
+}
+
+void MainWindow::selectScenario(int index) {
+  propertyEditor()->setScenario(index);
+  overview_->setScenario(index);
+}
+
+void MainWindow::focusIssue(int scenario, const QString& keyPath) {
+  projectDock_->selectScenario(scenario);
+  selectScenario(scenario);
+  propertyDock_->show();
+  propertyDock_->raise();
+  propertyEditor()->focusField(keyPath);
+}
+
+bool MainWindow::openFile(const QString& path) { return files_->open(path); }
+
+void MainWindow::restoreLayout() {
+  const QSettings settings;
+  restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+  restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray(), kLayoutVersion);
+  saveLayout_ = true;
+}
+
+QString MainWindow::validate() {
+  const QString summary = messagesDock_->validateNow();
+  messagesDock_->show();
+  messagesDock_->raise();
+  statusBar()->showMessage(summary, 8000);
+  return summary;
+}
+
+void MainWindow::showAbout() {
+  AboutDialog dialog(this);
+  dialog.exec();
+}
+
+void MainWindow::setLanguage(const QString& code) {
+  if (!languages_) return;
+  if (!languages_->setLanguage(code, true))
+    statusBar()->showMessage(tr("The translation for %1 is not available").arg(code), 8000);
+}
+
+void MainWindow::retranslateUi() {
+  actions_->retranslate();
+  fileMenu_->setTitle(tr("&File"));
+  recentMenu_->setTitle(tr("Open &Recent"));
+  files_->recentFiles()->populate(recentMenu_);
+  editMenu_->setTitle(tr("&Edit"));
+  viewMenu_->setTitle(tr("&View"));
+  languageMenu_->setTitle(tr("&Language"));
+  toolsMenu_->setTitle(tr("&Tools"));
+  helpMenu_->setTitle(tr("&Help"));
+  toolBar_->setWindowTitle(tr("Main Toolbar"));
+  tabs_->setTabText(0, tr("Overview"));
+  const BackendInfo& b = activeBackend();
+  backendLabel_->setText(
+      tr("Backend: %1 (%2)").arg(QString::fromStdString(b.name()), QString::fromStdString(b.device)));
+  backendLabel_->setToolTip(QString::fromStdString(b.reason));
+  const int errors = messagesDock_->model()->errorCount();
+  const int warnings = messagesDock_->model()->warningCount();
+  updateIssuesLabel(errors, warnings);
+  const QString lang = languages_ ? languages_->current() : QStringLiteral("en");
+  actions_->english->setChecked(lang == QLatin1String("en"));
+  actions_->chinese->setChecked(lang == QLatin1String("zh_CN"));
+  updateTitle();
+  updateUndoActions();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!files_->maybeSave()) {
+    event->ignore();
+    return;
+  }
+  files_->shutdown();
+  if (saveLayout_) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState(kLayoutVersion));
+  }
+  event->accept();
+}
+
+}  // namespace cf

@@ -1,0 +1,108 @@
+// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en]
+//
+// --screenshot renders the main window (after loading FILE) to a PNG with
+// QWidget::grab and exits; without a display it runs on the offscreen platform.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+#include <cstdio>
+#include <cstring>
+
+#include "FileController.h"
+#include "LanguageManager.h"
+#include "MainWindow.h"
+#include "common/Version.h"
+
+namespace {
+
+bool wantsScreenshot(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
+  return false;
+}
+
+// Lets layouts, the overview and pending timers settle, then grabs the window.
+int saveScreenshot(cf::MainWindow& window, const QString& path) {
+  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+  const QPixmap shot = window.grab();
+  if (shot.isNull() || !shot.save(path, "PNG")) {
+    std::fprintf(stderr, "clusterforge: cannot write the screenshot %s\n", qPrintable(QDir::toNativeSeparators(path)));
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A screenshot needs no display: fall back to the offscreen platform.
+  if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+      qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("ClusterForge"));
+  QApplication::setOrganizationName(QStringLiteral("ClusterForge"));
+  QApplication::setApplicationVersion(QString::fromLatin1(cf::kVersion));
+
+  // The language first, so that the help text and the window start translated.
+  QString lang;
+  const QStringList args = QCoreApplication::arguments();
+  for (int i = 1; i < args.size(); ++i) {
+    if (args[i] == QLatin1String("--lang") && i + 1 < args.size())
+      lang = args[i + 1];
+    else if (args[i].startsWith(QLatin1String("--lang=")))
+      lang = args[i].mid(7);
+  }
+  cf::LanguageManager languages;
+  const QString chosen = lang.isEmpty() ? cf::LanguageManager::preferred() : cf::LanguageManager::normalize(lang);
+  if (!lang.isEmpty() && chosen.isEmpty()) {
+    std::fprintf(stderr, "clusterforge: unknown language \"%s\" (use en or zh_CN)\n", qPrintable(lang));
+    return 2;
+  }
+  languages.setLanguage(chosen);
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QCoreApplication::translate("main", "ClusterForge: a design studio for AI training clusters"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("FILE"),
+                               QCoreApplication::translate("main", "Project (.cfproj) or scenario (.cf.json) to open"));
+  const QCommandLineOption screenshotOption(
+      QStringLiteral("screenshot"),
+      QCoreApplication::translate("main", "Render the main window to a PNG file and exit."), QStringLiteral("OUT.png"));
+  const QCommandLineOption langOption(QStringLiteral("lang"),
+                                      QCoreApplication::translate("main", "User interface language: en or zh_CN."),
+                                      QStringLiteral("LANG"));
+  parser.addOption(screenshotOption);
+  parser.addOption(langOption);
+  parser.process(app);
+
+  const bool screenshot = parser.isSet(screenshotOption);
+  cf::MainWindow window(&languages);
+  window.files()->setInteractive(!screenshot);
+  const QStringList files = parser.positionalArguments();
+  if (!files.isEmpty()) {
+    if (!window.openFile(files.first()) && screenshot) return 1;
+  } else if (!screenshot) {
+    window.files()->offerUntitledRecovery();
+  }
+  if (!screenshot) window.restoreLayout();
+  window.show();
+
+  if (screenshot) {
+    const QString out = QFileInfo(parser.value(screenshotOption)).absoluteFilePath();
+    int rc = 0;
+    QTimer::singleShot(300, &window, [&] {
+      rc = saveScreenshot(window, out);
+      window.close();
+      QCoreApplication::exit(rc);
+    });
+    app.exec();
+    return rc;
+  }
+  return app.exec();
+}

@@ -1,0 +1,34 @@
+// Typed change events of a Document (after Tiled's changeevents.h). Views and
+// item models react to these; nothing outside models/commands mutates the
+// design.
+#pragma once
+#include <QMetaType>
+#include <QString>
+
+namespace cf {
+
+struct ChangeEvent {
+  enum class Type {
+    ProjectReplaced,       // a new project was loaded or created: reset everything
+    ProjectInfoChanged,    // project name or description
+    ScenarioAdded,         // `scenario` is the new row
+    ScenarioRemoved,       // `scenario` is the row that went away
+    ScenarioRenamed,       // `scenario` got a new name
+    ScenarioValueChanged,  // `path` (a JSON pointer, e.g. "/cluster/nodes") of `scenario` changed
+  };
+
+  Type type = Type::ProjectReplaced;
+  int scenario = -1;
+  QString path;
+
+  static ChangeEvent projectReplaced() { return {Type::ProjectReplaced, -1, {}}; }
+  static ChangeEvent projectInfoChanged() { return {Type::ProjectInfoChanged, -1, {}}; }
+  static ChangeEvent scenarioAdded(int i) { return {Type::ScenarioAdded, i, {}}; }
+  static ChangeEvent scenarioRemoved(int i) { return {Type::ScenarioRemoved, i, {}}; }
+  static ChangeEvent scenarioRenamed(int i) { return {Type::ScenarioRenamed, i, {}}; }
+  static ChangeEvent valueChanged(int i, const QString& pointer) { return {Type::ScenarioValueChanged, i, pointer}; }
+};
+
+}  // namespace cf
+
+Q_DECLARE_METATYPE(cf::ChangeEvent)

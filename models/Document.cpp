@@ -1,0 +1,223 @@
+#include "Document.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QUndoStack>
+#include <stdexcept>
+
+#include "commands/AddScenario.h"
+#include "commands/DuplicateScenario.h"
+#include "commands/RemoveScenario.h"
+#include "commands/RenameScenario.h"
+#include "commands/SetProjectInfo.h"
+#include "commands/SetScenarioValue.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "store/ProjectFile.h"
+
+namespace cf {
+
+namespace {
+
+QString describeError(const std::exception& e) { return QString::fromStdString(e.what()); }
+
+}  // namespace
+
+Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()), undoStack_(new QUndoStack(this)) {
+  qRegisterMetaType<cf::ChangeEvent>();
+  connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+Document::~Document() = default;
+
+const Scenario& Document::scenario(int index) const { return project_.scenarios.at(static_cast<std::size_t>(index)); }
+
+QString Document::displayName() const {
+  if (filePath_.isEmpty()) return tr("Untitled");
+  return QFileInfo(filePath_).fileName();
+}
+
+bool Document::isModified() const { return !undoStack_->isClean(); }
+
+Scenario Document::defaultScenario(const QString& name) {
+  Scenario s;
+  s.name = name.toStdString();
+  s.cluster.accelerator = "H100-SXM5-80GB";
+  s.cluster.nodes = 16;
+  s.job.model.layers = 32;
+  s.job.model.hidden = 4096;
+  s.job.model.heads = 32;
+  s.job.parallelism.tp = 8;
+  s.job.parallelism.dp = 16;
+  s.job.parallelism.global_batch = 512;
+  return s;
+}
+
+Project Document::defaultProject() {
+  Project p;
+  p.name = tr("Untitled project").toStdString();
+  p.scenarios.push_back(defaultScenario(tr("Scenario 1")));
+  p.adoptParts();
+  return p;
+}
+
+void Document::reset(Project project, const QString& filePath, bool modified) {
+  emit aboutToChange(ChangeEvent::projectReplaced());
+  project_ = std::move(project);
+  undoStack_->clear();
+  const bool pathChanged = filePath_ != filePath;
+  filePath_ = filePath;
+  if (modified)
+    undoStack_->resetClean();
+  else
+    undoStack_->setClean();
+  emit changed(ChangeEvent::projectReplaced());
+  emit modifiedChanged(modified);
+  if (pathChanged) emit filePathChanged(filePath_);
+}
+
+bool Document::readProject(const QString& path, Project* out, QString* error) {
+  try {
+    *out = readAnyProject(path.toStdString());
+    return true;
+  } catch (const InputError& e) {
+    if (error) *error = tr("%1 is not a valid project: %2").arg(QFileInfo(path).fileName(), describeError(e));
+  } catch (const StoreError& e) {
+    if (error) *error = describeError(e);
+  } catch (const std::exception& e) {
+    if (error) *error = tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), describeError(e));
+  }
+  return false;
+}
+
+bool Document::open(const QString& path, QString* error) {
+  Project p;
+  if (!readProject(path, &p, error)) return false;
+  reset(std::move(p), QFileInfo(path).absoluteFilePath());
+  return true;
+}
+
+Project Document::projectForSaving() const {
+  Project p = project_;
+  p.adoptParts();
+  return p;
+}
+
+bool Document::saveAs(const QString& path, QString* error) {
+  try {
+    Project p = projectForSaving();
+    writeAnyProject(p, path.toStdString());
+    // Keep in memory what the file now holds (the parts the edits started to use).
+    project_.parts = std::move(p.parts);
+  } catch (const std::exception& e) {
+    if (error) *error = tr("Cannot save %1: %2").arg(QFileInfo(path).fileName(), describeError(e));
+    return false;
+  }
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  if (abs != filePath_) {
+    filePath_ = abs;
+    emit filePathChanged(filePath_);
+  }
+  undoStack_->setClean();
+  emit saved(filePath_);
+  return true;
+}
+
+nlohmann::json Document::scenarioValue(int index, const QString& pointer) const {
+  const nlohmann::json j = scenarioToJson(scenario(index));
+  const nlohmann::json::json_pointer ptr(pointer.toStdString());
+  return j.contains(ptr) ? j.at(ptr) : nlohmann::json();
+}
+
+bool Document::setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error) {
+  if (index < 0 || index >= scenarioCount()) return false;
+  QString why;
+  auto* cmd = SetScenarioValue::create(this, index, pointer, value, &why);
+  if (!cmd) {
+    if (error) *error = why;
+    return false;
+  }
+  undoStack_->push(cmd);
+  return true;
+}
+
+void Document::addScenario(const Scenario& s, int index) {
+  if (index < 0 || index > scenarioCount()) index = scenarioCount();
+  undoStack_->push(new AddScenario(this, index, s, tr("Add Scenario")));
+}
+
+void Document::duplicateScenario(int index) {
+  if (index < 0 || index >= scenarioCount()) return;
+  undoStack_->push(new DuplicateScenario(this, index));
+}
+
+void Document::removeScenario(int index) {
+  // A project keeps at least one scenario: the editors always have one to show.
+  if (index < 0 || index >= scenarioCount() || scenarioCount() <= 1) return;
+  undoStack_->push(new RemoveScenario(this, index));
+}
+
+void Document::renameScenario(int index, const QString& name) {
+  if (index < 0 || index >= scenarioCount()) return;
+  const QString trimmed = name.trimmed();
+  if (trimmed.isEmpty() || trimmed.toStdString() == scenario(index).name) return;
+  undoStack_->push(new RenameScenario(this, index, trimmed.toStdString()));
+}
+
+void Document::setProjectInfo(const QString& name, const QString& description) {
+  const std::string n = name.trimmed().isEmpty() ? project_.name : name.trimmed().toStdString();
+  const std::string d = description.trimmed().toStdString();
+  if (n == project_.name && d == project_.description) return;
+  undoStack_->push(new SetProjectInfo(this, n, d));
+}
+
+std::vector<Issue> Document::validate() const {
+  try {
+    return validateProject(project_);
+  } catch (const std::exception& e) {
+    return {Issue{"", e.what(), Issue::Severity::Error}};
+  }
+}
+
+void Document::applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer) {
+  const bool single = project_.scenarios.size() == 1;
+  // A single-scenario file carries the project's name and description in the
+  // scenario; keep them together so the file keeps its scenario form.
+  const bool followName = single && project_.name == scenario(index).name;
+  const bool followDescription = single && project_.description == scenario(index).description;
+  Scenario s = scenarioFromJson(scenarioJson);
+  project_.scenarios.at(static_cast<std::size_t>(index)) = std::move(s);
+  if (followName) project_.name = scenario(index).name;
+  if (followDescription) project_.description = scenario(index).description;
+  emit changed(ChangeEvent::valueChanged(index, pointer));
+}
+
+void Document::applyInsertScenario(int index, const Scenario& s) {
+  emit aboutToChange(ChangeEvent::scenarioAdded(index));
+  project_.scenarios.insert(project_.scenarios.begin() + index, s);
+  emit changed(ChangeEvent::scenarioAdded(index));
+}
+
+Scenario Document::applyRemoveScenario(int index) {
+  emit aboutToChange(ChangeEvent::scenarioRemoved(index));
+  Scenario s = project_.scenarios.at(static_cast<std::size_t>(index));
+  project_.scenarios.erase(project_.scenarios.begin() + index);
+  emit changed(ChangeEvent::scenarioRemoved(index));
+  return s;
+}
+
+void Document::applyRename(int index, const std::string& name) {
+  auto& s = project_.scenarios.at(static_cast<std::size_t>(index));
+  // A single-scenario file names the project after its scenario; keep them together.
+  if (project_.scenarios.size() == 1 && project_.name == s.name) project_.name = name;
+  s.name = name;
+  emit changed(ChangeEvent::scenarioRenamed(index));
+}
+
+void Document::applyProjectInfo(const std::string& name, const std::string& description) {
+  project_.name = name;
+  project_.description = description;
+  emit changed(ChangeEvent::projectInfoChanged());
+}
+
+}  // namespace cf

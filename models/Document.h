@@ -1,0 +1,90 @@
+// The open document: one project, one undo stack, one typed change signal
+// (after Tiled's Document). Views read through the const accessors and edit
+// only through the editing API, which pushes one QUndoCommand per user edit;
+// the "apply" functions below are what those commands call.
+#pragma once
+#include <QObject>
+#include <QString>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "ChangeEvent.h"
+#include "common/InputError.h"
+#include "design/Project.h"
+
+class QUndoStack;
+
+namespace cf {
+
+class Document : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Document(QObject* parent = nullptr);
+  ~Document() override;
+
+  const Project& project() const { return project_; }
+  int scenarioCount() const { return static_cast<int>(project_.scenarios.size()); }
+  const Scenario& scenario(int index) const;
+  QUndoStack* undoStack() const { return undoStack_; }
+
+  // File state. An empty path is an untitled project.
+  QString filePath() const { return filePath_; }
+  QString displayName() const;
+  bool isModified() const;
+
+  // A fresh untitled project with one scenario.
+  static Project defaultProject();
+  static Scenario defaultScenario(const QString& name);
+
+  // Replaces the whole project (clears the undo stack): new, open, recover.
+  void reset(Project project, const QString& filePath = {}, bool modified = false);
+  // Reads .cfproj, .cf.json or .json. On failure the document is unchanged.
+  bool open(const QString& path, QString* error = nullptr);
+  // Writes atomically (format from the extension) and marks the stack clean.
+  bool saveAs(const QString& path, QString* error = nullptr);
+  // The project as it is written: with its own copy of every part its
+  // scenarios use (edits do not copy parts, so that undo restores exactly).
+  Project projectForSaving() const;
+  // Reads a project without touching the document (used by recovery).
+  static bool readProject(const QString& path, Project* out, QString* error);
+
+  // --- editing API: each call is one undoable command ----------------------
+  // Sets the value at `pointer` (e.g. "/cluster/nodes") of one scenario; a
+  // null value removes the key (the field falls back to its default). The
+  // result is checked with the engine's JSON reader; a wrong type or range is
+  // refused with the reader's message and nothing is pushed.
+  bool setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error = nullptr);
+  void addScenario(const Scenario& s, int index = -1);
+  void duplicateScenario(int index);
+  void removeScenario(int index);
+  void renameScenario(int index, const QString& name);
+  void setProjectInfo(const QString& name, const QString& description);
+
+  // The current value at `pointer` in the scenario's JSON form (null when absent).
+  nlohmann::json scenarioValue(int index, const QString& pointer) const;
+  std::vector<Issue> validate() const;
+
+  // --- applied by the undo commands only -----------------------------------
+  void applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer);
+  void applyInsertScenario(int index, const Scenario& s);
+  Scenario applyRemoveScenario(int index);
+  void applyRename(int index, const std::string& name);
+  void applyProjectInfo(const std::string& name, const std::string& description);
+
+ signals:
+  // Emitted before a structural change (scenario added/removed, project
+  // replaced) so item models can call begin*Rows; `changed` follows it.
+  void aboutToChange(const cf::ChangeEvent& event);
+  void changed(const cf::ChangeEvent& event);
+  void modifiedChanged(bool modified);
+  void filePathChanged(const QString& path);
+  void saved(const QString& path);
+
+ private:
+  Project project_;
+  QString filePath_;
+  QUndoStack* undoStack_;
+};
+
+}  // namespace cf

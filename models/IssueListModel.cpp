@@ -1,0 +1,87 @@
+#include "IssueListModel.h"
+
+#include <algorithm>
+
+#include "Document.h"
+#include "JsonPath.h"
+
+namespace cf {
+
+IssueListModel::IssueListModel(Document* doc, QObject* parent) : QAbstractTableModel(parent), doc_(doc) {
+  connect(doc_, &Document::changed, this, [this] { refresh(); });
+  refresh();
+}
+
+void IssueListModel::refresh() {
+  std::vector<Row> rows;
+  for (const Issue& issue : doc_->validate()) {
+    const ScenarioPath sp = splitScenarioPath(QString::fromStdString(issue.path));
+    rows.push_back(
+        {sp.scenario, sp.keyPath, QString::fromStdString(issue.message), issue.severity == Issue::Severity::Error});
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.error && !b.error; });
+  beginResetModel();
+  rows_ = std::move(rows);
+  errors_ = static_cast<int>(std::count_if(rows_.begin(), rows_.end(), [](const Row& r) { return r.error; }));
+  warnings_ = static_cast<int>(rows_.size()) - errors_;
+  endResetModel();
+  emit countsChanged(errors_, warnings_);
+}
+
+void IssueListModel::retranslate() {
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int IssueListModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int IssueListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant IssueListModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount()) return {};
+  const Row& r = rows_[static_cast<std::size_t>(index.row())];
+  switch (role) {
+    case Qt::DisplayRole:
+      switch (index.column()) {
+        case SeverityColumn:
+          return r.error ? tr("Error") : tr("Warning");
+        case ScenarioColumn:
+          return r.scenario < doc_->scenarioCount() ? QString::fromStdString(doc_->scenario(r.scenario).name)
+                                                    : QString();
+        case FieldColumn:
+          return r.keyPath;
+        case MessageColumn:
+          return r.message;
+      }
+      return {};
+    case Qt::ToolTipRole:
+      return r.keyPath.isEmpty() ? r.message : r.keyPath + QStringLiteral(": ") + r.message;
+    case ScenarioIndexRole:
+      return r.scenario;
+    case KeyPathRole:
+      return r.keyPath;
+    case IsErrorRole:
+      return r.error;
+    default:
+      return {};
+  }
+}
+
+QVariant IssueListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case SeverityColumn:
+      return tr("Severity");
+    case ScenarioColumn:
+      return tr("Scenario");
+    case FieldColumn:
+      return tr("Field");
+    case MessageColumn:
+      return tr("Message");
+  }
+  return {};
+}
+
+}  // namespace cf

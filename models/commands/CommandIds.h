@@ -1,0 +1,10 @@
+// Merge ids of the undo commands, in one place (Qt's Undo Framework example).
+#pragma once
+
+namespace cf {
+
+enum CommandId : int {
+  kSetScenarioValueId = 1,
+};
+
+}  // namespace cf

@@ -1,0 +1,64 @@
+#include "SetScenarioValue.h"
+
+#include <QCoreApplication>
+
+#include "CommandIds.h"
+#include "Document.h"
+#include "JsonPath.h"
+#include "design/ScenarioJson.h"
+
+namespace cf {
+
+using nlohmann::json;
+
+json withValue(json scenarioJson, const QString& pointer, const json& value) {
+  const json::json_pointer ptr(pointer.toStdString());
+  if (value.is_null()) {
+    if (scenarioJson.contains(ptr)) scenarioJson.at(ptr.parent_pointer()).erase(ptr.back());
+  } else {
+    scenarioJson[ptr] = value;
+  }
+  return scenarioJson;
+}
+
+SetScenarioValue* SetScenarioValue::create(Document* doc, int scenario, const QString& pointer, const json& value,
+                                           QString* error) {
+  if (!pointer.startsWith(QLatin1Char('/'))) {
+    if (error) *error = QCoreApplication::translate("cf::SetScenarioValue", "Invalid field address %1").arg(pointer);
+    return nullptr;
+  }
+  const json current = scenarioToJson(doc->scenario(scenario));
+  const json::json_pointer ptr(pointer.toStdString());
+  json old = current.contains(ptr) ? current.at(ptr) : json();
+  if (old == value) return nullptr;
+  try {
+    scenarioFromJson(withValue(current, pointer, value));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return nullptr;
+  }
+  return new SetScenarioValue(doc, scenario, pointer, std::move(old), value);
+}
+
+SetScenarioValue::SetScenarioValue(Document* doc, int scenario, const QString& pointer, json oldValue, json newValue)
+    : doc_(doc), scenario_(scenario), pointer_(pointer), old_(std::move(oldValue)), new_(std::move(newValue)) {
+  setText(QCoreApplication::translate("cf::SetScenarioValue", "Change %1").arg(pointerToKeyPath(pointer)));
+}
+
+void SetScenarioValue::apply(const json& value) {
+  doc_->applyScenarioJson(scenario_, withValue(scenarioToJson(doc_->scenario(scenario_)), pointer_, value), pointer_);
+}
+
+void SetScenarioValue::undo() { apply(old_); }
+void SetScenarioValue::redo() { apply(new_); }
+int SetScenarioValue::id() const { return kSetScenarioValueId; }
+
+bool SetScenarioValue::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const SetScenarioValue*>(other);
+  if (o->doc_ != doc_ || o->scenario_ != scenario_ || o->pointer_ != pointer_) return false;
+  new_ = o->new_;
+  setObsolete(new_ == old_);
+  return true;
+}
+
+}  // namespace cf

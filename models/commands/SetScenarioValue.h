@@ -1,0 +1,44 @@
+// The generic property edit: one value of one scenario, addressed by a JSON
+// pointer into the scenario's JSON form (docs/scenario-format.md). Applying
+// goes through scenarioToJson / scenarioFromJson, so every type and range rule
+// of the file format also guards the editor. Repeated edits of the same field
+// (spin box arrows, typing) merge into one undo step.
+#pragma once
+#include <QUndoCommand>
+#include <nlohmann/json.hpp>
+
+namespace cf {
+
+class Document;
+
+class SetScenarioValue : public QUndoCommand {
+ public:
+  // Returns nullptr (and the reader's message in `error`) when the value is
+  // refused, or when it equals the current value.
+  static SetScenarioValue* create(Document* doc, int scenario, const QString& pointer, const nlohmann::json& value,
+                                  QString* error);
+
+  void undo() override;
+  void redo() override;
+  int id() const override;
+  bool mergeWith(const QUndoCommand* other) override;
+
+  int scenario() const { return scenario_; }
+  QString pointer() const { return pointer_; }
+
+ private:
+  SetScenarioValue(Document* doc, int scenario, const QString& pointer, nlohmann::json oldValue,
+                   nlohmann::json newValue);
+  void apply(const nlohmann::json& value);
+
+  Document* doc_;
+  int scenario_;
+  QString pointer_;
+  nlohmann::json old_;  // null = the key was absent
+  nlohmann::json new_;
+};
+
+// `value` placed at `pointer` of `scenarioJson` (null removes the key).
+nlohmann::json withValue(nlohmann::json scenarioJson, const QString& pointer, const nlohmann::json& value);
+
+}  // namespace cf

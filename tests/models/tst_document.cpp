@@ -1,0 +1,251 @@
+// Document, undo commands, dirty flag, save/reload and autosave/recovery.
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QUndoStack>
+
+#include "Autosaver.h"
+#include "Document.h"
+#include "JsonPath.h"
+
+using namespace cf;
+using nlohmann::json;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/megatron-gpt-145b.cf.json");
+}
+
+class TestDocument : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void openExample() {
+    Document doc;
+    QString error;
+    QVERIFY2(doc.open(kExample, &error), qPrintable(error));
+    QCOMPARE(doc.scenarioCount(), 1);
+    QCOMPARE(doc.scenario(0).cluster.nodes, 192);
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.undoStack()->count(), 0);
+  }
+
+  void defaultProjectIsValid() {
+    Document doc;
+    QCOMPARE(doc.scenarioCount(), 1);
+    QVERIFY(doc.filePath().isEmpty());
+    QVERIFY(!doc.isModified());
+    QStringList errors;
+    for (const Issue& i : doc.validate())
+      if (i.severity == Issue::Severity::Error) errors << QString::fromStdString(i.text());
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+  }
+
+  void openBadFileLeavesDocumentUnchanged() {
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.cf.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format":"clusterforge.scenario/1","cluster":{"accelerator":"A100-SXM4-80GB","nodes":2},)"
+            R"("job":{"model":{"layers":2,"hidden":64,"heads":4},"parallelism":{"tp":"eight"}}})");
+    f.close();
+    Document doc;
+    const Project before = doc.project();
+    QString error;
+    QVERIFY(!doc.open(bad, &error));
+    QVERIFY2(error.contains(QLatin1String("job.parallelism.tp")), qPrintable(error));
+    QVERIFY(doc.project() == before);
+  }
+
+  void setValueUndoRedo_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("nodes") << "/cluster/nodes"
+                           << "96";
+    QTest::newRow("tp") << "/job/parallelism/tp"
+                        << "4";
+    QTest::newRow("cooling") << "/cluster/facility/cooling"
+                             << "\"direct-liquid\"";
+    QTest::newRow("rail") << "/cluster/scale_out/rail_optimized"
+                          << "false";
+    QTest::newRow("interval") << "/job/checkpoint/interval_s"
+                              << "3600";
+    QTest::newRow("absent ffn") << "/job/model/ffn_hidden"
+                                << "null";
+  }
+  void setValueUndoRedo() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    const Project original = doc.project();
+    QSignalSpy changed(&doc, &Document::changed);
+    QSignalSpy dirty(&doc, &Document::modifiedChanged);
+    const json v = json::parse(value.toStdString());
+    QString error;
+    QVERIFY2(doc.setScenarioValue(0, pointer, v, &error), qPrintable(error));
+    QVERIFY(doc.scenarioValue(0, pointer) == v);
+    QVERIFY(doc.isModified());
+    QCOMPARE(dirty.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    const auto e = changed.at(0).at(0).value<ChangeEvent>();
+    QCOMPARE(e.type, ChangeEvent::Type::ScenarioValueChanged);
+    QCOMPARE(e.path, pointer);
+    const Project edited = doc.project();
+
+    doc.undoStack()->undo();
+    QVERIFY(doc.project() == original);
+    QVERIFY(!doc.isModified());
+    doc.undoStack()->redo();
+    QVERIFY(doc.project() == edited);
+    QVERIFY(doc.isModified());
+  }
+
+  void refusedValuesPushNothing_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("keyPath");
+    QTest::newRow("wrong type") << "/job/parallelism/tp"
+                                << "\"eight\""
+                                << "job.parallelism.tp";
+    QTest::newRow("out of range") << "/cluster/scale_out/tiers"
+                                  << "7"
+                                  << "cluster.scale_out.tiers";
+    QTest::newRow("unknown choice") << "/cluster/facility/cooling"
+                                    << "\"ice\""
+                                    << "cluster.facility.cooling";
+    QTest::newRow("unknown key") << "/cluster/colour"
+                                 << "1"
+                                 << "cluster.colour";
+  }
+  void refusedValuesPushNothing() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, keyPath);
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    const Project before = doc.project();
+    QString error;
+    QVERIFY(!doc.setScenarioValue(0, pointer, json::parse(value.toStdString()), &error));
+    QVERIFY2(error.contains(keyPath), qPrintable(error));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(doc.project() == before);
+  }
+
+  void repeatedEditsMerge() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    for (int n : {193, 194, 195, 196}) QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), n));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/accelerators_per_node"), 4));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).cluster.nodes, 192);
+    QVERIFY(!doc.isModified());
+    // Editing back to the original value makes the merged step obsolete.
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 200));
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 192));
+    QCOMPARE(doc.undoStack()->count(), 0);
+  }
+
+  void scenarioCommands() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    QSignalSpy about(&doc, &Document::aboutToChange);
+    doc.duplicateScenario(0);
+    QCOMPARE(doc.scenarioCount(), 2);
+    QVERIFY(QString::fromStdString(doc.scenario(1).name).endsWith(QLatin1String("(copy)")));
+    QCOMPARE(about.count(), 1);
+    doc.renameScenario(1, QStringLiteral("H100 variant"));
+    QCOMPARE(doc.scenario(1).name, std::string("H100 variant"));
+    doc.addScenario(Document::defaultScenario(QStringLiteral("Blank")));
+    QCOMPARE(doc.scenarioCount(), 3);
+    doc.removeScenario(0);
+    QCOMPARE(doc.scenarioCount(), 2);
+    QCOMPARE(doc.scenario(0).name, std::string("H100 variant"));
+    QCOMPARE(doc.undoStack()->count(), 4);
+    while (doc.undoStack()->canUndo()) doc.undoStack()->undo();
+    QCOMPARE(doc.scenarioCount(), 1);
+    QVERIFY(!doc.isModified());
+    while (doc.undoStack()->canRedo()) doc.undoStack()->redo();
+    QCOMPARE(doc.scenarioCount(), 2);
+    QCOMPARE(doc.scenario(1).name, std::string("Blank"));
+    // The last scenario cannot be removed.
+    doc.removeScenario(0);
+    doc.removeScenario(0);
+    QCOMPARE(doc.scenarioCount(), 1);
+  }
+
+  void projectInfo() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    QSignalSpy changed(&doc, &Document::changed);
+    doc.setProjectInfo(QStringLiteral("Study"), QStringLiteral("Two designs"));
+    QCOMPARE(doc.project().name, std::string("Study"));
+    QCOMPARE(doc.project().description, std::string("Two designs"));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<ChangeEvent>().type, ChangeEvent::Type::ProjectInfoChanged);
+    doc.setProjectInfo(QStringLiteral("  "), QStringLiteral("Two designs"));  // a blank name is refused
+    QCOMPARE(doc.undoStack()->count(), 1);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.project().name, doc.scenario(0).name);
+    QVERIFY(!doc.isModified());
+  }
+
+  void saveAndReload_data() {
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("cfproj") << "saved.cfproj";
+    QTest::newRow("json") << "saved.cf.json";
+  }
+  void saveAndReload() {
+    QFETCH(QString, fileName);
+    QTemporaryDir dir;
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/job/parallelism/pp"), 16));
+    doc.duplicateScenario(0);
+    QVERIFY(doc.isModified());
+    QSignalSpy saved(&doc, &Document::saved);
+    const QString path = dir.filePath(fileName);
+    QString error;
+    QVERIFY2(doc.saveAs(path, &error), qPrintable(error));
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.filePath(), QFileInfo(path).absoluteFilePath());
+    // Atomic write: nothing but the file itself is left in the folder.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{fileName});
+
+    Document again;
+    QVERIFY2(again.open(path, &error), qPrintable(error));
+    QCOMPARE(again.scenarioCount(), 2);
+    QVERIFY(again.scenario(0) == doc.scenario(0));
+    QVERIFY(again.scenario(1) == doc.scenario(1));
+  }
+
+  void saveToUnwritablePlaceFails() {
+    Document doc;
+    QString error;
+    QVERIFY(!doc.saveAs(QStringLiteral("/nonexistent-folder/x.cfproj"), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(doc.filePath().isEmpty());
+  }
+
+  void keyPaths() {
+    QCOMPARE(keyPathToPointer(QStringLiteral("job.parallelism.tp")), QStringLiteral("/job/parallelism/tp"));
+    QCOMPARE(keyPathToPointer(QStringLiteral("cluster.storage[1].name")), QStringLiteral("/cluster/storage/1/name"));
+    QCOMPARE(pointerToKeyPath(QStringLiteral("/cluster/storage/1/name")), QStringLiteral("cluster.storage[1].name"));
+    const auto sp = splitScenarioPath(QStringLiteral("scenarios[2].job.parallelism.tp"));
+    QCOMPARE(sp.scenario, 2);
+    QCOMPARE(sp.keyPath, QStringLiteral("job.parallelism.tp"));
+    QCOMPARE(splitScenarioPath(QStringLiteral("cluster.nodes")).scenario, 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDocument)
+#include "tst_document.moc"

@@ -1,0 +1,158 @@
+// The property editor edits only through Document commands and follows undo.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+#include "Document.h"
+#include "FieldSpec.h"
+#include "FieldWidget.h"
+#include "PropertyEditor.h"
+
+using namespace cf;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/megatron-gpt-145b.cf.json");
+
+void typeInto(QWidget* w, const QString& text) {
+  w->setFocus();
+  if (auto* spin = qobject_cast<QAbstractSpinBox*>(w)) spin->selectAll();
+  if (auto* line = qobject_cast<QLineEdit*>(w)) line->selectAll();
+  QTest::keyClicks(w, text);
+  QTest::keyClick(w, Qt::Key_Return);
+}
+}  // namespace
+
+class TestPropertyEditor : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void everyFieldHasAnEditorShowingTheFile() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    PropertyEditor editor(&doc);
+    int count = 0;
+    for (const FieldGroup& g : propertyGroups())
+      for (const FieldSpec& f : g.fields) {
+        QVERIFY2(editor.field(f.keyPath()), qPrintable(f.keyPath()));
+        QVERIFY(editor.findChild<QWidget*>(f.keyPath()));
+        ++count;
+      }
+    QVERIFY(count > 40);
+    QCOMPARE(editor.findChild<QSpinBox*>(QStringLiteral("job.parallelism.tp"))->value(), 8);
+    QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("cluster.accelerator"))->currentText(),
+             QStringLiteral("A100-SXM4-80GB"));
+    QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("cluster.scale_out.switch"))->currentData().toString(),
+             QStringLiteral("QM8700-HDR-40p"));
+    QVERIFY(editor.findChild<QCheckBox*>(QStringLiteral("cluster.scale_out.rail_optimized"))->isChecked());
+    QCOMPARE(editor.findChild<QDoubleSpinBox*>(QStringLiteral("job.train_tokens"))->value(), 300.0);
+    QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("job.checkpoint.target"))->currentText(),
+             QStringLiteral("pfs"));
+  }
+
+  void editsBecomeCommands() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    PropertyEditor editor(&doc);
+    editor.show();
+
+    typeInto(editor.findChild<QSpinBox*>(QStringLiteral("job.parallelism.pp")), QStringLiteral("16"));
+    QCOMPARE(doc.scenario(0).job.parallelism.pp, 16);
+
+    auto* cooling = editor.findChild<QComboBox*>(QStringLiteral("cluster.facility.cooling"));
+    const int liquid = cooling->findData(QStringLiteral("direct-liquid"));
+    QVERIFY(liquid > 0);
+    cooling->setFocus();
+    cooling->setCurrentIndex(liquid);
+    emit cooling->activated(liquid);
+    QCOMPARE(doc.scenario(0).cluster.facility.cooling, std::string("direct-liquid"));
+
+    QTest::mouseClick(editor.findChild<QCheckBox*>(QStringLiteral("job.checkpoint.async")), Qt::LeftButton);
+    QVERIFY(doc.scenario(0).job.checkpoint.async);
+
+    typeInto(editor.findChild<QDoubleSpinBox*>(QStringLiteral("job.checkpoint.interval_s")), QStringLiteral("1800"));
+    QCOMPARE(doc.scenario(0).job.checkpoint.interval_s.value_or(-1), 1800.0);
+
+    typeInto(editor.findChild<QLineEdit*>(QStringLiteral("name")), QStringLiteral("Renamed"));
+    QCOMPARE(doc.scenario(0).name, std::string("Renamed"));
+    QCOMPARE(doc.undoStack()->count(), 5);
+
+    // Undo everything: the form follows.
+    while (doc.undoStack()->canUndo()) doc.undoStack()->undo();
+    QCOMPARE(editor.findChild<QSpinBox*>(QStringLiteral("job.parallelism.pp"))->value(), 8);
+    QCOMPARE(cooling->currentData().toString(), QStringLiteral("air"));
+    QVERIFY(!editor.findChild<QCheckBox*>(QStringLiteral("job.checkpoint.async"))->isChecked());
+    QVERIFY(!doc.scenario(0).job.checkpoint.interval_s);
+    QCOMPARE(editor.findChild<QDoubleSpinBox*>(QStringLiteral("job.checkpoint.interval_s"))->text(),
+             QStringLiteral("Optimal"));
+    QVERIFY(!doc.isModified());
+  }
+
+  void automaticValuesRemoveTheKey() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    PropertyEditor editor(&doc);
+    editor.show();
+    auto* ffn = editor.findChild<QSpinBox*>(QStringLiteral("job.model.ffn_hidden"));
+    QCOMPARE(ffn->value(), 49152);
+    typeInto(ffn, QStringLiteral("0"));
+    QCOMPARE(doc.scenario(0).job.model.ffn_hidden, 0);
+    QVERIFY(doc.scenarioValue(0, QStringLiteral("/job/model/ffn_hidden")).is_null());
+    QCOMPARE(ffn->text(), QStringLiteral("Automatic"));
+  }
+
+  void absentKeysShowTheirDefaults() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    PropertyEditor editor(&doc);
+    editor.show();
+    auto* utilization = editor.findChild<QDoubleSpinBox*>(QStringLiteral("cluster.facility.utilization"));
+    QCOMPARE(utilization->value(), 85.0);
+    QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("cluster.facility.power_redundancy"))->currentText(),
+             QStringLiteral("N+1"));
+    QCOMPARE(editor.findChild<QSpinBox*>(QStringLiteral("cluster.scale_out.planes"))->value(), 1);
+    typeInto(utilization, QStringLiteral("70"));
+    QCOMPARE(doc.scenario(0).cluster.facility.utilization, 0.7);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    // Re-entering the shown default pushes nothing.
+    typeInto(editor.findChild<QSpinBox*>(QStringLiteral("cluster.scale_out.planes")), QStringLiteral("1"));
+    QCOMPARE(doc.undoStack()->count(), 1);
+  }
+
+  void followsSelectedScenario() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    doc.addScenario(Document::defaultScenario(QStringLiteral("Second")));
+    PropertyEditor editor(&doc);
+    editor.setScenario(1);
+    auto* nodes = editor.findChild<QSpinBox*>(QStringLiteral("cluster.nodes"));
+    QCOMPARE(nodes->value(), 16);
+    editor.show();
+    typeInto(nodes, QStringLiteral("4"));
+    QCOMPARE(doc.scenario(1).cluster.nodes, 4);
+    QCOMPARE(doc.scenario(0).cluster.nodes, 192);
+  }
+
+  void focusFieldFindsNearestEditor() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    PropertyEditor editor(&doc);
+    editor.resize(400, 300);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.focusField(QStringLiteral("job.parallelism.tp")));
+    QTRY_COMPARE(QApplication::focusWidget(), editor.findChild<QWidget*>(QStringLiteral("job.parallelism.tp")));
+    QVERIFY(editor.focusField(QStringLiteral("reliability.seed.extra")));
+    QTRY_COMPARE(QApplication::focusWidget(), editor.findChild<QWidget*>(QStringLiteral("reliability.seed")));
+    QSignalSpy status(&editor, &PropertyEditor::statusMessage);
+    QVERIFY(!editor.focusField(QStringLiteral("layout.sites[0]")));
+    QCOMPARE(status.count(), 1);
+  }
+};
+
+QTEST_MAIN(TestPropertyEditor)
+#include "tst_property_editor.moc"
