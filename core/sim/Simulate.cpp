@@ -4,6 +4,7 @@
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "energy/EnergyModel.h"
+#include "netsim/NetworkModel.h"
 #include "perf/PerfSection.h"
 #include "perf/StorageModel.h"
 #include "reliability/ReliabilitySection.h"
@@ -79,6 +80,11 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   if (perf) out["performance"] = *perf;
   auto topo = topologySection(r, parts);
   if (topo) out["topology"] = *topo;
+  if (opt.network == "flow") {
+    netsim::NetworkOptions no;
+    no.seed = opt.seed >= 0 ? static_cast<std::uint64_t>(opt.seed) : s.reliability.seed;
+    out["network"] = netsim::networkSection(r, parts, no);
+  }
 
   if (perf) {
     Scenario withOverrides = s;

@@ -1,0 +1,34 @@
+// What StepSimulator returns: task times, per-link traffic and per-collective
+// bus bandwidth of one simulated step. Plain values.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cf::netsim {
+
+struct TaskTime {
+  double start_s = 0, end_s = 0;
+};
+
+struct CollectiveStats {
+  std::string label;
+  long long instances = 0;
+  double time_s = 0;       // summed over instances
+  double bus_bytes = 0;    // summed nccl-tests bus bytes of one rank
+  double busbw_GBps() const { return time_s > 0 ? bus_bytes / time_s / 1e9 : 0.0; }
+};
+
+struct StepResult {
+  double makespan_s = 0;               // last task's end
+  std::vector<double> job_time_s;      // per job: its last task's end
+  std::vector<TaskTime> tasks;         // per task of the graph
+  // Per constraint (2 * link + direction): bytes moved and peak load / line rate.
+  std::vector<double> link_bytes, link_peak_util, link_line_Bps;
+  std::vector<CollectiveStats> collectives;  // by label, in order of first use
+  long long flows = 0;         // point-to-point flows the simulation stands for (all members, all steps)
+  long long flow_classes = 0;  // classes the solver handled
+  long long solves = 0;        // rate recomputations
+  long long memoized = 0;      // collective instances timed from an isolated representative run
+};
+
+}  // namespace cf::netsim
