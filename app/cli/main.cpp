@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "Commands.h"
+#include "SweepCommand.h"
 
 int main(int argc, char** argv) {
   try {
@@ -52,6 +53,9 @@ int main(int argc, char** argv) {
     bool topoJson = true;
     topology->add_flag("--json", topoJson, "JSON output (the default and only format)");
 
+    cf::cli::SweepArgs sweepArgs;
+    auto* sweep = cf::cli::addSweepCommand(app, sweepArgs);
+
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -64,6 +68,7 @@ int main(int argc, char** argv) {
     if (*simulate) return cf::cli::simulate(sim, std::cout, std::cerr);
     if (*search) return cf::cli::search(srch, std::cout, std::cerr);
     if (*topology) return cf::cli::topology(topo, std::cout, std::cerr);
+    if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
     std::cout << app.help();
     return 0;
   } catch (const std::exception& e) {

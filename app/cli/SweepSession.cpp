@@ -1,0 +1,108 @@
+#include "SweepSession.h"
+
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+
+#include "common/InputError.h"
+#include "store/ProjectFile.h"
+#include "sweep/SweepReport.h"
+
+namespace cf::cli {
+
+std::atomic<bool> SweepSession::stopRequested_{false};
+
+SweepSession::SweepSession(const SweepArgs& args, std::ostream& err)
+    : args_(args), err_(err), start_(std::chrono::steady_clock::now()) {}
+
+void SweepSession::stop() { stopRequested_ = true; }
+
+VariantOptions SweepSession::variantOptions() const {
+  VariantOptions o;
+  o.backend = args_.backend;
+  o.full = args_.full;
+  return o;
+}
+
+int SweepSession::prepare() {
+  try {
+    spec_ = SweepSpec::fromFile(args_.spec);
+  } catch (const InputError& e) {
+    err_ << args_.spec << ": " << e.what() << "\n";
+    return 2;
+  }
+  const std::size_t total = spec_->variantCount();
+  try {
+    store_ = std::make_unique<ResultStore>(args_.resultsFile(), spec_->fingerprint(), total);
+    std::map<std::size_t, std::string> done = store_->completed();
+    reused_ = done.size();
+    for (std::size_t i = 0; i < total; ++i)
+      if (!done.count(i)) pending_.push_back(i);
+  } catch (const StoreError& e) {
+    err_ << e.what() << "\n";
+    return 2;
+  }
+  if (args_.stop_after > 0 && pending_.size() > static_cast<std::size_t>(args_.stop_after))
+    pending_.resize(static_cast<std::size_t>(args_.stop_after));
+  err_ << "sweep: " << total << " variants; " << reused_ << " from " << store_->path() << ", " << pending_.size()
+       << " to compute\n";
+  return 0;
+}
+
+SweepRunner::Next SweepSession::source() {
+  auto list = SweepRunner::listSource(pending_);
+  return [list]() -> std::optional<std::size_t> {
+    if (stopRequested_.load()) return std::nullopt;
+    return list();
+  };
+}
+
+void SweepSession::record(const nlohmann::json& rec) {
+  const std::size_t index = rec.at("index").get<std::size_t>();
+  store_->put(index, rec.dump());
+  ++computed_;
+  const std::string status = rec.value("status", "");
+  if (status != "ok") ++invalid_;
+  if (args_.quiet) return;
+  err_ << "sweep: [" << reused_ + computed_ << "/" << spec_->variantCount() << "] variant " << index << " " << status;
+  if (status == "ok") {
+    const auto& m = rec["metrics"];
+    char line[128];
+    std::snprintf(line, sizeof line, ": %.2f days, %.3g USD per run", m.value("time_to_train_days", 0.0),
+                  m.value("run_cost_usd", 0.0));
+    err_ << line;
+  } else {
+    err_ << ": " << rec.value("error", "");
+  }
+  err_ << "\n";
+}
+
+int SweepSession::finish(const std::string& how) {
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::map<std::size_t, std::string> done = store_->completed();
+  const std::size_t total = spec_->variantCount();
+  char rate[96];
+  std::snprintf(rate, sizeof rate, "%.1f s, %.2f variants/s", elapsed, elapsed > 0 ? computed_ / elapsed : 0.0);
+  err_ << "sweep: computed " << computed_ << " (" << invalid_ << " not ok), reused " << reused_ << ", " << how << ", "
+       << rate << "\n";
+  if (done.size() < total) {
+    err_ << "sweep: stopped with " << done.size() << " of " << total << " variants in " << store_->path()
+         << "; run the same command again to resume\n";
+    return 3;
+  }
+  std::vector<nlohmann::json> records;
+  records.reserve(total);
+  for (auto& [index, text] : done) records.push_back(nlohmann::json::parse(text));
+  nlohmann::json report = sweepReport(*spec_, std::move(records));
+  bool csv = args_.csv || (!args_.json && args_.out.size() >= 4 && args_.out.compare(args_.out.size() - 4, 4, ".csv") == 0);
+  try {
+    writeFileAtomically(args_.out, csv ? sweepCsv(report) : report.dump(2) + "\n");
+  } catch (const StoreError& e) {
+    err_ << e.what() << "\n";
+    return 1;
+  }
+  err_ << "sweep: " << report["counts"]["pareto"] << " variants on the Pareto front; wrote " << args_.out << "\n";
+  return 0;
+}
+
+}  // namespace cf::cli

@@ -1,0 +1,30 @@
+// Key paths into JSON documents, as the scenario format names them in error
+// messages: dot-separated object keys, each optionally followed by array
+// indexes ("cluster.scale_out.oversubscription", "cluster.storage[0].read_GBps").
+// A sweep axis names the value it varies with such a path.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cf {
+
+// One step of a path: an object key or an array index.
+using JsonPathStep = std::variant<std::string, std::size_t>;
+
+// Splits a path into steps; throws InputError(`where`, ...) for a malformed one
+// (empty, "a..b", "a[x]", "a[1", ...).
+std::vector<JsonPathStep> parseJsonPath(const std::string& path, const std::string& where);
+
+// Sets the value at `path` in `doc`. Missing object keys on the way are
+// created as objects; array indexes must exist. Throws InputError(`where`, ...)
+// when a step goes through a value that is not an object or array, or past the
+// end of an array.
+void setJsonPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value, const std::string& where);
+
+// True when `path` is `prefix` or lies below it ("a.b" is below "a", "a[0]" too; "ab" is not).
+bool jsonPathWithin(const std::string& path, const std::string& prefix);
+
+}  // namespace cf

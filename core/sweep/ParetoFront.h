@@ -1,0 +1,26 @@
+// The Pareto front of a sweep: the variants that no other variant beats on
+// both time to train and run cost. Variant a dominates b when
+//   t_a <= t_b and c_a <= c_b, with at least one strictly smaller;
+// the front is every "ok" variant nobody dominates (identical points are all
+// on it). Sorting by (t, c) and keeping the running minimum of c finds it in
+// O(n log n); the result does not depend on the order of the input.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace cf {
+
+struct ParetoPoint {
+  double time = 0;  // minimised
+  double cost = 0;  // minimised
+};
+
+// front[i] is true when points[i] is on the front.
+std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points);
+
+// Sets "pareto": true|false on every record (false unless status is "ok"),
+// using metrics.time_to_train_days and metrics.run_cost_usd.
+void markParetoFront(std::vector<nlohmann::json>& records);
+
+}  // namespace cf

@@ -1,0 +1,121 @@
+#include "sweep/ResultStore.h"
+
+#include <sqlite3.h>
+
+#include "store/ProjectFile.h"
+
+namespace cf {
+namespace {
+
+constexpr int kApplicationId = 0x43467377;  // "CFsw"
+
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Stmt = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
+
+[[noreturn]] void fail(sqlite3* db, const std::string& path, const std::string& what) {
+  throw StoreError(path + ": " + what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+}
+
+void exec(sqlite3* db, const std::string& path, const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw StoreError(path + ": database error: " + msg);
+  }
+}
+
+Stmt prepare(sqlite3* db, const std::string& path, const std::string& sql) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) fail(db, path, "cannot prepare query");
+  return Stmt(s);
+}
+
+std::string columnText(sqlite3_stmt* s, int i) {
+  const unsigned char* t = sqlite3_column_text(s, i);
+  return t ? reinterpret_cast<const char*>(t) : "";
+}
+
+std::string meta(sqlite3* db, const std::string& path, const std::string& key) {
+  Stmt s = prepare(db, path, "SELECT value FROM meta WHERE key = ?1");
+  sqlite3_bind_text(s.get(), 1, key.c_str(), -1, SQLITE_TRANSIENT);
+  return sqlite3_step(s.get()) == SQLITE_ROW ? columnText(s.get(), 0) : "";
+}
+
+int pragmaInt(sqlite3* db, const std::string& path, const char* name) {
+  Stmt s = prepare(db, path, std::string("PRAGMA ") + name);
+  if (sqlite3_step(s.get()) != SQLITE_ROW) fail(db, path, std::string("cannot read ") + name);
+  return sqlite3_column_int(s.get(), 0);
+}
+
+}  // namespace
+
+ResultStore::ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants)
+    : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError(path + ": cannot open the sweep results file: " + msg);
+  }
+  try {
+    sqlite3_busy_timeout(db_, 5000);
+    bool fresh = pragmaInt(db_, path, "schema_version") == 0;
+    if (fresh) {
+      exec(db_, path, "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
+                          "; PRAGMA user_version=1; BEGIN;"
+                          "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                          "CREATE TABLE variants(idx INTEGER PRIMARY KEY, record TEXT NOT NULL);");
+      Stmt s = prepare(db_, path, "INSERT INTO meta(key, value) VALUES (?1, ?2)");
+      auto put = [&](const std::string& k, const std::string& v) {
+        sqlite3_bind_text(s.get(), 1, k.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s.get(), 2, v.c_str(), -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(s.get()) != SQLITE_DONE) fail(db_, path, "cannot write");
+        sqlite3_reset(s.get());
+      };
+      put("format", kSweepResultsFormat);
+      put("fingerprint", fingerprint);
+      put("variants", std::to_string(variants));
+      exec(db_, path, "COMMIT;");
+    } else {
+      if (pragmaInt(db_, path, "application_id") != kApplicationId || meta(db_, path, "format") != kSweepResultsFormat)
+        throw StoreError(path + ": not a ClusterForge sweep results file; left untouched");
+      if (pragmaInt(db_, path, "user_version") > 1)
+        throw StoreError(path + ": written by a newer ClusterForge; left untouched");
+      if (meta(db_, path, "fingerprint") != fingerprint)
+        throw StoreError(path + ": holds the results of a different sweep (the spec, its base or the engine "
+                                "version changed); delete it or name another file with --resume");
+      exec(db_, path, "PRAGMA journal_mode=WAL;");
+    }
+    exec(db_, path, "PRAGMA synchronous=NORMAL;");
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+ResultStore::~ResultStore() {
+  if (db_) sqlite3_close(db_);
+}
+
+std::map<std::size_t, std::string> ResultStore::completed() const {
+  std::map<std::size_t, std::string> out;
+  Stmt s = prepare(db_, path_, "SELECT idx, record FROM variants ORDER BY idx");
+  int rc;
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
+    out[static_cast<std::size_t>(sqlite3_column_int64(s.get(), 0))] = columnText(s.get(), 1);
+  if (rc != SQLITE_DONE) fail(db_, path_, "cannot read the finished variants");
+  return out;
+}
+
+void ResultStore::put(std::size_t index, const std::string& record) {
+  Stmt s = prepare(db_, path_, "INSERT OR REPLACE INTO variants(idx, record) VALUES (?1, ?2)");
+  sqlite3_bind_int64(s.get(), 1, static_cast<sqlite3_int64>(index));
+  sqlite3_bind_text(s.get(), 2, record.c_str(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(s.get()) != SQLITE_DONE) fail(db_, path_, "cannot store variant " + std::to_string(index));
+}
+
+}  // namespace cf

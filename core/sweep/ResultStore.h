@@ -1,0 +1,41 @@
+// The results file of a sweep (OUT.sweep.db by default): an SQLite database
+// holding one finished variant per row, so an interrupted sweep resumes
+// without recomputing them.
+//
+// Schema 1: meta(key TEXT PRIMARY KEY, value TEXT) with "format"
+// ("clusterforge.sweep-results/1"), "fingerprint" (SweepSpec::fingerprint())
+// and "variants"; variants(idx INTEGER PRIMARY KEY, record TEXT) with the
+// record of VariantEvaluator.h as compact JSON. Each put() commits on its
+// own (WAL journal), so a killed process loses at most the variants in flight.
+// A file written for another spec or engine version is refused, never mixed.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+
+struct sqlite3;
+
+namespace cf {
+
+inline constexpr const char* kSweepResultsFormat = "clusterforge.sweep-results/1";
+
+class ResultStore {
+ public:
+  // Opens or creates `path`. Throws StoreError when the file cannot be used or
+  // belongs to another sweep (different fingerprint).
+  ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants);
+  ~ResultStore();
+  ResultStore(const ResultStore&) = delete;
+  ResultStore& operator=(const ResultStore&) = delete;
+
+  // Finished variants: index -> record JSON text.
+  std::map<std::size_t, std::string> completed() const;
+  void put(std::size_t index, const std::string& record);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace cf

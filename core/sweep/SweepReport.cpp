@@ -1,0 +1,93 @@
+#include "sweep/SweepReport.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "sweep/ParetoFront.h"
+
+namespace cf {
+namespace {
+
+using json = nlohmann::json;
+
+const char* const kMetricColumns[] = {"time_to_train_days", "run_cost_usd", "time_to_train_days_failure_free",
+                                      "time_to_train_days_p95", "step_time_s", "tokens_per_s", "mfu",
+                                      "memory_per_gpu_GiB", "goodput_mean", "cluster_mtbf_h",
+                                      "interruptions_mean", "it_power_kW", "facility_power_kW", "pue",
+                                      "energy_MWh_per_year", "co2_t_per_year", "capex_usd", "opex_usd_per_year",
+                                      "tco_usd", "usd_per_million_tokens", "bottleneck"};
+const char* const kParallelismColumns[] = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
+                                           "recompute", "zero_stage", "gpus"};
+
+// RFC 4180: quote a field holding a comma, quote or line break.
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+// Strings as they are, everything else as its JSON text (numbers shortest round-trip).
+std::string cell(const json& v) {
+  if (v.is_null()) return "";
+  if (v.is_string()) return csvField(v.get<std::string>());
+  return csvField(v.dump());
+}
+
+}  // namespace
+
+nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> records) {
+  markParetoFront(records);
+  json counts = {{"variants", records.size()}, {"ok", 0}, {"invalid", 0}, {"infeasible", 0}, {"pareto", 0}};
+  std::vector<const json*> front;
+  for (const json& r : records) {
+    std::string status = r.value("status", "");
+    if (counts.contains(status)) counts[status] = counts[status].get<long long>() + 1;
+    if (r.value("pareto", false)) front.push_back(&r);
+  }
+  counts["pareto"] = front.size();
+  std::sort(front.begin(), front.end(), [](const json* a, const json* b) {
+    double ta = (*a)["metrics"].value("time_to_train_days", 0.0), tb = (*b)["metrics"].value("time_to_train_days", 0.0);
+    if (ta != tb) return ta < tb;
+    return (*a)["index"].get<std::size_t>() < (*b)["index"].get<std::size_t>();
+  });
+  json frontIndices = json::array();
+  for (const json* r : front) frontIndices.push_back((*r)["index"]);
+  json axes = json::array();
+  for (const auto& a : spec.axes()) axes.push_back({{"key", a.key}, {"values", a.values}});
+  return {{"format", "clusterforge.sweep-results/1"},
+          {"name", spec.name()},
+          {"objective", objectiveName(spec.objective())},
+          {"search_parallelism", spec.searchParallelism()},
+          {"trials", spec.trials() > 0 ? json(spec.trials()) : json(nullptr)},
+          {"axes", axes},
+          {"counts", counts},
+          {"pareto_front", frontIndices},
+          {"variants", std::move(records)}};
+}
+
+std::string sweepCsv(const nlohmann::json& report) {
+  std::ostringstream out;
+  std::vector<std::string> axisKeys;
+  for (const json& a : report["axes"]) axisKeys.push_back(a["key"].get<std::string>());
+  out << "index";
+  for (const auto& k : axisKeys) out << ',' << csvField(k);
+  out << ",status,pareto";
+  for (const char* m : kMetricColumns) out << ',' << m;
+  for (const char* p : kParallelismColumns) out << ',' << p;
+  out << ",seed,error\n";
+  const json empty = json::object();
+  for (const json& r : report["variants"]) {
+    out << r["index"].get<std::size_t>();
+    for (const auto& k : axisKeys) out << ',' << cell(r["values"].value(k, json()));
+    out << ',' << cell(r["status"]) << ',' << (r.value("pareto", false) ? "true" : "false");
+    const json& m = r.contains("metrics") ? r["metrics"] : empty;
+    for (const char* c : kMetricColumns) out << ',' << cell(m.value(c, json()));
+    const json& p = r.contains("parallelism") ? r["parallelism"] : empty;
+    for (const char* c : kParallelismColumns) out << ',' << cell(p.value(c, json()));
+    out << ',' << cell(r.value("seed", json())) << ',' << cell(r.value("error", json())) << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace cf

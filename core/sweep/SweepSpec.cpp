@@ -1,0 +1,190 @@
+#include "sweep/SweepSpec.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/JsonReader.h"
+#include "common/Version.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "sweep/JsonPath.h"
+
+namespace cf {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string readText(const std::string& path, const std::string& where) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(where, "cannot read \"" + path + "\"");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string axisPath(std::size_t i) { return indexPath("axes", i); }
+std::string valuePath(std::size_t i, std::size_t j) { return indexPath(joinPath(axisPath(i), "values"), j); }
+
+bool endsWith(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+SweepSpec SweepSpec::fromFile(const std::string& path) {
+  json j = parseJsonText(readText(path, ""));
+  fs::path dir = fs::path(path).parent_path();
+  return fromJson(j, dir.empty() ? "." : dir.string());
+}
+
+SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& baseDir) {
+  SweepSpec s;
+  ObjectReader r(spec, "");
+  std::string format = r.requiredString("format");
+  if (format != kSweepFormat) throw InputError("format", "\"" + format + "\" is not " + kSweepFormat);
+  s.name_ = r.string("name", "");
+  r.string("description", "");
+
+  const json* base = r.raw("base");
+  if (!base) throw InputError("base", "is required");
+  if (base->is_string()) {
+    fs::path p = base->get<std::string>();
+    if (p.is_relative()) p = fs::path(baseDir) / p;
+    s.baseDoc_ = parseJsonText(readText(p.string(), "base"));
+  } else if (base->is_object()) {
+    s.baseDoc_ = *base;
+  } else {
+    throw InputError("base", "expected a scenario object or a file path, got " + describe(*base));
+  }
+  s.baseScenario_ = static_cast<int>(r.integer("base_scenario", 0, 0, 1'000'000));
+  Project project;
+  try {
+    project = projectFromJson(s.baseDoc_);
+  } catch (const InputError& e) {
+    throw InputError("base", e.what());
+  }
+  if (s.baseScenario_ >= static_cast<int>(project.scenarios.size()))
+    throw InputError("base_scenario", std::to_string(s.baseScenario_) + ": the base has " +
+                                          std::to_string(project.scenarios.size()) + " scenario(s)");
+  s.baseScenarioJson_ = s.baseDoc_.contains("scenarios") ? s.baseDoc_["scenarios"][s.baseScenario_] : s.baseDoc_;
+  s.baseScenarioJson_.erase("parts");
+  s.parts_ = project.resolvedParts();
+  if (s.name_.empty()) s.name_ = project.scenarios[s.baseScenario_].name;
+
+  const json* axes = r.array("axes", true);
+  for (std::size_t i = 0; i < axes->size(); ++i) {
+    ObjectReader ar((*axes)[i], axisPath(i));
+    SweepAxis axis;
+    axis.key = ar.requiredString("key");
+    const json* values = ar.array("values", true);
+    if (values->empty()) throw InputError(joinPath(axisPath(i), "values"), "must hold at least one value");
+    axis.values.assign(values->begin(), values->end());
+    ar.finish();
+    s.axes_.push_back(std::move(axis));
+  }
+  s.search_ = r.boolean("search_parallelism", false);
+  s.objective_ = parseObjective(r.choice("objective", "time", {"time", "cost"}));
+  s.trials_ = static_cast<int>(r.integer("trials", 0, 1, 10'000'000));
+  r.finish();
+
+  std::size_t count = 1;
+  for (const auto& a : s.axes_) {
+    if (count > kMaxSweepVariants / a.values.size())
+      throw InputError("axes", "more than " + std::to_string(kMaxSweepVariants) + " variants");
+    count *= a.values.size();
+  }
+  s.checkAxes();
+  return s;
+}
+
+void SweepSpec::checkAxes() const {
+  for (std::size_t i = 0; i < axes_.size(); ++i) {
+    const std::string& key = axes_[i].key;
+    const std::string where = joinPath(axisPath(i), "key");
+    parseJsonPath(key, where);
+    if (jsonPathWithin(key, "parts") || key == "format")
+      throw InputError(where, "\"" + key + "\" cannot be swept (vary the part ids the cluster uses instead)");
+    if (search_ && jsonPathWithin(key, "job.parallelism") && key != "job.parallelism.global_batch")
+      throw InputError(where, "\"" + key + "\" is chosen by the parallelism search (search_parallelism is true)");
+    for (std::size_t k = 0; k < i; ++k)
+      if (jsonPathWithin(key, axes_[k].key) || jsonPathWithin(axes_[k].key, key))
+        throw InputError(where, "\"" + key + "\" overlaps " + joinPath(axisPath(k), "key") + " \"" + axes_[k].key + "\"");
+
+    for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
+      json doc = baseScenarioJson_;
+      setJsonPath(doc, key, axes_[i].values[j], where);
+      Scenario variant;
+      try {
+        variant = scenarioFromJson(doc, "");
+      } catch (const InputError& e) {
+        if (endsWith(e.what(), "unknown key") && jsonPathWithin(key, e.path()))
+          throw InputError(where, "\"" + key + "\" is not a key of the scenario format (" + e.what() + ")");
+        throw InputError(valuePath(i, j), e.what());
+      }
+      for (const Issue& issue : validateScenario(variant, parts_))
+        if (issue.severity == Issue::Severity::Error && jsonPathWithin(issue.path, key) &&
+            !(search_ && jsonPathWithin(issue.path, "job.parallelism")))  // the search will choose it
+          throw InputError(valuePath(i, j), issue.text());
+    }
+  }
+}
+
+std::size_t SweepSpec::variantCount() const {
+  std::size_t n = 1;
+  for (const auto& a : axes_) n *= a.values.size();
+  return n;
+}
+
+std::vector<std::size_t> SweepSpec::coordinates(std::size_t index) const {
+  std::vector<std::size_t> c(axes_.size(), 0);
+  for (std::size_t k = axes_.size(); k-- > 0;) {
+    c[k] = index % axes_[k].values.size();
+    index /= axes_[k].values.size();
+  }
+  return c;
+}
+
+nlohmann::json SweepSpec::variantValues(std::size_t index) const {
+  json values = json::object();
+  std::vector<std::size_t> c = coordinates(index);
+  for (std::size_t k = 0; k < axes_.size(); ++k) values[axes_[k].key] = axes_[k].values[c[k]];
+  return values;
+}
+
+nlohmann::json SweepSpec::variantScenarioJson(std::size_t index) const {
+  json doc = baseScenarioJson_;
+  std::vector<std::size_t> c = coordinates(index);
+  for (std::size_t k = 0; k < axes_.size(); ++k)
+    setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
+  return doc;
+}
+
+Scenario SweepSpec::variantScenario(std::size_t index) const { return scenarioFromJson(variantScenarioJson(index), ""); }
+
+nlohmann::json SweepSpec::toJson() const {
+  json axes = json::array();
+  for (const auto& a : axes_) axes.push_back({{"key", a.key}, {"values", a.values}});
+  json j = {{"format", kSweepFormat},  {"name", name_},       {"base", baseDoc_},
+            {"base_scenario", baseScenario_}, {"axes", axes}, {"search_parallelism", search_},
+            {"objective", objectiveName(objective_)}};
+  if (trials_ > 0) j["trials"] = trials_;
+  return j;
+}
+
+std::string SweepSpec::fingerprint() const {
+  // FNV-1a, 64 bits: a change detector, not a security measure.
+  std::string text = toJson().dump() + "\n" + kVersion;
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char ch : text) {
+    h ^= ch;
+    h *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+}  // namespace cf

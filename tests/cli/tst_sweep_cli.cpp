@@ -1,0 +1,146 @@
+// clusterforge-cli sweep end to end: the same report, byte for byte, from 1 and
+// 2 threads and from mpirun -np 1 and -np 2; an interrupted sweep resumes
+// computing only what is missing; a bad axis value is rejected naming it.
+#include <QtTest>
+
+class TestSweepCli : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString spec_;
+
+  struct Run {
+    int code;
+    QString err;
+  };
+  Run run(const QStringList& args, const QString& program = CF_CLI) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");  // CI containers run as root
+    env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
+    p.setProcessEnvironment(env);
+    p.setProcessChannelMode(QProcess::SeparateChannels);
+    p.start(program, args);
+    if (!p.waitForFinished(90000)) return {-1, "timeout"};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardError())};
+  }
+  QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+  }
+  QString path(const QString& name) const { return dir_.filePath(name); }
+  // The shipped example cut to 8 variants: accelerator x oversubscription x cooling.
+  QString writeSpec(const QString& name, const QJsonArray& axes) {
+    QFile in(QString(CF_SOURCE_DIR) + "/resources/examples/gpt10b-design-sweep.json");
+    in.open(QIODevice::ReadOnly);
+    QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
+    o["axes"] = axes;
+    o["trials"] = 100;
+    QFile out(path(name));
+    out.open(QIODevice::WriteOnly);
+    out.write(QJsonDocument(o).toJson());
+    return out.fileName();
+  }
+  static QJsonObject axis(const char* key, const QJsonArray& values) { return {{"key", key}, {"values", values}}; }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    spec_ = writeSpec("small-sweep.json", {axis("cluster.accelerator", {"A100-SXM4-80GB", "H100-SXM5-80GB"}),
+                                           axis("cluster.scale_out.oversubscription", {1.0, 2.0}),
+                                           axis("cluster.facility.cooling", {"air", "direct-liquid"})});
+  }
+
+  void threadsAndRanksGiveTheSameBytes() {
+    Run one = run({"sweep", spec_, "--json", "-o", path("t1.json"), "--threads", "1"});
+    QVERIFY2(one.code == 0, qPrintable(one.err));
+    QVERIFY(one.err.contains("8 variants; 0 from"));
+    QVERIFY(one.err.contains("[8/8]"));
+    Run two = run({"sweep", spec_, "--json", "-o", path("t2.json"), "--threads", "2"});
+    QVERIFY2(two.code == 0, qPrintable(two.err));
+    const QByteArray reference = contents(path("t1.json"));
+    QVERIFY(reference.contains("\"pareto_front\""));
+    QVERIFY(!reference.contains("elapsed") && !reference.contains("backend"));
+    QCOMPARE(contents(path("t2.json")), reference);
+
+    if (!CF_HAVE_MPI) QSKIP("clusterforge-cli built without MPI");
+    if (QString(CF_MPIEXEC).isEmpty() || !QFileInfo::exists(CF_MPIEXEC)) QSKIP("mpirun not found");
+    for (const char* np : {"1", "2"}) {
+      QString out = path(QString("mpi%1.json").arg(np));
+      Run m = run({"-np", np, "--oversubscribe", CF_CLI, "sweep", spec_, "--json", "-o", out, "--mpi"}, CF_MPIEXEC);
+      QVERIFY2(m.code == 0, qPrintable(m.err));
+      QVERIFY2(m.err.contains(QString("%1 MPI rank").arg(np)), qPrintable(m.err));
+      QCOMPARE(contents(out), reference);
+    }
+  }
+
+  void csvIsStableToo() {
+    Run a = run({"sweep", spec_, "--csv", "-o", path("a.csv"), "--threads", "2"});
+    QVERIFY2(a.code == 0, qPrintable(a.err));
+    QByteArray csv = contents(path("a.csv"));
+    QVERIFY(csv.startsWith("index,cluster.accelerator,cluster.scale_out.oversubscription,cluster.facility.cooling,status"));
+    QCOMPARE(csv.count('\n'), 9);
+  }
+
+  void resumeComputesOnlyTheRest() {
+    const QString db = path("resume.db");
+    Run first = run({"sweep", spec_, "-o", path("r.json"), "--resume", db, "--stop-after", "3", "--threads", "2"});
+    QCOMPARE(first.code, 3);
+    QVERIFY2(first.err.contains("computed 3 ("), qPrintable(first.err));
+    QVERIFY(!QFileInfo::exists(path("r.json")));  // no partial report
+    Run second = run({"sweep", spec_, "-o", path("r.json"), "--resume", db, "--threads", "2"});
+    QVERIFY2(second.code == 0, qPrintable(second.err));
+    QVERIFY2(second.err.contains("8 variants; 3 from"), qPrintable(second.err));
+    QVERIFY2(second.err.contains("computed 5 (") && second.err.contains("reused 3"), qPrintable(second.err));
+    QCOMPARE(contents(path("r.json")), contents(path("t1.json")));
+    // Everything is in the results file now: a third run computes nothing.
+    Run third = run({"sweep", spec_, "-o", path("r2.json"), "--resume", db});
+    QVERIFY2(third.code == 0 && third.err.contains("computed 0 ("), qPrintable(third.err));
+    QCOMPARE(contents(path("r2.json")), contents(path("t1.json")));
+  }
+
+  void resultsOfAnotherSweepAreRefused() {
+    QString other = writeSpec("other.json", {axis("cluster.facility.cooling", {"air", "immersion"})});
+    Run r = run({"sweep", other, "-o", path("o.json"), "--resume", path("resume.db")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("different sweep"), qPrintable(r.err));
+  }
+
+  void badAxisValueIsNamed() {
+    QString bad = writeSpec("bad.json", {axis("cluster.accelerator", {"A100-SXM4-80GB"}),
+                                         axis("cluster.scale_out.oversubscription", {1.0, 2.0, 0.5})});
+    Run r = run({"sweep", bad, "-o", path("bad.out.json")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("axes[1].values[2]: cluster.scale_out.oversubscription: 0.5 is out of range"), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(path("bad.out.json")));
+    QString badKey = writeSpec("badkey.json", {axis("cluster.scale_out.oversub", {2.0})});
+    r = run({"sweep", badKey, "-o", path("bad.out.json")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("axes[0].key: \"cluster.scale_out.oversub\" is not a key"), qPrintable(r.err));
+  }
+
+  void shippedExampleRuns() {
+    Run r = run({"sweep", QString(CF_SOURCE_DIR) + "/resources/examples/gpt10b-design-sweep.json", "-o",
+                 path("example.json"), "-q"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonObject report = QJsonDocument::fromJson(contents(path("example.json"))).object();
+    QJsonObject counts = report["counts"].toObject();
+    QCOMPARE(counts["variants"].toInt(), 48);
+    QCOMPARE(counts["ok"].toInt(), 48);
+    QVERIFY(counts["pareto"].toInt() >= 2);
+  }
+
+  void mpiWithoutLauncherFlagIsRefused() {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OMPI_COMM_WORLD_SIZE", "4");
+    p.setProcessEnvironment(env);
+    p.start(CF_CLI, {"sweep", spec_, "-o", path("x.json")});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("add --mpi"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSweepCli)
+#include "tst_sweep_cli.moc"
