@@ -106,50 +106,50 @@ int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
-  Project p;
-  int status = 0;
-  if (!read(a.file, p, err, status)) return status;
-  if (a.scenario < 0 || a.scenario >= static_cast<int>(p.scenarios.size())) {
-    err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
-    return 2;
-  }
-  try {
-    Catalog parts = p.resolvedParts();
-    // The search explores the parallelism, so only the design needs to be valid;
-    // the file's own parallelism is ranked alongside when it is valid.
-    ResolvedScenario r = resolve(p.scenarios[a.scenario], parts);
-    out << searchReport(r, parts, a.top, a.objective).dump(2) << "\n";
-  } catch (const InputError& e) {
-    err << a.file << ": " << e.what() << "\n";
-    return 2;
-  }
-  return 0;
-}
+namespace {
 
-int topology(const TopologyArgs& a, std::ostream& out, std::ostream& err) {
+// Reads FILE, resolves scenario `index` and runs `body` on it; maps errors to
+// exit statuses (2 invalid input, 1 file write failure).
+template <class Body>
+int withResolvedScenario(const std::string& file, int index, std::ostream& err, Body&& body) {
   Project p;
   int status = 0;
-  if (!read(a.file, p, err, status)) return status;
-  if (a.scenario < 0 || a.scenario >= static_cast<int>(p.scenarios.size())) {
-    err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
+  if (!read(file, p, err, status)) return status;
+  if (index < 0 || index >= static_cast<int>(p.scenarios.size())) {
+    err << "--scenario " << index << ": the file has " << p.scenarios.size() << " scenario(s)\n";
     return 2;
   }
   try {
     Catalog parts = p.resolvedParts();
-    ResolvedScenario r = resolve(p.scenarios[a.scenario], parts);
-    nlohmann::json report = topologyReport(r, parts);
-    if (!a.dot.empty()) writeFileAtomically(a.dot, exportDot(r, parts));
-    if (!a.csv.empty()) writeFileAtomically(a.csv, exportCablingCsv(r, parts));
-    out << report.dump(2) << "\n";
+    ResolvedScenario r = resolve(p.scenarios[index], parts);
+    body(r, parts);
   } catch (const InputError& e) {
-    err << a.file << ": " << e.what() << "\n";
+    err << file << ": " << e.what() << "\n";
     return 2;
   } catch (const StoreError& e) {
     err << e.what() << "\n";
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
+  // The search explores the parallelism, so only the design needs to be valid;
+  // the file's own parallelism is ranked alongside when it is valid.
+  return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
+    out << searchReport(r, parts, a.top, a.objective).dump(2) << "\n";
+  });
+}
+
+int topology(const TopologyArgs& a, std::ostream& out, std::ostream& err) {
+  return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
+    nlohmann::json report = topologyReport(r, parts);
+    if (!a.dot.empty()) writeFileAtomically(a.dot, exportDot(r, parts));
+    if (!a.csv.empty()) writeFileAtomically(a.csv, exportCablingCsv(r, parts));
+    out << report.dump(2) << "\n";
+  });
 }
 
 }  // namespace cf::cli
