@@ -160,4 +160,35 @@ QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int 
   return {};
 }
 
+Qt::ItemFlags CatalogModel::flags(const QModelIndex& index) const {
+  Qt::ItemFlags f = QAbstractItemModel::flags(index);
+  if (index.isValid() && index.internalId() != kCategoryId) f |= Qt::ItemIsDragEnabled;
+  return f;
+}
+
+QStringList CatalogModel::mimeTypes() const { return {QString::fromLatin1(kPartMimeType)}; }
+
+QMimeData* CatalogModel::partMimeData(const QString& category, const QString& partId) {
+  auto* mime = new QMimeData;
+  mime->setData(QString::fromLatin1(kPartMimeType), (category + QLatin1Char('\n') + partId).toUtf8());
+  mime->setText(partId);
+  return mime;
+}
+
+bool CatalogModel::readPartMimeData(const QMimeData* mime, QString* category, QString* partId) {
+  if (!mime || !mime->hasFormat(QString::fromLatin1(kPartMimeType))) return false;
+  const QStringList parts = QString::fromUtf8(mime->data(QString::fromLatin1(kPartMimeType))).split(QLatin1Char('\n'));
+  if (parts.size() != 2 || parts[1].isEmpty()) return false;
+  if (category) *category = parts[0];
+  if (partId) *partId = parts[1];
+  return true;
+}
+
+QMimeData* CatalogModel::mimeData(const QModelIndexList& indexes) const {
+  for (const QModelIndex& i : indexes)
+    if (i.isValid() && i.internalId() != kCategoryId)
+      return partMimeData(i.data(CategoryRole).toString(), i.data(PartIdRole).toString());
+  return nullptr;
+}
+
 }  // namespace cf

@@ -4,6 +4,7 @@
 // built-in catalog.
 #pragma once
 #include <QAbstractItemModel>
+#include <QMimeData>
 #include <QString>
 #include <vector>
 
@@ -21,6 +22,13 @@ class CatalogModel : public QAbstractItemModel {
   enum Column { NameColumn, VendorColumn, FiguresColumn, PriceColumn, ColumnCount };
   enum Role { PartIdRole = Qt::UserRole + 1, CategoryRole };
 
+  // Drag payload of a part: "<category>\n<part id>" in UTF-8 (category as
+  // in the catalog files: "nodes", "switches", "storage", "pdus", "racks", ...).
+  static constexpr const char* kPartMimeType = "application/x-clusterforge-part";
+  static QMimeData* partMimeData(const QString& category, const QString& partId);
+  // Reads a payload; false when `mime` carries no part.
+  static bool readPartMimeData(const QMimeData* mime, QString* category, QString* partId);
+
   explicit CatalogModel(Document* doc, QObject* parent = nullptr);
 
   QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -29,6 +37,10 @@ class CatalogModel : public QAbstractItemModel {
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  QStringList mimeTypes() const override;
+  QMimeData* mimeData(const QModelIndexList& indexes) const override;
+  Qt::DropActions supportedDragActions() const override { return Qt::CopyAction; }
 
   // Number of parts over all categories.
   int partCount() const;

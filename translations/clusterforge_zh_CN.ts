@@ -2,6 +2,606 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>MetricTable</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 Token 数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Time to train, failure-free</source>
+        <translation>训练时长（无故障）</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Cluster MTBF</source>
+        <translation>集群平均故障间隔时间（MTBF）</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Interruptions per run</source>
+        <translation>每次训练中断次数</translation>
+    </message>
+    <message>
+        <source>Goodput (ETTR)</source>
+        <translation>有效训练时间占比（ETTR）</translation>
+    </message>
+    <message>
+        <source>Time to train, mean</source>
+        <translation>训练时长（均值）</translation>
+    </message>
+    <message>
+        <source>Time to train, p95</source>
+        <translation>训练时长（p95）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>IT power</source>
+        <translation>IT 功率</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <source>Facility power</source>
+        <translation>设施功率</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Energy per year</source>
+        <translation>年能耗</translation>
+    </message>
+    <message>
+        <source>MWh</source>
+        <translation>MWh</translation>
+    </message>
+    <message>
+        <source>CO₂ per year</source>
+        <translation>年 CO₂ 排放</translation>
+    </message>
+    <message>
+        <source>t</source>
+        <translation>吨</translation>
+    </message>
+    <message>
+        <source>CAPEX</source>
+        <translation>资本支出（CAPEX）</translation>
+    </message>
+    <message>
+        <source>M USD</source>
+        <translation>百万美元</translation>
+    </message>
+    <message>
+        <source>OPEX per year</source>
+        <translation>年运营支出（OPEX）</translation>
+    </message>
+    <message>
+        <source>TCO</source>
+        <translation>总拥有成本（TCO）</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour</source>
+        <translation>每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>单次训练成本</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 Token 成本</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Optical modules</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Bisection bandwidth</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <source>Tb/s</source>
+        <translation>Tb/s</translation>
+    </message>
+</context>
+<context>
+    <name>ReportHtml</name>
+    <message>
+        <source>ClusterForge design report</source>
+        <translation>ClusterForge 设计报告</translation>
+    </message>
+    <message>
+        <source>Scenarios: %1</source>
+        <translation>方案数：%1</translation>
+    </message>
+    <message>
+        <source>Generated %1 by ClusterForge %2</source>
+        <translation>由 ClusterForge %2 生成于 %1</translation>
+    </message>
+    <message>
+        <source>Design summary</source>
+        <translation>设计概要</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>Scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <source>Scale-out</source>
+        <translation>横向扩展</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>冷却</translation>
+    </message>
+    <message>
+        <source>Model and parallelism</source>
+        <translation>模型与并行</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes)</source>
+        <translation>%1 × %2（%3 个节点）</translation>
+    </message>
+    <message>
+        <source>%1, domain %2</source>
+        <translation>%1，域大小 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 tier(s), %3 × %4 Gb/s</source>
+        <translation>%1，%2 层，%3 × %4 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 layers, hidden %2; TP %3 × PP %4, micro-batch %5, %6 B tokens</source>
+        <translation>%1 层，隐藏维度 %2；TP %3 × PP %4，微批次 %5，%6 B Token</translation>
+    </message>
+    <message>
+        <source>Scenario comparison</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>The best value of each row is highlighted.</source>
+        <translation>每行的最优值已高亮。</translation>
+    </message>
+    <message>
+        <source>Results: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>Not simulated.</source>
+        <translation>未仿真。</translation>
+    </message>
+    <message>
+        <source>Bottleneck:</source>
+        <translation>瓶颈：</translation>
+    </message>
+    <message>
+        <source>Bill of materials and CAPEX</source>
+        <translation>物料清单（BOM）与资本支出</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Unit price (USD)</source>
+        <translation>单价（美元）</translation>
+    </message>
+    <message>
+        <source>Total (USD)</source>
+        <translation>合计（美元）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Performance: analytical model — roofline compute with per-accelerator achievable efficiency, ring/tree/hierarchical collectives placed on the fabric, pipeline bubble, ZeRO and recomputation memory.</source>
+        <translation>性能：解析模型——按各加速卡可达效率的 Roofline 计算、映射到网络上的环形/树形/分层集合通信、流水线气泡、ZeRO 与激活重计算显存。</translation>
+    </message>
+    <message>
+        <source>Reliability: Monte Carlo over failure classes with catalog failure rates, checkpoint/restart recovery, Young/Daly and numerical optimum checkpoint intervals.</source>
+        <translation>可靠性：按故障类别与目录故障率进行蒙特卡洛模拟，检查点/重启恢复，Young/Daly 与数值最优检查点间隔。</translation>
+    </message>
+    <message>
+        <source>Energy: IT power by component and utilisation; PUE by month from the cooling system and climate profile.</source>
+        <translation>能耗：按部件与利用率计算 IT 功率；按冷却系统与气候逐月计算 PUE。</translation>
+    </message>
+    <message>
+        <source>Cost: CAPEX from the bill of materials, OPEX (electricity, support, plant, space), TCO over the amortisation period.</source>
+        <translation>成本：由物料清单计算 CAPEX，OPEX（电费、维保、设施、场地），按折旧年限计算 TCO。</translation>
+    </message>
+    <message>
+        <source>%1: %2 Monte Carlo trials, seed %3, backend %4; checkpoint interval %5 min</source>
+        <translation>%1：蒙特卡洛 %2 次试验，种子 %3，后端 %4；检查点间隔 %5 分钟</translation>
+    </message>
+    <message>
+        <source>Model and catalog versions</source>
+        <translation>模型与目录版本</translation>
+    </message>
+    <message>
+        <source>Simulation engine and models: ClusterForge %1 (performance, reliability, energy and cost models; docs/models.md).</source>
+        <translation>仿真引擎与模型：ClusterForge %1（性能、可靠性、能耗与成本模型；docs/models.md）。</translation>
+    </message>
+    <message>
+        <source>Part catalog: built-in catalog of ClusterForge %1, with %2 custom parts in this project.</source>
+        <translation>部件目录：ClusterForge %1 内置目录，本项目含 %2 个自定义部件。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWriter</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>ClusterForge report: %1</source>
+        <translation>ClusterForge 报告：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ResultCharts</name>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>步时间分解</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against HBM capacity</source>
+        <translation>每卡显存与 HBM 容量</translation>
+    </message>
+    <message>
+        <source>Interruptions by cause (mean per run)</source>
+        <translation>按原因统计的中断（每次训练均值）</translation>
+    </message>
+    <message>
+        <source>Time to train with failures</source>
+        <translation>含故障的训练时长</translation>
+    </message>
+    <message>
+        <source>One sampled run: failures over time</source>
+        <translation>一次抽样运行：故障时间线</translation>
+    </message>
+    <message>
+        <source>Power by component</source>
+        <translation>按部件的功率</translation>
+    </message>
+    <message>
+        <source>PUE by month</source>
+        <translation>逐月 PUE</translation>
+    </message>
+    <message>
+        <source>CAPEX breakdown</source>
+        <translation>CAPEX 构成</translation>
+    </message>
+    <message>
+        <source>TCO over the years: on-premises vs cloud</source>
+        <translation>逐年 TCO：自建与云</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP communication</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>DP communication</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>EP communication</source>
+        <translation>EP 通信</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Temporary buffers</source>
+        <translation>临时缓冲区</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>the scale-up network</source>
+        <translation>纵向扩展网络</translation>
+    </message>
+    <message>
+        <source>the scale-out network</source>
+        <translation>横向扩展网络</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>PSU</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation>Leaf 交换机</translation>
+    </message>
+    <message>
+        <source>Spine switch</source>
+        <translation>Spine 交换机</translation>
+    </message>
+    <message>
+        <source>Optical module</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Optical module (access)</source>
+        <translation>光模块（接入）</translation>
+    </message>
+    <message>
+        <source>Optical module (fabric)</source>
+        <translation>光模块（网络）</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>冷却</translation>
+    </message>
+    <message>
+        <source>Power-chain losses</source>
+        <translation>供电链路损耗</translation>
+    </message>
+    <message>
+        <source>The step is limited by %1 (%2); %3 % of the step is not compute.</source>
+        <translation>训练步受限于%1（%2）；步时间中 %3 % 不是计算。</translation>
+    </message>
+    <message>
+        <source>Not simulated yet.</source>
+        <translation>尚未仿真。</translation>
+    </message>
+    <message>
+        <source>The engine computes no result for this chart here.</source>
+        <translation>引擎未为此图表计算结果。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Free HBM</source>
+        <translation>空闲 HBM</translation>
+    </message>
+    <message>
+        <source>of %1 GiB</source>
+        <translation>共 %1 GiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>No interruptions.</source>
+        <translation>无中断。</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>per run</source>
+        <translation>每次训练</translation>
+    </message>
+    <message>
+        <source>failure-free</source>
+        <translation>无故障</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>No failures in the sampled run.</source>
+        <translation>抽样运行中无故障。</translation>
+    </message>
+    <message>
+        <source>days since start</source>
+        <translation>自开始起的天数</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>CAPEX</source>
+        <translation>资本支出（CAPEX）</translation>
+    </message>
+    <message>
+        <source>million USD</source>
+        <translation>百万美元</translation>
+    </message>
+    <message>
+        <source>On-premises (CAPEX + OPEX)</source>
+        <translation>自建（CAPEX + OPEX）</translation>
+    </message>
+    <message>
+        <source>Cloud at the same use</source>
+        <translation>同等用量的云</translation>
+    </message>
+</context>
+<context>
     <name>cf::AboutDialog</name>
     <message>
         <source>About ClusterForge</source>
@@ -162,6 +762,294 @@
     </message>
 </context>
 <context>
+    <name>cf::ClusterWizard</name>
+    <message>
+        <source>%1 (%2 GPUs, %3 U)</source>
+        <translation>%1（%2 卡，%3 U）</translation>
+    </message>
+    <message>
+        <source>%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with about %8 switches, %9 storage racks; %10 rows in %11 halls. Fabric: %12, %13 tiers.</source>
+        <translation>%1 个节点（%2 卡），位于 %3 个 %4 计算机柜（每柜 %5 个，%6 kW），%7 个网络机柜约含 %8 台交换机，%9 个存储机柜；共 %10 个机柜列，%11 个机房。网络：%12，%13 层。</translation>
+    </message>
+    <message>
+        <source>Cannot build this cluster: %1</source>
+        <translation>无法构建此集群：%1</translation>
+    </message>
+    <message>
+        <source>Cluster Wizard</source>
+        <translation>集群向导</translation>
+    </message>
+    <message>
+        <source>Accelerators and fabric</source>
+        <translation>加速卡与网络</translation>
+    </message>
+    <message>
+        <source>Pick the accelerator, the node type, the number of GPUs and the network topology.</source>
+        <translation>选择加速卡、节点类型、GPU 数量与网络拓扑。</translation>
+    </message>
+    <message>
+        <source>Storage and facility</source>
+        <translation>存储与设施</translation>
+    </message>
+    <message>
+        <source>Choose the storage tiers and the cooling; racks are sized by their power budgets.</source>
+        <translation>选择存储层级与冷却方式；机柜按功率预算确定规模。</translation>
+    </message>
+    <message>
+        <source>Accelerator:</source>
+        <translation>加速卡：</translation>
+    </message>
+    <message>
+        <source>Node type:</source>
+        <translation>节点类型：</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPU 数量：</translation>
+    </message>
+    <message>
+        <source>Topology:</source>
+        <translation>拓扑：</translation>
+    </message>
+    <message>
+        <source>Tiers (0 = automatic):</source>
+        <translation>层数（0 = 自动）：</translation>
+    </message>
+    <message>
+        <source>Oversubscription:</source>
+        <translation>收敛比：</translation>
+    </message>
+    <message>
+        <source>File system capacity (PB):</source>
+        <translation>文件系统容量（PB）：</translation>
+    </message>
+    <message>
+        <source>File system read bandwidth (GB/s):</source>
+        <translation>文件系统读带宽（GB/s）：</translation>
+    </message>
+    <message>
+        <source>Cooling:</source>
+        <translation>冷却：</translation>
+    </message>
+    <message>
+        <source>Climate:</source>
+        <translation>气候：</translation>
+    </message>
+    <message>
+        <source>Racks per row:</source>
+        <translation>每列机柜数：</translation>
+    </message>
+    <message>
+        <source>Local NVMe in every node</source>
+        <translation>每个节点配本地 NVMe</translation>
+    </message>
+    <message>
+        <source>Parallel file system</source>
+        <translation>并行文件系统</translation>
+    </message>
+    <message>
+        <source>Object store</source>
+        <translation>对象存储</translation>
+    </message>
+    <message>
+        <source>Air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Rear-door heat exchanger</source>
+        <translation>背门换热器</translation>
+    </message>
+    <message>
+        <source>Direct liquid cooling</source>
+        <translation>直接液冷</translation>
+    </message>
+    <message>
+        <source>Immersion</source>
+        <translation>浸没式液冷</translation>
+    </message>
+</context>
+<context>
+    <name>cf::ComparisonView</name>
+    <message>
+        <source>Baseline:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 scenarios.</source>
+        <translation>显示 %2 个方案中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>Add a scenario to compare designs side by side.</source>
+        <translation>添加方案以并排对比设计。</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Best value</source>
+        <translation>最优值</translation>
+    </message>
+    <message>
+        <source>Step time breakdown by scenario</source>
+        <translation>各方案步时间分解</translation>
+    </message>
+    <message>
+        <source>Not simulated yet.</source>
+        <translation>尚未仿真。</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>TCO against time to train</source>
+        <translation>TCO 与训练时长</translation>
+    </message>
+    <message>
+        <source>time to train, mean (days)</source>
+        <translation>训练时长均值（天）</translation>
+    </message>
+    <message>
+        <source>TCO (million USD)</source>
+        <translation>TCO（百万美元）</translation>
+    </message>
+</context>
+<context>
+    <name>cf::DashboardPage</name>
+    <message>
+        <source>No scenario</source>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>Dashboard: %1</source>
+        <translation>仪表板：%1</translation>
+    </message>
+    <message>
+        <source>Simulating…</source>
+        <translation>仿真中…</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/秒</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Time to train (mean / p95)</source>
+        <translation>训练时长（均值 / p95）</translation>
+    </message>
+    <message>
+        <source>%1 / %2 days</source>
+        <translation>%1 / %2 天</translation>
+    </message>
+    <message>
+        <source>Goodput (ETTR)</source>
+        <translation>有效训练时间占比（ETTR）</translation>
+    </message>
+    <message>
+        <source>Cluster MTBF</source>
+        <translation>集群平均故障间隔时间（MTBF）</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>Facility power / PUE</source>
+        <translation>设施功率 / PUE</translation>
+    </message>
+    <message>
+        <source>%1 kW / %2</source>
+        <translation>%1 kW / %2</translation>
+    </message>
+    <message>
+        <source>CAPEX / TCO</source>
+        <translation>CAPEX / TCO</translation>
+    </message>
+    <message>
+        <source>%1 / %2 M USD</source>
+        <translation>%1 / %2 百万美元</translation>
+    </message>
+    <message>
+        <source>Cloud break-even</source>
+        <translation>云盈亏平衡</translation>
+    </message>
+    <message>
+        <source>%1 % utilisation</source>
+        <translation>利用率 %1 %</translation>
+    </message>
+    <message>
+        <source>Not simulated yet.</source>
+        <translation>尚未仿真。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::DesignEditors</name>
+    <message>
+        <source>Hall</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Cluster &amp;Wizard…</source>
+        <translation>集群向导(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Generate a cluster, its storage, facility and rack layout from a few choices</source>
+        <translation>通过几个选项生成集群及其存储、设施与机柜布局</translation>
+    </message>
+</context>
+<context>
     <name>cf::Document</name>
     <message>
         <source>Untitled</source>
@@ -201,6 +1089,124 @@
     <message>
         <source>Duplicate Scenario</source>
         <translation>复制方案</translation>
+    </message>
+</context>
+<context>
+    <name>cf::FabricCanvas</name>
+    <message>
+        <source>No fabric: %1</source>
+        <translation>无网络：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs, %3 devices, %4 links; scroll to zoom, drag to pan, click for properties.</source>
+        <translation>%1：%2 卡，%3 台设备，%4 条链路；滚轮缩放，拖动平移，单击查看属性。</translation>
+    </message>
+    <message>
+        <source>No path</source>
+        <translation>无路径</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Path %1 → %2&lt;/h3&gt;&lt;p&gt;%3 hops&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;路径 %1 → %2&lt;/h3&gt;&lt;p&gt;%3 跳&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>平面</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Ports in use</source>
+        <translation>已用端口</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Link %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;链路 %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Ends</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s per direction</source>
+        <translation>每方向 %1 Gb/s</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>%1 m</source>
+        <translation>%1 米</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>介质</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Path between GPUs:</source>
+        <translation>GPU 间路径：</translation>
+    </message>
+    <message>
+        <source>Show path</source>
+        <translation>显示路径</translation>
+    </message>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>缩放至适合</translation>
+    </message>
+    <message>
+        <source>The fabric is built when this tab is shown.</source>
+        <translation>显示此标签页时构建网络。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::FabricView</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation>Leaf 交换机</translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation>Spine 交换机</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -858,6 +1864,57 @@
     </message>
 </context>
 <context>
+    <name>cf::HallView</name>
+    <message>
+        <source>No layout: run the cluster wizard or generate one in the rack elevations.</source>
+        <translation>无布局：运行集群向导，或在机柜立面图中生成。</translation>
+    </message>
+    <message>
+        <source>%1 kW of %2</source>
+        <translation>%1 kW / %2</translation>
+    </message>
+    <message>
+        <source>%1 kW of heat to air</source>
+        <translation>%1 kW 热量排入空气</translation>
+    </message>
+    <message>
+        <source>%1 kg of %2</source>
+        <translation>%1 kg / %2</translation>
+    </message>
+    <message>
+        <source>%1 U free of %2</source>
+        <translation>空闲 %1 U / %2</translation>
+    </message>
+    <message>
+        <source>%1: green = low, yellow, red = at or over the budget; red outline = a budget exceeded. Blue aisles cold, orange hot. Double-click a rack to open its row.</source>
+        <translation>%1：绿色 = 低，黄色，红色 = 达到或超过预算；红色边框 = 超出预算。蓝色为冷通道，橙色为热通道。双击机柜打开其所在机柜列。</translation>
+    </message>
+    <message>
+        <source>Hall:</source>
+        <translation>机房：</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>Heat</source>
+        <translation>热量</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>重量</translation>
+    </message>
+    <message>
+        <source>Free U</source>
+        <translation>空闲 U</translation>
+    </message>
+</context>
+<context>
     <name>cf::IssueListModel</name>
     <message>
         <source>Error</source>
@@ -882,6 +1939,149 @@
     <message>
         <source>Message</source>
         <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>cf::JobEditor</name>
+    <message>
+        <source>Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), sequence %10; cluster: %11 GPUs.</source>
+        <translation>模型：%1 — %2 层，隐藏维度 %3，%4 个注意力头（%5 KV），FFN %6（%7），%8 个专家（top %9），序列长度 %10；集群：%11 卡。</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>The parallelism is valid for this model and cluster.</source>
+        <translation>该并行配置对此模型与集群有效。</translation>
+    </message>
+    <message>
+        <source>Searching every valid parallel configuration…</source>
+        <translation>正在搜索所有有效的并行配置…</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <source>%1 configurations evaluated, %2 fit in memory; best first.</source>
+        <translation>已评估 %1 种配置，%2 种可放入显存；最优在前。</translation>
+    </message>
+    <message>
+        <source>No configuration fits this model on this cluster.</source>
+        <translation>没有配置能在此集群上容纳该模型。</translation>
+    </message>
+    <message>
+        <source>Model preset:</source>
+        <translation>模型预设：</translation>
+    </message>
+    <message>
+        <source>Apply preset</source>
+        <translation>应用预设</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP):</source>
+        <translation>张量并行（TP）：</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP):</source>
+        <translation>流水线并行（PP）：</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP, 0 = automatic):</source>
+        <translation>数据并行（DP，0 = 自动）：</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP):</source>
+        <translation>专家并行（EP）：</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP):</source>
+        <translation>上下文并行（CP）：</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>微批次：</translation>
+    </message>
+    <message>
+        <source>Global batch (0 = automatic):</source>
+        <translation>全局批大小（0 = 自动）：</translation>
+    </message>
+    <message>
+        <source>Virtual stages:</source>
+        <translation>虚拟流水线阶段：</translation>
+    </message>
+    <message>
+        <source>ZeRO stage:</source>
+        <translation>ZeRO 阶段：</translation>
+    </message>
+    <message>
+        <source>Activation recomputation:</source>
+        <translation>激活重计算：</translation>
+    </message>
+    <message>
+        <source>Validity hints</source>
+        <translation>有效性提示</translation>
+    </message>
+    <message>
+        <source>Find best</source>
+        <translation>寻找最优</translation>
+    </message>
+    <message>
+        <source>Search every valid parallel configuration for the shortest time to train</source>
+        <translation>搜索所有有效并行配置，找出训练时长最短者</translation>
+    </message>
+    <message>
+        <source>Apply selected</source>
+        <translation>应用所选</translation>
     </message>
 </context>
 <context>
@@ -1227,6 +2427,14 @@
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
+    <message>
+        <source>Simulating…</source>
+        <translation>仿真中…</translation>
+    </message>
+    <message>
+        <source>Not simulated yet.</source>
+        <translation>尚未仿真。</translation>
+    </message>
 </context>
 <context>
     <name>cf::ProjectDock</name>
@@ -1313,6 +2521,114 @@
     </message>
 </context>
 <context>
+    <name>cf::RackEditor</name>
+    <message numerus="yes">
+        <source>%1 / %2 (%n racks)</source>
+        <translation>
+            <numerusform>%1 / %2（%n 个机柜）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This scenario has no layout yet: generate one, or run the cluster wizard.</source>
+        <translation>此方案尚无布局：生成一个，或运行集群向导。</translation>
+    </message>
+    <message>
+        <source>Drag parts from the catalog onto a rack; Delete removes, arrow keys move by 1 U.</source>
+        <translation>从目录将部件拖到机柜上；Delete 删除，方向键按 1 U 移动。</translation>
+    </message>
+    <message>
+        <source>Place %1 in %2</source>
+        <translation>将 %1 放入 %2</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Add rack %1</source>
+        <translation>添加机柜 %1</translation>
+    </message>
+    <message>
+        <source>Generate layout</source>
+        <translation>生成布局</translation>
+    </message>
+    <message>
+        <source>Cannot generate a layout: %1</source>
+        <translation>无法生成布局：%1</translation>
+    </message>
+    <message>
+        <source>Row:</source>
+        <translation>机柜列：</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Front and rear</source>
+        <translation>正面与背面</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <source>Rear</source>
+        <translation>背面</translation>
+    </message>
+    <message>
+        <source>Add rack</source>
+        <translation>添加机柜</translation>
+    </message>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>缩放至适合</translation>
+    </message>
+    <message>
+        <source>Remove rack</source>
+        <translation>移除机柜</translation>
+    </message>
+    <message>
+        <source>Remove rack %1 with %2 parts?</source>
+        <translation>移除机柜 %1 及其 %2 个部件？</translation>
+    </message>
+    <message>
+        <source>Remove rack %1</source>
+        <translation>移除机柜 %1</translation>
+    </message>
+    <message>
+        <source>Paste rack %1</source>
+        <translation>粘贴机柜 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::RackScene</name>
+    <message>
+        <source>%1 — front</source>
+        <translation>%1 — 正面</translation>
+    </message>
+    <message>
+        <source>%1 — rear</source>
+        <translation>%1 — 背面</translation>
+    </message>
+    <message>
+        <source>Power %1 / %2 kW</source>
+        <translation>功率 %1 / %2 kW</translation>
+    </message>
+    <message>
+        <source>Weight %1 / %2 kg</source>
+        <translation>重量 %1 / %2 kg</translation>
+    </message>
+    <message>
+        <source>Space %1 / %2 U</source>
+        <translation>空间 %1 / %2 U</translation>
+    </message>
+</context>
+<context>
     <name>cf::RecentFiles</name>
     <message>
         <source>No recent files</source>
@@ -1338,6 +2654,76 @@
     </message>
 </context>
 <context>
+    <name>cf::ResultsController</name>
+    <message>
+        <source>Dashboard</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write a PDF, HTML or CSV report of every scenario</source>
+        <translation>为所有方案生成 PDF、HTML 或 CSV 报告</translation>
+    </message>
+    <message>
+        <source>&amp;Simulate Now</source>
+        <translation>立即仿真(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run the simulation of every changed scenario now</source>
+        <translation>立即仿真所有已更改的方案</translation>
+    </message>
+    <message>
+        <source>Choose a file ending in .pdf, .html or .csv</source>
+        <translation>请选择扩展名为 .pdf、.html 或 .csv 的文件</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf);;HTML report (*.html);;CSV tables (*.csv)</source>
+        <translation>PDF 报告 (*.pdf);;HTML 报告 (*.html);;CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::RunStatusWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the simulation in progress</source>
+        <translation>停止正在进行的仿真</translation>
+    </message>
+    <message>
+        <source>Simulating scenario %1…</source>
+        <translation>正在仿真方案 %1…</translation>
+    </message>
+    <message>
+        <source>Simulation cancelled</source>
+        <translation>仿真已取消</translation>
+    </message>
+    <message>
+        <source>Simulated on %1 in %2 s</source>
+        <translation>已在 %1 上仿真，用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>Results up to date</source>
+        <translation>结果已是最新</translation>
+    </message>
+</context>
+<context>
     <name>cf::SetProjectInfo</name>
     <message>
         <source>Change Project Name or Description</source>
@@ -1353,6 +2739,89 @@
     <message>
         <source>Change %1</source>
         <translation>修改 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::StorageEditor</name>
+    <message>
+        <source>First shared tier (default)</source>
+        <translation>第一个共享层级（默认）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Storage tiers&lt;/b&gt; — local tiers per node, shared tiers in aggregate</source>
+        <translation>&lt;b&gt;存储层级&lt;/b&gt; — 本地层级按节点计，共享层级按总量计</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Capacity per node (TB)</source>
+        <translation>每节点容量（TB）</translation>
+    </message>
+    <message>
+        <source>Read per node (GB/s)</source>
+        <translation>每节点读带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Write per node (GB/s)</source>
+        <translation>每节点写带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Capacity (PB)</source>
+        <translation>容量（PB）</translation>
+    </message>
+    <message>
+        <source>Read (GB/s)</source>
+        <translation>读带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Write (GB/s)</source>
+        <translation>写带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Add local NVMe</source>
+        <translation>添加本地 NVMe</translation>
+    </message>
+    <message>
+        <source>Add parallel file system</source>
+        <translation>添加并行文件系统</translation>
+    </message>
+    <message>
+        <source>Add object store</source>
+        <translation>添加对象存储</translation>
+    </message>
+    <message>
+        <source>Remove tier</source>
+        <translation>移除层级</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Checkpoints and facility&lt;/b&gt;</source>
+        <translation>&lt;b&gt;检查点与设施&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Checkpoint target:</source>
+        <translation>检查点目标：</translation>
+    </message>
+    <message>
+        <source>Cooling:</source>
+        <translation>冷却：</translation>
+    </message>
+    <message>
+        <source>Climate:</source>
+        <translation>气候：</translation>
+    </message>
+    <message>
+        <source>Electricity (USD/kWh):</source>
+        <translation>电价（美元/kWh）：</translation>
+    </message>
+    <message>
+        <source>Amortisation (years):</source>
+        <translation>折旧年限（年）：</translation>
     </message>
 </context>
 <context>
@@ -1372,6 +2841,10 @@
     <message>
         <source>User interface language: en or zh_CN.</source>
         <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Central tab to show first (its object name or title, e.g. rackEditor).</source>
+        <translation>首先显示的中央标签页（对象名或标题，例如 rackEditor）。</translation>
     </message>
 </context>
 </TS>

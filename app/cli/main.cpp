@@ -6,6 +6,9 @@
 
 #include "Commands.h"
 #include "SweepCommand.h"
+#ifdef CF_HAVE_REPORT
+#include "ReportCommand.h"
+#endif
 
 int main(int argc, char** argv) {
   try {
@@ -55,6 +58,10 @@ int main(int argc, char** argv) {
 
     cf::cli::SweepArgs sweepArgs;
     auto* sweep = cf::cli::addSweepCommand(app, sweepArgs);
+#ifdef CF_HAVE_REPORT
+    cf::cli::ReportArgs reportArgs;
+    auto* report = cf::cli::addReportCommand(app, reportArgs);
+#endif
 
     try {
       app.parse(argc, argv);
@@ -69,6 +76,9 @@ int main(int argc, char** argv) {
     if (*search) return cf::cli::search(srch, std::cout, std::cerr);
     if (*topology) return cf::cli::topology(topo, std::cout, std::cerr);
     if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
+#ifdef CF_HAVE_REPORT
+    if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);
+#endif
     std::cout << app.help();
     return 0;
   } catch (const std::exception& e) {

@@ -15,6 +15,7 @@
 
 #include "AboutDialog.h"
 #include "CatalogDock.h"
+#include "DesignEditors.h"
 #include "Document.h"
 #include "FileController.h"
 #include "IssueListModel.h"
@@ -26,6 +27,8 @@
 #include "PropertyDock.h"
 #include "PropertyEditor.h"
 #include "RecentFiles.h"
+#include "ResultsController.h"
+#include "RunStatusWidget.h"
 #include "gpu/Backend.h"
 
 namespace cf {
@@ -47,7 +50,10 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   tabs_->setDocumentMode(true);
   overview_ = new OverviewPage(doc_, tabs_);
   tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogInfoView), QString());
+  designEditors_ = new DesignEditors(doc_, tabs_, this);
   setCentralWidget(tabs_);
+  results_ = new ResultsController(doc_, tabs_, this);
+  overview_->setRunner(results_->runner());
 
   createDocks();
   createMenus();
@@ -58,6 +64,8 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   issuesLabel_ = new QLabel(this);
   statusBar()->addPermanentWidget(issuesLabel_);
   statusBar()->addPermanentWidget(backendLabel_);
+  statusBar()->addPermanentWidget(results_->statusWidget());
+  connect(results_, &ResultsController::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
   connect(files_, &FileController::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 6000); });
 
@@ -104,6 +112,8 @@ void MainWindow::createMenus() {
   fileMenu_->addSeparator();
   fileMenu_->addActions({a->save, a->saveAs});
   fileMenu_->addSeparator();
+  fileMenu_->addAction(results_->exportReportAction());
+  fileMenu_->addSeparator();
   fileMenu_->addAction(a->close);
   fileMenu_->addSeparator();
   fileMenu_->addAction(a->quit);
@@ -122,7 +132,9 @@ void MainWindow::createMenus() {
   languageMenu_->addActions(a->languages->actions());
 
   toolsMenu_ = menuBar()->addMenu(QString());
+  toolsMenu_->addAction(designEditors_->wizardAction());
   toolsMenu_->addAction(a->validate);
+  toolsMenu_->addAction(results_->simulateAction());
   helpMenu_ = menuBar()->addMenu(QString());
   helpMenu_->addAction(a->about);
 
@@ -133,6 +145,7 @@ void MainWindow::createMenus() {
   toolBar_->addSeparator();
   toolBar_->addActions({a->undo, a->redo});
   toolBar_->addSeparator();
+  toolBar_->addAction(designEditors_->wizardAction());
   toolBar_->addAction(a->validate);
 
   connect(a->newProject, &QAction::triggered, files_, &FileController::newProject);
@@ -185,6 +198,8 @@ void MainWindow::updateIssuesLabel(int errors, int warnings) {
 void MainWindow::selectScenario(int index) {
   propertyEditor()->setScenario(index);
   overview_->setScenario(index);
+  designEditors_->setScenario(index);
+  results_->setScenario(index);
 }
 
 void MainWindow::focusIssue(int scenario, const QString& keyPath) {
@@ -235,6 +250,7 @@ void MainWindow::retranslateUi() {
   helpMenu_->setTitle(tr("&Help"));
   toolBar_->setWindowTitle(tr("Main Toolbar"));
   tabs_->setTabText(0, tr("Overview"));
+  results_->retranslate();
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
       tr("Backend: %1 (%2)").arg(QString::fromStdString(b.name()), QString::fromStdString(b.device)));

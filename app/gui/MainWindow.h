@@ -12,6 +12,7 @@ class QToolBar;
 namespace cf {
 
 class CatalogDock;
+class DesignEditors;
 class Document;
 class FileController;
 class LanguageManager;
@@ -21,6 +22,7 @@ class OverviewPage;
 class ProjectDock;
 class PropertyDock;
 class PropertyEditor;
+class ResultsController;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -39,6 +41,8 @@ class MainWindow : public QMainWindow {
   MessagesDock* messagesDock() const { return messagesDock_; }
   OverviewPage* overview() const { return overview_; }
   QTabWidget* tabs() const { return tabs_; }
+  DesignEditors* designEditors() const { return designEditors_; }
+  ResultsController* results() const { return results_; }
 
   bool openFile(const QString& path);
   // Window size and dock layout of the last session (not used for screenshots,
@@ -69,6 +73,8 @@ class MainWindow : public QMainWindow {
   FileController* files_;
   QTabWidget* tabs_;
   OverviewPage* overview_;
+  DesignEditors* designEditors_ = nullptr;
+  ResultsController* results_ = nullptr;
   ProjectDock* projectDock_ = nullptr;
   CatalogDock* catalogDock_ = nullptr;
   PropertyDock* propertyDock_ = nullptr;

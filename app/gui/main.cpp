@@ -1,18 +1,23 @@
-// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en]
+// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME]
 //
 // --screenshot renders the main window (after loading FILE) to a PNG with
 // QWidget::grab and exits; without a display it runs on the offscreen platform.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
 
+#include "Document.h"
 #include "FileController.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
+#include "ResultsController.h"
+#include "SimulationRunner.h"
 #include "common/Version.h"
 
 namespace {
@@ -25,6 +30,17 @@ bool wantsScreenshot(int argc, char** argv) {
 
 // Lets layouts, the overview and pending timers settle, then grabs the window.
 int saveScreenshot(cf::MainWindow& window, const QString& path) {
+  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+  // Results come from a worker thread: wait (bounded) until every scenario has one.
+  cf::SimulationRunner* runner = window.results()->runner();
+  QElapsedTimer waited;
+  waited.start();
+  auto allDone = [&] {
+    for (int i = 0; i < window.document()->scenarioCount(); ++i)
+      if (!runner->result(i)) return false;
+    return !runner->isRunning();
+  };
+  while (!allDone() && waited.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
   for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
   const QPixmap shot = window.grab();
   if (shot.isNull() || !shot.save(path, "PNG")) {
@@ -77,6 +93,11 @@ int main(int argc, char** argv) {
   const QCommandLineOption langOption(QStringLiteral("lang"),
                                       QCoreApplication::translate("main", "User interface language: en or zh_CN."),
                                       QStringLiteral("LANG"));
+  const QCommandLineOption tabOption(
+      QStringLiteral("tab"),
+      QCoreApplication::translate("main", "Central tab to show first (its object name or title, e.g. rackEditor)."),
+      QStringLiteral("NAME"));
+  parser.addOption(tabOption);
   parser.addOption(screenshotOption);
   parser.addOption(langOption);
   parser.process(app);
@@ -91,6 +112,13 @@ int main(int argc, char** argv) {
     window.files()->offerUntitledRecovery();
   }
   if (!screenshot) window.restoreLayout();
+  if (parser.isSet(tabOption)) {
+    const QString name = parser.value(tabOption);
+    for (int i = 0; i < window.tabs()->count(); ++i)
+      if (window.tabs()->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0 ||
+          window.tabs()->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0)
+        window.tabs()->setCurrentIndex(i);
+  }
   window.show();
 
   if (screenshot) {

@@ -93,16 +93,22 @@ rel::KernelParams MonteCarlo::params(const ReliabilityInputs& in, const Recovery
   return p;
 }
 
-std::vector<rel::TrialResult> MonteCarlo::runCpu(const rel::KernelParams& p, unsigned long long first, int count) {
+std::vector<rel::TrialResult> MonteCarlo::runCpu(const rel::KernelParams& p, unsigned long long first, int count,
+                                                 RunControl* control) {
   std::vector<rel::TrialResult> out(static_cast<size_t>(std::max(0, count)));
   tbb::parallel_for(tbb::blocked_range<size_t>(0, out.size(), 16), [&](const tbb::blocked_range<size_t>& r) {
+    if (cancelRequested(control)) return;  // skip the remaining blocks quickly
     rel::NullSink sink;
     for (size_t i = r.begin(); i != r.end(); ++i) out[i] = rel::runTrial(p, first + i, sink);
+    if (control) control->done.fetch_add(static_cast<long long>(r.size()), std::memory_order_relaxed);
   });
+  throwIfCancelled(control);
   return out;
 }
 
-McRun MonteCarlo::run(const rel::KernelParams& p, unsigned long long first, int count, McBackend backend) {
+McRun MonteCarlo::run(const rel::KernelParams& p, unsigned long long first, int count, McBackend backend,
+                      RunControl* control) {
+  throwIfCancelled(control);
   McRun r;
   const BackendInfo& info = activeBackend();
   std::string why;
@@ -113,6 +119,8 @@ McRun MonteCarlo::run(const rel::KernelParams& p, unsigned long long first, int 
       if (runTrialsCuda(p, first, count, r.trials.data(), why)) {
         r.backend = "CUDA";
         r.backend_detail = info.device;
+        if (control) control->done.fetch_add(count, std::memory_order_relaxed);
+        throwIfCancelled(control);
         return r;
       }
       why = "CUDA failed (" + why + "), CPU used";
@@ -125,7 +133,7 @@ McRun MonteCarlo::run(const rel::KernelParams& p, unsigned long long first, int 
   } else {
     why = "CPU requested";
   }
-  r.trials = runCpu(p, first, count);
+  r.trials = runCpu(p, first, count, control);
   r.backend = "CPU";
   r.backend_detail = info.kind == BackendInfo::Kind::Cuda && backend == McBackend::Cpu ? "CPU requested" : why;
   return r;
@@ -154,14 +162,14 @@ std::vector<TimelineEvent> MonteCarlo::timeline(const rel::KernelParams& p, cons
 
 double MonteCarlo::numericalOptimumInterval(const ReliabilityInputs& in, const RecoveryStrategy& s,
                                             unsigned long long seed, int trials, double hint_s,
-                                            McBackend backend, bool* at_bound) {
+                                            McBackend backend, bool* at_bound, RunControl* control) {
   if (!(hint_s > 0) || !std::isfinite(hint_s)) hint_s = std::max(1.0, in.failure_free_time_s);
   constexpr int kPoints = 17;
   const double lo = std::log(hint_s / 8), hi = std::log(hint_s * 8);
   std::vector<double> x(kPoints), y(kPoints);
   for (int i = 0; i < kPoints; ++i) {
     x[i] = lo + (hi - lo) * i / (kPoints - 1);
-    const McRun res = run(params(in, s, std::exp(x[i]), seed), 0, trials, backend);
+    const McRun res = run(params(in, s, std::exp(x[i]), seed), 0, trials, backend, control);
     double sum = 0;
     for (const auto& t : res.trials) sum += t.wall_s;
     y[i] = sum / double(std::max<size_t>(1, res.trials.size()));

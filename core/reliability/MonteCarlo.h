@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/RunControl.h"
 #include "reliability/RecoveryStrategy.h"
 #include "reliability/ReliabilityInputs.h"
 #include "reliability/TrialKernel.h"
@@ -44,9 +45,12 @@ class MonteCarlo {
   // Downtime per interruption without waits for spares (s).
   static double recovery_s(const ReliabilityInputs& in, const RecoveryStrategy& s);
 
-  // Trials [first, first + count).
-  static McRun run(const rel::KernelParams& p, unsigned long long first, int count, McBackend backend);
-  static std::vector<rel::TrialResult> runCpu(const rel::KernelParams& p, unsigned long long first, int count);
+  // Trials [first, first + count). With a control, throws Cancelled once its
+  // flag is set (checked between blocks of trials) and counts finished trials.
+  static McRun run(const rel::KernelParams& p, unsigned long long first, int count, McBackend backend,
+                   RunControl* control = nullptr);
+  static std::vector<rel::TrialResult> runCpu(const rel::KernelParams& p, unsigned long long first, int count,
+                                              RunControl* control = nullptr);
 
   // The events of one trial, for the GUI (at most max_events failures).
   static std::vector<TimelineEvent> timeline(const rel::KernelParams& p, const ReliabilityInputs& in,
@@ -59,7 +63,8 @@ class MonteCarlo {
   // the grid (the true optimum may lie beyond it).
   static double numericalOptimumInterval(const ReliabilityInputs& in, const RecoveryStrategy& s,
                                          unsigned long long seed, int trials, double hint_s,
-                                         McBackend backend = McBackend::Cpu, bool* at_bound = nullptr);
+                                         McBackend backend = McBackend::Cpu, bool* at_bound = nullptr,
+                                         RunControl* control = nullptr);
 };
 
 }  // namespace cf

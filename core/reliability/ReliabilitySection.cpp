@@ -40,12 +40,12 @@ nlohmann::json reliabilitySection(const ReliabilityInputs& in, const Reliability
     const double hint = std::clamp(finiteOr(daly, noFailures), 1.0, noFailures);
     numerical = MonteCarlo::numericalOptimumInterval(in, strategy, policy.seed,
                                                      std::min(policy.trials, std::max(1, options.optimum_trials)),
-                                                     hint, options.backend, &atBound);
+                                                     hint, options.backend, &atBound, options.control);
     interval = checkpoint.interval_s ? *checkpoint.interval_s : numerical;
   }
 
   const rel::KernelParams p = MonteCarlo::params(in, strategy, interval, policy.seed);
-  const McRun run = MonteCarlo::run(p, 0, policy.trials, options.backend);
+  const McRun run = MonteCarlo::run(p, 0, policy.trials, options.backend, options.control);
 
   const size_t n = run.trials.size();
   const size_t K = in.classes.size();

@@ -36,6 +36,7 @@ struct ReliabilityOptions {
   bool timeline = true;        // include one trial's events
   int timeline_events = 200;
   int optimum_trials = 400;    // trials per candidate interval of the numerical optimum
+  RunControl* control = nullptr;  // optional cancel flag / progress (common/RunControl.h)
 };
 
 // Throws InputError naming the key for bad policy values (trials < 1,

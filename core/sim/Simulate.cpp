@@ -98,6 +98,7 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
     if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
     ReliabilityOptions ro;
     ro.backend = parseMcBackend(opt.backend, "--backend");
+    ro.control = opt.control;
     ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
     out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
   }

@@ -4,6 +4,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "common/RunControl.h"
 #include "design/Project.h"
 
 namespace cf {
@@ -13,6 +14,7 @@ struct SimulateOptions {
   int trials = 0;                      // > 0 overrides reliability.trials
   long long seed = -1;                 // >= 0 overrides reliability.seed
   std::string backend = "auto";        // Monte Carlo backend: auto | cpu | cuda
+  RunControl* control = nullptr;       // optional cancel flag and trial counter (throws Cancelled)
 };
 
 // Throws InputError when the scenario is invalid (validate first for all issues).

@@ -5,6 +5,7 @@ namespace cf {
 
 enum CommandId : int {
   kSetScenarioValueId = 1,
+  kEditLayoutId = 2,
 };
 
 }  // namespace cf

@@ -31,6 +31,9 @@ CatalogDock::CatalogDock(Document* doc, QWidget* parent)
   view_->setModel(proxy_);
   view_->setUniformRowHeights(true);
   view_->setAlternatingRowColors(true);
+  // Parts drag onto the rack elevations (CatalogModel::kPartMimeType).
+  view_->setDragEnabled(true);
+  view_->setDragDropMode(QAbstractItemView::DragOnly);
   view_->header()->setSectionResizeMode(CatalogModel::NameColumn, QHeaderView::ResizeToContents);
   layout->addWidget(view_);
   setWidget(body);

@@ -9,7 +9,7 @@
 
 #include "Document.h"
 #include "FieldSpec.h"
-#include "sim/Simulate.h"
+#include "SimulationRunner.h"
 
 namespace cf {
 
@@ -53,6 +53,15 @@ OverviewPage::OverviewPage(Document* doc, QWidget* parent)
 
 void OverviewPage::setScenario(int index) {
   scenario_ = index;
+  updateNow();
+}
+
+void OverviewPage::setRunner(SimulationRunner* runner) {
+  runner_ = runner;
+  connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
+    if (s == scenario_) scheduleUpdate();
+  });
+  connect(runner_, &SimulationRunner::started, this, &OverviewPage::scheduleUpdate);
   updateNow();
 }
 
@@ -141,12 +150,12 @@ QString OverviewPage::scenarioHtml(int index) const {
 }
 
 QString OverviewPage::estimatesHtml(int index) const {
-  nlohmann::json out;
-  try {
-    out = simulateScenario(doc_->project(), static_cast<std::size_t>(index));
-  } catch (const std::exception& e) {
-    return table(tr("Estimates"), row(tr("Not simulated"), esc(e.what())));
-  }
+  const SimResultPtr result = runner_ ? runner_->result(index) : SimResultPtr();
+  if (!result)
+    return table(tr("Estimates"), row(tr("Not simulated"), runner_ && runner_->isRunning() ? tr("Simulating…")
+                                                                                            : tr("Not simulated yet.")));
+  if (!result->ok()) return table(tr("Estimates"), row(tr("Not simulated"), result->error.toHtmlEscaped()));
+  const nlohmann::json& out = result->output;
   QString rows;
   auto put = [&](const char* section, const char* key, const QString& label, int decimals, double factor = 1) {
     if (!out.contains(section) || !out[section].contains(key) || !out[section][key].is_number()) return;

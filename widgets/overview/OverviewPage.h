@@ -1,6 +1,8 @@
 // The "Overview" tab: the project's description and a summary of the selected
 // scenario (cluster, job, parallelism) with the engine's estimates for the
-// sections it can compute so far. Read-only; follows the document.
+// sections it can compute so far. Read-only; follows the document. The
+// estimates come from the SimulationRunner (off the GUI thread), never from
+// a run here.
 #pragma once
 #include <QWidget>
 
@@ -10,6 +12,7 @@ class QTimer;
 namespace cf {
 
 class Document;
+class SimulationRunner;
 
 class OverviewPage : public QWidget {
   Q_OBJECT
@@ -18,6 +21,7 @@ class OverviewPage : public QWidget {
   explicit OverviewPage(Document* doc, QWidget* parent = nullptr);
 
   void setScenario(int index);
+  void setRunner(SimulationRunner* runner);
   QString html() const;  // what is shown (for tests)
 
  protected:
@@ -30,6 +34,7 @@ class OverviewPage : public QWidget {
   QString estimatesHtml(int index) const;
 
   Document* doc_;
+  SimulationRunner* runner_ = nullptr;
   QTextBrowser* browser_;
   QTimer* timer_;
   int scenario_ = 0;

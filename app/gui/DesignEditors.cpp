@@ -1,0 +1,80 @@
+#include "DesignEditors.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QStyle>
+#include <QTabWidget>
+
+#include "ClusterWizard.h"
+#include "Document.h"
+#include "FabricCanvas.h"
+#include "HallView.h"
+#include "StorageEditor.h"
+#include "JobEditor.h"
+#include "RackEditor.h"
+
+namespace cf {
+
+DesignEditors::DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window)
+    : QObject(window), doc_(doc), tabs_(tabs), window_(window) {
+  hall_ = new HallView(doc_, tabs_);
+  racks_ = new RackEditor(doc_, tabs_);
+  tabs_->addTab(hall_, window->style()->standardIcon(QStyle::SP_DirHomeIcon), QString());
+  job_ = new JobEditor(doc_, tabs_);
+  tabs_->addTab(racks_, window->style()->standardIcon(QStyle::SP_DriveHDIcon), QString());
+  tabs_->addTab(job_, window->style()->standardIcon(QStyle::SP_MediaPlay), QString());
+  fabric_ = new FabricCanvas(doc_, tabs_);
+  tabs_->addTab(fabric_, window->style()->standardIcon(QStyle::SP_DriveNetIcon), QString());
+  storage_ = new StorageEditor(doc_, tabs_);
+  tabs_->addTab(storage_, window->style()->standardIcon(QStyle::SP_DriveFDIcon), QString());
+  wizard_ = new QAction(window->style()->standardIcon(QStyle::SP_FileDialogNewFolder), QString(), this);
+  wizard_->setObjectName(QStringLiteral("actionClusterWizard"));
+  wizard_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+  connect(wizard_, &QAction::triggered, this, &DesignEditors::runWizard);
+  connect(hall_, &HallView::rowActivated, this, [this](const RowRef& row) {
+    racks_->setRow(row);
+    tabs_->setCurrentWidget(racks_);
+  });
+  tabs_->installEventFilter(this);
+  retranslate();
+}
+
+void DesignEditors::setScenario(int index) {
+  hall_->setScenario(index);
+  racks_->setScenario(index);
+  job_->setScenario(index);
+  fabric_->setScenario(index);
+  storage_->setScenario(index);
+}
+
+void DesignEditors::runWizard() {
+  ClusterWizard wizard(doc_->project().resolvedParts(), window_);
+  if (wizard.exec() != QDialog::Accepted) return;
+  try {
+    const Scenario s = wizard.scenario();
+    const int index = doc_->scenarioCount();
+    doc_->addScenario(s, index);
+    setScenario(index);
+    tabs_->setCurrentWidget(racks_);
+    emit scenarioAdded(index);
+  } catch (const std::exception&) {
+    // The wizard shows why it cannot build the cluster before it can be accepted.
+  }
+}
+
+bool DesignEditors::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == tabs_ && event->type() == QEvent::LanguageChange) retranslate();
+  return QObject::eventFilter(watched, event);
+}
+
+void DesignEditors::retranslate() {
+  tabs_->setTabText(tabs_->indexOf(hall_), tr("Hall"));
+  tabs_->setTabText(tabs_->indexOf(racks_), tr("Racks"));
+  tabs_->setTabText(tabs_->indexOf(job_), tr("Job"));
+  tabs_->setTabText(tabs_->indexOf(fabric_), tr("Fabric"));
+  tabs_->setTabText(tabs_->indexOf(storage_), tr("Storage"));
+  wizard_->setText(tr("Cluster &Wizard…"));
+  wizard_->setToolTip(tr("Generate a cluster, its storage, facility and rack layout from a few choices"));
+}
+
+}  // namespace cf

@@ -1,0 +1,58 @@
+// The design editors of the central tab area (hall, rack elevations, job, fabric, storage) and the
+// cluster wizard action, kept out of MainWindow so that the window only wires
+// them: it constructs this, forwards the selected scenario and adds `wizard`
+// to its menus.
+#pragma once
+#include <QObject>
+
+class QAction;
+class QTabWidget;
+class QWidget;
+
+namespace cf {
+
+class Document;
+class FabricCanvas;
+class HallView;
+class StorageEditor;
+class JobEditor;
+class RackEditor;
+
+class DesignEditors : public QObject {
+  Q_OBJECT
+
+ public:
+  DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window);
+
+  RackEditor* racks() const { return racks_; }
+  JobEditor* job() const { return job_; }
+  FabricCanvas* fabric() const { return fabric_; }
+  HallView* hall() const { return hall_; }
+  StorageEditor* storage() const { return storage_; }
+  QAction* wizardAction() const { return wizard_; }
+
+  void setScenario(int index);
+  // Runs the wizard; an accepted design is added as a new scenario (one undo command).
+  void runWizard();
+
+ signals:
+  void scenarioAdded(int index);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void retranslate();
+
+  Document* doc_;
+  QTabWidget* tabs_;
+  QWidget* window_;
+  RackEditor* racks_;
+  JobEditor* job_;
+  FabricCanvas* fabric_;
+  HallView* hall_;
+  StorageEditor* storage_;
+  QAction* wizard_;
+};
+
+}  // namespace cf

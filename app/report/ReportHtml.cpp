@@ -1,0 +1,239 @@
+#include "ReportHtml.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QLocale>
+#include <cmath>
+
+#include "ChartView.h"
+#include "MetricTable.h"
+#include "ResultCharts.h"
+#include "common/Version.h"
+#include "design/Project.h"
+
+namespace cf {
+
+namespace {
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString td(const QString& s, const QString& style = {}) {
+  return QStringLiteral("<td style='padding:3px 6px;border:1px solid #bbb;%2'>%1</td>").arg(s, style);
+}
+QString th(const QString& s) {
+  return QStringLiteral("<th style='padding:3px 6px;border:1px solid #bbb;background:#e8eef5'>%1</th>").arg(s);
+}
+QString tableOpen() {
+  return QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'>");
+}
+const QString kPageBreak = QStringLiteral("<div style='page-break-before:always'></div>");
+
+}  // namespace
+
+ReportHtml::ReportHtml(const Project& project, const QVector<SimResultPtr>& results)
+    : project_(project), results_(results) {}
+
+QStringList ReportHtml::fontFamilies() {
+  const QStringList installed = QFontDatabase::families();
+  QStringList out;
+  for (const QString& f : {QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans"), QStringLiteral("Noto Sans CJK SC"),
+                           QStringLiteral("Noto Sans SC")})
+    if (installed.contains(f)) out << f;
+  return out;
+}
+
+QString ReportHtml::build(Images mode) {
+  images_.clear();
+  QString html = QStringLiteral(
+                     "<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title></head>"
+                     "<body style=\"font-family:%2sans-serif;font-size:10pt\">")
+                     .arg(esc(project_.name),
+                          fontFamilies().isEmpty() ? QString()
+                                                   : QLatin1Char('\'') + fontFamilies().join(QStringLiteral("','")) +
+                                                         QStringLiteral("',"));
+  html += cover() + kPageBreak + designSummary();
+  if (project_.scenarios.size() > 1) html += comparison();
+  for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i)
+    html += kPageBreak + scenarioSection(i, mode) + bom(i);
+  html += kPageBreak + assumptions() + versions();
+  return html + QStringLiteral("</body></html>");
+}
+
+QString ReportHtml::cover() const {
+  QString html = QStringLiteral("<div style='margin-top:120px'><p style='font-size:12pt;color:#555'>%1</p>")
+                     .arg(tr("ClusterForge design report"));
+  html += QStringLiteral("<h1 style='font-size:26pt'>%1</h1>").arg(esc(project_.name));
+  if (!project_.description.empty()) html += QStringLiteral("<p style='font-size:12pt'>%1</p>").arg(esc(project_.description));
+  html += QStringLiteral("<p>%1</p>").arg(tr("Scenarios: %1").arg(project_.scenarios.size()));
+  html += QStringLiteral("<ul>");
+  for (const Scenario& s : project_.scenarios) html += QStringLiteral("<li>%1</li>").arg(esc(s.name));
+  html += QStringLiteral("</ul><p style='color:#555'>%1</p></div>")
+              .arg(tr("Generated %1 by ClusterForge %2")
+                       .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat),
+                            QString::fromLatin1(kVersion)));
+  return html;
+}
+
+QString ReportHtml::designSummary() const {
+  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Design summary"));
+  html += tableOpen() + QStringLiteral("<tr>") + th(tr("Scenario")) + th(tr("Accelerators")) + th(tr("Scale-up")) +
+          th(tr("Scale-out")) + th(tr("Cooling")) + th(tr("Model and parallelism")) + QStringLiteral("</tr>");
+  const QLocale loc;
+  for (const Scenario& s : project_.scenarios) {
+    const Cluster& c = s.cluster;
+    const auto& m = s.job.model;
+    const auto& p = s.job.parallelism;
+    html += QStringLiteral("<tr>") + td(esc(s.name)) +
+            td(tr("%1 × %2 (%3 nodes)").arg(loc.toString(c.gpus()), esc(c.accelerator)).arg(loc.toString(c.nodes))) +
+            td(tr("%1, domain %2").arg(esc(c.scale_up.kind)).arg(c.scale_up.domain_size)) +
+            td(tr("%1, %2 tier(s), %3 × %4 Gb/s")
+                   .arg(esc(c.scale_out.topology))
+                   .arg(c.scale_out.tiers)
+                   .arg(c.scale_out.nics_per_node)
+                   .arg(c.scale_out.nic_Gbps)) +
+            td(QStringLiteral("%1 / %2").arg(esc(c.facility.cooling), esc(c.facility.climate))) +
+            td(tr("%1 layers, hidden %2; TP %3 × PP %4, micro-batch %5, %6 B tokens")
+                   .arg(m.layers)
+                   .arg(m.hidden)
+                   .arg(p.tp)
+                   .arg(p.pp)
+                   .arg(p.micro_batch)
+                   .arg(loc.toString(s.job.train_tokens / 1e9, 'f', 0))) +
+            QStringLiteral("</tr>");
+  }
+  return html + QStringLiteral("</table>");
+}
+
+QString ReportHtml::comparison() const {
+  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Scenario comparison"));
+  html += tableOpen() + QStringLiteral("<tr>") + th(tr("Metric"));
+  const int n = static_cast<int>(project_.scenarios.size());
+  for (const Scenario& s : project_.scenarios) html += th(esc(s.name));
+  html += QStringLiteral("</tr>");
+  for (const MetricTable::Metric& m : MetricTable::metrics()) {
+    QVector<double> values(n, std::nan(""));
+    for (int i = 0; i < n; ++i)
+      if (results_.value(i) && results_[i]->ok()) values[i] = MetricTable::value(m, *results_[i]);
+    const int best = MetricTable::best(m, values);
+    html += QStringLiteral("<tr>") + td(m.unit.isEmpty() ? m.label : tr("%1 (%2)").arg(m.label, m.unit));
+    for (int i = 0; i < n; ++i)
+      html += td(MetricTable::format(m, values[i]),
+                 QStringLiteral("text-align:right;") +
+                     (i == best ? QStringLiteral("background:#c6efce;font-weight:bold") : QString()));
+    html += QStringLiteral("</tr>");
+  }
+  return html + QStringLiteral("</table><p style='color:#555'>%1</p>").arg(tr("The best value of each row is highlighted."));
+}
+
+QString ReportHtml::scenarioSection(int index, Images mode) {
+  const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
+  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Results: %1").arg(esc(s.name)));
+  const SimResultPtr r = results_.value(index);
+  if (!r || !r->ok()) {
+    return html + QStringLiteral("<p>%1</p>").arg(r ? r->error.toHtmlEscaped() : tr("Not simulated."));
+  }
+  html += tableOpen();
+  int col = 0;
+  for (const MetricTable::Metric& m : MetricTable::metrics()) {
+    if (col % 3 == 0) html += QStringLiteral("<tr>");
+    html += td(QStringLiteral("%1<br><b>%2</b> %3")
+                   .arg(m.label, MetricTable::format(m, MetricTable::value(m, *r)), m.unit.toHtmlEscaped()));
+    if (++col % 3 == 0) html += QStringLiteral("</tr>");
+  }
+  if (col % 3 != 0) html += QStringLiteral("</tr>");
+  html += QStringLiteral("</table>");
+  const QString sentence = ResultCharts::bottleneckSentence(*r);
+  if (!sentence.isEmpty())
+    html += QStringLiteral("<p style='background:#fff4e0;padding:4px'><b>%1</b> %2</p>")
+                .arg(tr("Bottleneck:"), sentence.toHtmlEscaped());
+
+  const ResultCharts::Context ctx = ResultCharts::context(project_, index);
+  int n = 0;
+  html += QStringLiteral("<table cellspacing='4' width='100%'>");
+  for (ResultCharts::Chart c : ResultCharts::all()) {
+    ChartView view;  // a fresh view per chart: a reused QChart lays its title out late
+    ResultCharts::fill(c, &view, *r, ctx);
+    const QImage image = view.toImage(QSize(560, 360), 2.0);
+    QString src;
+    if (mode == Images::Resources) {
+      src = QStringLiteral("chart/%1/%2").arg(index).arg(n);
+      images_.insert(src, image);
+    } else {
+      QByteArray png;
+      QBuffer buffer(&png);
+      buffer.open(QIODevice::WriteOnly);
+      image.save(&buffer, "PNG");
+      src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+    }
+    if (n % 2 == 0) html += QStringLiteral("<tr>");
+    html += QStringLiteral("<td><img src='%1' width='300' alt='%2'></td>").arg(src, ResultCharts::title(c).toHtmlEscaped());
+    if (++n % 2 == 0) html += QStringLiteral("</tr>");
+  }
+  if (n % 2 != 0) html += QStringLiteral("</tr>");
+  return html + QStringLiteral("</table>");
+}
+
+QString ReportHtml::bom(int index) const {
+  const SimResultPtr r = results_.value(index);
+  if (!r || !r->ok() || !r->output.contains("cost") || !r->output["cost"].contains("capex_breakdown")) return {};
+  const QLocale loc;
+  QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Bill of materials and CAPEX"));
+  html += tableOpen() + QStringLiteral("<tr>") + th(tr("Item")) + th(tr("Part")) + th(tr("Count")) +
+          th(tr("Unit price (USD)")) + th(tr("Total (USD)")) + QStringLiteral("</tr>");
+  double sum = 0;
+  for (const auto& l : r->output["cost"]["capex_breakdown"]) {
+    const QString right = QStringLiteral("text-align:right");
+    sum += l.value("total_usd", 0.0);
+    html += QStringLiteral("<tr>") + td(ResultCharts::keyName(QString::fromStdString(l.value("item", "")))) +
+            td(esc(l.value("part", ""))) + td(loc.toString(l.value("count", 0.0), 'f', 0), right) +
+            td(loc.toString(l.value("unit_usd", 0.0), 'f', 0), right) +
+            td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("<tr>") + td(QStringLiteral("<b>%1</b>").arg(tr("Total"))) + td({}) + td({}) + td({}) +
+          td(QStringLiteral("<b>%1</b>").arg(loc.toString(sum, 'f', 0)), QStringLiteral("text-align:right")) +
+          QStringLiteral("</tr>");
+  return html + QStringLiteral("</table>");
+}
+
+QString ReportHtml::assumptions() const {
+  QString html = QStringLiteral("<h2>%1</h2><ul>").arg(tr("Assumptions"));
+  html += QStringLiteral("<li>%1</li>").arg(tr("Performance: analytical model — roofline compute with per-accelerator "
+                                               "achievable efficiency, ring/tree/hierarchical collectives placed on the "
+                                               "fabric, pipeline bubble, ZeRO and recomputation memory."));
+  html += QStringLiteral("<li>%1</li>").arg(tr("Reliability: Monte Carlo over failure classes with catalog failure "
+                                               "rates, checkpoint/restart recovery, Young/Daly and numerical optimum "
+                                               "checkpoint intervals."));
+  html += QStringLiteral("<li>%1</li>").arg(tr("Energy: IT power by component and utilisation; PUE by month from the "
+                                               "cooling system and climate profile."));
+  html += QStringLiteral("<li>%1</li>").arg(tr("Cost: CAPEX from the bill of materials, OPEX (electricity, support, "
+                                               "plant, space), TCO over the amortisation period."));
+  for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i) {
+    const SimResultPtr r = results_.value(i);
+    if (!r || !r->ok() || !r->output.contains("reliability")) continue;
+    const auto& rel = r->output["reliability"];
+    html += QStringLiteral("<li>%1</li>")
+                .arg(tr("%1: %2 Monte Carlo trials, seed %3, backend %4; checkpoint interval %5 min")
+                         .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name))
+                         .arg(rel.value("trials", 0))
+                         .arg(rel.value("seed", 0LL))
+                         .arg(QString::fromStdString(rel.value("backend", std::string())))
+                         .arg(QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
+    if (rel.contains("notes") && rel["notes"].is_array())
+      for (const auto& note : rel["notes"])
+        if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(esc(note.get<std::string>()));
+  }
+  return html + QStringLiteral("</ul>");
+}
+
+QString ReportHtml::versions() const {
+  return QStringLiteral("<h2>%1</h2><p>%2</p><p>%3</p>")
+      .arg(tr("Model and catalog versions"),
+           tr("Simulation engine and models: ClusterForge %1 (performance, reliability, energy and cost models; "
+              "docs/models.md).")
+               .arg(QString::fromLatin1(kVersion)),
+           tr("Part catalog: built-in catalog of ClusterForge %1, with %2 custom parts in this project.")
+               .arg(QString::fromLatin1(kVersion))
+               .arg(project_.parts.accelerators.size() + project_.parts.nodes.size()));
+}
+
+}  // namespace cf

@@ -1,0 +1,48 @@
+// The report's content as HTML that both QTextDocument (for the PDF) and web
+// browsers render: cover, design summary, comparison table, per-scenario key
+// figures with every chart, bill of materials, assumptions, versions. Charts
+// are drawn through the same ChartView adapter as the dashboard; they come
+// either as named resources (for QTextDocument) or inline PNG data URIs.
+#pragma once
+#include <QCoreApplication>
+#include <QImage>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include "SimResult.h"
+
+namespace cf {
+
+struct Project;
+
+class ReportHtml {
+  Q_DECLARE_TR_FUNCTIONS(ReportHtml)
+
+ public:
+  enum class Images { Resources, DataUris };
+  ReportHtml(const Project& project, const QVector<SimResultPtr>& results);
+
+  QString build(Images mode);
+  // After build(Images::Resources): "chart/<scenario>/<n>" → image.
+  const QMap<QString, QImage>& images() const { return images_; }
+  // Latin text face first, then a CJK face (Noto Sans CJK SC) for Chinese.
+  // (Digits set in the CJK face lose their text in the PDF: pdftotext drops them.)
+  static QStringList fontFamilies();
+
+ private:
+  QString cover() const;
+  QString designSummary() const;
+  QString comparison() const;
+  QString scenarioSection(int index, Images mode);
+  QString bom(int index) const;
+  QString assumptions() const;
+  QString versions() const;
+
+  const Project& project_;
+  QVector<SimResultPtr> results_;
+  QMap<QString, QImage> images_;
+};
+
+}  // namespace cf

@@ -1,0 +1,225 @@
+#include "design/LayoutGenerator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "design/Resolved.h"
+#include "design/Validation.h"
+
+namespace cf {
+
+namespace {
+
+double nodePower_W(const NodeType& n, const Accelerator& a) {
+  if (n.max_power_W > 0) return n.max_power_W;
+  return n.host_power_W + a.tdp_W * n.accelerators_per_node;
+}
+
+std::string numbered(const char* prefix, long long i, int width) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s%0*lld", prefix, width, i);
+  return buf;
+}
+
+int nodesPerRack(const RackPart& rack, double usable_kW, double node_W, double node_kg, int node_U) {
+  int byU = node_U > 0 ? rack.rack_units / node_U : rack.rack_units;
+  int byPower = node_W > 0 ? static_cast<int>(std::floor(usable_kW * 1000.0 / node_W + 1e-9)) : byU;
+  int byWeight = node_kg > 0 && rack.max_weight_kg > 0 ? static_cast<int>(rack.max_weight_kg / node_kg) : byU;
+  if (byU < 1) return 0;  // the node does not fit this rack at all
+  return std::max(1, std::min({byU, byPower, byWeight}));
+}
+
+// Fills rows and halls in order; a new hall every rows_per_hall rows.
+class RowFiller {
+ public:
+  RowFiller(Layout& l, const LayoutOptions& o) : layout_(l), opt_(o) {}
+  void startSection(const std::string& rowPrefix) {
+    prefix_ = rowPrefix;
+    row_ = nullptr;
+  }
+  Rack& newRack(const std::string& name, const std::string& part) {
+    if (!row_ || static_cast<int>(row_->racks.size()) >= std::max(1, opt_.racks_per_row)) nextRow();
+    row_->racks.push_back(Rack{name, part, 0, 0, {}});
+    return row_->racks.back();
+  }
+
+ private:
+  void nextRow() {
+    Site& site = layout_.sites.back();
+    if (site.halls.empty() || static_cast<int>(site.halls.back().rows.size()) >= std::max(1, opt_.rows_per_hall))
+      site.halls.push_back(Hall{numbered("Hall ", static_cast<long long>(site.halls.size()) + 1, 1), {}});
+    Hall& hall = site.halls.back();
+    hall.rows.push_back(Row{prefix_ + std::to_string(++rowCount_[prefix_]), {}});
+    row_ = &hall.rows.back();
+  }
+  Layout& layout_;
+  const LayoutOptions& opt_;
+  Row* row_ = nullptr;
+  std::string prefix_;
+  std::map<std::string, int> rowCount_;
+};
+
+void addPdus(Rack& rack, const Catalog& parts) {
+  double load_kW = 0;
+  for (const Placement& p : rack.placements) load_kW += placementPower_W(p, parts) / 1000.0;
+  const PduPart* best = nullptr;
+  const PduPart* largest = nullptr;
+  for (const PduPart& p : parts.pdus) {
+    if (p.rack_units != 0) continue;  // zero-U strips only
+    if (!largest || p.rated_kW > largest->rated_kW) largest = &p;
+    if (p.rated_kW >= load_kW && (!best || p.rated_kW < best->rated_kW)) best = &p;
+  }
+  if (!best) best = largest;
+  if (!best) return;
+  for (const char* feed : {"A", "B"})
+    rack.placements.push_back(Placement{"pdu", best->id, rack.name + "-pdu-" + feed, 1, 0, "rear"});
+}
+
+}  // namespace
+
+long long estimateSwitches(const Scenario& s, const Catalog& parts) {
+  const ResolvedScenario r = resolve(s, parts);
+  const ScaleOut& so = s.cluster.scale_out;
+  if (so.nics_per_node <= 0) return 0;
+  const int planes = std::max(1, so.planes);
+  const long long E = 1LL * s.cluster.nodes * so.nics_per_node;
+  const int k = std::max(2, r.switch_radix);
+  if (so.topology == "torus2d" || so.topology == "torus3d") return 0;
+  if (so.topology == "dragonfly") {
+    const int p = std::max(1, (k + 1) / 4);
+    return planes * ((E + p - 1) / p);
+  }
+  const double o = std::max(1.0, so.oversubscription);
+  const long long d = std::max<long long>(1, static_cast<long long>(std::floor(k * o / (o + 1.0))));
+  const long long u = k - d;
+  long long per = 0;
+  if (so.tiers <= 1) {
+    per = (E + k - 1) / k;
+  } else {
+    const long long L = (E + d - 1) / d;
+    if (so.tiers == 2) {
+      per = L + (L * u + k - 1) / k;
+    } else {
+      const long long P = std::max(1, k / 2);
+      const long long pods = (L + P - 1) / P;
+      per = L + pods * u + u * ((pods + 1) / 2);
+    }
+  }
+  return planes * per;
+}
+
+Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {
+  const ResolvedScenario r = resolve(s, parts);
+  const NodeType& node = r.node;
+  const double node_W = nodePower_W(node, r.accelerator);
+  const int node_U = std::max(1, node.rack_units);
+  const double coolingCap_kW = r.cooling.max_rack_kW > 0 ? r.cooling.max_rack_kW : 1e9;
+
+  // Choose the compute rack type.
+  const RackPart* rack = opt.rack_part.empty() ? nullptr : parts.rack(opt.rack_part);
+  int perRack = 0;
+  if (rack) {
+    perRack = nodesPerRack(*rack, std::min(rack->max_power_kW, coolingCap_kW), node_W, node.weight_kg, node_U);
+  } else {
+    // Most nodes; on a tie, a rack whose own budget holds them (what validation
+    // checks), then the smaller budget.
+    bool fits = false;
+    for (const RackPart& rp : parts.racks) {
+      if (rp.id.find("network") != std::string::npos) continue;
+      const int n = nodesPerRack(rp, std::min(rp.max_power_kW, coolingCap_kW), node_W, node.weight_kg, node_U);
+      const bool f = std::max(1, n) * node_W <= rp.max_power_kW * 1000.0 + 1e-6;
+      if (!rack || n > perRack || (n == perRack && f && !fits) ||
+          (n == perRack && f == fits && rp.max_power_kW < rack->max_power_kW)) {
+        rack = &rp;
+        perRack = n;
+        fits = f;
+      }
+    }
+  }
+  if (!rack && !parts.racks.empty()) rack = &parts.racks.front();
+  perRack = std::max(1, perRack);
+  const std::string rackId = rack ? rack->id : Rack{}.part;
+
+  Layout layout;
+  layout.sites.push_back(Site{"Site 1", {}});
+  RowFiller rows(layout, opt);
+  LayoutSummary sum;
+  sum.nodes_per_rack = perRack;
+  sum.rack_part = rackId;
+
+  // Compute racks.
+  rows.startSection("Row ");
+  const int nodes = s.cluster.nodes;
+  const int width = nodes >= 10000 ? 5 : 4;
+  for (int placed = 0; placed < nodes;) {
+    Rack& k = rows.newRack(numbered("R", sum.compute_racks + 1, width), rackId);
+    ++sum.compute_racks;
+    for (int i = 0; i < perRack && placed < nodes; ++i, ++placed)
+      k.placements.push_back(Placement{"node", node.id, numbered("node-", placed + 1, width), 1 + i * node_U, node_U,
+                                       "front"});
+    if (opt.pdus) addPdus(k, parts);
+  }
+  sum.nodes_placed = nodes;
+  if (sum.compute_racks > 0) sum.rack_load_kW = std::min(perRack, nodes) * node_W / 1000.0;
+
+  // Network racks.
+  const RackPart* netRack = nullptr;
+  for (const RackPart& rp : parts.racks)
+    if (rp.id.find("network") != std::string::npos) netRack = &rp;
+  if (!netRack) netRack = rack;
+  if (opt.network_racks && netRack) {
+    sum.switches = estimateSwitches(s, parts);
+    const SwitchPart& sw = r.fabric_switch;
+    const int swU = std::max(1, sw.rack_units);
+    const int byU = std::max(1, (netRack->rack_units - 2) / swU);  // 2 U for patch panels
+    const int byPower = sw.power_W > 0 ? std::max(1, static_cast<int>(netRack->max_power_kW * 1000.0 / sw.power_W)) : byU;
+    const int perNet = std::min(byU, byPower);
+    rows.startSection("Network row ");
+    for (long long placed = 0; placed < sum.switches;) {
+      Rack& k = rows.newRack(numbered("N", sum.network_racks + 1, 3), netRack->id);
+      ++sum.network_racks;
+      for (int i = 0; i < perNet && placed < sum.switches; ++i, ++placed)
+        k.placements.push_back(Placement{"switch", sw.id, numbered("sw-", placed + 1, 4), 1 + i * swU, swU, "front"});
+      if (opt.pdus) addPdus(k, parts);
+    }
+  }
+
+  // Storage racks for shared tiers.
+  if (opt.storage_racks && rack) {
+    rows.startSection("Storage row ");
+    for (const StorageTier& t : s.cluster.storage) {
+      if (t.kind == "local-nvme") continue;
+      const StoragePart* sp = nullptr;
+      if (!t.part.empty()) sp = parts.storagePart(t.part);
+      for (std::size_t i = 0; !sp && i < parts.storage.size(); ++i)
+        if (parts.storage[i].kind == t.kind && parts.storage[i].rack_units > 0) sp = &parts.storage[i];
+      if (!sp || sp->rack_units <= 0) continue;
+      long long byCap = sp->capacity_TB > 0 ? static_cast<long long>(std::ceil(t.capacity_PB * 1000.0 / sp->capacity_TB)) : 1;
+      long long byBw = sp->read_GBps > 0 ? static_cast<long long>(std::ceil(t.read_GBps / sp->read_GBps)) : 1;
+      long long blocks = std::clamp<long long>(std::max(byCap, byBw), 1, 4096);
+      sum.storage_blocks += blocks;
+      const int perSt = std::max(1, std::min(rack->rack_units / sp->rack_units,
+                                             sp->power_W > 0 ? static_cast<int>(rack->max_power_kW * 1000 / sp->power_W) : 99));
+      for (long long placed = 0; placed < blocks;) {
+        Rack& k = rows.newRack(numbered("S", sum.storage_racks + 1, 3), rack->id);
+        ++sum.storage_racks;
+        for (int i = 0; i < perSt && placed < blocks; ++i, ++placed)
+          k.placements.push_back(Placement{"storage", sp->id, t.name + "-" + std::to_string(placed + 1),
+                                           1 + i * sp->rack_units, sp->rack_units, "front"});
+        if (opt.pdus) addPdus(k, parts);
+      }
+    }
+  }
+
+  for (const Hall& h : layout.sites.front().halls) {
+    ++sum.halls;
+    sum.rows += static_cast<int>(h.rows.size());
+    for (const Row& rw : h.rows) sum.racks += static_cast<int>(rw.racks.size());
+  }
+  if (summary) *summary = sum;
+  return layout;
+}
+
+}  // namespace cf

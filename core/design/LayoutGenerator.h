@@ -1,0 +1,61 @@
+// Proposes a physical layout (halls > rows > racks > placements) for a
+// scenario's cluster: what the cluster wizard generates and the user then
+// edits in the hall and rack views. Qt-free, so the CLI and the tests use it.
+//
+// Sizing rules (all from the catalog):
+// - Compute racks: the rack type that holds the most nodes within its usable
+//   power budget, min(rack.max_power_kW, cooling.max_rack_kW), its weight
+//   limit and its U (ties: a rack whose own budget holds the nodes, then the
+//   smaller budget). Nodes per rack =
+//   min(floor(budget_W / node_W), floor(weight / node_kg), floor(U / node_U)),
+//   at least one (a node over every budget still gets a rack; validation
+//   then reports the excess). Nodes fill racks from U1 upwards.
+// - Fabric switches (closed form, per plane; E = nodes x NICs, radix k,
+//   leaf oversubscription o, d = floor(k o / (o + 1)) ports down, u = k - d up;
+//   Al-Fares et al. 2008): 1 tier ceil(E / k); 2 tiers L = ceil(E / d) leaves
+//   and ceil(L u / k) spines; 3 tiers adds pods of k/2 leaves, u spines per
+//   pod and u x ceil(pods / 2) cores. Direct networks: routers in the nodes
+//   (torus) or ceil(E / floor((k + 1) / 4)) dragonfly routers. They go into
+//   network racks ("network" catalog rack) in rows after the compute rows,
+//   each rack filled to its U and power budget.
+// - Shared storage tiers with a catalog building block: max(capacity /
+//   block capacity, read bandwidth / block bandwidth) blocks, in storage racks.
+// - PDUs: two zero-U PDUs at the rear of every rack (A and B feeds), the
+//   smallest catalog PDU rated for the rack's whole load (each feed must carry
+//   it alone), else the largest.
+// - Rows hold `racks_per_row` racks; halls hold `rows_per_hall` rows.
+#pragma once
+#include <string>
+
+#include "catalog/Catalog.h"
+#include "design/Layout.h"
+#include "design/Scenario.h"
+
+namespace cf {
+
+struct LayoutOptions {
+  std::string rack_part;  // compute rack type; empty = chosen by the rules above
+  int racks_per_row = 16;
+  int rows_per_hall = 10;
+  bool network_racks = true;
+  bool storage_racks = true;
+  bool pdus = true;
+};
+
+struct LayoutSummary {
+  int halls = 0, rows = 0, racks = 0;
+  int compute_racks = 0, network_racks = 0, storage_racks = 0;
+  int nodes_per_rack = 0, nodes_placed = 0;
+  long long switches = 0, storage_blocks = 0;
+  std::string rack_part;
+  double rack_load_kW = 0;  // full-load power of a full compute rack
+};
+
+// Throws InputError when the scenario cannot be resolved (unknown parts).
+Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& options = {},
+                      LayoutSummary* summary = nullptr);
+
+// Estimated scale-out switches (all planes) of the scenario's fabric, closed form (see above).
+long long estimateSwitches(const Scenario& s, const Catalog& parts);
+
+}  // namespace cf

@@ -1,0 +1,26 @@
+// The CSV report: machine-readable, so its column names are the stable keys
+// of docs/scenario-format.md (never translated). Two tables in one file,
+// separated by a blank line:
+//   scenario,section,key,value          every number of every output section
+//   scenario,category,part,count,unit_price_usd,total_usd   the bill of materials
+// Values use '.' as the decimal separator; text is quoted per RFC 4180.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cf::report {
+
+struct ScenarioOutput {
+  std::string name;
+  nlohmann::json output;  // simulateScenario's object (may lack sections)
+};
+
+std::string csvField(const std::string& text);
+std::string metricsCsv(const std::vector<ScenarioOutput>& scenarios);
+std::string bomCsv(const std::vector<ScenarioOutput>& scenarios);
+// Both tables, metrics first.
+std::string csvReport(const std::vector<ScenarioOutput>& scenarios);
+
+}  // namespace cf::report

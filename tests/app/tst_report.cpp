@@ -1,0 +1,122 @@
+// Reports: a PDF whose text (pdftotext) holds the scenario's key figures,
+// a Chinese PDF set in the CJK font, HTML with inline charts, CSV tables,
+// and `clusterforge-cli report`.
+#include <QApplication>
+#include <QLocale>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+
+#include "Document.h"
+#include "ReportWriter.h"
+
+using namespace cf;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/liquid-supernode-vs-air.json");
+
+QString run(const QString& program, const QStringList& args) {
+  QProcess p;
+  p.start(program, args);
+  if (!p.waitForFinished(30000)) return {};
+  return QString::fromUtf8(p.readAllStandardOutput());
+}
+}  // namespace
+
+class TestReport : public QObject {
+  Q_OBJECT
+
+  Project project_;
+  QVector<SimResultPtr> results_;
+  QTemporaryDir dir_;
+
+ private slots:
+  void initTestCase() {
+    QString error;
+    QVERIFY2(Document::readProject(kExample, &project_, &error), qPrintable(error));
+    for (Scenario& s : project_.scenarios) s.reliability.trials = 200;
+    results_ = ReportWriter::simulateAll(project_);
+    QCOMPARE(results_.size(), 2);
+    for (const auto& r : results_) QVERIFY2(r->ok(), qPrintable(r->error));
+  }
+
+  void pdfHoldsKeyFigures() {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) QSKIP("pdftotext not installed");
+    const QString pdf = dir_.filePath(QStringLiteral("r.pdf"));
+    QString error;
+    QVERIFY2(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, &error), qPrintable(error));
+    const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    QVERIFY(text.contains(QString::fromStdString(project_.name).left(20)));
+    for (const char* section : {"Design summary", "Scenario comparison", "Bill of materials", "Assumptions",
+                                "Model and catalog versions"})
+      QVERIFY2(text.contains(QLatin1String(section)), section);
+    const QLocale loc;
+    for (int i = 0; i < 2; ++i) {
+      QVERIFY(text.contains(QString::fromStdString(project_.scenarios[static_cast<std::size_t>(i)].name).left(15)));
+      const QString step = loc.toString(results_[i]->number("performance", "step_time_s"), 'f', 2);
+      const QString mfu = loc.toString(results_[i]->number("performance", "mfu") * 100, 'f', 1);
+      const QString pue = loc.toString(results_[i]->number("energy", "pue"), 'f', 2);
+      QVERIFY2(text.contains(step), qPrintable(step));
+      QVERIFY2(text.contains(mfu), qPrintable(mfu));
+      QVERIFY2(text.contains(pue), qPrintable(pue));
+    }
+    QVERIFY(run(QStringLiteral("pdfinfo"), {pdf}).contains(QLatin1String("Pages:")));
+  }
+
+  void chinesePdfUsesCjkFont() {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdffonts")).isEmpty()) QSKIP("poppler-utils not installed");
+    QTranslator translator;
+    QVERIFY(translator.load(QStringLiteral(":/i18n/clusterforge_zh_CN.qm")));
+    QApplication::installTranslator(&translator);
+    const QString pdf = dir_.filePath(QStringLiteral("zh.pdf"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf));
+    QApplication::removeTranslator(&translator);
+    QVERIFY(run(QStringLiteral("pdffonts"), {pdf}).contains(QLatin1String("NotoSansCJK")));
+    const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY2(text.contains(QStringLiteral("物料清单")), qPrintable(text.left(400)));
+  }
+
+  void htmlAndCsv() {
+    const QString html = dir_.filePath(QStringLiteral("r.html"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Html, html));
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(h.readAll());
+    QVERIFY(page.startsWith(QLatin1String("<!DOCTYPE html>")));
+    QVERIFY(page.count(QLatin1String("data:image/png;base64,")) >= 18);  // every chart of both scenarios
+    QVERIFY(page.contains(QString::fromStdString(project_.scenarios[1].name).toHtmlEscaped()));
+
+    const QString csv = dir_.filePath(QStringLiteral("r.csv"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Csv, csv));
+    QFile c(csv);
+    QVERIFY(c.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'));
+    QCOMPARE(lines.first(), QStringLiteral("scenario,section,key,value"));
+    QVERIFY(lines.contains(QStringLiteral("scenario,category,part,count,unit_price_usd,total_usd")));
+    const QString name = QString::fromStdString(project_.scenarios[0].name);
+    const QString prefix = (name.contains(QLatin1Char(',')) ? QLatin1Char('"') + name + QLatin1Char('"') : name) +
+                           QStringLiteral(",performance,step_time_s,");
+    const auto hit = std::find_if(lines.begin(), lines.end(), [&](const QString& l) { return l.startsWith(prefix); });
+    QVERIFY(hit != lines.end());
+    QVERIFY(qAbs(hit->mid(prefix.size()).toDouble() - results_[0]->number("performance", "step_time_s")) < 1e-6);
+  }
+
+  void cliReport() {
+    const QString out = dir_.filePath(QStringLiteral("cli.csv"));
+    QProcess p;
+    p.start(QStringLiteral(CF_CLI_EXE), {QStringLiteral("report"), kExample, QStringLiteral("--format"),
+                                          QStringLiteral("csv"), QStringLiteral("-o"), out});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QFile::exists(out));
+    p.start(QStringLiteral(CF_CLI_EXE), {QStringLiteral("report"), kExample, QStringLiteral("--format"),
+                                          QStringLiteral("doc"), QStringLiteral("-o"), out});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+  }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,54 @@
+// The hall view draws one item per rack and follows undo; the storage editor
+// adds, edits and removes tiers and sets the facility, one command each.
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+#include "Document.h"
+#include "HallView.h"
+#include "StorageEditor.h"
+#include "WizardChoices.h"
+
+using namespace cf;
+
+class TestHallStorage : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void hallShowsRacks() {
+    Document doc;
+    WizardChoices c;
+    c.gpus = 256;
+    LayoutSummary sum;
+    doc.addScenario(buildWizardScenario(c, doc.project().resolvedParts(), &sum), 0);
+    HallView hall(&doc);
+    hall.setScenario(0);
+    QCOMPARE(hall.rackItems(), sum.racks);  // the wizard's 32 + network + storage racks fit in one hall
+    for (auto m : {HallView::Metric::Heat, HallView::Metric::Weight, HallView::Metric::FreeU}) {
+      hall.setMetric(m);
+      QCOMPARE(hall.rackItems(), sum.racks);
+    }
+    doc.undoStack()->undo();
+    QCoreApplication::processEvents();
+    QTRY_COMPARE(hall.rackItems(), 0);
+  }
+
+  void storageTiers() {
+    Document doc;
+    StorageEditor editor(&doc);
+    const int before = static_cast<int>(doc.scenario(0).cluster.storage.size());
+    QVERIFY(editor.addTier(QStringLiteral("parallel-fs")));
+    QCOMPARE(static_cast<int>(doc.scenario(0).cluster.storage.size()), before + 1);
+    QCOMPARE(editor.table()->rowCount(), before + 1);
+    QVERIFY(editor.setTierValue(before, QStringLiteral("read_GBps"), 900.0));
+    QCOMPARE(doc.scenario(0).cluster.storage.back().read_GBps, 900.0);
+    QVERIFY(editor.removeTier(before));
+    QCOMPARE(static_cast<int>(doc.scenario(0).cluster.storage.size()), before);
+    QCOMPARE(doc.undoStack()->count(), 3);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).cluster.storage.back().read_GBps, 900.0);
+  }
+};
+
+QTEST_MAIN(TestHallStorage)
+#include "tst_hall_storage.moc"

@@ -1,0 +1,213 @@
+// The rack elevation editor: a part dragged from the catalog (a real drop
+// event carrying the catalog's MIME data) lands in the rack under the cursor,
+// snapped to U; a mouse drag moves a part between racks; overfilling a rack turns its power bar red and validation
+// reports it; undo and redo restore each state; moves merge by key.
+#include <QDropEvent>
+#include <QMouseEvent>
+#include <QGraphicsItem>
+#include <QMimeData>
+#include <QTest>
+#include <QUndoStack>
+
+#include "CatalogModel.h"
+#include "Document.h"
+#include "RackEditor.h"
+#include "RackView.h"
+#include "WizardChoices.h"
+#include "design/Validation.h"
+
+using namespace cf;
+
+namespace {
+
+// A scenario with one row of two empty 15 kW air racks.
+Scenario twoRacks() {
+  Scenario s = Document::defaultScenario(QStringLiteral("racks"));
+  s.cluster.nodes = 2;
+  s.job.parallelism.dp = 2;
+  s.job.parallelism.global_batch = 16;
+  Row row{"Row A", {}};
+  row.racks.push_back(Rack{"A1", "Rack-42U-15kW-air", 0, 0, {}});
+  row.racks.push_back(Rack{"A2", "Rack-42U-15kW-air", 0, 0, {}});
+  s.layout.sites.push_back(Site{"Site", {Hall{"Hall 1", {row}}}});
+  return s;
+}
+
+bool hasRed(QGraphicsScene* scene) {
+  for (QGraphicsItem* it : scene->items())
+    if (it->data(0).toString() == QLatin1String("exceeded")) return true;
+  return false;
+}
+
+int nodesIn(const Document& doc, int rack) {
+  int n = 0;
+  for (const Placement& p : doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[static_cast<std::size_t>(rack)].placements)
+    n += p.kind == "node";
+  return n;
+}
+
+}  // namespace
+
+class TestRackEditor : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void dragPartIntoRack() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 800);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.scene()->rackCount(), 2);
+
+    // Drop a DGX-H100 (8 U) on U10 of the front of the second rack.
+    const QPointF target = editor.scene()->unitCenter(1, QStringLiteral("front"), 10);
+    const QPoint at = editor.view()->mapFromScene(target);
+    std::unique_ptr<QMimeData> mime(CatalogModel::partMimeData(QStringLiteral("nodes"), QStringLiteral("DGX-H100")));
+    QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(editor.view()->viewport(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(editor.view()->viewport(), &drop);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(nodesIn(doc, 1), 1);
+    const Placement& placed = doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[1].placements[0];
+    QCOMPARE(placed.u, 10);
+    QCOMPARE(placed.height_u, 8);
+    QCOMPARE(placed.face, std::string("front"));
+    QTest::qWait(1);  // the scene rebuilds on the next event loop turn
+    QCoreApplication::processEvents();
+    QVERIFY(!editor.scene()->budgets()[1].anyExceeded());
+    QVERIFY(!hasRed(editor.scene()));
+
+    // A second 10 kW node exceeds the 15 kW budget: the bar turns red and validation says so.
+    QVERIFY(editor.dropPart(QStringLiteral("nodes"), QStringLiteral("DGX-H100"), 1, 1, QStringLiteral("front")));
+    QCoreApplication::processEvents();
+    QCOMPARE(nodesIn(doc, 1), 2);
+    QVERIFY(editor.scene()->budgets()[1].powerExceeded());
+    QVERIFY(hasRed(editor.scene()));
+    bool issue = false;
+    for (const Issue& i : validateScenario(doc.scenario(0), doc.project().resolvedParts()))
+      issue |= i.message.find("power budget") != std::string::npos && i.path.find("racks[1]") != std::string::npos;
+    QVERIFY(issue);
+    // The second node went to a free slot, not over the first.
+    const auto& pls = doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[1].placements;
+    QVERIFY(pls[1].u + pls[1].height_u - 1 < pls[0].u || pls[1].u > pls[0].u + pls[0].height_u - 1);
+
+    // Undo: back within budget; redo: red again.
+    doc.undoStack()->undo();
+    QCoreApplication::processEvents();
+    QCOMPARE(nodesIn(doc, 1), 1);
+    QVERIFY(!editor.scene()->budgets()[1].anyExceeded());
+    doc.undoStack()->redo();
+    QCoreApplication::processEvents();
+    QVERIFY(editor.scene()->budgets()[1].powerExceeded());
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCoreApplication::processEvents();
+    QCOMPARE(nodesIn(doc, 1), 0);
+  }
+
+  void movesMergeAndSnap() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    QVERIFY(editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 0, 20, QStringLiteral("front")));
+    // Three key steps of one placement merge into one undo command.
+    for (int u : {21, 22, 23})
+      QVERIFY(editor.movePlacement(0, 0, 0, u, QStringLiteral("front"), QStringLiteral("key:0/0")));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[0].placements[0].u, 23);
+    // Moving to the other rack is its own command; undo brings it back.
+    QVERIFY(editor.movePlacement(0, 0, 1, 5, QStringLiteral("rear")));
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[1].placements.size(), std::size_t(1));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[0].placements[0].u, 23);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[0].placements[0].u, 20);
+    // Locating a scene point snaps it to the U under it.
+    editor.setScenario(0);
+    QCoreApplication::processEvents();
+    int rack = -1, u = 0;
+    QString face;
+    QVERIFY(editor.scene()->locate(editor.scene()->unitCenter(1, QStringLiteral("rear"), 7) + QPointF(3, 4), &rack, &face, &u));
+    QCOMPARE(rack, 1);
+    QCOMPARE(face, QStringLiteral("rear"));
+    QCOMPARE(u, 7);
+  }
+
+  // A real mouse drag of a placed part to the other rack: snapped to U, one undo command.
+  void mouseDragMovesPart() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 0, 10, QStringLiteral("front")));
+    QCoreApplication::processEvents();
+    QWidget* vp = editor.view()->viewport();
+    const QPoint from = editor.view()->mapFromScene(editor.scene()->unitCenter(0, QStringLiteral("front"), 10));
+    const QPoint to = editor.view()->mapFromScene(editor.scene()->unitCenter(1, QStringLiteral("front"), 30));
+    auto send = [vp](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+      QMouseEvent e(type, QPointF(at), vp->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+      QApplication::sendEvent(vp, &e);
+    };
+    send(QEvent::MouseButtonPress, from, Qt::LeftButton);
+    for (int i = 1; i <= 10; ++i) send(QEvent::MouseMove, from + (to - from) * i / 10, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc.undoStack()->count(), 2);
+    const auto& racks = doc.scenario(0).layout.sites[0].halls[0].rows[0].racks;
+    QCOMPARE(racks[0].placements.size(), std::size_t(0));
+    QCOMPARE(racks[1].placements.size(), std::size_t(1));
+    QVERIFY(std::abs(racks[1].placements[0].u - 30) <= 1);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[0].placements[0].u, 10);
+  }
+
+  void copyPasteAndRemoveRacks() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    QVERIFY(editor.dropPart(QStringLiteral("nodes"), QStringLiteral("DGX-H100"), 0, 1, QStringLiteral("front")));
+    QVERIFY(editor.copyRack(0));
+    QVERIFY(editor.pasteRack());
+    const auto& racks = doc.scenario(0).layout.sites[0].halls[0].rows[0].racks;
+    QCOMPARE(racks.size(), std::size_t(3));
+    QCOMPARE(racks[2].placements.size(), std::size_t(1));
+    QVERIFY(racks[2].placements[0].name != racks[0].placements[0].name);
+    QVERIFY(racks[2].name != racks[0].name);
+    QVERIFY(editor.removeRack(2, false));
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks.size(), std::size_t(2));
+    QCOMPARE(doc.undoStack()->count(), 3);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks.size(), std::size_t(3));
+  }
+
+  void generateLayoutForEmptyScenario() {
+    Document doc;  // the default scenario has no layout
+    RackEditor editor(&doc);
+    QVERIFY(doc.scenario(0).layout.empty());
+    QVERIFY(editor.generateLayout());
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY(!doc.scenario(0).layout.empty());
+    QCoreApplication::processEvents();
+    QVERIFY(editor.scene()->rackCount() > 0);
+    doc.undoStack()->undo();
+    QVERIFY(doc.scenario(0).layout.empty());
+  }
+};
+
+QTEST_MAIN(TestRackEditor)
+#include "tst_rack_editor.moc"

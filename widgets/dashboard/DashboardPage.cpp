@@ -1,0 +1,120 @@
+#include "DashboardPage.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "ChartView.h"
+#include "Document.h"
+#include "ResultCharts.h"
+#include "SimulationRunner.h"
+
+namespace cf {
+
+DashboardPage::DashboardPage(Document* doc, SimulationRunner* runner, QWidget* parent)
+    : QWidget(parent), doc_(doc), runner_(runner) {
+  setObjectName(QStringLiteral("dashboardPage"));
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  outer->addWidget(scroll);
+  auto* body = new QWidget(scroll);
+  auto* layout = new QVBoxLayout(body);
+  title_ = new QLabel(body);
+  title_->setObjectName(QStringLiteral("dashboardTitle"));
+  figures_ = new QLabel(body);
+  figures_->setObjectName(QStringLiteral("dashboardFigures"));
+  figures_->setTextFormat(Qt::RichText);
+  figures_->setWordWrap(true);
+  bottleneck_ = new QLabel(body);
+  bottleneck_->setObjectName(QStringLiteral("dashboardBottleneck"));
+  bottleneck_->setWordWrap(true);
+  bottleneck_->setStyleSheet(QStringLiteral("QLabel{background:#fff4e0;border:1px solid #e6c27a;padding:6px}"));
+  layout->addWidget(title_);
+  layout->addWidget(figures_);
+  layout->addWidget(bottleneck_);
+  auto* grid = new QGridLayout;
+  int i = 0;
+  for (ResultCharts::Chart c : ResultCharts::all()) {
+    auto* view = new ChartView(body);
+    view->setObjectName(QStringLiteral("dashboardChart%1").arg(static_cast<int>(c)));
+    view->setMinimumHeight(300);
+    charts_.insert(static_cast<int>(c), view);
+    grid->addWidget(view, i / 3, i % 3);
+    ++i;
+  }
+  layout->addLayout(grid);
+  scroll->setWidget(body);
+
+  connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
+    if (s == scenario_) refresh();
+  });
+  connect(runner_, &SimulationRunner::started, this, [this](int s) {
+    if (s == scenario_) refresh();
+  });
+  connect(runner_, &SimulationRunner::idle, this, &DashboardPage::refresh);
+  refresh();
+}
+
+void DashboardPage::setScenario(int index) {
+  scenario_ = index;
+  refresh();
+}
+
+QString DashboardPage::headline() const { return figures_->text(); }
+
+void DashboardPage::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) refresh();
+  QWidget::changeEvent(event);
+}
+
+void DashboardPage::refresh() {
+  if (scenario_ >= doc_->scenarioCount()) scenario_ = qMax(0, doc_->scenarioCount() - 1);
+  if (doc_->scenarioCount() == 0) {
+    title_->setText(tr("No scenario"));
+    return;
+  }
+  title_->setText(QStringLiteral("<h2>%1</h2>")
+                      .arg(tr("Dashboard: %1").arg(QString::fromStdString(doc_->scenario(scenario_).name).toHtmlEscaped())));
+  const SimResultPtr r = runner_->result(scenario_);
+  SimResult empty;
+  if (!r && runner_->isRunning()) empty.error = tr("Simulating…");
+  const SimResult& res = r ? *r : empty;
+  const QLocale loc;
+  auto n = [&](const char* s, const char* k, int d, double f = 1) { return loc.toString(res.number(s, k) * f, 'f', d); };
+  if (res.ok()) {
+    const QString cell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
+                                        "<span style='font-size:15pt;font-weight:600'>%2</span></td>");
+    QString row1 = cell.arg(tr("Step time"), tr("%1 s").arg(n("performance", "step_time_s", 2))) +
+                   cell.arg(tr("MFU"), tr("%1 %").arg(n("performance", "mfu", 1, 100))) +
+                   cell.arg(tr("Tokens/s"), n("performance", "tokens_per_s", 0)) +
+                   cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n("performance", "memory_per_gpu_GiB", 1))) +
+                   cell.arg(tr("Time to train (mean / p95)"), tr("%1 / %2 days")
+                                                                   .arg(n("reliability", "time_to_train_days_mean", 1),
+                                                                        n("reliability", "time_to_train_days_p95", 1)));
+    QString row2 = cell.arg(tr("Goodput (ETTR)"), tr("%1 %").arg(n("reliability", "goodput_mean", 1, 100))) +
+                   cell.arg(tr("Cluster MTBF"), tr("%1 h").arg(n("reliability", "cluster_mtbf_h", 1))) +
+                   cell.arg(tr("Facility power / PUE"), tr("%1 kW / %2")
+                                                            .arg(n("energy", "facility_power_kW", 0), n("energy", "pue", 2))) +
+                   cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD")
+                                                   .arg(n("cost", "capex_usd", 1, 1e-6), n("cost", "tco_usd", 1, 1e-6))) +
+                   cell.arg(tr("Cloud break-even"),
+                            tr("%1 % utilisation").arg(n("cost", "cloud_breakeven_utilization", 0, 100)));
+    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2));
+    bottleneck_->setText(ResultCharts::bottleneckSentence(res));
+    bottleneck_->setVisible(!bottleneck_->text().isEmpty());
+  } else {
+    figures_->setText(res.error.isEmpty() ? tr("Not simulated yet.") : res.error.toHtmlEscaped());
+    bottleneck_->hide();
+  }
+  const ResultCharts::Context ctx = ResultCharts::context(doc_->project(), scenario_);
+  for (auto it = charts_.begin(); it != charts_.end(); ++it)
+    ResultCharts::fill(static_cast<ResultCharts::Chart>(it.key()), it.value(), res, ctx);
+}
+
+}  // namespace cf

@@ -1,0 +1,42 @@
+// The "Dashboard" tab: the selected scenario's results at a glance — key
+// figures, the bottleneck sentence and every chart of ResultCharts (step
+// time, memory, reliability, energy, cost). Read-only; follows the runner.
+#pragma once
+#include <QMap>
+#include <QWidget>
+
+class QLabel;
+
+namespace cf {
+
+class ChartView;
+class Document;
+class SimulationRunner;
+
+class DashboardPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  DashboardPage(Document* doc, SimulationRunner* runner, QWidget* parent = nullptr);
+
+  void setScenario(int index);
+  int scenario() const { return scenario_; }
+  QString headline() const;  // the key figures' text (for tests)
+  ChartView* chart(int chartId) const { return charts_.value(chartId); }
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void refresh();
+
+  Document* doc_;
+  SimulationRunner* runner_;
+  QLabel* title_;
+  QLabel* figures_;
+  QLabel* bottleneck_;
+  QMap<int, ChartView*> charts_;
+  int scenario_ = 0;
+};
+
+}  // namespace cf

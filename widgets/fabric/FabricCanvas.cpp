@@ -1,0 +1,241 @@
+#include "FabricCanvas.h"
+
+#include <QEvent>
+#include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <deque>
+
+#include "Document.h"
+#include "FabricItem.h"
+#include "FabricView.h"
+#include "design/Resolved.h"
+#include "topology/FabricSpec.h"
+#include "topology/Generators.h"
+
+namespace cf {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc), scene_(new QGraphicsScene(this)), timer_(new QTimer(this)) {
+  setObjectName(QStringLiteral("fabricCanvas"));
+  view_ = new FabricView(&geometry_, this);
+  view_->setScene(scene_);
+  summary_ = new QLabel(this);
+  pathLabel_ = new QLabel(this);
+  gpuA_ = new QSpinBox(this);
+  gpuB_ = new QSpinBox(this);
+  pathButton_ = new QPushButton(this);
+  fit_ = new QPushButton(this);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(summary_, 1);
+  bar->addWidget(pathLabel_);
+  bar->addWidget(gpuA_);
+  bar->addWidget(gpuB_);
+  bar->addWidget(pathButton_);
+  bar->addWidget(fit_);
+  properties_ = new QTextBrowser(this);
+  properties_->setObjectName(QStringLiteral("fabricProperties"));
+  auto* split = new QSplitter(this);
+  split->addWidget(view_);
+  split->addWidget(properties_);
+  split->setStretchFactor(0, 4);
+  split->setStretchFactor(1, 1);
+  split->setSizes({900, 240});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(bar);
+  layout->addWidget(split, 1);
+
+  timer_->setSingleShot(true);
+  timer_->setInterval(300);
+  connect(timer_, &QTimer::timeout, this, &FabricCanvas::rebuildFromScenario);
+  connect(doc_, &Document::changed, this, &FabricCanvas::onChanged);
+  connect(view_, &FabricView::clicked, this, &FabricCanvas::select);
+  connect(pathButton_, &QPushButton::clicked, this, [this] { showPath(gpuA_->value(), gpuB_->value()); });
+  connect(fit_, &QPushButton::clicked, view_, &FabricView::zoomToFit);
+  retranslate();
+}
+
+FabricCanvas::~FabricCanvas() {
+  scene_->clear();  // the item points into geometry_
+}
+
+void FabricCanvas::setScenario(int index) {
+  scenario_ = index;
+  followScenario_ = true;
+  dirty_ = true;
+  if (isVisible()) timer_->start();
+}
+
+void FabricCanvas::onChanged(const ChangeEvent& e) {
+  if (!followScenario_) return;
+  if (e.type == ChangeEvent::Type::ScenarioValueChanged &&
+      (e.scenario != scenario_ || !(e.path.startsWith(QLatin1String("/cluster")) || e.path == QLatin1String("/"))))
+    return;
+  if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
+  dirty_ = true;
+  if (isVisible()) timer_->start();
+}
+
+void FabricCanvas::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (dirty_ && followScenario_) timer_->start(0);
+}
+
+void FabricCanvas::rebuildFromScenario() {
+  dirty_ = false;
+  if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
+  try {
+    const Catalog parts = doc_->project().resolvedParts();
+    const ResolvedScenario r = resolve(doc_->scenario(scenario_), parts);
+    install(std::make_shared<topology::Fabric>(topology::generate(topology::specFor(r))));
+    followScenario_ = true;
+  } catch (const std::exception& e) {
+    install(nullptr);
+    summary_->setText(tr("No fabric: %1").arg(qs(e.what())));
+  }
+}
+
+void FabricCanvas::setFabric(std::shared_ptr<const topology::Fabric> fabric) {
+  followScenario_ = false;
+  install(std::move(fabric));
+}
+
+void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
+  scene_->clear();
+  item_ = nullptr;
+  fabric_ = std::move(fabric);
+  device_ = link_ = -1;
+  properties_->clear();
+  if (!fabric_) return;
+  geometry_.build(*fabric_);
+  item_ = new FabricItem(&geometry_);
+  scene_->addItem(item_);
+  scene_->setSceneRect(geometry_.bounds());
+  const int gpus = static_cast<int>(fabric_->gpuCount());
+  gpuA_->setRange(0, std::max(0, gpus - 1));
+  gpuB_->setRange(0, std::max(0, gpus - 1));
+  gpuB_->setValue(std::max(0, gpus - 1));
+  const QLocale loc;
+  summary_->setText(tr("%1: %2 GPUs, %3 devices, %4 links; scroll to zoom, drag to pan, click for properties.")
+                        .arg(qs(fabric_->info.topology), loc.toString(gpus),
+                             loc.toString(static_cast<qlonglong>(fabric_->devices().size())),
+                             loc.toString(static_cast<qlonglong>(fabric_->links().size()))));
+  view_->zoomToFit();
+}
+
+void FabricCanvas::setLinkValues(std::vector<double> values) {
+  geometry_.setLinkValues(values);
+  if (item_) item_->setLinkValues(std::move(values));
+}
+
+std::vector<std::uint32_t> FabricCanvas::showPath(long long gpuA, long long gpuB) {
+  std::vector<std::uint32_t> path;
+  if (!fabric_ || !item_) return path;
+  const auto n = static_cast<long long>(fabric_->devices().size());
+  if (gpuA < 0 || gpuB < 0 || gpuA >= n || gpuB >= n) return path;
+  // Breadth-first search over the CSR graph; parents hold the link used.
+  const auto& g = fabric_->graph();
+  std::vector<long long> viaLink(static_cast<std::size_t>(n), -2);
+  std::deque<std::uint32_t> queue{static_cast<std::uint32_t>(gpuA)};
+  viaLink[static_cast<std::size_t>(gpuA)] = -1;
+  while (!queue.empty() && viaLink[static_cast<std::size_t>(gpuB)] == -2) {
+    const std::uint32_t v = queue.front();
+    queue.pop_front();
+    for (auto [e, end] = boost::out_edges(v, g); e != end; ++e) {
+      const std::uint32_t w = static_cast<std::uint32_t>(boost::target(*e, g));
+      if (viaLink[w] != -2) continue;
+      viaLink[w] = g[*e].link;
+      queue.push_back(w);
+    }
+  }
+  if (viaLink[static_cast<std::size_t>(gpuB)] == -2) {
+    pathLabel_->setToolTip(tr("No path"));
+    return path;
+  }
+  for (std::uint32_t v = static_cast<std::uint32_t>(gpuB); viaLink[v] >= 0;) {
+    const auto& k = fabric_->links()[static_cast<std::size_t>(viaLink[v])];
+    path.push_back(static_cast<std::uint32_t>(viaLink[v]));
+    v = k.a == v ? k.z : k.a;
+  }
+  item_->setPath(path);
+  properties_->setHtml(tr("<h3>Path %1 → %2</h3><p>%3 hops</p>")
+                           .arg(qs(fabric_->name(static_cast<std::uint32_t>(gpuA))),
+                                qs(fabric_->name(static_cast<std::uint32_t>(gpuB))))
+                           .arg(path.size()));
+  return path;
+}
+
+void FabricCanvas::select(long long device, long long link) {
+  device_ = device;
+  link_ = link;
+  if (item_) item_->setSelection(device, link);
+  if (device >= 0)
+    properties_->setHtml(deviceHtml(static_cast<std::uint32_t>(device)));
+  else if (link >= 0)
+    properties_->setHtml(linkHtml(static_cast<std::uint32_t>(link)));
+}
+
+QString FabricCanvas::propertiesText() const { return properties_->toPlainText(); }
+
+QString FabricCanvas::deviceHtml(std::uint32_t d) const {
+  const topology::Device& dev = fabric_->devices()[d];
+  QString html = QStringLiteral("<h3>%1</h3><table>").arg(qs(fabric_->name(d)));
+  auto row = [&html](const QString& k, const QString& v) {
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
+  };
+  row(tr("Kind"), QString::fromLatin1(topology::kindName(dev.kind)));
+  row(tr("Tier"), QString::number(dev.tier));
+  row(tr("Plane"), QString::number(dev.plane));
+  row(tr("Group"), QString::number(dev.group));
+  row(tr("Ports in use"), QString::number(fabric_->portCount(d)));
+  if (dev.rack >= 0 && dev.rack < static_cast<int>(fabric_->rackNames.size()))
+    row(tr("Rack"), qs(fabric_->rackNames[static_cast<std::size_t>(dev.rack)]));
+  return html + QStringLiteral("</table>");
+}
+
+QString FabricCanvas::linkHtml(std::uint32_t l) const {
+  const topology::Link& k = fabric_->links()[l];
+  QString html = tr("<h3>Link %1</h3>").arg(l) + QStringLiteral("<table>");
+  auto row = [&html](const QString& key, const QString& v) {
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, v);
+  };
+  const QLocale loc;
+  row(tr("Ends"), QStringLiteral("%1 ↔ %2").arg(qs(fabric_->name(k.a)), qs(fabric_->name(k.z))));
+  row(tr("Kind"), QString::fromLatin1(topology::kindName(k.kind)));
+  row(tr("Capacity"), tr("%1 Gb/s per direction").arg(loc.toString(k.capacity_Gbps, 'f', 0)));
+  if (k.length_m > 0) row(tr("Length"), tr("%1 m").arg(loc.toString(k.length_m, 'f', 1)));
+  if (k.medium >= 0 && k.medium < static_cast<int>(fabric_->media.size()))
+    row(tr("Medium"), qs(fabric_->media[static_cast<std::size_t>(k.medium)].part));
+  if (item_ && l < item_->linkValues().size()) row(tr("Value"), loc.toString(item_->linkValues()[l], 'g', 4));
+  return html + QStringLiteral("</table>");
+}
+
+void FabricCanvas::retranslate() {
+  pathLabel_->setText(tr("Path between GPUs:"));
+  pathButton_->setText(tr("Show path"));
+  fit_->setText(tr("Zoom to fit"));
+  if (fabric_) {
+    select(device_, link_);
+  } else if (summary_->text().isEmpty()) {
+    summary_->setText(tr("The fabric is built when this tab is shown."));
+  }
+}
+
+void FabricCanvas::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace cf

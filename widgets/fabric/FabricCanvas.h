@@ -1,0 +1,81 @@
+// The "Fabric" tab: the scenario's network (core/topology generate + specFor)
+// drawn in tiers with level of detail (FabricItem), a properties panel for the
+// clicked switch, GPU or link, the path between two GPUs highlighted, and
+// setLinkValues, the hook through which the results views colour the links.
+#pragma once
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "FabricGeometry.h"
+
+class QGraphicsScene;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTextBrowser;
+class QTimer;
+
+namespace cf {
+
+struct ChangeEvent;
+class Document;
+class FabricItem;
+class FabricView;
+
+class FabricCanvas : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit FabricCanvas(Document* doc, QWidget* parent = nullptr);
+  ~FabricCanvas() override;
+
+  void setScenario(int index);
+  // Shows a fabric directly (tests, benchmarks); the scenario is not followed then.
+  void setFabric(std::shared_ptr<const topology::Fabric> fabric);
+  const topology::Fabric* fabric() const { return fabric_.get(); }
+  // One value per link (Fabric::links() order), e.g. utilisation; colours the
+  // links green to red relative to the largest. An empty vector clears it.
+  void setLinkValues(std::vector<double> values);
+  // Highlights a shortest path (BFS, fewest hops); returns its links, empty when none.
+  std::vector<std::uint32_t> showPath(long long gpuA, long long gpuB);
+  void select(long long device, long long link);
+  QString propertiesText() const;
+
+  QGraphicsScene* scene() const { return scene_; }
+  FabricView* view() const { return view_; }
+  FabricItem* item() const { return item_; }
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void retranslate();
+  void onChanged(const ChangeEvent& e);
+  void rebuildFromScenario();
+  void install(std::shared_ptr<const topology::Fabric> fabric);
+  QString deviceHtml(std::uint32_t d) const;
+  QString linkHtml(std::uint32_t l) const;
+
+  Document* doc_;
+  int scenario_ = 0;
+  bool followScenario_ = true;
+  bool dirty_ = true;
+  std::shared_ptr<const topology::Fabric> fabric_;
+  FabricGeometry geometry_;
+  QGraphicsScene* scene_;
+  FabricView* view_;
+  FabricItem* item_ = nullptr;
+  QLabel* summary_;
+  QLabel* pathLabel_;
+  QSpinBox* gpuA_;
+  QSpinBox* gpuB_;
+  QPushButton* pathButton_;
+  QPushButton* fit_;
+  QTextBrowser* properties_;
+  QTimer* timer_;
+  long long device_ = -1, link_ = -1;
+};
+
+}  // namespace cf

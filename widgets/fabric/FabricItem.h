@@ -1,0 +1,46 @@
+// The whole fabric as one graphics item, painted with level of detail: when a
+// GPU is narrower than a few pixels on screen it draws the aggregates of
+// FabricGeometry (bins of devices as boxes, bundles of links as lines, a few
+// thousand primitives whatever the size of the fabric); closer in it draws
+// the devices and links in the exposed rectangle only, scale-up domains as
+// group boxes. Overlays: per-link values (colours), a highlighted path, the
+// selected device or link. Displays the model; edits nothing.
+#pragma once
+#include <QGraphicsItem>
+#include <vector>
+
+#include "FabricGeometry.h"
+
+namespace cf {
+
+class FabricItem : public QGraphicsItem {
+ public:
+  static constexpr double kDetailPixels = 5;  // GPU spacing on screen above which devices are drawn
+
+  explicit FabricItem(const FabricGeometry* geometry);
+
+  QRectF boundingRect() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+  void setLinkValues(std::vector<double> values);
+  const std::vector<double>& linkValues() const { return values_; }
+  void setPath(std::vector<std::uint32_t> links);
+  const std::vector<std::uint32_t>& path() const { return path_; }
+  void setSelection(long long device, long long link);
+  // Colour of a value relative to the largest (green -> yellow -> red).
+  static QColor valueColor(double value, double max);
+  static QColor levelColor(int level);
+
+ private:
+  void paintAggregate(QPainter* p, const QRectF& exposed, double lod) const;
+  void paintDetail(QPainter* p, const QRectF& exposed, double lod) const;
+  void paintOverlays(QPainter* p, double lod) const;
+
+  const FabricGeometry* geo_;
+  std::vector<double> values_;
+  double maxValue_ = 0;
+  std::vector<std::uint32_t> path_;
+  long long device_ = -1, link_ = -1;
+};
+
+}  // namespace cf

@@ -1,0 +1,37 @@
+// The view of the fabric canvas: wheel zooms about the cursor, dragging pans,
+// a click (press and release without moving) picks the device or link under
+// the cursor; tier names are drawn at the left edge in screen space.
+#pragma once
+#include <QGraphicsView>
+
+namespace cf {
+
+class FabricGeometry;
+
+class FabricView : public QGraphicsView {
+  Q_OBJECT
+
+ public:
+  FabricView(const FabricGeometry* geometry, QWidget* parent = nullptr);
+  // Fits the scene; the view keeps fitting on resize until the user zooms.
+  void zoomToFit();
+  // The device (>= 0) or link under a scene point, -1 when none.
+  void pick(QPointF scenePos, long long* device, long long* link) const;
+
+ signals:
+  void clicked(long long device, long long link);
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+ private:
+  bool autoFit_ = true;
+  const FabricGeometry* geo_;
+  QPoint pressPos_;
+};
+
+}  // namespace cf

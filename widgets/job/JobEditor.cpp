@@ -1,0 +1,313 @@
+#include "JobEditor.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "Document.h"
+#include "ModelPresets.h"
+#include "design/Resolved.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "perf/ParallelSearch.h"
+
+namespace cf {
+
+using nlohmann::json;
+
+namespace {
+struct FieldDef {
+  const char* key;
+  int min, max;
+};
+constexpr FieldDef kFields[] = {{"tp", 1, 1024},         {"pp", 1, 1024},          {"dp", 0, 1 << 24},
+                                {"ep", 1, 1024},         {"cp", 1, 1024},          {"micro_batch", 1, 1 << 16},
+                                {"global_batch", 0, 1 << 30}, {"virtual_stages", 1, 64}, {"zero_stage", 0, 3}};
+}  // namespace
+
+JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  setObjectName(QStringLiteral("jobEditor"));
+  auto* top = new QHBoxLayout;
+  presetLabel_ = new QLabel(this);
+  presets_ = new QComboBox(this);
+  presets_->setObjectName(QStringLiteral("jobPresetCombo"));
+  for (const ModelPreset& p : modelPresets()) presets_->addItem(QString::fromStdString(p.name));
+  applyPreset_ = new QPushButton(this);
+  applyPreset_->setObjectName(QStringLiteral("applyPresetButton"));
+  top->addWidget(presetLabel_);
+  top->addWidget(presets_);
+  top->addWidget(applyPreset_);
+  top->addStretch(1);
+  modelSummary_ = new QLabel(this);
+  modelSummary_->setWordWrap(true);
+
+  auto* left = new QVBoxLayout;
+  form_ = new QFormLayout;
+  for (const FieldDef& f : kFields) {
+    auto* spin = new QSpinBox(this);
+    spin->setObjectName(QStringLiteral("par_%1").arg(QLatin1String(f.key)));
+    spin->setRange(f.min, f.max);
+    spin->setKeyboardTracking(false);
+    labels_.push_back(new QLabel(this));
+    form_->addRow(labels_.back(), spin);
+    const QString key = QString::fromLatin1(f.key);
+    spins_.emplace_back(key, spin);
+    connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) {
+      if (!updating_) setParallelismField(key, v);
+    });
+  }
+  recompute_ = new QComboBox(this);
+  for (const char* r : {"none", "selective", "full"}) recompute_->addItem(QString::fromLatin1(r), QString::fromLatin1(r));
+  labels_.push_back(new QLabel(this));
+  form_->addRow(labels_.back(), recompute_);
+  connect(recompute_, &QComboBox::activated, this,
+          [this] { setParallelismField(QStringLiteral("recompute"), recompute_->currentData().toString().toStdString()); });
+  left->addLayout(form_);
+  hintsTitle_ = new QLabel(this);
+  hints_ = new QListWidget(this);
+  hints_->setObjectName(QStringLiteral("jobHints"));
+  left->addWidget(hintsTitle_);
+  left->addWidget(hints_, 1);
+
+  auto* right = new QVBoxLayout;
+  auto* searchBar = new QHBoxLayout;
+  findBest_ = new QPushButton(this);
+  findBest_->setObjectName(QStringLiteral("findBestButton"));
+  applyBest_ = new QPushButton(this);
+  applyBest_->setObjectName(QStringLiteral("applyBestButton"));
+  applyBest_->setEnabled(false);
+  searchBar->addWidget(findBest_);
+  searchBar->addWidget(applyBest_);
+  searchBar->addStretch(1);
+  searchStatus_ = new QLabel(this);
+  searchStatus_->setWordWrap(true);
+  results_ = new QTableWidget(this);
+  results_->setObjectName(QStringLiteral("searchResults"));
+  results_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  results_->setSelectionMode(QAbstractItemView::SingleSelection);
+  results_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  results_->verticalHeader()->hide();
+  right->addLayout(searchBar);
+  right->addWidget(searchStatus_);
+  right->addWidget(results_, 1);
+
+  auto* body = new QHBoxLayout;
+  body->addLayout(left, 2);
+  body->addLayout(right, 3);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(modelSummary_);
+  layout->addLayout(body, 1);
+
+  connect(applyPreset_, &QPushButton::clicked, this, [this] { applyPreset(presets_->currentText()); });
+  connect(findBest_, &QPushButton::clicked, this, &JobEditor::findBest);
+  connect(applyBest_, &QPushButton::clicked, this, [this] {
+    const int row = results_->currentRow();
+    applySearchResult(row < 0 ? 0 : row);
+  });
+  connect(doc_, &Document::changed, this, &JobEditor::onChanged);
+  retranslate();
+  refresh();
+}
+
+JobEditor::~JobEditor() {
+  if (worker_) {
+    worker_->wait();
+    delete worker_;
+  }
+}
+
+void JobEditor::setScenario(int index) {
+  scenario_ = index;
+  report_ = json();
+  showReport();
+  refresh();
+}
+
+void JobEditor::onChanged(const ChangeEvent& e) {
+  if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
+  if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
+  refresh();
+}
+
+bool JobEditor::applyPreset(const QString& name) {
+  for (const ModelPreset& p : modelPresets()) {
+    if (QString::fromStdString(p.name) != name) continue;
+    Scenario s = doc_->scenario(scenario_);
+    s.job.model = p.model;
+    return doc_->setScenarioValue(scenario_, QStringLiteral("/job/model"), scenarioToJson(s)["job"]["model"]);
+  }
+  return false;
+}
+
+bool JobEditor::setParallelismField(const QString& key, const json& value) {
+  QString error;
+  const bool ok = doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism/") + key, value, &error);
+  if (!ok && !error.isEmpty()) searchStatus_->setText(error);
+  return ok;
+}
+
+QStringList JobEditor::hints() const {
+  QStringList out;
+  for (int i = 0; i < hints_->count(); ++i) out << hints_->item(i)->text();
+  return out;
+}
+
+void JobEditor::refresh() {
+  if (scenario_ >= doc_->scenarioCount()) return;
+  const Scenario& s = doc_->scenario(scenario_);
+  updating_ = true;
+  const Parallelism& p = s.job.parallelism;
+  const std::map<QString, long long> values{{QStringLiteral("tp"), p.tp}, {QStringLiteral("pp"), p.pp},
+                                            {QStringLiteral("dp"), p.dp}, {QStringLiteral("ep"), p.ep},
+                                            {QStringLiteral("cp"), p.cp}, {QStringLiteral("micro_batch"), p.micro_batch},
+                                            {QStringLiteral("global_batch"), p.global_batch},
+                                            {QStringLiteral("virtual_stages"), p.virtual_stages},
+                                            {QStringLiteral("zero_stage"), p.zero_stage}};
+  for (auto& [key, spin] : spins_) spin->setValue(static_cast<int>(values.at(key)));
+  recompute_->setCurrentIndex(std::max(0, recompute_->findData(QString::fromStdString(p.recompute))));
+  updating_ = false;
+  const ModelSpec& m = s.job.model;
+  modelSummary_->setText(tr("Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), "
+                            "sequence %10; cluster: %11 GPUs.")
+                             .arg(m.preset.empty() ? tr("custom") : QString::fromStdString(m.preset))
+                             .arg(m.layers)
+                             .arg(m.hidden)
+                             .arg(m.heads)
+                             .arg(m.kvHeads())
+                             .arg(m.ffnHidden())
+                             .arg(QString::fromStdString(m.ffn_kind))
+                             .arg(m.experts)
+                             .arg(m.top_k)
+                             .arg(m.seq_len)
+                             .arg(s.cluster.gpus()));
+  hints_->clear();
+  for (const Issue& i : validateScenario(s, doc_->project().resolvedParts())) {
+    if (i.path.rfind("job", 0) != 0 && i.path.rfind("cluster.nodes", 0) != 0) continue;
+    auto* item = new QListWidgetItem(QString::fromStdString(i.text()), hints_);
+    item->setIcon(style()->standardIcon(i.severity == Issue::Severity::Error ? QStyle::SP_MessageBoxCritical
+                                                                             : QStyle::SP_MessageBoxWarning));
+  }
+  if (hints_->count() == 0) {
+    auto* ok = new QListWidgetItem(tr("The parallelism is valid for this model and cluster."), hints_);
+    ok->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+  }
+  findBest_->setEnabled(!worker_);
+}
+
+void JobEditor::findBest() {
+  if (worker_) return;
+  const Scenario s = doc_->scenario(scenario_);
+  const Catalog parts = doc_->project().resolvedParts();
+  auto result = std::make_shared<std::pair<json, QString>>();
+  searchStatus_->setText(tr("Searching every valid parallel configuration…"));
+  findBest_->setEnabled(false);
+  worker_ = QThread::create([s, parts, result] {
+    try {
+      const ResolvedScenario r = resolve(s, parts);
+      result->first = searchReport(r, parts, 10, "time");
+    } catch (const std::exception& e) {
+      result->second = QString::fromStdString(e.what());
+    }
+  });
+  connect(worker_, &QThread::finished, this, [this, result] {
+    worker_->deleteLater();
+    worker_ = nullptr;
+    report_ = result->first;
+    if (!result->second.isEmpty()) searchStatus_->setText(tr("The search failed: %1").arg(result->second));
+    showReport();
+    findBest_->setEnabled(true);
+    emit searchFinished(result->second.isEmpty());
+  });
+  worker_->start();
+}
+
+void JobEditor::showReport() {
+  results_->clear();
+  const QStringList headers{tr("Rank"), tr("TP"), tr("PP"), tr("DP"), tr("EP"), tr("CP"), tr("Micro-batch"),
+                            tr("Recompute"), tr("ZeRO"), tr("MFU"), tr("Days"), tr("Memory (GiB)")};
+  results_->setColumnCount(headers.size());
+  results_->setHorizontalHeaderLabels(headers);
+  const json ranking = report_.is_object() ? report_.value("ranking", json::array()) : json::array();
+  results_->setRowCount(static_cast<int>(ranking.size()));
+  const QLocale loc;
+  for (int r = 0; r < static_cast<int>(ranking.size()); ++r) {
+    const json& e = ranking[static_cast<std::size_t>(r)];
+    const QStringList cells{QString::number(e.value("rank", r + 1)), QString::number(e.value("tp", 1)),
+                            QString::number(e.value("pp", 1)), QString::number(e.value("dp", 1)),
+                            QString::number(e.value("ep", 1)), QString::number(e.value("cp", 1)),
+                            QString::number(e.value("micro_batch", 1)),
+                            QString::fromStdString(e.value("recompute", std::string())),
+                            QString::number(e.value("zero_stage", 0)),
+                            loc.toString(100.0 * e.value("mfu", 0.0), 'f', 1) + QLatin1Char('%'),
+                            loc.toString(e.value("time_to_train_days", 0.0), 'f', 1),
+                            loc.toString(e.value("memory_per_gpu_GiB", 0.0), 'f', 1)};
+    for (int c = 0; c < cells.size(); ++c) results_->setItem(r, c, new QTableWidgetItem(cells[c]));
+  }
+  results_->resizeColumnsToContents();
+  applyBest_->setEnabled(!ranking.empty());
+  if (!ranking.empty()) {
+    results_->selectRow(0);
+    searchStatus_->setText(tr("%1 configurations evaluated, %2 fit in memory; best first.")
+                               .arg(loc.toString(report_.value("configs_evaluated", 0LL)),
+                                    loc.toString(report_.value("configs_fitting", 0LL))));
+  } else if (report_.is_object()) {
+    searchStatus_->setText(tr("No configuration fits this model on this cluster."));
+  }
+}
+
+bool JobEditor::applySearchResult(int rank) {
+  const json ranking = report_.is_object() ? report_.value("ranking", json::array()) : json::array();
+  if (rank < 0 || rank >= static_cast<int>(ranking.size())) return false;
+  const json& e = ranking[static_cast<std::size_t>(rank)];
+  Scenario s = doc_->scenario(scenario_);
+  Parallelism& p = s.job.parallelism;
+  p.tp = e.value("tp", p.tp);
+  p.pp = e.value("pp", p.pp);
+  p.dp = e.value("dp", p.dp);
+  p.ep = e.value("ep", p.ep);
+  p.cp = e.value("cp", p.cp);
+  p.micro_batch = e.value("micro_batch", p.micro_batch);
+  p.virtual_stages = e.value("virtual_stages", p.virtual_stages);
+  p.zero_stage = e.value("zero_stage", p.zero_stage);
+  p.recompute = e.value("recompute", p.recompute);
+  // The whole parallelism object in one command, so one undo restores it.
+  return doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism"), scenarioToJson(s)["job"]["parallelism"]);
+}
+
+void JobEditor::retranslate() {
+  presetLabel_->setText(tr("Model preset:"));
+  applyPreset_->setText(tr("Apply preset"));
+  const QStringList labels{tr("Tensor parallel (TP):"),   tr("Pipeline parallel (PP):"),
+                           tr("Data parallel (DP, 0 = automatic):"), tr("Expert parallel (EP):"),
+                           tr("Context parallel (CP):"),  tr("Micro-batch:"),
+                           tr("Global batch (0 = automatic):"), tr("Virtual stages:"),
+                           tr("ZeRO stage:"),             tr("Activation recomputation:")};
+  for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(labels[static_cast<int>(i)]);
+  hintsTitle_->setText(tr("Validity hints"));
+  findBest_->setText(tr("Find best"));
+  findBest_->setToolTip(tr("Search every valid parallel configuration for the shortest time to train"));
+  applyBest_->setText(tr("Apply selected"));
+  showReport();
+  refresh();
+}
+
+void JobEditor::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace cf

@@ -1,0 +1,78 @@
+// The "Job" tab: model presets, the model's shape, the parallelism with live
+// validity hints (validateScenario, issues under job.*), and "Find best",
+// which runs the parallelism search (core/perf/ParallelSearch.h) on a worker
+// thread and applies the chosen configuration as one undo command.
+#pragma once
+#include <QWidget>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QThread;
+
+namespace cf {
+
+struct ChangeEvent;
+class Document;
+
+class JobEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit JobEditor(Document* doc, QWidget* parent = nullptr);
+  ~JobEditor() override;
+
+  void setScenario(int index);
+  int scenario() const { return scenario_; }
+
+  // One undo command each.
+  bool applyPreset(const QString& name);
+  bool setParallelismField(const QString& key, const nlohmann::json& value);
+  bool applySearchResult(int rank);  // 0 = best
+
+  // Starts the search on a worker thread; searchFinished follows.
+  void findBest();
+  bool searchRunning() const { return worker_ != nullptr; }
+  const nlohmann::json& lastReport() const { return report_; }
+  QStringList hints() const;
+
+ signals:
+  void searchFinished(bool ok);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void onChanged(const ChangeEvent& e);
+  void refresh();
+  void showReport();
+
+  Document* doc_;
+  int scenario_ = 0;
+  bool updating_ = false;
+  QLabel* presetLabel_;
+  QComboBox* presets_;
+  QPushButton* applyPreset_;
+  QLabel* modelSummary_;
+  QFormLayout* form_;
+  std::vector<QLabel*> labels_;
+  std::vector<std::pair<QString, QSpinBox*>> spins_;
+  QComboBox* recompute_;
+  QLabel* hintsTitle_;
+  QListWidget* hints_;
+  QPushButton* findBest_;
+  QPushButton* applyBest_;
+  QLabel* searchStatus_;
+  QTableWidget* results_;
+  QThread* worker_ = nullptr;
+  nlohmann::json report_;
+};
+
+}  // namespace cf

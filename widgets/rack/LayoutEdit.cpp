@@ -1,0 +1,123 @@
+#include "LayoutEdit.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cf::layoutedit {
+
+Row* row(Layout& l, const RowRef& r) {
+  if (r.site < 0 || r.site >= static_cast<int>(l.sites.size())) return nullptr;
+  Site& s = l.sites[static_cast<std::size_t>(r.site)];
+  if (r.hall < 0 || r.hall >= static_cast<int>(s.halls.size())) return nullptr;
+  Hall& h = s.halls[static_cast<std::size_t>(r.hall)];
+  if (r.row < 0 || r.row >= static_cast<int>(h.rows.size())) return nullptr;
+  return &h.rows[static_cast<std::size_t>(r.row)];
+}
+
+const Row* row(const Layout& l, const RowRef& r) { return row(const_cast<Layout&>(l), r); }
+
+bool partShape(const Catalog& parts, const std::string& category, const std::string& id, std::string* kind,
+               int* height_u) {
+  if (category == "nodes") {
+    const NodeType* n = parts.node(id);
+    if (!n) return false;
+    *kind = "node";
+    *height_u = std::max(1, n->rack_units);
+  } else if (category == "switches") {
+    const SwitchPart* s = parts.switchPart(id);
+    if (!s) return false;
+    *kind = "switch";
+    *height_u = std::max(1, s->rack_units);
+  } else if (category == "storage") {
+    const StoragePart* s = parts.storagePart(id);
+    if (!s || s->rack_units <= 0) return false;
+    *kind = "storage";
+    *height_u = s->rack_units;
+  } else if (category == "pdus") {
+    const PduPart* p = parts.pdu(id);
+    if (!p) return false;
+    *kind = "pdu";
+    *height_u = p->rack_units;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+int freeSlot(const Rack& rack, int units, int height, const std::string& face, int from, int skip) {
+  if (height <= 0) return std::max(1, from);
+  for (int u = std::max(1, from); u + height - 1 <= units; ++u) {
+    bool free = true;
+    for (int i = 0; i < static_cast<int>(rack.placements.size()) && free; ++i) {
+      const Placement& p = rack.placements[static_cast<std::size_t>(i)];
+      if (i == skip || p.height_u == 0 || p.face != face) continue;
+      free = p.u + p.height_u - 1 < u || p.u > u + height - 1;
+    }
+    if (free) return u;
+  }
+  return 0;
+}
+
+std::string uniqueName(const Row& row, const std::string& base) {
+  std::set<std::string> names;
+  for (const Rack& k : row.racks)
+    for (const Placement& p : k.placements) names.insert(p.name);
+  for (int n = 1;; ++n) {
+    std::string name = base + "-" + std::to_string(n);
+    if (!names.count(name)) return name;
+  }
+}
+
+namespace {
+Rack* rackAt(Layout& l, const RowRef& r, int rack) {
+  Row* rw = row(l, r);
+  if (!rw || rack < 0 || rack >= static_cast<int>(rw->racks.size())) return nullptr;
+  return &rw->racks[static_cast<std::size_t>(rack)];
+}
+}  // namespace
+
+bool addPlacement(Layout& l, const RowRef& r, int rack, const Placement& p) {
+  Rack* k = rackAt(l, r, rack);
+  if (!k) return false;
+  k->placements.push_back(p);
+  return true;
+}
+
+bool movePlacement(Layout& l, const RowRef& r, int rack, int index, int toRack, int toU, const std::string& toFace) {
+  Rack* from = rackAt(l, r, rack);
+  Rack* to = rackAt(l, r, toRack);
+  if (!from || !to || index < 0 || index >= static_cast<int>(from->placements.size()) || toU < 1) return false;
+  Placement p = from->placements[static_cast<std::size_t>(index)];
+  p.u = toU;
+  p.face = toFace;
+  if (from == to) {
+    from->placements[static_cast<std::size_t>(index)] = p;
+  } else {
+    from->placements.erase(from->placements.begin() + index);
+    to->placements.push_back(p);
+  }
+  return true;
+}
+
+bool removePlacement(Layout& l, const RowRef& r, int rack, int index) {
+  Rack* k = rackAt(l, r, rack);
+  if (!k || index < 0 || index >= static_cast<int>(k->placements.size())) return false;
+  k->placements.erase(k->placements.begin() + index);
+  return true;
+}
+
+bool addRack(Layout& l, const RowRef& r, const Rack& rack) {
+  Row* rw = row(l, r);
+  if (!rw) return false;
+  rw->racks.push_back(rack);
+  return true;
+}
+
+bool removeRack(Layout& l, const RowRef& r, int rack) {
+  Row* rw = row(l, r);
+  if (!rw || rack < 0 || rack >= static_cast<int>(rw->racks.size())) return false;
+  rw->racks.erase(rw->racks.begin() + rack);
+  return true;
+}
+
+}  // namespace cf::layoutedit

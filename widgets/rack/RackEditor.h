@@ -1,0 +1,88 @@
+// The "Racks" tab: the rack elevations of one row of the scenario's layout,
+// side by side, front and/or rear. Parts dragged from the catalog dock drop
+// into the U under the cursor (or the nearest free slot); placed parts move
+// by drag (snapped to U) or with the arrow keys and are removed with Delete.
+// Racks are added, removed (with confirmation when they hold parts), copied and
+// pasted (Ctrl+C / Ctrl+V). Every edit is one EditLayout undo command; arrow-key steps merge.
+#pragma once
+#include <QWidget>
+
+#include "LayoutEdit.h"
+#include "RackScene.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTimer;
+class QToolButton;
+
+namespace cf {
+
+struct ChangeEvent;
+class Document;
+class RackView;
+
+class RackEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RackEditor(Document* doc, QWidget* parent = nullptr);
+
+  void setScenario(int index);
+  int scenario() const { return scenario_; }
+  void setRow(const RowRef& row);
+  RowRef currentRow() const { return row_; }
+  void setFaces(RackScene::Faces faces);
+
+  RackScene* scene() const { return scene_; }
+  RackView* view() const { return view_; }
+
+  // The editing operations (also what the mouse and keys call). Each pushes
+  // one undo command and returns false when nothing changed.
+  bool dropPart(const QString& category, const QString& partId, int rack, int u, const QString& face);
+  bool movePlacement(int rack, int index, int toRack, int toU, const QString& toFace, const QString& mergeKey = {});
+  bool removePlacement(int rack, int index);
+  bool addRack(const QString& rackPart = {});
+  // Asks first (when `confirm`) if the rack holds parts.
+  bool removeRack(int rack, bool confirm = true);
+  // Copy and paste of whole racks: the paste appends a renamed copy to the row.
+  bool copyRack(int rack);
+  bool pasteRack();
+  // The rack of the selected part, else the last rack; -1 when the row is empty.
+  int currentRack() const;
+  bool generateLayout();
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void onChanged(const ChangeEvent& e);
+  void scheduleRebuild();
+  void rebuild();
+  void fillRows();
+  void onDrop(const QString& category, const QString& partId, QPointF scenePos);
+  void onDelete();
+  void onMoveKey(int du);
+  bool push(const Layout& after, const QString& text, const QString& mergeKey = {});
+
+  Document* doc_;
+  int scenario_ = 0;
+  RowRef row_;
+  RackScene* scene_;
+  RackView* view_;
+  QLabel* rowLabel_;
+  QComboBox* rows_;
+  QLabel* facesLabel_;
+  QComboBox* faces_;
+  QPushButton* addRack_;
+  QPushButton* removeRack_;
+  QPushButton* fit_;
+  QPushButton* generate_;
+  QLabel* hint_;
+  QTimer* rebuildTimer_;
+  Rack clipboard_;
+  bool hasClipboard_ = false;
+};
+
+}  // namespace cf

@@ -1,0 +1,198 @@
+#include "RackScene.h"
+
+#include <QGraphicsSimpleTextItem>
+#include <QLocale>
+#include <QPen>
+#include <algorithm>
+#include <cmath>
+
+#include "PlacementItem.h"
+
+namespace cf {
+
+namespace {
+constexpr qreal kBarH = 16, kBarGap = 5;
+int maxUnits(const std::vector<int>& units) {
+  return units.empty() ? 42 : *std::max_element(units.begin(), units.end());
+}
+}  // namespace
+
+RackScene::RackScene(QObject* parent) : QGraphicsScene(parent) { setBackgroundBrush(QColor(246, 247, 249)); }
+
+QColor RackScene::kindColor(const QString& kind) {
+  if (kind == QLatin1String("node")) return QColor(66, 110, 180);
+  if (kind == QLatin1String("switch")) return QColor(46, 140, 98);
+  if (kind == QLatin1String("storage")) return QColor(176, 118, 40);
+  if (kind == QLatin1String("pdu")) return QColor(120, 120, 120);
+  return QColor(140, 140, 160);
+}
+
+QStringList RackScene::faceList() const {
+  switch (faces_) {
+    case Faces::Front: return {QStringLiteral("front")};
+    case Faces::Rear: return {QStringLiteral("rear")};
+    case Faces::Both: break;
+  }
+  return {QStringLiteral("front"), QStringLiteral("rear")};
+}
+
+QRectF RackScene::faceRect(int rack, const QString& face) const {
+  const QStringList faces = faceList();
+  const int fi = faces.indexOf(face);
+  if (rack < 0 || rack >= rackCount() || fi < 0) return {};
+  const qreal colW = faces.size() * kRackW + (faces.size() - 1) * kFaceGap;
+  const qreal x = rack * (colW + kRackGap) + fi * (kRackW + kFaceGap);
+  const int units = units_[static_cast<std::size_t>(rack)];
+  const qreal top = kTop + (maxUnits(units_) - units) * kUnitH;
+  return QRectF(x, top, kRackW, units * kUnitH);
+}
+
+QPointF RackScene::unitCenter(int rack, const QString& face, int u) const {
+  const QRectF r = faceRect(rack, face);
+  return QPointF(r.center().x(), r.bottom() - (u - 0.5) * kUnitH);
+}
+
+bool RackScene::locate(QPointF p, int* rack, QString* face, int* u) const {
+  for (int i = 0; i < rackCount(); ++i)
+    for (const QString& f : faceList()) {
+      const QRectF r = faceRect(i, f);
+      if (p.x() < r.left() || p.x() >= r.right() || p.y() < r.top() - kUnitH * 0.5 || p.y() > r.bottom()) continue;
+      *rack = i;
+      *face = f;
+      *u = std::clamp(static_cast<int>(std::floor((r.bottom() - p.y()) / kUnitH)) + 1, 1,
+                      units_[static_cast<std::size_t>(i)]);
+      return true;
+    }
+  return false;
+}
+
+qreal RackScene::snapColumnOffset(const QRectF& itemRect, qreal dx) const {
+  const qreal x = itemRect.left() + dx;
+  qreal best = dx, bestDist = 1e18;
+  for (int i = 0; i < rackCount(); ++i)
+    for (const QString& f : faceList()) {
+      const qreal d = std::abs(faceRect(i, f).left() - x);
+      if (d < bestDist) {
+        bestDist = d;
+        best = faceRect(i, f).left() - itemRect.left();
+      }
+    }
+  return best;
+}
+
+PlacementItem* RackScene::itemFor(int rack, int index) const {
+  for (QGraphicsItem* it : items())
+    if (auto* p = dynamic_cast<PlacementItem*>(it); p && p->rack() == rack && p->index() == index) return p;
+  return nullptr;
+}
+
+void RackScene::itemDropped(PlacementItem* item) {
+  const QRectF r = item->sceneBoundingRect();
+  int rack = -1, u = 0;
+  QString face;
+  const QPointF probe(r.center().x(), r.bottom() - kUnitH * 0.5);
+  if (locate(probe, &rack, &face, &u))
+    emit placementMoved(item->rack(), item->index(), rack, u, face);
+  else
+    item->setPos(0, 0);  // dropped outside every rack: back where it was
+}
+
+void RackScene::setRow(const Row* row, const Catalog& parts, Faces faces) {
+  clear();
+  budgets_.clear();
+  units_.clear();
+  faces_ = faces;
+  if (!row) return;
+  for (const Rack& k : row->racks) {
+    budgets_.push_back(RackBudget::of(k, parts));
+    units_.push_back(budgets_.back().units);
+  }
+  for (int i = 0; i < rackCount(); ++i) addRack(i, row->racks[static_cast<std::size_t>(i)], budgets_[static_cast<std::size_t>(i)], parts);
+  setSceneRect(itemsBoundingRect().adjusted(-40, -20, 40, 20));
+}
+
+void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Catalog&) {
+  const QStringList faces = faceList();
+  QFont small;
+  small.setPointSizeF(7);
+  for (const QString& f : faces) {
+    const QRectF r = faceRect(i, f);
+    addRect(r.adjusted(-3, -3, 3, 3), QPen(QColor(60, 60, 70), 2), QColor(225, 228, 234));
+    for (int u = 1; u <= b.units; ++u) {
+      const qreal y = r.bottom() - u * kUnitH;
+      addLine(r.left(), y, r.right(), y, QPen(QColor(205, 208, 214), 0.5));
+      if (u % 2 == 1 || faces.size() == 1) {
+        auto* t = addSimpleText(QString::number(u), small);
+        t->setBrush(QColor(110, 110, 120));
+        t->setPos(r.left() - 5 - t->boundingRect().width(), y + (kUnitH - t->boundingRect().height()) / 2);
+      }
+    }
+    auto* title = addSimpleText(f == QLatin1String("front") ? tr("%1 — front").arg(QString::fromStdString(rack.name))
+                                                             : tr("%1 — rear").arg(QString::fromStdString(rack.name)));
+    QFont bold;
+    bold.setBold(true);
+    title->setFont(bold);
+    title->setPos(r.left(), r.top() - 34);
+    auto* part = addSimpleText(QString::fromStdString(rack.part), small);
+    part->setBrush(QColor(90, 90, 100));
+    part->setPos(r.left(), r.top() - 17);
+  }
+  int zeroU = 0;
+  for (int pi = 0; pi < static_cast<int>(rack.placements.size()); ++pi) {
+    const Placement& p = rack.placements[static_cast<std::size_t>(pi)];
+    const QString face = QString::fromStdString(p.face);
+    const QColor color = kindColor(QString::fromStdString(p.kind));
+    const QString label = QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), QString::fromStdString(p.part));
+    if (p.height_u == 0) {  // zero-U strip at the side of its face
+      const QRectF r = faceRect(i, faces.contains(face) ? face : faces.last());
+      if (!faces.contains(face)) continue;
+      auto* strip = addRect(QRectF(r.right() - 7 - 7 * zeroU++, r.top(), 5, r.height()), QPen(color.darker()), color);
+      strip->setToolTip(label);
+      strip->setZValue(3);
+      continue;
+    }
+    // A full-depth part seen from the other face shows as a ghost.
+    for (const QString& f : faces) {
+      const QRectF r = faceRect(i, f);
+      const QRectF pr(r.left(), r.bottom() - (p.u + p.height_u - 1) * kUnitH, kRackW, p.height_u * kUnitH);
+      if (f == face) {
+        addItem(new PlacementItem(i, pi, pr, color, label));
+      } else if (p.kind == "node" || p.kind == "storage") {
+        auto* ghost = addRect(pr.adjusted(1, 0.5, -1, -0.5), QPen(color.lighter(130), 1, Qt::DashLine),
+                              QColor(color.red(), color.green(), color.blue(), 50));
+        ghost->setToolTip(label);
+      }
+    }
+  }
+  // Budget bars under the rack.
+  const QRectF first = faceRect(i, faces.first());
+  const QRectF last = faceRect(i, faces.last());
+  const qreal x = first.left();
+  const qreal w = last.right() - first.left();
+  qreal y = first.bottom() + 12;
+  const QLocale loc;
+  addBar(x, y, tr("Power %1 / %2 kW").arg(loc.toString(b.power_kW, 'f', 1), loc.toString(b.power_budget_kW, 'f', 1)),
+         b.power_kW, b.power_budget_kW, b.powerExceeded());
+  y += kBarH + kBarGap;
+  addBar(x, y, tr("Weight %1 / %2 kg").arg(loc.toString(b.weight_kg, 'f', 0), loc.toString(b.weight_budget_kg, 'f', 0)),
+         b.weight_kg, b.weight_budget_kg, b.weightExceeded());
+  y += kBarH + kBarGap;
+  addBar(x, y, tr("Space %1 / %2 U").arg(b.used_u).arg(b.units), b.used_u, b.units, b.unitsExceeded());
+  Q_UNUSED(w);
+}
+
+void RackScene::addBar(qreal x, qreal y, const QString& label, double used, double budget, bool exceeded) {
+  const qreal w = faces_ == Faces::Both ? 2 * kRackW + kFaceGap : kRackW;
+  addRect(QRectF(x, y, w, kBarH), QPen(QColor(150, 150, 160)), QColor(255, 255, 255));
+  const double frac = budget > 0 ? std::min(1.0, used / budget) : 0.0;
+  const QColor fill = exceeded ? QColor(215, 48, 39) : (frac > 0.85 ? QColor(240, 170, 40) : QColor(80, 170, 100));
+  auto* bar = addRect(QRectF(x, y, w * frac, kBarH), Qt::NoPen, fill);
+  bar->setData(0, exceeded ? QStringLiteral("exceeded") : QStringLiteral("ok"));
+  bar->setToolTip(label);
+  QFont small;
+  small.setPointSizeF(7);
+  auto* t = addSimpleText(label, small);
+  t->setPos(x + 4, y + (kBarH - t->boundingRect().height()) / 2);
+}
+
+}  // namespace cf

@@ -1,0 +1,219 @@
+#include "ClusterWizard.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "design/Climate.h"
+
+namespace cf {
+
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(parent), parts_(parts) {
+  setObjectName(QStringLiteral("clusterWizard"));
+  setWizardStyle(QWizard::ClassicStyle);
+  hardware_ = new QWizardPage(this);
+  site_ = new QWizardPage(this);
+  hwForm_ = new QFormLayout;
+  siteForm_ = new QFormLayout;
+
+  accelerator_ = new QComboBox(hardware_);
+  accelerator_->setObjectName(QStringLiteral("wizardAccelerator"));
+  for (const Accelerator& a : parts_.accelerators)
+    if (parts_.nodeFor(a.id)) accelerator_->addItem(qs(a.id), qs(a.id));
+  node_ = new QComboBox(hardware_);
+  node_->setObjectName(QStringLiteral("wizardNode"));
+  gpus_ = new QSpinBox(hardware_);
+  gpus_->setObjectName(QStringLiteral("wizardGpus"));
+  gpus_->setRange(1, 1 << 20);
+  gpus_->setSingleStep(64);
+  gpus_->setGroupSeparatorShown(true);
+  topology_ = new QComboBox(hardware_);
+  topology_->setObjectName(QStringLiteral("wizardTopology"));
+  for (const char* t : {"fat-tree", "rail-optimized", "spine-leaf", "dragonfly", "torus2d", "torus3d"})
+    topology_->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
+  tiers_ = new QSpinBox(hardware_);
+  tiers_->setRange(0, 3);
+  oversub_ = new QDoubleSpinBox(hardware_);
+  oversub_->setRange(1, 8);
+  oversub_->setSingleStep(0.5);
+  summary_ = new QLabel(hardware_);
+  summary_->setWordWrap(true);
+  auto* hwBox = new QVBoxLayout(hardware_);
+  hwBox->addLayout(hwForm_);
+  hwBox->addStretch(1);
+  hwBox->addWidget(summary_);
+
+  nvme_ = new QCheckBox(site_);
+  pfs_ = new QCheckBox(site_);
+  pfsCapacity_ = new QDoubleSpinBox(site_);
+  pfsCapacity_->setRange(0.1, 10000);
+  pfsRead_ = new QDoubleSpinBox(site_);
+  pfsRead_->setRange(1, 100000);
+  objects_ = new QCheckBox(site_);
+  cooling_ = new QComboBox(site_);
+  cooling_->setObjectName(QStringLiteral("wizardCooling"));
+  climate_ = new QComboBox(site_);
+  for (const ClimateProfile& c : builtinClimates()) climate_->addItem(qs(c.label), qs(c.name));
+  racksPerRow_ = new QSpinBox(site_);
+  racksPerRow_->setRange(2, 64);
+  summary2_ = new QLabel(site_);
+  summary2_->setWordWrap(true);
+  summary2_->setObjectName(QStringLiteral("wizardSummary"));
+  auto* siteBox = new QVBoxLayout(site_);
+  siteBox->addLayout(siteForm_);
+  siteBox->addStretch(1);
+  siteBox->addWidget(summary2_);
+  for (QWidget* w : std::initializer_list<QWidget*>{accelerator_, node_, gpus_, topology_, tiers_, oversub_}) {
+    labels_.push_back(new QLabel(hardware_));
+    hwForm_->addRow(labels_.back(), w);
+  }
+  siteForm_->addRow(nvme_);
+  siteForm_->addRow(pfs_);
+  for (QWidget* w : std::initializer_list<QWidget*>{pfsCapacity_, pfsRead_}) {
+    labels_.push_back(new QLabel(site_));
+    siteForm_->addRow(labels_.back(), w);
+  }
+  siteForm_->addRow(objects_);
+  for (QWidget* w : std::initializer_list<QWidget*>{cooling_, climate_, racksPerRow_}) {
+    labels_.push_back(new QLabel(site_));
+    siteForm_->addRow(labels_.back(), w);
+  }
+  addPage(hardware_);
+  addPage(site_);
+
+  retranslate();
+  setChoices(WizardChoices{});
+  connect(accelerator_, &QComboBox::currentIndexChanged, this, [this] {
+    fillNodes();
+    updateSummary();
+  });
+  for (QComboBox* c : {node_, topology_, cooling_, climate_})
+    connect(c, &QComboBox::currentIndexChanged, this, &ClusterWizard::updateSummary);
+  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_}) connect(s, &QSpinBox::valueChanged, this, &ClusterWizard::updateSummary);
+  for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_})
+    connect(s, &QDoubleSpinBox::valueChanged, this, &ClusterWizard::updateSummary);
+  for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, &ClusterWizard::updateSummary);
+  updateSummary();
+  resize(620, 520);
+}
+
+void ClusterWizard::fillNodes() {
+  const QString acc = accelerator_->currentData().toString();
+  const QString keep = node_->currentData().toString();
+  const QSignalBlocker block(node_);
+  node_->clear();
+  for (const NodeType& n : parts_.nodes)
+    if (qs(n.accelerator) == acc)
+      node_->addItem(tr("%1 (%2 GPUs, %3 U)").arg(qs(n.id)).arg(n.accelerators_per_node).arg(n.rack_units), qs(n.id));
+  const int i = node_->findData(keep);
+  node_->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+WizardChoices ClusterWizard::choices() const {
+  WizardChoices c;
+  c.accelerator = accelerator_->currentData().toString().toStdString();
+  c.node_type = node_->currentData().toString().toStdString();
+  c.gpus = gpus_->value();
+  c.topology = topology_->currentData().toString().toStdString();
+  c.tiers = tiers_->value();
+  c.oversubscription = oversub_->value();
+  c.local_nvme = nvme_->isChecked();
+  c.parallel_fs = pfs_->isChecked();
+  c.pfs_capacity_PB = pfsCapacity_->value();
+  c.pfs_read_GBps = pfsRead_->value();
+  c.object_store = objects_->isChecked();
+  c.cooling = cooling_->currentData().toString().toStdString();
+  c.climate = climate_->currentData().toString().toStdString();
+  c.layout.racks_per_row = racksPerRow_->value();
+  return c;
+}
+
+void ClusterWizard::setChoices(const WizardChoices& c) {
+  accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(qs(c.accelerator))));
+  fillNodes();
+  if (!c.node_type.empty()) node_->setCurrentIndex(std::max(0, node_->findData(qs(c.node_type))));
+  gpus_->setValue(static_cast<int>(c.gpus));
+  topology_->setCurrentIndex(std::max(0, topology_->findData(qs(c.topology))));
+  tiers_->setValue(c.tiers);
+  oversub_->setValue(c.oversubscription);
+  nvme_->setChecked(c.local_nvme);
+  pfs_->setChecked(c.parallel_fs);
+  pfsCapacity_->setValue(c.pfs_capacity_PB);
+  pfsRead_->setValue(c.pfs_read_GBps);
+  objects_->setChecked(c.object_store);
+  cooling_->setCurrentIndex(std::max(0, cooling_->findData(qs(c.cooling))));
+  const int ci = climate_->findData(qs(c.climate));
+  if (ci >= 0) climate_->setCurrentIndex(ci);
+  racksPerRow_->setValue(c.layout.racks_per_row);
+  updateSummary();
+}
+
+Scenario ClusterWizard::scenario(LayoutSummary* summary) const { return buildWizardScenario(choices(), parts_, summary); }
+
+QString ClusterWizard::summaryText() const { return summary2_->text(); }
+
+void ClusterWizard::updateSummary() {
+  QString text;
+  try {
+    LayoutSummary sum;
+    const Scenario s = scenario(&sum);
+    const QLocale loc;
+    text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with about %8 "
+              "switches, %9 storage racks; %10 rows in %11 halls. Fabric: %12, %13 tiers.")
+               .arg(loc.toString(s.cluster.nodes), loc.toString(s.cluster.gpus()), loc.toString(sum.compute_racks),
+                    qs(sum.rack_part))
+               .arg(sum.nodes_per_rack)
+               .arg(loc.toString(sum.rack_load_kW, 'f', 1), loc.toString(sum.network_racks),
+                    loc.toString(sum.switches), loc.toString(sum.storage_racks), loc.toString(sum.rows),
+                    loc.toString(sum.halls), qs(s.cluster.scale_out.topology))
+               .arg(s.cluster.scale_out.tiers);
+  } catch (const std::exception& e) {
+    text = tr("Cannot build this cluster: %1").arg(qs(e.what()));
+  }
+  summary_->setText(text);
+  summary2_->setText(text);
+}
+
+void ClusterWizard::retranslate() {
+  setWindowTitle(tr("Cluster Wizard"));
+  hardware_->setTitle(tr("Accelerators and fabric"));
+  hardware_->setSubTitle(tr("Pick the accelerator, the node type, the number of GPUs and the network topology."));
+  site_->setTitle(tr("Storage and facility"));
+  site_->setSubTitle(tr("Choose the storage tiers and the cooling; racks are sized by their power budgets."));
+  const QStringList labels{tr("Accelerator:"), tr("Node type:"), tr("GPUs:"), tr("Topology:"),
+                           tr("Tiers (0 = automatic):"), tr("Oversubscription:"), tr("File system capacity (PB):"),
+                           tr("File system read bandwidth (GB/s):"), tr("Cooling:"), tr("Climate:"),
+                           tr("Racks per row:")};
+  for (std::size_t i = 0; i < labels_.size() && i < static_cast<std::size_t>(labels.size()); ++i)
+    labels_[i]->setText(labels[static_cast<int>(i)]);
+  nvme_->setText(tr("Local NVMe in every node"));
+  pfs_->setText(tr("Parallel file system"));
+  objects_->setText(tr("Object store"));
+  const QString cool = cooling_->currentData().toString();
+  cooling_->clear();
+  cooling_->addItem(tr("Air"), QStringLiteral("air"));
+  cooling_->addItem(tr("Rear-door heat exchanger"), QStringLiteral("rear-door"));
+  cooling_->addItem(tr("Direct liquid cooling"), QStringLiteral("direct-liquid"));
+  cooling_->addItem(tr("Immersion"), QStringLiteral("immersion"));
+  cooling_->setCurrentIndex(std::max(0, cooling_->findData(cool)));
+}
+
+void ClusterWizard::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    updateSummary();
+  }
+  QWizard::changeEvent(event);
+}
+
+}  // namespace cf

@@ -1,0 +1,65 @@
+// The cluster wizard: accelerator, node type, GPU count, fabric topology,
+// storage tiers and cooling on two pages, with a live summary of what will be
+// generated (nodes, racks, switches, power). Accepting it yields a complete
+// scenario with a layout (WizardChoices.h); the caller adds it to the
+// document as one undo command.
+#pragma once
+#include <QWizard>
+#include <vector>
+
+#include "WizardChoices.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QSpinBox;
+
+namespace cf {
+
+class ClusterWizard : public QWizard {
+  Q_OBJECT
+
+ public:
+  explicit ClusterWizard(const Catalog& parts, QWidget* parent = nullptr);
+
+  WizardChoices choices() const;
+  void setChoices(const WizardChoices& c);
+  // The scenario the current answers generate (throws InputError on unknown parts).
+  Scenario scenario(LayoutSummary* summary = nullptr) const;
+  QString summaryText() const;
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void fillNodes();
+  void updateSummary();
+
+  Catalog parts_;
+  QWizardPage* hardware_;
+  QWizardPage* site_;
+  QFormLayout* hwForm_;
+  QFormLayout* siteForm_;
+  QComboBox* accelerator_;
+  QComboBox* node_;
+  QSpinBox* gpus_;
+  QComboBox* topology_;
+  QSpinBox* tiers_;
+  QDoubleSpinBox* oversub_;
+  QCheckBox* nvme_;
+  QCheckBox* pfs_;
+  QDoubleSpinBox* pfsCapacity_;
+  QDoubleSpinBox* pfsRead_;
+  QCheckBox* objects_;
+  QComboBox* cooling_;
+  QComboBox* climate_;
+  QSpinBox* racksPerRow_;
+  QLabel* summary_;
+  QLabel* summary2_;
+  std::vector<QLabel*> labels_;
+};
+
+}  // namespace cf

@@ -1,0 +1,37 @@
+// What the cluster wizard asks, and the scenario it builds from the answers:
+// cluster (accelerator, node type, GPU count, scale-up from the node,
+// scale-out topology with the fewest tiers that connect every NIC), storage
+// tiers, facility, a job that fits the cluster and a generated layout
+// (core/design/LayoutGenerator.h). Qt-free so the tests call it directly.
+#pragma once
+#include <string>
+
+#include "catalog/Catalog.h"
+#include "design/LayoutGenerator.h"
+#include "design/Scenario.h"
+
+namespace cf {
+
+struct WizardChoices {
+  std::string name;  // empty = "<GPUs> × <accelerator>, <topology>"
+  std::string accelerator = "H100-SXM5-80GB";
+  std::string node_type;  // empty = the catalog node for the accelerator
+  long long gpus = 1024;
+  std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
+  int tiers = 0;                      // 0 = the fewest that connect every NIC
+  double oversubscription = 1.0;
+  bool local_nvme = true;
+  bool parallel_fs = true;
+  double pfs_capacity_PB = 10;
+  double pfs_read_GBps = 500;
+  bool object_store = false;
+  double object_capacity_PB = 50;
+  std::string cooling = "air";  // air | rear-door | direct-liquid | immersion
+  std::string climate = "temperate";
+  LayoutOptions layout;
+};
+
+// Throws InputError when a part is unknown.
+Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, LayoutSummary* summary = nullptr);
+
+}  // namespace cf
