@@ -48,6 +48,7 @@ ChartView::ChartView(QWidget* parent)
       message_(new QLabel(this)) {
   chart_->setAnimationOptions(QChart::NoAnimation);
   chart_->legend()->setAlignment(Qt::AlignBottom);
+  chart_->legend()->setShowToolTips(true);
   chart_->setMargins(QMargins(4, 4, 4, 4));
   chartView_->setChart(chart_);
   chartView_->setRenderHint(QPainter::Antialiasing);
@@ -128,6 +129,7 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
   chart_->addSeries(bars);
   auto* cat = new QBarCategoryAxis;
   cat->append(categories);
+  cat->setTruncateLabels(false);
   auto* val = new QValueAxis;
   val->setRange(lo, hi > lo ? hi * 1.08 : lo + 1);
   val->setTitleText(valueTitle);
@@ -151,6 +153,7 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
     }
   auto* cat = new QBarCategoryAxis;
   cat->append(categories);
+  cat->setTruncateLabels(false);
   auto* val = new QValueAxis;
   const double pad = hi > lo ? (hi - lo) * 0.1 : std::max(0.05, std::abs(hi) * 0.1);
   val->setRange(lo - pad, hi + pad);

@@ -45,7 +45,7 @@ DashboardPage::DashboardPage(Document* doc, SimulationRunner* runner, QWidget* p
     view->setObjectName(QStringLiteral("dashboardChart%1").arg(static_cast<int>(c)));
     view->setMinimumHeight(300);
     charts_.insert(static_cast<int>(c), view);
-    grid->addWidget(view, i / 3, i % 3);
+    grid->addWidget(view, i / 2, i % 2);  // two per row: category labels and legends stay readable
     ++i;
   }
   layout->addLayout(grid);

@@ -39,6 +39,8 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   generate_ = new QPushButton(this);
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
   hint_ = new QLabel(this);
+  hint_->setWordWrap(true);  // a long hint must not widen the central area and squeeze the docks
+  hint_->setMinimumWidth(120);
   bar->addWidget(rowLabel_);
   bar->addWidget(rows_);
   bar->addWidget(facesLabel_);
