@@ -33,15 +33,7 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   const Scenario& s = *r.scenario;
   fabric_ = fabric ? std::move(fabric) : std::make_shared<ClosedFormFabric>(r);
   const Parallelism& p = s.job.parallelism;
-  scenarioConfig_.tp = p.tp;
-  scenarioConfig_.pp = p.pp;
-  scenarioConfig_.dp = r.dp;
-  scenarioConfig_.ep = p.ep;
-  scenarioConfig_.cp = p.cp;
-  scenarioConfig_.virtual_stages = p.virtual_stages;
-  scenarioConfig_.micro_batch = p.micro_batch;
-  scenarioConfig_.zero_stage = p.zero_stage;
-  scenarioConfig_.recompute = parseRecompute(p.recompute.c_str());
+  scenarioConfig_ = configOf(p, r.dp);
   globalBatch_ = std::max<long long>(1, r.global_batch);
   gpusTotal_ = std::max<long long>(1, r.gpus_total);
   peakTflops_ = std::max(1e-3, r.peak_tflops);

@@ -3,6 +3,7 @@
 // layer is split), the step-time breakdown and the result. Plain values, no
 // allocation, so the parallelism search can copy them freely.
 #pragma once
+#include "design/Job.h"
 #include <cstdint>
 
 namespace cf {
@@ -20,6 +21,11 @@ struct ParallelConfig {
   long long gpus() const { return 1LL * tp * pp * dp * cp; }
   bool operator==(const ParallelConfig&) const = default;
 };
+
+// Between the scenario's parallelism keys and the model's configuration
+// (`dp` is passed in because the scenario may leave it automatic).
+ParallelConfig configOf(const Parallelism& p, int dp);
+void applyConfig(const ParallelConfig& c, Parallelism& p);
 
 // One transformer layer, one micro-batch, one GPU: seconds and bytes.
 struct LayerTiming {

@@ -94,17 +94,7 @@ nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const V
       SearchResult found = search(model, so);
       rec["search"] = {{"configs_evaluated", found.configs_evaluated}, {"configs_fitting", found.configs_fitting}};
       if (found.ranking.empty()) return fail("infeasible", "no parallel configuration fits in memory");
-      const ParallelConfig& c = found.ranking.front().config;
-      Parallelism& par = s.job.parallelism;
-      par.tp = c.tp;
-      par.pp = c.pp;
-      par.dp = c.dp;
-      par.ep = c.ep;
-      par.cp = c.cp;
-      par.virtual_stages = c.virtual_stages;
-      par.micro_batch = c.micro_batch;
-      par.zero_stage = c.zero_stage;
-      par.recompute = recomputeName(c.recompute);
+      applyConfig(found.ranking.front().config, s.job.parallelism);
     }
 
     for (const Issue& i : validateScenario(s, parts))
