@@ -1094,6 +1094,50 @@
 <context>
     <name>cf::FabricCanvas</name>
     <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Show a fabric from a Graphviz DOT file or a CSV cabling plan</source>
+        <translation>从 Graphviz DOT 文件或 CSV 布线表导入并显示网络</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the fabric as Graphviz DOT or as a CSV cabling plan</source>
+        <translation>将网络保存为 Graphviz DOT 或 CSV 布线表</translation>
+    </message>
+    <message>
+        <source>There is no fabric to export yet.</source>
+        <translation>尚无可导出的网络。</translation>
+    </message>
+    <message>
+        <source>Graphviz DOT (*.dot *.gv);;Cabling plan CSV (*.csv)</source>
+        <translation>Graphviz DOT (*.dot *.gv);;布线表 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Import fabric</source>
+        <translation>导入网络</translation>
+    </message>
+    <message>
+        <source>Cannot import %1:
+%2</source>
+        <translation>无法导入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Export fabric</source>
+        <translation>导出网络</translation>
+    </message>
+    <message>
+        <source>Cannot export %1:
+%2</source>
+        <translation>无法导出 %1：
+%2</translation>
+    </message>
+    <message>
         <source>No fabric: %1</source>
         <translation>无网络：%1</translation>
     </message>

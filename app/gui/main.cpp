@@ -124,11 +124,26 @@ int main(int argc, char** argv) {
   if (screenshot) {
     const QString out = QFileInfo(parser.value(screenshotOption)).absoluteFilePath();
     int rc = 0;
-    QTimer::singleShot(300, &window, [&] {
+    // Shoot once the simulations are done and the views have redrawn (their
+    // updates are debounced), or after 20 s at the latest.
+    auto shoot = [&] {
       rc = saveScreenshot(window, out);
       window.close();
       QCoreApplication::exit(rc);
+    };
+    cf::SimulationRunner* runner = window.results() ? window.results()->runner() : nullptr;
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &window, shoot);
+    deadline.start(20000);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+      if (runner && runner->isRunning()) return;
+      poll.stop();
+      deadline.stop();
+      QTimer::singleShot(600, &window, shoot);
     });
+    QTimer::singleShot(300, &window, [&] { poll.start(100); });
     app.exec();
     return rc;
   }

@@ -4,6 +4,7 @@
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "Document.h"
@@ -30,6 +31,33 @@ class TestFabricCanvas : public QObject {
   Q_OBJECT
 
  private slots:
+  void exportAndImportDotAndCsv() {
+    QTemporaryDir dir;
+    Document doc;
+    FabricCanvas canvas(&doc);
+    auto original = smallFatTree();
+    canvas.setFabric(original);
+    for (const QString name : {QStringLiteral("fabric.dot"), QStringLiteral("cabling.csv")}) {
+      QString error;
+      QVERIFY2(canvas.exportToFile(dir.filePath(name), &error), qPrintable(error));
+      FabricCanvas other(&doc);
+      QVERIFY2(other.importFromFile(dir.filePath(name), &error), qPrintable(error));
+      QVERIFY(other.fabric());
+      QCOMPARE(other.fabric()->devices().size(), original->devices().size());
+      QCOMPARE(other.fabric()->links().size(), original->links().size());
+      QCOMPARE(other.fabric()->gpuCount(), original->gpuCount());
+    }
+    // A damaged cabling plan is refused, naming the line; the canvas keeps its fabric.
+    QFile bad(dir.filePath("bad.csv"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("link,a_device\n0,gpu-0-0\n");
+    bad.close();
+    QString error;
+    QVERIFY(!canvas.importFromFile(dir.filePath("bad.csv"), &error));
+    QVERIFY2(error.contains(QStringLiteral("csv:")), qPrintable(error));
+    QCOMPARE(canvas.fabric(), original.get());
+  }
+
   void followsScenario() {
     Document doc;  // 16 x DGX-H100
     FabricCanvas canvas(&doc);

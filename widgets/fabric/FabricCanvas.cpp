@@ -1,10 +1,15 @@
 #include "FabricCanvas.h"
 
+#include "store/ProjectFile.h"
+#include "topology/FabricIO.h"
+
 #include <QEvent>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -37,6 +42,8 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   gpuB_ = new QSpinBox(this);
   pathButton_ = new QPushButton(this);
   fit_ = new QPushButton(this);
+  import_ = new QPushButton(this);
+  export_ = new QPushButton(this);
   auto* bar = new QHBoxLayout;
   bar->addWidget(summary_, 1);
   bar->addWidget(pathLabel_);
@@ -44,6 +51,8 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   bar->addWidget(gpuB_);
   bar->addWidget(pathButton_);
   bar->addWidget(fit_);
+  bar->addWidget(import_);
+  bar->addWidget(export_);
   properties_ = new QTextBrowser(this);
   properties_->setObjectName(QStringLiteral("fabricProperties"));
   auto* split = new QSplitter(this);
@@ -64,6 +73,8 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   connect(view_, &FabricView::clicked, this, &FabricCanvas::select);
   connect(pathButton_, &QPushButton::clicked, this, [this] { showPath(gpuA_->value(), gpuB_->value()); });
   connect(fit_, &QPushButton::clicked, view_, &FabricView::zoomToFit);
+  connect(import_, &QPushButton::clicked, this, &FabricCanvas::chooseImport);
+  connect(export_, &QPushButton::clicked, this, &FabricCanvas::chooseExport);
   retranslate();
 }
 
@@ -226,11 +237,63 @@ void FabricCanvas::retranslate() {
   pathLabel_->setText(tr("Path between GPUs:"));
   pathButton_->setText(tr("Show path"));
   fit_->setText(tr("Zoom to fit"));
+  import_->setText(tr("Import…"));
+  import_->setToolTip(tr("Show a fabric from a Graphviz DOT file or a CSV cabling plan"));
+  export_->setText(tr("Export…"));
+  export_->setToolTip(tr("Save the fabric as Graphviz DOT or as a CSV cabling plan"));
   if (fabric_) {
     select(device_, link_);
   } else if (summary_->text().isEmpty()) {
     summary_->setText(tr("The fabric is built when this tab is shown."));
   }
+}
+
+namespace {
+bool isCsv(const QString& path) { return path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive); }
+QString fileFilter() { return FabricCanvas::tr("Graphviz DOT (*.dot *.gv);;Cabling plan CSV (*.csv)"); }
+}  // namespace
+
+bool FabricCanvas::exportToFile(const QString& path, QString* error) {
+  if (!fabric_) {
+    *error = tr("There is no fabric to export yet.");
+    return false;
+  }
+  try {
+    std::string text = isCsv(path) ? topology::toCablingCsv(*fabric_) : topology::toDot(*fabric_);
+    writeFileAtomically(path.toStdString(), text);
+  } catch (const std::exception& e) {
+    *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+bool FabricCanvas::importFromFile(const QString& path, QString* error) {
+  try {
+    std::string text = readFile(path.toStdString());
+    Catalog parts = doc_->project().resolvedParts();
+    auto fabric = std::make_shared<topology::Fabric>(isCsv(path) ? topology::fromCablingCsv(text, &parts)
+                                                                 : topology::fromDot(text, &parts));
+    setFabric(fabric);
+  } catch (const std::exception& e) {
+    *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+void FabricCanvas::chooseImport() {
+  QString path = QFileDialog::getOpenFileName(this, tr("Import fabric"), QString(), fileFilter());
+  QString error;
+  if (!path.isEmpty() && !importFromFile(path, &error))
+    QMessageBox::warning(this, tr("Import fabric"), tr("Cannot import %1:\n%2").arg(path, error));
+}
+
+void FabricCanvas::chooseExport() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export fabric"), QString(), fileFilter());
+  QString error;
+  if (!path.isEmpty() && !exportToFile(path, &error))
+    QMessageBox::warning(this, tr("Export fabric"), tr("Cannot export %1:\n%2").arg(path, error));
 }
 
 void FabricCanvas::changeEvent(QEvent* event) {

@@ -37,6 +37,11 @@ class FabricCanvas : public QWidget {
   // One value per link (Fabric::links() order), e.g. utilisation; colours the
   // links green to red relative to the largest. An empty vector clears it.
   void setLinkValues(std::vector<double> values);
+  // Graphviz DOT or CSV cabling plan (chosen by the extension, .dot/.gv or .csv):
+  // export the fabric shown, or import one to view. On failure they return false
+  // and put the reason (naming the file line for bad input) in *error.
+  bool exportToFile(const QString& path, QString* error);
+  bool importFromFile(const QString& path, QString* error);
   // Highlights a shortest path (BFS, fewest hops); returns its links, empty when none.
   std::vector<std::uint32_t> showPath(long long gpuA, long long gpuB);
   void select(long long device, long long link);
@@ -51,6 +56,8 @@ class FabricCanvas : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
+  void chooseImport();
+  void chooseExport();
   void retranslate();
   void onChanged(const ChangeEvent& e);
   void rebuildFromScenario();
@@ -73,6 +80,8 @@ class FabricCanvas : public QWidget {
   QSpinBox* gpuB_;
   QPushButton* pathButton_;
   QPushButton* fit_;
+  QPushButton* import_;
+  QPushButton* export_;
   QTextBrowser* properties_;
   QTimer* timer_;
   long long device_ = -1, link_ = -1;
