@@ -3,12 +3,19 @@
 #pragma once
 #include <map>
 #include <string>
+#include <vector>
 
 #include "design/Cluster.h"
 #include "design/Job.h"
 #include "design/Layout.h"
 
 namespace cf {
+
+// The recovery strategies reliability.recovery accepts (presets in core/reliability/RecoveryStrategy.h).
+inline const std::vector<std::string>& recoveryStrategyNames() {
+  static const std::vector<std::string> names = {"checkpoint-restart", "in-memory", "process-level", "elastic"};
+  return names;
+}
 
 struct ReliabilityPolicy {
   int trials = 1000;

@@ -163,7 +163,7 @@ ReliabilityPolicy readReliability(ObjectReader r) {
   }
   fr.finish();
   p.failure_rates_only = r.boolean("failure_rates_only", false);
-  p.recovery = r.choice("recovery", "checkpoint-restart", {"checkpoint-restart", "in-memory", "process-level", "elastic"});
+  p.recovery = r.choice("recovery", "checkpoint-restart", recoveryStrategyNames());
   p.optics_lane_tolerance = r.boolean("optics_lane_tolerance", false);
   r.finish();
   return p;

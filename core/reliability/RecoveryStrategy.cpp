@@ -1,12 +1,12 @@
 #include "reliability/RecoveryStrategy.h"
 
+#include "design/Scenario.h"
+
 #include "common/InputError.h"
 
 namespace cf {
 
-std::vector<std::string> recoveryPresetNames() {
-  return {"checkpoint-restart", "in-memory", "process-level", "elastic"};
-}
+std::vector<std::string> recoveryPresetNames() { return recoveryStrategyNames(); }
 
 RecoveryStrategy recoveryPreset(const std::string& name, double policy_restart_s, const std::string& path) {
   if (!(policy_restart_s >= 0)) throw InputError("reliability.restart_s", "must be >= 0");

@@ -37,7 +37,7 @@ class TestFabricCanvas : public QObject {
     FabricCanvas canvas(&doc);
     auto original = smallFatTree();
     canvas.setFabric(original);
-    for (const QString name : {QStringLiteral("fabric.dot"), QStringLiteral("cabling.csv")}) {
+    for (const QString& name : {QStringLiteral("fabric.dot"), QStringLiteral("cabling.csv")}) {
       QString error;
       QVERIFY2(canvas.exportToFile(dir.filePath(name), &error), qPrintable(error));
       FabricCanvas other(&doc);

@@ -52,6 +52,15 @@ const cf::Catalog& catalog() {
   return cat;
 }
 
+// Middle-of-row leaves, 4 nodes per rack, 32 racks per row: the placement every 131K case uses.
+PlacementParams placement131k() {
+  PlacementParams p;
+  p.leaf = LeafPlacement::MiddleOfRow;
+  p.nodes_per_rack = 4;
+  p.racks_per_row = 32;
+  return p;
+}
+
 double peakRss_MiB() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -81,10 +90,7 @@ void BM_Generate131k(benchmark::State& state) {
 // Generation + placement + every analysis (what simulate and the CLI run).
 void BM_GenerateAndAnalyse131k(benchmark::State& state) {
   FabricSpec s = spec131k();
-  PlacementParams p;
-  p.leaf = LeafPlacement::MiddleOfRow;
-  p.nodes_per_rack = 4;
-  p.racks_per_row = 32;
+  PlacementParams p = placement131k();
   const cf::Catalog& cat = catalog();
   BomParts parts = bomParts();
   for (auto _ : state) {
@@ -107,10 +113,7 @@ void BM_GenerateAndAnalyse131k(benchmark::State& state) {
 // The same work phase by phase, to see where the time goes (seconds).
 void BM_Phases131k(benchmark::State& state) {
   FabricSpec s = spec131k();
-  PlacementParams p;
-  p.leaf = LeafPlacement::MiddleOfRow;
-  p.nodes_per_rack = 4;
-  p.racks_per_row = 32;
+  PlacementParams p = placement131k();
   const cf::Catalog& cat = catalog();
   BomParts parts = bomParts();
   using clock = std::chrono::steady_clock;
