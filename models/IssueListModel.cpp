@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "Document.h"
+#include "EngineMessages.h"
 #include "JsonPath.h"
 
 namespace cf {
@@ -16,8 +17,7 @@ void IssueListModel::refresh() {
   std::vector<Row> rows;
   for (const Issue& issue : doc_->validate()) {
     const ScenarioPath sp = splitScenarioPath(QString::fromStdString(issue.path));
-    rows.push_back(
-        {sp.scenario, sp.keyPath, QString::fromStdString(issue.message), issue.severity == Issue::Severity::Error});
+    rows.push_back({sp.scenario, sp.keyPath, issue, issue.severity == Issue::Severity::Error});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.error && !b.error; });
   beginResetModel();
@@ -53,11 +53,13 @@ QVariant IssueListModel::data(const QModelIndex& index, int role) const {
         case FieldColumn:
           return r.keyPath;
         case MessageColumn:
-          return r.message;
+          // Translated on every read: a language switch needs no re-validation.
+          return translatedMessage(r.issue);
       }
       return {};
     case Qt::ToolTipRole:
-      return r.keyPath.isEmpty() ? r.message : r.keyPath + QStringLiteral(": ") + r.message;
+      return r.keyPath.isEmpty() ? translatedMessage(r.issue)
+                                 : r.keyPath + QStringLiteral(": ") + translatedMessage(r.issue);
     case ScenarioIndexRole:
       return r.scenario;
     case KeyPathRole:

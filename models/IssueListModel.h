@@ -39,7 +39,7 @@ class IssueListModel : public QAbstractTableModel {
   struct Row {
     int scenario = 0;
     QString keyPath;
-    QString message;
+    Issue issue;  // message id + arguments: translated when read (EngineMessages.h)
     bool error = true;
   };
   Document* doc_;

@@ -5,6 +5,7 @@
 
 #include "ChangeEvent.h"
 #include "Document.h"
+#include "EngineMessages.h"
 #include "common/RunControl.h"
 
 namespace cf {
@@ -118,6 +119,9 @@ void SimulationRunner::startNext() {
         result->backend = QString::fromStdString(result->output["reliability"].value("backend", std::string()));
     } catch (const Cancelled&) {
       result->error = QStringLiteral("cancelled");
+    } catch (const InputError& e) {
+      // In the interface language of the moment (EngineMessages.h).
+      result->error = translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
     }

@@ -2,6 +2,149 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>EngineMessages</name>
+    <message>
+        <source>%1 does not divide hidden=%2</source>
+        <translation>hidden=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 must divide heads=%2</source>
+        <translation>heads=%2 必须能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 exceeds experts=%2</source>
+        <translation>%1 超过了 experts=%2</translation>
+    </message>
+    <message>
+        <source>%1 does not divide heads=%2</source>
+        <translation>heads=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 and kv_heads=%2 do not divide one another</source>
+        <translation>%1 与 kv_heads=%2 互不整除</translation>
+    </message>
+    <message>
+        <source>%1 does not divide ffn_hidden=%2</source>
+        <translation>ffn_hidden=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 exceeds layers=%2</source>
+        <translation>%1 超过了 layers=%2</translation>
+    </message>
+    <message>
+        <source>interleaving needs pp &gt; 1</source>
+        <translation>交错流水线调度需要 pp &gt; 1</translation>
+    </message>
+    <message>
+        <source>%1 stages of pp=%2 exceed layers=%3</source>
+        <translation>pp=%2 的 %1 个虚拟阶段超过了 layers=%3</translation>
+    </message>
+    <message>
+        <source>%1 does not divide seq_len=%2</source>
+        <translation>seq_len=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>expert parallelism needs experts &gt; 1</source>
+        <translation>专家并行需要 experts &gt; 1</translation>
+    </message>
+    <message>
+        <source>%1 does not divide experts=%2</source>
+        <translation>experts=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>%1 does not divide dp*cp=%2</source>
+        <translation>dp*cp=%2 不能被 %1 整除</translation>
+    </message>
+    <message>
+        <source>tp*pp*dp*cp = %1 GPUs, more than the cluster&apos;s %2</source>
+        <translation>tp*pp*dp*cp = %1 卡，超过了集群的 %2 卡</translation>
+    </message>
+    <message>
+        <source>tp*pp*cp = %1 does not divide the %2 GPUs; %3 stay idle</source>
+        <translation>集群的 %2 卡不能被 tp*pp*cp = %1 整除；%3 卡闲置</translation>
+    </message>
+    <message>
+        <source>%1 is not a multiple of dp*micro_batch=%2</source>
+        <translation>%1 不是 dp*micro_batch=%2 的整数倍</translation>
+    </message>
+    <message>
+        <source>%1 spans beyond the scale-up domain of %2 GPUs; TP traffic crosses the scale-out network</source>
+        <translation>%1 超出了 %2 卡的纵向扩展域；张量并行流量将经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>%1 is not supported by %2</source>
+        <translation>%2 不支持 %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a storage tier of the cluster</source>
+        <translation>“%1”不是集群的存储层级</translation>
+    </message>
+    <message>
+        <source>%1 exceeds the cluster&apos;s %2 GPUs</source>
+        <translation>%1 超过了集群的 %2 卡</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a known climate (%2)</source>
+        <translation>“%1”不是已知的气候类型（%2）</translation>
+    </message>
+    <message>
+        <source>must be above 0 when NICs are fitted</source>
+        <translation>配有网卡时必须大于 0</translation>
+    </message>
+    <message>
+        <source>%1 has %2 Gb/s ports, slower than the %3 Gb/s NICs</source>
+        <translation>%1 的端口为 %2 Gb/s，慢于 %3 Gb/s 的网卡</translation>
+    </message>
+    <message>
+        <source>switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4; the fabric is modelled with %5 tiers</source>
+        <translation>交换机端口不足：%1 层 %2 端口交换机最多连接 %3 个网卡端口，集群有 %4 个；网络按 %5 层建模</translation>
+    </message>
+    <message>
+        <source>switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, more than 3 tiers of this switch can connect</source>
+        <translation>交换机端口不足：%1 层 %2 端口交换机最多连接 %3 个网卡端口，集群有 %4 个，超过了该交换机 3 层组网所能连接的数量</translation>
+    </message>
+    <message>
+        <source>tier &quot;%1&quot; has no read bandwidth</source>
+        <translation>存储层级“%1”没有读带宽</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the catalog</source>
+        <translation>“%1”不在部件目录中</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is %2 cooling, not %3</source>
+        <translation>“%1”的冷却方式为 %2，而非 %3</translation>
+    </message>
+    <message>
+        <source>the catalog has no %1 cooling system</source>
+        <translation>部件目录中没有 %1 冷却系统</translation>
+    </message>
+    <message>
+        <source>rack type &quot;%1&quot; is not in the catalog</source>
+        <translation>机柜型号“%1”不在部件目录中</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; at U%2 (%3U) does not fit a %4U rack</source>
+        <translation>位于 U%2 的“%1”（%3U）超出了 %4U 机柜</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; overlaps &quot;%2&quot; at U%3</source>
+        <translation>“%1”与“%2”在 U%3 处重叠</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; draws %2 kW, over its %3 kW power budget</source>
+        <translation>“%1”功耗 %2 kW，超过了 %3 kW 的功率预算</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; weighs %2 kg, over its %3 kg limit</source>
+        <translation>“%1”重 %2 kg，超过了 %3 kg 的承重上限</translation>
+    </message>
+    <message>
+        <source>%1 nodes placed in racks, but the cluster has %2</source>
+        <translation>机柜中放置了 %1 个节点，但集群有 %2 个</translation>
+    </message>
+</context>
+<context>
     <name>MetricTable</name>
     <message>
         <source>Step time</source>

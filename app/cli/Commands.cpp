@@ -139,7 +139,7 @@ int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
   // The search explores the parallelism, so only the design needs to be valid;
   // the file's own parallelism is ranked alongside when it is valid.
   return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
-    out << searchReport(r, parts, a.top, a.objective).dump(2) << "\n";
+    out << searchReport(r, parts, a.top, a.objective, a.backend).dump(2) << "\n";
   });
 }
 

@@ -24,6 +24,7 @@ struct SearchArgs {
   int top = 10;
   std::string objective = "time";  // time | cost | memory
   int scenario = 0;
+  std::string backend = "auto";    // auto | cpu | cuda
 };
 int search(const SearchArgs& a, std::ostream& out, std::ostream& err);
 struct TopologyArgs {

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     simulate->add_option("--scenario", sim.scenario, "Index of one scenario of a project (default: all)");
     simulate->add_option("--trials", sim.trials, "Monte Carlo trials (overrides reliability.trials)")->check(CLI::Range(1, 10000000));
     simulate->add_option("--seed", sim.seed, "Random seed (overrides reliability.seed)")->check(CLI::NonNegativeNumber);
-    simulate->add_option("--backend", sim.backend, "Monte Carlo backend: auto, cpu or cuda")
+    simulate->add_option("--backend", sim.backend, "Monte Carlo and flow-solver backend: auto, cpu or cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
 
     cf::cli::SearchArgs srch;
@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
     search->add_option("--objective", srch.objective, "time (time-to-train), cost (GPU-hours) or memory (headroom)")
         ->check(CLI::IsMember({"time", "cost", "memory"}));
     search->add_option("--scenario", srch.scenario, "Index of the scenario in a project (default 0)");
+    search->add_option("--backend", srch.backend, "Search backend: auto, cpu or cuda (same ranking)")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     bool searchJson = true;
     search->add_flag("--json", searchJson, "JSON output (the default and only format)");
 

@@ -24,6 +24,7 @@ QAction* make(QWidget* w, const char* name, QStyle::StandardPixmap icon, QKeySeq
 MainActions::MainActions(QWidget* w) : QObject(w) {
   newProject = make(w, "actionNew", QStyle::SP_FileIcon, QKeySequence::New);
   open = make(w, "actionOpen", QStyle::SP_DialogOpenButton, QKeySequence::Open);
+  openSweepResults = make(w, "actionOpenSweepResults", QStyle::SP_CustomBase, QKeySequence::UnknownKey);
   save = make(w, "actionSave", QStyle::SP_DialogSaveButton, QKeySequence::Save);
   saveAs = make(w, "actionSaveAs", QStyle::SP_CustomBase, QKeySequence::SaveAs);
   close = make(w, "actionClose", QStyle::SP_DialogCloseButton, QKeySequence::Close);
@@ -58,6 +59,8 @@ void MainActions::retranslate() {
   newProject->setStatusTip(tr("Start a new project with one scenario"));
   open->setText(tr("&Open…"));
   open->setStatusTip(tr("Open a project (.cfproj) or a scenario file (.cf.json)"));
+  openSweepResults->setText(tr("Open S&weep Results…"));
+  openSweepResults->setStatusTip(tr("Open the results of clusterforge-cli sweep (.sweep.db, JSON or CSV) in the Sweep tab"));
   save->setText(tr("&Save"));
   save->setStatusTip(tr("Save the project"));
   saveAs->setText(tr("Save &As…"));

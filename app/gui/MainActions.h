@@ -19,6 +19,7 @@ class MainActions : public QObject {
 
   QAction* newProject;
   QAction* open;
+  QAction* openSweepResults;  // File > Open Sweep Results… (the Sweep tab)
   QAction* save;
   QAction* saveAs;
   QAction* close;

@@ -29,6 +29,8 @@
 #include "RecentFiles.h"
 #include "ResultsController.h"
 #include "RunStatusWidget.h"
+#include "ComparisonView.h"
+#include "SweepResultsView.h"
 #include "gpu/Backend.h"
 
 namespace cf {
@@ -53,7 +55,13 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   designEditors_ = new DesignEditors(doc_, tabs_, this);
   setCentralWidget(tabs_);
   results_ = new ResultsController(doc_, tabs_, this);
+  results_->setDesignEditors(designEditors_);
   overview_->setRunner(results_->runner());
+  // Sweep results and the Pareto views (issues 9 and 11), after Compare.
+  sweep_ = new SweepResultsView(doc_, tabs_);
+  tabs_->addTab(sweep_, QString());
+  connect(sweep_, &SweepResultsView::addedToComparison, this,
+          [this] { tabs_->setCurrentWidget(results_->comparison()); });
 
   createDocks();
   createMenus();
@@ -68,6 +76,7 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   connect(results_, &ResultsController::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
   connect(files_, &FileController::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+  connect(sweep_, &SweepResultsView::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
   resize(1400, 900);
   retranslateUi();
@@ -109,10 +118,12 @@ void MainWindow::createMenus() {
   recentMenu_->setObjectName(QStringLiteral("recentMenu"));
   connect(recentMenu_, &QMenu::aboutToShow, this, [this] { files_->recentFiles()->populate(recentMenu_); });
   files_->recentFiles()->populate(recentMenu_);
+  fileMenu_->addAction(a->openSweepResults);
   fileMenu_->addSeparator();
   fileMenu_->addActions({a->save, a->saveAs});
   fileMenu_->addSeparator();
   fileMenu_->addAction(results_->exportReportAction());
+  fileMenu_->addAction(results_->exportImageAction());
   fileMenu_->addSeparator();
   fileMenu_->addAction(a->close);
   fileMenu_->addSeparator();
@@ -127,6 +138,8 @@ void MainWindow::createMenus() {
   for (QDockWidget* d : {static_cast<QDockWidget*>(projectDock_), static_cast<QDockWidget*>(catalogDock_),
                          static_cast<QDockWidget*>(propertyDock_), static_cast<QDockWidget*>(messagesDock_)})
     viewMenu_->addAction(d->toggleViewAction());
+  viewMenu_->addSeparator();
+  viewMenu_->addAction(results_->presentAction());
   viewMenu_->addSeparator();
   languageMenu_ = viewMenu_->addMenu(QString());
   languageMenu_->addActions(a->languages->actions());
@@ -150,6 +163,10 @@ void MainWindow::createMenus() {
 
   connect(a->newProject, &QAction::triggered, files_, &FileController::newProject);
   connect(a->open, &QAction::triggered, files_, &FileController::openWithDialog);
+  connect(a->openSweepResults, &QAction::triggered, this, [this] {
+    tabs_->setCurrentWidget(sweep_);
+    sweep_->openResultsWithDialog();
+  });
   connect(a->save, &QAction::triggered, files_, &FileController::save);
   connect(a->saveAs, &QAction::triggered, files_, &FileController::saveAs);
   connect(a->close, &QAction::triggered, files_, &FileController::closeProject);
@@ -200,6 +217,7 @@ void MainWindow::selectScenario(int index) {
   overview_->setScenario(index);
   designEditors_->setScenario(index);
   results_->setScenario(index);
+  sweep_->setScenario(index);
 }
 
 void MainWindow::focusIssue(int scenario, const QString& keyPath) {
@@ -251,6 +269,7 @@ void MainWindow::retranslateUi() {
   toolBar_->setWindowTitle(tr("Main Toolbar"));
   tabs_->setTabText(0, tr("Overview"));
   results_->retranslate();
+  tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
       tr("Backend: %1 (%2)").arg(QString::fromStdString(b.name()), QString::fromStdString(b.device)));
@@ -259,6 +278,7 @@ void MainWindow::retranslateUi() {
   const int warnings = messagesDock_->model()->warningCount();
   updateIssuesLabel(errors, warnings);
   const QString lang = languages_ ? languages_->current() : QStringLiteral("en");
+  results_->setLanguage(lang);
   actions_->english->setChecked(lang == QLatin1String("en"));
   actions_->chinese->setChecked(lang == QLatin1String("zh_CN"));
   updateTitle();

@@ -23,6 +23,7 @@ class ProjectDock;
 class PropertyDock;
 class PropertyEditor;
 class ResultsController;
+class SweepResultsView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -43,6 +44,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs() const { return tabs_; }
   DesignEditors* designEditors() const { return designEditors_; }
   ResultsController* results() const { return results_; }
+  SweepResultsView* sweepResults() const { return sweep_; }
 
   bool openFile(const QString& path);
   // Window size and dock layout of the last session (not used for screenshots,
@@ -75,6 +77,7 @@ class MainWindow : public QMainWindow {
   OverviewPage* overview_;
   DesignEditors* designEditors_ = nullptr;
   ResultsController* results_ = nullptr;
+  SweepResultsView* sweep_ = nullptr;
   ProjectDock* projectDock_ = nullptr;
   CatalogDock* catalogDock_ = nullptr;
   PropertyDock* propertyDock_ = nullptr;

@@ -6,16 +6,31 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStyle>
 #include <QTabWidget>
 
 #include "ComparisonView.h"
 #include "DashboardPage.h"
+#include "DesignEditors.h"
 #include "Document.h"
+#include "FabricCanvas.h"
+#include "FabricView.h"
+#include "HallView.h"
+#include "ImageExport.h"
+#include "LinkOverlay.h"
+#include "PresentationWindow.h"
+#include "RackEditor.h"
+#include "RackView.h"
 #include "ReportWriter.h"
 #include "RunStatusWidget.h"
 #include "SimulationRunner.h"
 
 namespace cf {
+
+namespace {
+// The fabric is thousands of GPUs wide and five tiers high: exported stretched, as the canvas shows it.
+const QSize kFabricImage(2400, 1000);
+}  // namespace
 
 ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* window)
     : QObject(window),
@@ -27,22 +42,119 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
       comparison_(new ComparisonView(doc, runner_, tabs)),
       status_(new RunStatusWidget(runner_, window)),
       exportReport_(new QAction(window)),
-      simulate_(new QAction(window)) {
+      simulate_(new QAction(window)),
+      present_(new QAction(window)),
+      exportImage_(new QAction(window)) {
   tabs_->addTab(dashboard_, QString());
   tabs_->addTab(comparison_, QString());
   exportReport_->setObjectName(QStringLiteral("actionExportReport"));
   exportReport_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   simulate_->setObjectName(QStringLiteral("actionSimulate"));
-  simulate_->setShortcut(QKeySequence(Qt::Key_F5));
+  // F5 starts the presentation (as in slide software); Simulate Now moves to F9.
+  simulate_->setShortcut(QKeySequence(Qt::Key_F9));
+  present_->setObjectName(QStringLiteral("actionPresentation"));
+  present_->setShortcut(QKeySequence(Qt::Key_F5));
+  present_->setIcon(window->style()->standardIcon(QStyle::SP_ComputerIcon));
+  exportImage_->setObjectName(QStringLiteral("actionExportViewImage"));
   window->addAction(exportReport_);
   window->addAction(simulate_);
+  window->addAction(present_);
+  window->addAction(exportImage_);
   connect(exportReport_, &QAction::triggered, this, &ResultsController::exportReportWithDialog);
   connect(simulate_, &QAction::triggered, runner_, &SimulationRunner::runNow);
+  connect(present_, &QAction::triggered, this, [this] { startPresentation(); });
+  connect(exportImage_, &QAction::triggered, this, &ResultsController::exportViewImageWithDialog);
+  connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
+    if (s == scenario_) updateLinkOverlay();
+  });
   runner_->schedule();
   retranslate();
 }
 
-void ResultsController::setScenario(int index) { dashboard_->setScenario(index); }
+void ResultsController::setScenario(int index) {
+  scenario_ = index;
+  dashboard_->setScenario(index);
+  updateLinkOverlay();
+}
+
+void ResultsController::setDesignEditors(DesignEditors* editors) {
+  editors_ = editors;
+  if (!editors_) return;
+  FabricCanvas* fabric = editors_->fabric();
+  connect(fabric, &FabricCanvas::fabricInstalled, this, &ResultsController::updateLinkOverlay);
+  ImageExport::addContextAction(fabric->view(), QStringLiteral("fabric"), [fabric](const QString& path, QString* error) {
+    return ImageExport::saveScene(fabric->scene(), path, error, kFabricImage, Qt::IgnoreAspectRatio);
+  });
+  HallView* hall = editors_->hall();
+  ImageExport::addContextAction(hall, QStringLiteral("hall"), [hall](const QString& path, QString* error) {
+    return ImageExport::saveScene(hall->scene(), path, error);
+  });
+  RackEditor* racks = editors_->racks();
+  // The rack view keeps its own keys and drops; the menu is only added to it.
+  ImageExport::addContextAction(racks->view(), QStringLiteral("racks"), [racks](const QString& path, QString* error) {
+    return ImageExport::saveScene(racks->scene(), path, error);
+  });
+  updateLinkOverlay();
+}
+
+void ResultsController::setLanguage(const QString& code) {
+  language_ = code;
+  if (presentation_) presentation_->setLanguage(code);
+}
+
+PresentationWindow* ResultsController::startPresentation(const QString& lessonId, int step, bool fullScreen) {
+  if (!presentation_) {
+    presentation_ = new PresentationWindow(window_);
+    presentation_->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  presentation_->setLanguage(language_);
+  if (lessonId.isEmpty() || !presentation_->openLesson(lessonId, step)) presentation_->showOverview();
+  if (fullScreen)
+    presentation_->showFullScreen();
+  else
+    presentation_->show();
+  presentation_->raise();
+  presentation_->activateWindow();
+  presentation_->setFocus();
+  return presentation_;
+}
+
+PresentationWindow* ResultsController::presentation() const { return presentation_.data(); }
+
+void ResultsController::updateLinkOverlay() {
+  if (!editors_) return;
+  FabricCanvas* canvas = editors_->fabric();
+  const topology::Fabric* fabric = canvas->fabric();
+  const SimResultPtr r = runner_->result(scenario_);
+  if (!fabric || !r) return;
+  LinkOverlay overlay = LinkOverlay::fromResult(*fabric, *r);
+  canvas->setLinkOverlay(std::move(overlay.values), overlay.caption());
+}
+
+bool ResultsController::exportViewImage(const QString& path, QWidget* tab, QString* error) {
+  if (!tab) tab = tabs_->currentWidget();
+  if (editors_) {
+    if (tab == editors_->fabric())
+      return ImageExport::saveScene(editors_->fabric()->scene(), path, error, kFabricImage, Qt::IgnoreAspectRatio);
+    if (tab == editors_->hall()) return ImageExport::saveScene(editors_->hall()->scene(), path, error);
+    if (tab == editors_->racks()) return ImageExport::saveScene(editors_->racks()->scene(), path, error);
+  }
+  if (tab == dashboard_) return ImageExport::saveWidget(dashboard_->contentWidget(), path, error);
+  return ImageExport::saveWidget(tab, path, error);
+}
+
+void ResultsController::exportViewImageWithDialog() {
+  QWidget* tab = tabs_->currentWidget();
+  QString base = tabs_->tabText(tabs_->currentIndex()).remove(QLatin1Char('&'));
+  if (base.isEmpty()) base = QStringLiteral("view");
+  const QString path = ImageExport::askPath(window_, base);
+  if (path.isEmpty()) return;
+  QString error;
+  if (exportViewImage(path, tab, &error))
+    emit statusMessage(tr("Image written to %1").arg(QDir::toNativeSeparators(path)));
+  else
+    QMessageBox::warning(window_, tr("Export View Image"), error);
+}
 
 void ResultsController::retranslate() {
   tabs_->setTabText(tabs_->indexOf(dashboard_), tr("Dashboard"));
@@ -51,6 +163,10 @@ void ResultsController::retranslate() {
   exportReport_->setStatusTip(tr("Write a PDF, HTML or CSV report of every scenario"));
   simulate_->setText(tr("&Simulate Now"));
   simulate_->setStatusTip(tr("Run the simulation of every changed scenario now"));
+  present_->setText(tr("&Presentation"));
+  present_->setStatusTip(tr("Full-screen guided lessons for the classroom (Esc leaves)"));
+  exportImage_->setText(tr("Export View &Image…"));
+  exportImage_->setStatusTip(tr("Save the current view (chart page, fabric, hall or racks) as PNG or SVG"));
 }
 
 bool ResultsController::exportReport(const QString& path, QString* error) {

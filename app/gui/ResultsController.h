@@ -1,9 +1,14 @@
 // Results in the main window (issue 9): owns the SimulationRunner, adds the
 // Dashboard and Compare tabs, the run status for the status bar and the
-// actions File > Export Report… and Tools > Simulate Now. MainWindow creates
-// one and forwards scenario selection and language changes.
+// actions File > Export Report…, File > Export View Image…, Tools > Simulate
+// Now (F9) and View > Presentation (F5, the classroom lessons). With the
+// design editors set it colours the fabric canvas's links by utilisation
+// (LinkOverlay) after each simulation and gives the fabric, hall and rack
+// views an "Export image…" context menu. MainWindow creates one and forwards
+// scenario selection and language changes.
 #pragma once
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QTabWidget;
@@ -13,7 +18,9 @@ namespace cf {
 
 class ComparisonView;
 class DashboardPage;
+class DesignEditors;
 class Document;
+class PresentationWindow;
 class RunStatusWidget;
 class SimulationRunner;
 
@@ -29,9 +36,24 @@ class ResultsController : public QObject {
   RunStatusWidget* statusWidget() const { return status_; }
   QAction* exportReportAction() const { return exportReport_; }
   QAction* simulateAction() const { return simulate_; }
+  QAction* presentAction() const { return present_; }
+  QAction* exportImageAction() const { return exportImage_; }
 
   void setScenario(int index);
   void retranslate();
+  // The fabric canvas to colour and the views to export (hall, racks, fabric).
+  void setDesignEditors(DesignEditors* editors);
+  // UI language ("en" / "zh_CN"): the presentation's narration follows it.
+  void setLanguage(const QString& code);
+  // Opens the full-screen presentation (the overview, or a lesson's step).
+  PresentationWindow* startPresentation(const QString& lessonId = {}, int step = 0, bool fullScreen = true);
+  PresentationWindow* presentation() const;  // null once closed
+  // Writes the view of a central tab (the current one when null) as PNG or SVG:
+  // scenes (fabric, hall, racks) whole, other tabs as shown.
+  bool exportViewImage(const QString& path, QWidget* tab = nullptr, QString* error = nullptr);
+  void exportViewImageWithDialog();
+  // Colours the fabric canvas's links from the current scenario's result.
+  void updateLinkOverlay();
   // Writes the report (format from the extension) with the results at hand;
   // scenarios without a current result are simulated first, here.
   bool exportReport(const QString& path, QString* error = nullptr);
@@ -50,6 +72,12 @@ class ResultsController : public QObject {
   RunStatusWidget* status_;
   QAction* exportReport_;
   QAction* simulate_;
+  QAction* present_;
+  QAction* exportImage_;
+  DesignEditors* editors_ = nullptr;
+  QPointer<PresentationWindow> presentation_;
+  QString language_ = QStringLiteral("en");
+  int scenario_ = 0;
 };
 
 }  // namespace cf

@@ -1,4 +1,4 @@
-// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME]
+// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON [--step N]] [--sweep-results FILE]
 //
 // --screenshot renders the main window (after loading FILE) to a PNG with
 // QWidget::grab and exits; without a display it runs on the offscreen platform.
@@ -16,8 +16,10 @@
 #include "FileController.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
+#include "PresentationWindow.h"
 #include "ResultsController.h"
 #include "SimulationRunner.h"
+#include "SweepResultsView.h"
 #include "common/Version.h"
 
 namespace {
@@ -29,7 +31,7 @@ bool wantsScreenshot(int argc, char** argv) {
 }
 
 // Lets layouts, the overview and pending timers settle, then grabs the window.
-int saveScreenshot(cf::MainWindow& window, const QString& path) {
+int saveScreenshot(cf::MainWindow& window, const QString& path, QWidget* target = nullptr) {
   for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
   // Results come from a worker thread: wait (bounded) until every scenario has one.
   cf::SimulationRunner* runner = window.results()->runner();
@@ -42,7 +44,7 @@ int saveScreenshot(cf::MainWindow& window, const QString& path) {
   };
   while (!allDone() && waited.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
   for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
-  const QPixmap shot = window.grab();
+  const QPixmap shot = target ? target->grab() : window.grab();
   if (shot.isNull() || !shot.save(path, "PNG")) {
     std::fprintf(stderr, "clusterforge: cannot write the screenshot %s\n", qPrintable(QDir::toNativeSeparators(path)));
     return 1;
@@ -98,6 +100,20 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "Central tab to show first (its object name or title, e.g. rackEditor)."),
       QStringLiteral("NAME"));
   parser.addOption(tabOption);
+  const QCommandLineOption presentOption(
+      QStringLiteral("present"),
+      QCoreApplication::translate("main", "Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3)."),
+      QStringLiteral("LESSON"));
+  const QCommandLineOption stepOption(QStringLiteral("step"),
+                                     QCoreApplication::translate("main", "Step of the lesson to show first (1 = the first)."),
+                                     QStringLiteral("N"));
+  parser.addOption(presentOption);
+  parser.addOption(stepOption);
+  const QCommandLineOption sweepOption(
+      QStringLiteral("sweep-results"),
+      QCoreApplication::translate("main", "Open a sweep's results (.sweep.db, JSON or CSV report) in the Sweep tab."),
+      QStringLiteral("FILE"));
+  parser.addOption(sweepOption);
   parser.addOption(screenshotOption);
   parser.addOption(langOption);
   parser.process(app);
@@ -112,6 +128,14 @@ int main(int argc, char** argv) {
     window.files()->offerUntitledRecovery();
   }
   if (!screenshot) window.restoreLayout();
+  if (parser.isSet(sweepOption)) {
+    QString error;
+    if (!window.sweepResults()->openResults(parser.value(sweepOption), &error)) {
+      std::fprintf(stderr, "clusterforge: %s\n", qPrintable(error));
+      if (screenshot) return 1;
+    }
+    window.tabs()->setCurrentWidget(window.sweepResults());
+  }
   if (parser.isSet(tabOption)) {
     const QString name = parser.value(tabOption);
     for (int i = 0; i < window.tabs()->count(); ++i)
@@ -120,6 +144,13 @@ int main(int argc, char** argv) {
         window.tabs()->setCurrentIndex(i);
   }
   window.show();
+  QWidget* presentation = nullptr;
+  if (parser.isSet(presentOption)) {
+    auto* p = window.results()->startPresentation(parser.value(presentOption),
+                                                  qMax(1, parser.value(stepOption).toInt()) - 1, !screenshot);
+    if (screenshot) p->resize(1600, 1000);
+    presentation = p;
+  }
 
   if (screenshot) {
     const QString out = QFileInfo(parser.value(screenshotOption)).absoluteFilePath();
@@ -127,7 +158,7 @@ int main(int argc, char** argv) {
     // Shoot once the simulations are done and the views have redrawn (their
     // updates are debounced), or after 20 s at the latest.
     auto shoot = [&] {
-      rc = saveScreenshot(window, out);
+      rc = saveScreenshot(window, out, presentation);
       window.close();
       QCoreApplication::exit(rc);
     };

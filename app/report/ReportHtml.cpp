@@ -6,11 +6,22 @@
 #include <QLocale>
 #include <cmath>
 
+#include <QGraphicsScene>
+
 #include "ChartView.h"
+#include "FabricGeometry.h"
+#include "FabricItem.h"
+#include "ImageExport.h"
+#include "LinkOverlay.h"
 #include "MetricTable.h"
+#include "RackScene.h"
 #include "ResultCharts.h"
 #include "common/Version.h"
+#include "design/LayoutGenerator.h"
 #include "design/Project.h"
+#include "design/Resolved.h"
+#include "topology/FabricSpec.h"
+#include "topology/Generators.h"
 
 namespace cf {
 
@@ -54,7 +65,7 @@ QString ReportHtml::build(Images mode) {
   html += cover() + kPageBreak + designSummary();
   if (project_.scenarios.size() > 1) html += comparison();
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i)
-    html += kPageBreak + scenarioSection(i, mode) + bom(i);
+    html += kPageBreak + scenarioSection(i, mode) + designPictures(i, mode) + bom(i);
   html += kPageBreak + assumptions() + versions();
   return html + QStringLiteral("</body></html>");
 }
@@ -154,23 +165,91 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
     ChartView view;  // a fresh view per chart: a reused QChart lays its title out late
     ResultCharts::fill(c, &view, *r, ctx);
     const QImage image = view.toImage(QSize(560, 360), 2.0);
-    QString src;
-    if (mode == Images::Resources) {
-      src = QStringLiteral("chart/%1/%2").arg(index).arg(n);
-      images_.insert(src, image);
-    } else {
-      QByteArray png;
-      QBuffer buffer(&png);
-      buffer.open(QIODevice::WriteOnly);
-      image.save(&buffer, "PNG");
-      src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
-    }
     if (n % 2 == 0) html += QStringLiteral("<tr>");
-    html += QStringLiteral("<td><img src='%1' width='300' alt='%2'></td>").arg(src, ResultCharts::title(c).toHtmlEscaped());
+    html += QStringLiteral("<td>%1</td>")
+                .arg(embed(QStringLiteral("chart/%1/%2").arg(index).arg(n), image, mode, 300, ResultCharts::title(c)));
     if (++n % 2 == 0) html += QStringLiteral("</tr>");
   }
   if (n % 2 != 0) html += QStringLiteral("</tr>");
   return html + QStringLiteral("</table>");
+}
+
+QString ReportHtml::embed(const QString& name, const QImage& image, Images mode, int width, const QString& alt) {
+  QString src;
+  if (mode == Images::Resources) {
+    src = name;
+    images_.insert(src, image);
+  } else {
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+  }
+  return QStringLiteral("<img src='%1' width='%2' alt='%3'>").arg(src).arg(width).arg(alt.toHtmlEscaped());
+}
+
+QString ReportHtml::designPictures(int index, Images mode) {
+  const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
+  QString html;
+  const Catalog parts = project_.resolvedParts();
+  // Rack elevations: the first row, at most kRacks racks (rows hold 16 by default).
+  constexpr std::size_t kRacks = 8;
+  try {
+    const bool proposed = s.layout.empty();
+    const Layout layout = proposed ? generateLayout(s, parts) : s.layout;
+    const Row* first = nullptr;
+    for (const Site& site : layout.sites)
+      for (const Hall& hall : site.halls)
+        for (const Row& row : hall.rows)
+          if (!first && !row.racks.empty()) first = &row;
+    if (first) {
+      Row row = *first;
+      const std::size_t total = row.racks.size();
+      if (row.racks.size() > kRacks) row.racks.resize(kRacks);
+      RackScene scene;
+      scene.setRow(&row, parts, RackScene::Faces::Front);
+      const QImage image = ImageExport::sceneImage(&scene, QSize(2000, 900));
+      html += QStringLiteral("<h3>%1</h3>").arg(tr("Rack elevations: %1").arg(esc(row.name)));
+      QString note = tr("Front view of %1 of the %2 racks in this row.").arg(row.racks.size()).arg(total);
+      if (proposed) note += QLatin1Char(' ') + tr("The scenario has no layout: this is the layout the generator proposes.");
+      html += QStringLiteral("<p style='color:#555'>%1</p>").arg(note.toHtmlEscaped());
+      html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("racks/%1").arg(index), image, mode, 600, tr("Rack elevations")));
+    }
+  } catch (const std::exception& e) {
+    html += QStringLiteral("<p>%1</p>").arg(tr("No rack elevations: %1").arg(QString::fromStdString(e.what())).toHtmlEscaped());
+  }
+  // The fabric, links coloured by utilisation (LinkOverlay) when simulated.
+  try {
+    const topology::Fabric fabric = topology::generate(topology::specFor(resolve(s, parts)));
+    FabricGeometry geometry;
+    geometry.build(fabric);
+    QGraphicsScene scene;
+    auto* item = new FabricItem(&geometry);
+    scene.addItem(item);
+    scene.setSceneRect(geometry.bounds());
+    QString caption;
+    const SimResultPtr r = results_.value(index);
+    if (r && r->ok()) {
+      LinkOverlay overlay = LinkOverlay::fromResult(fabric, *r);
+      caption = overlay.caption();
+      geometry.setLinkValues(overlay.values);
+      item->setLinkValues(std::move(overlay.values));
+    }
+    const QImage image = ImageExport::sceneImage(&scene, QSize(2000, 800), geometry.bounds(), Qt::IgnoreAspectRatio);
+    const QLocale loc;
+    html += QStringLiteral("<h3>%1</h3>").arg(tr("Fabric"));
+    QString note = tr("%1: %2 GPUs, %3 devices, %4 links; tiers from GPUs (bottom) to the top switches.")
+                       .arg(QString::fromStdString(fabric.info.topology), loc.toString(static_cast<qlonglong>(fabric.gpuCount())),
+                            loc.toString(static_cast<qlonglong>(fabric.devices().size())),
+                            loc.toString(static_cast<qlonglong>(fabric.links().size())));
+    if (!caption.isEmpty()) note += QLatin1Char(' ') + tr("Colours: %1, green = idle, red = the busiest.").arg(caption);
+    html += QStringLiteral("<p style='color:#555'>%1</p>").arg(note.toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("fabric/%1").arg(index), image, mode, 600, tr("Fabric")));
+  } catch (const std::exception& e) {
+    html += QStringLiteral("<p>%1</p>").arg(tr("No fabric picture: %1").arg(QString::fromStdString(e.what())).toHtmlEscaped());
+  }
+  return html;
 }
 
 QString ReportHtml::bom(int index) const {

@@ -25,7 +25,8 @@ class ReportHtml {
   ReportHtml(const Project& project, const QVector<SimResultPtr>& results);
 
   QString build(Images mode);
-  // After build(Images::Resources): "chart/<scenario>/<n>" → image.
+  // After build(Images::Resources): "chart/<scenario>/<n>", "racks/<scenario>",
+  // "fabric/<scenario>" → image.
   const QMap<QString, QImage>& images() const { return images_; }
   // Latin text face first, then a CJK face (Noto Sans CJK SC) for Chinese.
   // (Digits set in the CJK face lose their text in the PDF: pdftotext drops them.)
@@ -36,6 +37,10 @@ class ReportHtml {
   QString designSummary() const;
   QString comparison() const;
   QString scenarioSection(int index, Images mode);
+  // Rack elevations of the first row (the scenario's layout, else a proposed
+  // one) and the fabric coloured by link utilisation, rendered offscreen.
+  QString designPictures(int index, Images mode);
+  QString embed(const QString& name, const QImage& image, Images mode, int width, const QString& alt);
   QString bom(int index) const;
   QString assumptions() const;
   QString versions() const;

@@ -9,8 +9,13 @@ namespace cf {
 
 struct Issue {
   std::string path;     // key path, e.g. "cluster.scale_out.tiers" or "layout.racks[2].placements[0]"
-  std::string message;  // what is wrong, in English (the GUI translates the frame, not the detail)
+  std::string message;  // what is wrong, in English, formatted (the CLI and JSON print this)
   enum class Severity { Error, Warning } severity = Severity::Error;
+  // Stable message id (e.g. "tp-not-divide-heads", see design/Validation.h)
+  // and the values for its template's %1..%n, so the GUI can translate the
+  // message; empty id: no template (the GUI shows `message` as it is).
+  std::string id = {};
+  std::vector<std::string> args = {};
   std::string text() const { return path.empty() ? message : path + ": " + message; }
 };
 
@@ -18,10 +23,25 @@ class InputError : public std::runtime_error {
  public:
   InputError(std::string path, const std::string& message)
       : std::runtime_error(path.empty() ? message : path + ": " + message), path_(std::move(path)) {}
+  // With a stable message id and its arguments (design/Validation.h, engineError()).
+  InputError(std::string path, const std::string& message, std::string id, std::vector<std::string> args)
+      : InputError(std::move(path), message) {
+    id_ = std::move(id);
+    args_ = std::move(args);
+  }
   const std::string& path() const { return path_; }
+  // The message without the path prefix.
+  std::string message() const {
+    std::string all = what();
+    return path_.empty() ? all : all.substr(path_.size() + 2);
+  }
+  const std::string& id() const { return id_; }
+  const std::vector<std::string>& args() const { return args_; }
 
  private:
   std::string path_;
+  std::string id_;
+  std::vector<std::string> args_;
 };
 
 // Joins a parent path and a key ("a.b" + "c" -> "a.b.c"; "" + "c" -> "c").

@@ -170,18 +170,26 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     if (rp.id.find("network") != std::string::npos) netRack = &rp;
   if (!netRack) netRack = rack;
   if (opt.network_racks && netRack) {
-    sum.switches = estimateSwitches(s, parts);
+    // Switches in tier order (leaves first): a network rack may hold two tiers.
+    std::vector<std::pair<std::string, long long>> tiers = opt.fabric_switches;
+    if (tiers.empty()) tiers.push_back({"sw", estimateSwitches(s, parts)});
+    for (const auto& t : tiers) sum.switches += std::max(0LL, t.second);
     const SwitchPart& sw = r.fabric_switch;
     const int swU = std::max(1, sw.rack_units);
     const int byU = std::max(1, (netRack->rack_units - 2) / swU);  // 2 U for patch panels
     const int byPower = sw.power_W > 0 ? std::max(1, static_cast<int>(netRack->max_power_kW * 1000.0 / sw.power_W)) : byU;
     const int perNet = std::min(byU, byPower);
     rows.startSection("Network row ");
+    std::size_t tier = 0;
+    long long inTier = 0;
     for (long long placed = 0; placed < sum.switches;) {
       Rack& k = rows.newRack(numbered("N", sum.network_racks + 1, 3), netRack->id);
       ++sum.network_racks;
-      for (int i = 0; i < perNet && placed < sum.switches; ++i, ++placed)
-        k.placements.push_back(Placement{"switch", sw.id, numbered("sw-", placed + 1, 4), 1 + i * swU, swU, "front"});
+      for (int i = 0; i < perNet && placed < sum.switches; ++i, ++placed) {
+        while (inTier >= tiers[tier].second) ++tier, inTier = 0;
+        k.placements.push_back(Placement{"switch", sw.id, numbered((tiers[tier].first + "-").c_str(), ++inTier, 4),
+                                         1 + i * swU, swU, "front"});
+      }
       if (opt.pdus) addPdus(k, parts);
     }
   }

@@ -10,7 +10,10 @@
 //   min(floor(budget_W / node_W), floor(weight / node_kg), floor(U / node_U)),
 //   at least one (a node over every budget still gets a rack; validation
 //   then reports the excess). Nodes fill racks from U1 upwards.
-// - Fabric switches (closed form, per plane; E = nodes x NICs, radix k,
+// - Fabric switches: LayoutOptions::fabric_switches when given (the cluster
+//   wizard counts them tier by tier on the fabric graph of core/topology,
+//   which this Qt-free design layer cannot link: cf_topology depends on it);
+//   otherwise the closed form (per plane; E = nodes x NICs, radix k,
 //   leaf oversubscription o, d = floor(k o / (o + 1)) ports down, u = k - d up;
 //   Al-Fares et al. 2008): 1 tier ceil(E / k); 2 tiers L = ceil(E / d) leaves
 //   and ceil(L u / k) spines; 3 tiers adds pods of k/2 leaves, u spines per
@@ -26,6 +29,8 @@
 // - Rows hold `racks_per_row` racks; halls hold `rows_per_hall` rows.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "catalog/Catalog.h"
 #include "design/Layout.h"
@@ -40,13 +45,17 @@ struct LayoutOptions {
   bool network_racks = true;
   bool storage_racks = true;
   bool pdus = true;
+  // Scale-out switches to put into network racks, tier by tier, e.g.
+  // {{"leaf", 32}, {"spine", 16}}: placements are named "<tier>-0001", ...
+  // Empty = estimateSwitches() (closed form), named "sw-0001", ...
+  std::vector<std::pair<std::string, long long>> fabric_switches;
 };
 
 struct LayoutSummary {
   int halls = 0, rows = 0, racks = 0;
   int compute_racks = 0, network_racks = 0, storage_racks = 0;
   int nodes_per_rack = 0, nodes_placed = 0;
-  long long switches = 0, storage_blocks = 0;
+  long long switches = 0, storage_blocks = 0;  // switches: placed in network racks
   std::string rack_part;
   double rack_load_kW = 0;  // full-load power of a full compute rack
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/InputError.h"
+#include "design/Validation.h"  // engineError: message ids
 
 namespace cf {
 
@@ -15,13 +16,13 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
   } else if (const Accelerator* a = parts.accelerator(c.accelerator)) {
     r.accelerator = *a;
   } else {
-    throw InputError("cluster.accelerator", "\"" + c.accelerator + "\" is not in the catalog");
+    throw engineError("cluster.accelerator", "part-not-in-catalog", {c.accelerator});
   }
 
   const NodeType* node = nullptr;
   if (!c.node_type.empty()) {
     node = parts.node(c.node_type);
-    if (!node) throw InputError("cluster.node_type", "\"" + c.node_type + "\" is not in the catalog");
+    if (!node) throw engineError("cluster.node_type", "part-not-in-catalog", {c.node_type});
   } else {
     node = parts.nodeFor(r.accelerator.id);
   }
@@ -46,7 +47,7 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
 
   if (!c.scale_out.switch_id.empty()) {
     const SwitchPart* sw = parts.switchPart(c.scale_out.switch_id);
-    if (!sw) throw InputError("cluster.scale_out.switch", "\"" + c.scale_out.switch_id + "\" is not in the catalog");
+    if (!sw) throw engineError("cluster.scale_out.switch", "part-not-in-catalog", {c.scale_out.switch_id});
     r.fabric_switch = *sw;
     r.switch_from_catalog = true;
   } else if (const SwitchPart* sw = parts.defaultSwitchFor(c.scale_out.nic_Gbps)) {
@@ -64,16 +65,16 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
   const Facility& f = c.facility;
   if (!f.cooling_system.empty()) {
     const CoolingPart* cp = parts.coolingPart(f.cooling_system);
-    if (!cp) throw InputError("cluster.facility.cooling_system", "\"" + f.cooling_system + "\" is not in the catalog");
+    if (!cp) throw engineError("cluster.facility.cooling_system", "part-not-in-catalog", {f.cooling_system});
     if (cp->kind != f.cooling)
-      throw InputError("cluster.facility.cooling_system",
-                       "\"" + f.cooling_system + "\" is " + cp->kind + " cooling, not " + f.cooling);
+      throw engineError("cluster.facility.cooling_system", "cooling-kind-mismatch",
+                        {f.cooling_system, cp->kind, f.cooling});
     r.cooling = *cp;
   } else {
     auto it = std::find_if(parts.cooling.begin(), parts.cooling.end(),
                            [&](const CoolingPart& cp) { return cp.kind == f.cooling; });
     if (it == parts.cooling.end())
-      throw InputError("cluster.facility.cooling", "the catalog has no " + f.cooling + " cooling system");
+      throw engineError("cluster.facility.cooling", "cooling-kind-missing", {f.cooling});
     r.cooling = *it;
   }
 

@@ -19,72 +19,114 @@ std::string fmt(double v, int digits = 1) {
   return s.str();
 }
 
+template <typename T>
+std::string str(T v) {
+  return std::to_string(v);
+}
+
+// Message templates, by stable id. The GUI holds the same table with
+// QT_TRANSLATE_NOOP (models/EngineMessages.cpp); tests/models checks the two agree.
+const std::vector<MessageTemplate> kTemplates = {
+    // job.model
+    {"heads-not-divide-hidden", "%1 does not divide hidden=%2"},
+    {"kv-heads-not-divide-heads", "%1 must divide heads=%2"},
+    {"top-k-exceeds-experts", "%1 exceeds experts=%2"},
+    // job.parallelism
+    {"tp-not-divide-heads", "%1 does not divide heads=%2"},
+    {"tp-kv-heads-indivisible", "%1 and kv_heads=%2 do not divide one another"},
+    {"tp-not-divide-ffn", "%1 does not divide ffn_hidden=%2"},
+    {"pp-exceeds-layers", "%1 exceeds layers=%2"},
+    {"interleave-needs-pp", "interleaving needs pp > 1"},
+    {"virtual-stages-exceed-layers", "%1 stages of pp=%2 exceed layers=%3"},
+    {"cp-not-divide-seq", "%1 does not divide seq_len=%2"},
+    {"ep-needs-experts", "expert parallelism needs experts > 1"},
+    {"ep-not-divide-experts", "%1 does not divide experts=%2"},
+    {"ep-not-divide-dp-cp", "%1 does not divide dp*cp=%2"},
+    {"gpus-exceed-cluster", "tp*pp*dp*cp = %1 GPUs, more than the cluster's %2"},
+    {"gpus-idle", "tp*pp*cp = %1 does not divide the %2 GPUs; %3 stay idle"},
+    {"global-batch-not-multiple", "%1 is not a multiple of dp*micro_batch=%2"},
+    {"tp-beyond-scale-up", "%1 spans beyond the scale-up domain of %2 GPUs; TP traffic crosses the scale-out network"},
+    {"precision-unsupported", "%1 is not supported by %2"},
+    {"checkpoint-target-unknown", "\"%1\" is not a storage tier of the cluster"},
+    // cluster
+    {"domain-exceeds-cluster", "%1 exceeds the cluster's %2 GPUs"},
+    {"climate-unknown", "\"%1\" is not a known climate (%2)"},
+    {"nic-speed-missing", "must be above 0 when NICs are fitted"},
+    {"switch-slower-than-nics", "%1 has %2 Gb/s ports, slower than the %3 Gb/s NICs"},
+    {"fabric-ports-exhausted-modelled",
+     "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4; "
+     "the fabric is modelled with %5 tiers"},
+    {"fabric-ports-exhausted",
+     "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, "
+     "more than 3 tiers of this switch can connect"},
+    {"storage-no-read-bandwidth", "tier \"%1\" has no read bandwidth"},
+    // catalog references (design/Resolved.cpp)
+    {"part-not-in-catalog", "\"%1\" is not in the catalog"},
+    {"cooling-kind-mismatch", "\"%1\" is %2 cooling, not %3"},
+    {"cooling-kind-missing", "the catalog has no %1 cooling system"},
+    // layout
+    {"rack-type-unknown", "rack type \"%1\" is not in the catalog"},
+    {"placement-does-not-fit", "\"%1\" at U%2 (%3U) does not fit a %4U rack"},
+    {"placement-overlaps", "\"%1\" overlaps \"%2\" at U%3"},
+    {"rack-over-power", "\"%1\" draws %2 kW, over its %3 kW power budget"},
+    {"rack-over-weight", "\"%1\" weighs %2 kg, over its %3 kg limit"},
+    {"layout-node-count", "%1 nodes placed in racks, but the cluster has %2"},
+};
+
 struct Checker {
   std::vector<Issue>& out;
   std::string prefix;
-  void error(const std::string& path, const std::string& msg) {
-    out.push_back({joinPath(prefix, path), msg, Issue::Severity::Error});
+  void error(const std::string& path, const std::string& id, std::vector<std::string> args = {}) {
+    out.push_back(makeIssue(joinPath(prefix, path), Issue::Severity::Error, id, std::move(args)));
   }
-  void warning(const std::string& path, const std::string& msg) {
-    out.push_back({joinPath(prefix, path), msg, Issue::Severity::Warning});
+  void warning(const std::string& path, const std::string& id, std::vector<std::string> args = {}) {
+    out.push_back(makeIssue(joinPath(prefix, path), Issue::Severity::Warning, id, std::move(args)));
   }
 };
 
 void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   const ModelSpec& m = s.job.model;
   const Parallelism& p = s.job.parallelism;
-  if (m.hidden % m.heads != 0)
-    c.error("job.model.heads", std::to_string(m.heads) + " does not divide hidden=" + std::to_string(m.hidden));
+  if (m.hidden % m.heads != 0) c.error("job.model.heads", "heads-not-divide-hidden", {str(m.heads), str(m.hidden)});
   if (m.kvHeads() > m.heads || m.heads % m.kvHeads() != 0)
-    c.error("job.model.kv_heads", std::to_string(m.kvHeads()) + " must divide heads=" + std::to_string(m.heads));
-  if (m.top_k > m.experts)
-    c.error("job.model.top_k", std::to_string(m.top_k) + " exceeds experts=" + std::to_string(m.experts));
+    c.error("job.model.kv_heads", "kv-heads-not-divide-heads", {str(m.kvHeads()), str(m.heads)});
+  if (m.top_k > m.experts) c.error("job.model.top_k", "top-k-exceeds-experts", {str(m.top_k), str(m.experts)});
   if (m.heads % p.tp != 0)
-    c.error("job.parallelism.tp", std::to_string(p.tp) + " does not divide heads=" + std::to_string(m.heads));
+    c.error("job.parallelism.tp", "tp-not-divide-heads", {str(p.tp), str(m.heads)});
   else if (m.kvHeads() % p.tp != 0 && p.tp % m.kvHeads() != 0)
-    c.error("job.parallelism.tp", std::to_string(p.tp) + " and kv_heads=" + std::to_string(m.kvHeads()) +
-                                      " do not divide one another");
-  if (m.ffnHidden() % p.tp != 0)
-    c.error("job.parallelism.tp", std::to_string(p.tp) + " does not divide ffn_hidden=" + std::to_string(m.ffnHidden()));
-  if (p.pp > m.layers)
-    c.error("job.parallelism.pp", std::to_string(p.pp) + " exceeds layers=" + std::to_string(m.layers));
+    c.error("job.parallelism.tp", "tp-kv-heads-indivisible", {str(p.tp), str(m.kvHeads())});
+  if (m.ffnHidden() % p.tp != 0) c.error("job.parallelism.tp", "tp-not-divide-ffn", {str(p.tp), str(m.ffnHidden())});
+  if (p.pp > m.layers) c.error("job.parallelism.pp", "pp-exceeds-layers", {str(p.pp), str(m.layers)});
   if (p.virtual_stages > 1) {
-    if (p.pp == 1) c.error("job.parallelism.virtual_stages", "interleaving needs pp > 1");
+    if (p.pp == 1) c.error("job.parallelism.virtual_stages", "interleave-needs-pp");
     else if (1LL * p.pp * p.virtual_stages > m.layers)
-      c.error("job.parallelism.virtual_stages", std::to_string(p.virtual_stages) + " stages of pp=" +
-                                                    std::to_string(p.pp) + " exceed layers=" + std::to_string(m.layers));
+      c.error("job.parallelism.virtual_stages", "virtual-stages-exceed-layers",
+              {str(p.virtual_stages), str(p.pp), str(m.layers)});
   }
-  if (m.seq_len % p.cp != 0)
-    c.error("job.parallelism.cp", std::to_string(p.cp) + " does not divide seq_len=" + std::to_string(m.seq_len));
-  if (m.experts == 1 && p.ep > 1) c.error("job.parallelism.ep", "expert parallelism needs experts > 1");
+  if (m.seq_len % p.cp != 0) c.error("job.parallelism.cp", "cp-not-divide-seq", {str(p.cp), str(m.seq_len)});
+  if (m.experts == 1 && p.ep > 1) c.error("job.parallelism.ep", "ep-needs-experts");
   if (m.experts > 1) {
-    if (m.experts % p.ep != 0)
-      c.error("job.parallelism.ep", std::to_string(p.ep) + " does not divide experts=" + std::to_string(m.experts));
+    if (m.experts % p.ep != 0) c.error("job.parallelism.ep", "ep-not-divide-experts", {str(p.ep), str(m.experts)});
     if ((1LL * r.dp * p.cp) % p.ep != 0)
-      c.error("job.parallelism.ep", std::to_string(p.ep) + " does not divide dp*cp=" + std::to_string(r.dp * p.cp));
+      c.error("job.parallelism.ep", "ep-not-divide-dp-cp", {str(p.ep), str(r.dp * p.cp)});
   }
   if (r.gpus_in_use > r.gpus_total) {
-    std::string msg = "tp*pp*dp*cp = " + std::to_string(r.gpus_in_use) + " GPUs, more than the cluster's " +
-                      std::to_string(r.gpus_total);
-    c.error(p.dp > 0 ? "job.parallelism.dp" : "job.parallelism", msg);
+    c.error(p.dp > 0 ? "job.parallelism.dp" : "job.parallelism", "gpus-exceed-cluster",
+            {str(r.gpus_in_use), str(r.gpus_total)});
   } else if (p.dp == 0 && r.gpus_total % (1LL * p.tp * p.pp * p.cp) != 0) {
-    c.warning("job.parallelism", "tp*pp*cp = " + std::to_string(p.tp * p.pp * p.cp) + " does not divide the " +
-                                     std::to_string(r.gpus_total) + " GPUs; " +
-                                     std::to_string(r.gpus_total - r.gpus_in_use) + " stay idle");
+    c.warning("job.parallelism", "gpus-idle",
+              {str(p.tp * p.pp * p.cp), str(r.gpus_total), str(r.gpus_total - r.gpus_in_use)});
   }
   if (r.global_batch % (1LL * r.dp * p.micro_batch) != 0)
-    c.error("job.parallelism.global_batch", std::to_string(r.global_batch) + " is not a multiple of dp*micro_batch=" +
-                                                std::to_string(1LL * r.dp * p.micro_batch));
-  if (p.tp > r.domain_size)
-    c.warning("job.parallelism.tp", std::to_string(p.tp) + " spans beyond the scale-up domain of " +
-                                        std::to_string(r.domain_size) + " GPUs; TP traffic crosses the scale-out network");
-  if (r.peak_tflops <= 0)
-    c.error("job.precision", s.job.precision + " is not supported by " + r.accelerator.id);
+    c.error("job.parallelism.global_batch", "global-batch-not-multiple",
+            {str(r.global_batch), str(1LL * r.dp * p.micro_batch)});
+  if (p.tp > r.domain_size) c.warning("job.parallelism.tp", "tp-beyond-scale-up", {str(p.tp), str(r.domain_size)});
+  if (r.peak_tflops <= 0) c.error("job.precision", "precision-unsupported", {s.job.precision, r.accelerator.id});
   const auto& ck = s.job.checkpoint;
   if (!ck.target.empty()) {
     bool found = std::any_of(s.cluster.storage.begin(), s.cluster.storage.end(),
                              [&](const StorageTier& t) { return t.name == ck.target; });
-    if (!found) c.error("job.checkpoint.target", "\"" + ck.target + "\" is not a storage tier of the cluster");
+    if (!found) c.error("job.checkpoint.target", "checkpoint-target-unknown", {ck.target});
   }
 }
 
@@ -92,18 +134,17 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
   const Cluster& cl = s.cluster;
   (void)parts;
   if (r.domain_size > r.gpus_total)
-    c.warning("cluster.scale_up.domain_size", std::to_string(r.domain_size) + " exceeds the cluster's " +
-                                                  std::to_string(r.gpus_total) + " GPUs");
+    c.warning("cluster.scale_up.domain_size", "domain-exceeds-cluster", {str(r.domain_size), str(r.gpus_total)});
   if (!findClimate(cl.facility.climate)) {
     std::string list;
     for (const auto& k : builtinClimates()) list += (list.empty() ? "" : ", ") + k.name;
-    c.error("cluster.facility.climate", "\"" + cl.facility.climate + "\" is not a known climate (" + list + ")");
+    c.error("cluster.facility.climate", "climate-unknown", {cl.facility.climate, list});
   }
   const ScaleOut& so = cl.scale_out;
-  if (so.nics_per_node > 0 && so.nic_Gbps <= 0) c.error("cluster.scale_out.nic_Gbps", "must be above 0 when NICs are fitted");
+  if (so.nics_per_node > 0 && so.nic_Gbps <= 0) c.error("cluster.scale_out.nic_Gbps", "nic-speed-missing");
   if (r.switch_from_catalog && r.fabric_switch.port_Gbps + 1e-9 < so.nic_Gbps)
-    c.error("cluster.scale_out.switch", r.fabric_switch.id + " has " + fmt(r.fabric_switch.port_Gbps, 0) +
-                                            " Gb/s ports, slower than the " + fmt(so.nic_Gbps, 0) + " Gb/s NICs");
+    c.error("cluster.scale_out.switch", "switch-slower-than-nics",
+            {r.fabric_switch.id, fmt(r.fabric_switch.port_Gbps, 0), fmt(so.nic_Gbps, 0)});
   bool clos = so.topology == "fat-tree" || so.topology == "spine-leaf" || so.topology == "rail-optimized";
   long long endpoints = 1LL * cl.nodes * so.nics_per_node;
   if (clos && cl.nodes > 1 && r.switch_radix >= 2) {
@@ -113,11 +154,13 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
       int needed = so.tiers;
       while (needed < 3 && maxFabricEndpoints(needed, r.switch_radix, so.oversubscription) < endpoints) ++needed;
       bool fits = maxFabricEndpoints(needed, r.switch_radix, so.oversubscription) >= endpoints;
-      std::string msg = "switch ports exhausted: " + std::to_string(so.tiers) + " tier(s) of " +
-                        std::to_string(r.switch_radix) + "-port switches connect at most " +
-                        std::to_string(capacity) + " NIC ports; the cluster has " + std::to_string(endpoints);
-      if (fits) c.warning("cluster.scale_out.tiers", msg + "; the fabric is modelled with " + std::to_string(needed) + " tiers");
-      else c.error("cluster.scale_out.tiers", msg + ", more than 3 tiers of this switch can connect");
+      std::vector<std::string> args = {str(so.tiers), str(r.switch_radix), str(capacity), str(endpoints)};
+      if (fits) {
+        args.push_back(str(needed));
+        c.warning("cluster.scale_out.tiers", "fabric-ports-exhausted-modelled", args);
+      } else {
+        c.error("cluster.scale_out.tiers", "fabric-ports-exhausted", args);
+      }
     }
   }
   for (std::size_t i = 0; i < cl.storage.size(); ++i) {
@@ -126,7 +169,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
     bool local = t.kind == "local-nvme";
     double read = local ? t.read_GBps_per_node : t.read_GBps;
     if (read <= 0)
-      c.warning(joinPath(path, local ? "read_GBps_per_node" : "read_GBps"), "tier \"" + t.name + "\" has no read bandwidth");
+      c.warning(joinPath(path, local ? "read_GBps_per_node" : "read_GBps"), "storage-no-read-bandwidth", {t.name});
   }
 }
 
@@ -144,7 +187,7 @@ void checkLayout(const Scenario& s, const Catalog& parts, Checker& c) {
                              std::to_string(ri) + "].racks[" + std::to_string(ki) + "]";
           const RackPart* rp = parts.rack(rack.part);
           if (!rp) {
-            c.error(joinPath(path, "part"), "rack type \"" + rack.part + "\" is not in the catalog");
+            c.error(joinPath(path, "part"), "rack-type-unknown", {rack.part});
             continue;
           }
           double budgetKW = rack.max_power_kW > 0 ? rack.max_power_kW : rp->max_power_kW;
@@ -159,9 +202,8 @@ void checkLayout(const Scenario& s, const Catalog& parts, Checker& c) {
             weightKg += placementWeight_kg(p, parts);
             if (p.height_u == 0) continue;  // zero-U (vertical PDU)
             if (p.u + p.height_u - 1 > rp->rack_units) {
-              c.error(joinPath(ppath, "u"), "\"" + p.name + "\" at U" + std::to_string(p.u) + " (" +
-                                                std::to_string(p.height_u) + "U) does not fit a " +
-                                                std::to_string(rp->rack_units) + "U rack");
+              c.error(joinPath(ppath, "u"), "placement-does-not-fit",
+                      {p.name, str(p.u), str(p.height_u), str(rp->rack_units)});
               continue;
             }
             // A full-depth part occupies both faces; only rear-mounted half-depth gear uses the rear alone.
@@ -169,25 +211,22 @@ void checkLayout(const Scenario& s, const Catalog& parts, Checker& c) {
             for (int u = p.u; u < p.u + p.height_u; ++u) {
               if (slots[u].first >= 0) {
                 const Placement& other = rack.placements[slots[u].second];
-                c.error(joinPath(ppath, "u"), "\"" + p.name + "\" overlaps \"" + other.name + "\" at U" + std::to_string(u));
+                c.error(joinPath(ppath, "u"), "placement-overlaps", {p.name, other.name, str(u)});
                 break;
               }
               slots[u] = {1, pi};
             }
           }
           if (budgetKW > 0 && powerW / 1000.0 > budgetKW + 1e-9)
-            c.error(path, "\"" + rack.name + "\" draws " + fmt(powerW / 1000.0) + " kW, over its " + fmt(budgetKW) +
-                              " kW power budget");
+            c.error(path, "rack-over-power", {rack.name, fmt(powerW / 1000.0), fmt(budgetKW)});
           if (budgetKg > 0 && weightKg > budgetKg + 1e-9)
-            c.error(path, "\"" + rack.name + "\" weighs " + fmt(weightKg, 0) + " kg, over its " + fmt(budgetKg, 0) +
-                              " kg limit");
+            c.error(path, "rack-over-weight", {rack.name, fmt(weightKg, 0), fmt(budgetKg, 0)});
         }
       }
     }
   }
   if (!s.layout.empty() && placedNodes != s.cluster.nodes)
-    c.warning("layout", std::to_string(placedNodes) + " nodes placed in racks, but the cluster has " +
-                            std::to_string(s.cluster.nodes));
+    c.warning("layout", "layout-node-count", {str(placedNodes), str(s.cluster.nodes)});
 }
 
 }  // namespace
@@ -235,7 +274,8 @@ std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, con
     checkJob(s, r, c);
     checkLayout(s, parts, c);
   } catch (const InputError& e) {
-    c.error(e.path(), std::string(e.what()).substr(e.path().empty() ? 0 : e.path().size() + 2));
+    Issue issue{joinPath(prefix, e.path()), e.message(), Issue::Severity::Error, e.id(), e.args()};
+    out.push_back(std::move(issue));
   }
   return out;
 }
@@ -248,6 +288,48 @@ std::vector<Issue> validateProject(const Project& p) {
     out.insert(out.end(), v.begin(), v.end());
   }
   return out;
+}
+
+const std::vector<MessageTemplate>& engineMessageTemplates() { return kTemplates; }
+
+const char* engineMessageTemplate(std::string_view id) {
+  for (const MessageTemplate& t : kTemplates)
+    if (id == t.id) return t.english;
+  return nullptr;
+}
+
+std::string formatMessage(std::string_view tmpl, const std::vector<std::string>& args) {
+  std::string out;
+  out.reserve(tmpl.size() + 16);
+  for (std::size_t i = 0; i < tmpl.size(); ++i) {
+    if (tmpl[i] == '%' && i + 1 < tmpl.size() && std::isdigit(static_cast<unsigned char>(tmpl[i + 1]))) {
+      std::size_t n = static_cast<std::size_t>(tmpl[i + 1] - '0');
+      std::size_t len = 2;
+      if (i + 2 < tmpl.size() && std::isdigit(static_cast<unsigned char>(tmpl[i + 2]))) {
+        n = n * 10 + static_cast<std::size_t>(tmpl[i + 2] - '0');
+        len = 3;
+      }
+      if (n >= 1 && n <= args.size()) {
+        out += args[n - 1];
+        i += len - 1;
+        continue;
+      }
+    }
+    out += tmpl[i];
+  }
+  return out;
+}
+
+Issue makeIssue(std::string path, Issue::Severity severity, const std::string& id, std::vector<std::string> args) {
+  const char* tmpl = engineMessageTemplate(id);
+  std::string message = tmpl ? formatMessage(tmpl, args) : id;
+  return Issue{std::move(path), std::move(message), severity, tmpl ? id : std::string(), std::move(args)};
+}
+
+InputError engineError(std::string path, const std::string& id, std::vector<std::string> args) {
+  const char* tmpl = engineMessageTemplate(id);
+  std::string message = tmpl ? formatMessage(tmpl, args) : id;
+  return InputError(std::move(path), message, tmpl ? id : std::string(), std::move(args));
 }
 
 bool hasErrors(const std::vector<Issue>& issues) {

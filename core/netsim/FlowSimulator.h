@@ -43,6 +43,7 @@ class FlowSimulator {
   const std::vector<double>& lineRate() const { return lineRate_; }
   long long solves() const { return solves_; }
   long long classesStarted() const { return started_; }
+  MaxMinSolver& solver() { return solver_; }
 
  private:
   void resolve();

@@ -3,6 +3,12 @@
 #include <algorithm>
 #include <limits>
 #include <queue>
+#include <stdexcept>
+
+#include "gpu/Backend.h"
+#ifdef CF_HAVE_CUDA
+#include "netsim/MaxMinCuda.h"
+#endif
 
 namespace cf::netsim {
 
@@ -16,6 +22,28 @@ struct Level {
   bool operator>(const Level& o) const { return level > o.level || (level == o.level && id > o.id); }
 };
 }  // namespace
+
+const char* solverBackendName(SolverBackend b) {
+  switch (b) {
+    case SolverBackend::Auto: return "auto";
+    case SolverBackend::Cpu: return "cpu";
+    case SolverBackend::Cuda: return "cuda";
+  }
+  return "?";
+}
+
+SolverBackend parseSolverBackend(const std::string& s) {
+  if (s == "auto") return SolverBackend::Auto;
+  if (s == "cpu") return SolverBackend::Cpu;
+  if (s == "cuda") return SolverBackend::Cuda;
+  throw std::invalid_argument("\"" + s + "\" is not a solver backend (auto, cpu, cuda)");
+}
+
+void MaxMinSolver::configure(SolverBackend backend, std::uint32_t largeEntries) {
+  backend_ = backend;
+  largeEntries_ = largeEntries;
+  stats_.detail.clear();
+}
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacities)
     : capacity_(std::move(capacities)),
@@ -55,6 +83,9 @@ void MaxMinSolver::solve(const std::vector<Var>& vars, std::vector<double>& rate
   std::vector<std::uint32_t> fill(offset.begin(), offset.end() - 1);
   for (std::uint32_t i = 0; i < n; ++i)
     for (std::uint32_t k = 0; k < vars[i].count; ++k) members_[fill[start_[vars[i].usage[k].constraint]]++] = i;
+  ++stats_.solves;
+  stats_.max_entries = std::max<long long>(stats_.max_entries, offset[T]);
+  if (offset[T] >= largeEntries_ && n > 0) return solveLarge(vars, offset, rates);
 
   std::vector<std::uint32_t> ver(T, 0);
   std::vector<char> fixed(n, 0);
@@ -106,6 +137,71 @@ void MaxMinSolver::solve(const std::vector<Var>& vars, std::vector<double>& rate
   // Unconstrained leftovers (only possible with zero coefficients).
   for (std::uint32_t i = 0; i < n; ++i)
     if (!fixed[i]) rates[i] = std::numeric_limits<double>::infinity();
+}
+
+// The rounds path: compact the problem (slots = touched constraints, entries
+// in increasing variable order per slot), run it on the GPU or the CPU, then
+// the loads per constraint summed in the slot CSR order (both backends).
+void MaxMinSolver::solveLarge(const std::vector<Var>& vars, const std::vector<std::uint32_t>& offset,
+                              std::vector<double>& rates) {
+  const std::uint32_t T = static_cast<std::uint32_t>(touched_.size());
+  const std::uint32_t n = static_cast<std::uint32_t>(vars.size());
+  RoundsProblem& p = problem_;
+  p.slotCount = T;
+  p.varCount = n;
+  p.capacity.resize(T);
+  for (std::uint32_t t = 0; t < T; ++t) p.capacity[t] = capacity_[touched_[t]];
+  p.slotOff.assign(offset.begin(), offset.end());
+  p.slotVar.assign(members_.begin(), members_.end());
+  p.slotCoef.assign(members_.size(), 0.0);
+  p.varOff.assign(n + 1, 0);
+  p.varSlot.clear();
+  p.bound.resize(n);
+  std::vector<std::uint32_t> fill(offset.begin(), offset.end() - 1);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Var& v = vars[i];
+    p.bound[i] = v.bound;
+    for (std::uint32_t k = 0; k < v.count; ++k) {
+      const std::uint32_t t = start_[v.usage[k].constraint];
+      p.varSlot.push_back(t);
+      p.slotCoef[fill[t]++] = v.usage[k].coef;
+    }
+    p.varOff[i + 1] = static_cast<std::uint32_t>(p.varSlot.size());
+  }
+  ++stats_.large;
+  bool done = false;
+  if (backend_ != SolverBackend::Cpu) {
+#ifdef CF_HAVE_CUDA
+    const BackendInfo& info = activeBackend();
+    if (info.kind == BackendInfo::Kind::Cuda) {
+      std::string why;
+      if (solveRoundsCuda(p, rates, why)) {
+        done = true;
+        ++stats_.gpu;
+        stats_.backend = "CUDA";
+        stats_.detail = info.device;
+      } else {
+        stats_.detail = "CUDA failed (" + why + "), CPU used";
+      }
+    } else {
+      stats_.detail = info.reason;
+    }
+#else
+    stats_.detail = "built without the CUDA toolkit";
+#endif
+  } else {
+    stats_.detail = "CPU requested";
+  }
+  if (!done) stats_.rounds += solveRoundsCpu(p, rates);
+  // Loads, in the slot CSR order.
+  for (std::uint32_t t = 0; t < T; ++t) {
+    double u = 0;
+    for (std::uint32_t k = p.slotOff[t]; k < p.slotOff[t + 1]; ++k) {
+      const double x = rates[p.slotVar[k]];
+      if (x != rounds::kInf) u = u + p.slotCoef[k] * x;
+    }
+    used_[touched_[t]] = u;
+  }
 }
 
 }  // namespace cf::netsim

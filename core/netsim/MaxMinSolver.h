@@ -30,12 +30,22 @@
 // headroom to the pace of the slowest (the collective completes with its
 // slowest member anyway); what they leave unused goes to other classes.
 //
+// Large problems (at least `large_entries` usage entries) are solved by the
+// round-parallel form of the same filling (MaxMinRounds.h) instead, on the
+// GPU when the CUDA backend is selected and answers (MaxMinCuda.cu), else on
+// the CPU with the very same arithmetic: which path runs depends only on the
+// problem size, never on the machine, so a CPU run and a CUDA run give
+// bit-identical rates.
+//
 // Cost: O(E log E) per solve with E = sum of the variables' usage entries
 // (a binary heap of saturation levels with lazy invalidation).
 // Units: capacities and rates in bytes/s; usages dimensionless.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "netsim/MaxMinRounds.h"
 
 namespace cf::netsim {
 
@@ -44,12 +54,33 @@ struct Usage {
   double coef = 0;  // a_ij
 };
 
+enum class SolverBackend : std::uint8_t { Auto, Cpu, Cuda };
+const char* solverBackendName(SolverBackend b);
+// "auto" | "cpu" | "cuda"; throws std::invalid_argument otherwise.
+SolverBackend parseSolverBackend(const std::string& s);
+
+struct SolverStats {
+  long long solves = 0;        // all solves
+  long long large = 0;         // solved by rounds (problem >= large_entries)
+  long long gpu = 0;           // of those, on the GPU
+  long long rounds = 0;        // rounds of the large solves
+  long long max_entries = 0;   // largest problem seen (usage entries)
+  std::string backend = "CPU"; // where the large solves ran: "CPU" or "CUDA"
+  std::string detail;          // device, or why the CPU ran them
+};
+
 class MaxMinSolver {
  public:
+  // Default threshold of the rounds path (usage entries of one solve).
+  static constexpr std::uint32_t kLargeEntries = 1u << 16;
   explicit MaxMinSolver(std::vector<double> capacities);
 
   std::size_t constraintCount() const { return capacity_.size(); }
   double capacity(std::uint32_t j) const { return capacity_[j]; }
+  // Backend of the large solves and the size from which a solve is large
+  // (0 = every solve).
+  void configure(SolverBackend backend, std::uint32_t largeEntries);
+  const SolverStats& stats() const { return stats_; }
 
   // Rates of the variables: vars[i] points at its usage list (n entries);
   // bounds may be empty (no bounds) or hold one bound per variable (<= 0 = none).
@@ -68,7 +99,13 @@ class MaxMinSolver {
   const std::vector<std::uint32_t>& touched() const { return touched_; }
 
  private:
+  void solveLarge(const std::vector<Var>& vars, const std::vector<std::uint32_t>& offset, std::vector<double>& rates);
+
   std::vector<double> capacity_;
+  SolverBackend backend_ = SolverBackend::Auto;
+  std::uint32_t largeEntries_ = kLargeEntries;
+  SolverStats stats_;
+  RoundsProblem problem_;
   // Scratch, sized by constraints, reset through touched_.
   std::vector<double> used_, sumCoef_;
   std::vector<std::uint32_t> version_, start_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <stdexcept>
 #include <map>
 
 #include "netsim/TrainingStep.h"
@@ -29,11 +31,8 @@ NetworkResult simulateJobs(const topology::Fabric& f, const std::vector<JobInput
     out.gpus = sizes[k];
     out.micro_batches = ts.microBatches();
     out.analytical_step_time_s = j.model->evaluate(j.config).step_time_s;
-    if (j.config.virtual_stages > 1)
-      out.notes.push_back("interleaved schedule (virtual_stages=" + std::to_string(j.config.virtual_stages) +
-                          ") simulated as plain 1F1B: the bubble is v times the analytical one");
-    if (j.config.cp > 1) out.notes.push_back("context-parallel ring attention not expanded into flows");
-    if (j.config.zero_stage >= 3) out.notes.push_back("ZeRO-3 per-micro-batch gathers not expanded (run as ZeRO-2)");
+    if (j.config.ep > 1 && j.config.dp % j.config.ep != 0)
+      out.notes.push_back("expert all-to-alls not expanded: ep does not divide dp");
     res.jobs.push_back(out);
   }
   StepOptions so = o.step;
@@ -83,6 +82,17 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
   j["placement"] = placementPolicyName(o.placement);
   j["seed"] = o.seed;
   j["wall_s"] = finite(r.wall_s);
+  // Which rate solver ran: small solves always on the CPU (heap-ordered
+  // filling); large ones (>= large_entries) by rounds on `backend`.
+  const SolverStats& sv = s.solver;
+  j["solver"] = {{"requested", solverBackendName(o.step.solver)},
+                 {"backend", sv.gpu > 0 ? "CUDA" : "CPU"},
+                 {"detail", sv.large > 0 ? sv.detail : std::string("no solve reached large_entries")},
+                 {"large_entries", o.step.solver_large_entries},
+                 {"solves", sv.solves},
+                 {"large_solves", sv.large},
+                 {"gpu_solves", sv.gpu},
+                 {"max_entries", sv.max_entries}};
 
   // Links: scale-out by mean utilisation, scale-up apart.
   std::vector<std::uint32_t> out, up;
@@ -160,6 +170,7 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
       double a = std::max(t.start_s, reach);
       if (t.end_s > a) busy += t.end_s - a;
       reach = std::max(reach, t.end_s);
+      if (t.end_s <= t.start_s) continue;  // joins and empty tasks: nothing to draw
       if (budget > 0) {
         entries.push_back({tasks[i].label, t.start_s, t.end_s});
         --budget;
@@ -185,8 +196,19 @@ nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, c
   job.name = r.scenario ? r.scenario->name : "job";
   job.model = &model;
   job.config = model.scenarioConfig();
-  NetworkResult res = simulateJobs(f, {job}, o);
-  return networkJson(res, f, o);
+  // CLUSTERFORGE_FLOW_LARGE_ENTRIES overrides the size from which a rate
+  // solve runs by rounds (on the GPU with --backend cuda): 0 sends every
+  // solve there, e.g. to compare CPU and CUDA on a small scenario.
+  NetworkOptions oo = o;
+  if (const char* e = std::getenv("CLUSTERFORGE_FLOW_LARGE_ENTRIES")) {
+    char* end = nullptr;
+    const unsigned long v = std::strtoul(e, &end, 10);
+    if (end == e || *end != '\0')
+      throw std::invalid_argument("CLUSTERFORGE_FLOW_LARGE_ENTRIES: \"" + std::string(e) + "\" is not a count");
+    oo.step.solver_large_entries = static_cast<std::uint32_t>(std::min<unsigned long>(v, 0xffffffffUL));
+  }
+  NetworkResult res = simulateJobs(f, {job}, oo);
+  return networkJson(res, f, oo);
 }
 
 }  // namespace cf::netsim

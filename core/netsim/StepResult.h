@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "netsim/MaxMinSolver.h"
+
 namespace cf::netsim {
 
 struct TaskTime {
@@ -29,6 +31,7 @@ struct StepResult {
   long long flow_classes = 0;  // classes the solver handled
   long long solves = 0;        // rate recomputations
   long long memoized = 0;      // collective instances timed from an isolated representative run
+  SolverStats solver;          // which rate solver ran, how often
 };
 
 }  // namespace cf::netsim

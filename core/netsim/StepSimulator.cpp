@@ -122,6 +122,7 @@ StepResult StepSimulator::run(const StepGraph& g) {
   };
 
   FlowSimulator flows(goodput_, line_);
+  flows.solver().configure(opt_.solver, opt_.solver_large_entries);
   std::vector<double> memoBytes(goodput_.size(), 0.0), memoPeak(goodput_.size(), 0.0);
   std::map<std::string, std::size_t> statIndex;
   auto stat = [&](const Collective& c) -> CollectiveStats& {
@@ -280,6 +281,7 @@ StepResult StepSimulator::run(const StepGraph& g) {
   res.link_line_Bps = line_;
   res.flow_classes = flows.classesStarted();
   res.solves = flows.solves();
+  res.solver = flows.solver().stats();
   return res;
 }
 

@@ -40,6 +40,11 @@ struct StepOptions {
   double scale_out_efficiency = 0.93;  // perf/CollectiveModel.h kNicEfficiency
   bool fuse_ring_steps = true;
   bool memoize_scale_up = true;
+  // Rate solver: large solves (>= solver_large_entries usage entries) run
+  // the round-parallel filling on the GPU (cuda, or auto when one answers)
+  // or on the CPU (MaxMinSolver.h).
+  SolverBackend solver = SolverBackend::Auto;
+  std::uint32_t solver_large_entries = MaxMinSolver::kLargeEntries;
 };
 
 class StepSimulator {

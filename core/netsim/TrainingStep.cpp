@@ -33,9 +33,52 @@ Consts consts(const CommFabric& f, int size, long long stride) {
 
 }  // namespace
 
+std::vector<PassOp> TrainingStep::schedule(int p, int v, int M, int s, bool allWarmup) {
+  // Forward and backward sequences of (chunk, micro-batch): micro-batches in
+  // groups of p, each group through chunk 0..v-1 (backward: v-1..0), as
+  // Megatron-LM's forward_backward_pipelining_with_interleaving orders them
+  // (a last group of fewer than p micro-batches when p does not divide m).
+  std::vector<std::pair<int, int>> fwd, bwd;
+  for (int g0 = 0; g0 < M; g0 += p) {
+    const int gs = std::min(p, M - g0);
+    for (int j = 0; j < v; ++j)
+      for (int i = g0; i < g0 + gs; ++i) {
+        fwd.emplace_back(j, i);
+        bwd.emplace_back(v - 1 - j, i);
+      }
+  }
+  const int total = M * v;
+  // Warm-up forwards: p-1-s for 1F1B; (p-1-s)*2 + (v-1)*p interleaved.
+  // Megatron runs every forward first when m == p (interleaved).
+  int warm = v == 1 ? p - 1 - s : (p - 1 - s) * 2 + (v - 1) * p;
+  if (allWarmup || (v > 1 && M == p)) warm = total;
+  warm = std::clamp(warm, 0, total);
+  std::vector<PassOp> order;
+  order.reserve(2 * static_cast<std::size_t>(total));
+  for (int k = 0; k < warm; ++k) order.push_back({false, fwd[k].first, fwd[k].second});
+  for (int k = 0; k < total - warm; ++k) {
+    order.push_back({false, fwd[warm + k].first, fwd[warm + k].second});
+    order.push_back({true, bwd[k].first, bwd[k].second});
+  }
+  for (int k = total - warm; k < total; ++k) order.push_back({true, bwd[k].first, bwd[k].second});
+  return order;
+}
+
 StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, const std::string& name) const {
+  StepGraph g;
+  if (build(rankGpu, job, name, false, g)) return g;
+  // A schedule that would deadlock (an interleaved one for some m not a
+  // multiple of p): all forwards first, then all backwards (always live).
+  g = StepGraph{};
+  build(rankGpu, job, name, true, g);
+  return g;
+}
+
+bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, const std::string& name, bool allWarmup,
+                         StepGraph& g) const {
   const int tp = std::max(1, c_.tp), cp = std::max(1, c_.cp), dp = std::max(1, c_.dp), p = std::max(1, c_.pp);
   const int ep = std::max(1, c_.ep);
+  const int v = p > 1 ? std::max(1, c_.virtual_stages) : 1;
   if (static_cast<long long>(rankGpu.size()) != 1LL * tp * cp * dp * p)
     throw std::invalid_argument("TrainingStep: rank list does not match tp*cp*dp*pp");
   auto gpu = [&](int t, int c, int d, int s) { return rankGpu[t + tp * (c + cp * (d + 1LL * dp * s))]; };
@@ -49,16 +92,28 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
   const int M = static_cast<int>(micro_);
   const int layers = m_.workload().model().layers;
 
-  StepGraph g;
   const Consts tpK = consts(fab, tp, 1);
   const Consts ppK = consts(fab, p, 1LL * tp * cp * dp);
   const int dpc = dp * cp;
   const Consts dpK = consts(fab, dpc, tp);
   const Consts epK = consts(fab, ep, 1LL * tp * cp);
+  const Consts cpK = consts(fab, cp, tp);
   const std::string jn = name;
+  // Point-to-point latency as CollectiveModel::sendRecv has it.
+  auto p2pLatency = [](const Consts& k) {
+    return k.crosses ? k.g.inter_step_latency_s : CollectiveModel::kP2pScaleUpLatency_s;
+  };
+
+  // Layers of stage s and of its chunk j (v chunks per stage, Megatron's
+  // virtual pipeline: chunk j of stage s is model chunk j*p + s).
+  auto stageL = [&](int s) { return stageLayers(layers, p, s < p - 1); };
+  auto chunkL = [&](int s, int j) {
+    const long long L = stageL(s);
+    return static_cast<int>(L * (j + 1) / v - L * j / v);
+  };
 
   struct StageColl {
-    int tpA = -1, tpB = -1, ep = -1, sendF = -1, sendB = -1;
+    int tpA = -1, tpB = -1, ep = -1, sendF = -1, sendB = -1, cpF = -1, cpB = -1;
   };
   std::vector<StageColl> sc(p);
   for (int s = 0; s < p; ++s) {
@@ -105,15 +160,36 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
           }
       sc[s].ep = g.addCollective(std::move(a));
     }
+    // Ring attention: one step passes every CP rank's K,V block (forward) or
+    // K,V,dK,dV (backward) to its ring neighbour.
+    if (cp > 1 && w.cp_kv_bytes > 0) {
+      for (int dir = 0; dir < 2; ++dir) {
+        Collective x;
+        x.kind = CollectiveKind::SendRecv;
+        x.algorithm = Algorithm::Direct;
+        x.label = "cp send-recv";
+        x.bytes = dir == 0 ? w.cp_kv_bytes : 2 * w.cp_kv_bytes;
+        x.step_latency_s = x.intra_latency_s = p2pLatency(cpK);
+        x.startup_s = 0;
+        for (int d = 0; d < dp; ++d)
+          for (int t = 0; t < tp; ++t)
+            for (int c = 0; c < cp; ++c) x.groups.push_back({gpu(t, c, d, s), gpu(t, (c + 1) % cp, d, s)});
+        (dir == 0 ? sc[s].cpF : sc[s].cpB) = g.addCollective(std::move(x));
+      }
+    }
     for (int dir = 0; dir < 2; ++dir) {
+      // Neighbour stage; with v > 1 the last stage also sends forward to the
+      // first (chunk j -> j+1) and the first backward to the last.
       int to = dir == 0 ? s + 1 : s - 1;
-      if (to < 0 || to >= p) continue;
+      if (v > 1 && to == p) to = 0;
+      if (v > 1 && to == -1) to = p - 1;
+      if (to < 0 || to >= p || to == s) continue;
       Collective x;
       x.kind = CollectiveKind::SendRecv;
       x.algorithm = Algorithm::Direct;
       x.label = "pp send-recv";
       x.bytes = lt.p2p_B;
-      x.step_latency_s = x.intra_latency_s = ppK.crosses ? ppK.g.inter_step_latency_s : CollectiveModel::kP2pScaleUpLatency_s;
+      x.step_latency_s = x.intra_latency_s = p2pLatency(ppK);
       x.startup_s = 0;
       for (int d = 0; d < dp; ++d)
         for (int c = 0; c < cp; ++c)
@@ -122,22 +198,38 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
     }
   }
 
-  // Per-stage pass times.
+  // Attention core time of one layer, forward and backward, computed as
+  // PerfModel::layerTiming does (FA2 backward = 2.5x the forward FLOPs;
+  // unfused: the two batched GEMMs and the softmax traffic).
+  const ComputeModel& cm = m_.compute();
+  const double attnF = lt.attn_fwd_s;
+  const double attnB = stack.flash_attention
+                           ? cm.flashSeconds(2.5 * w.flash_fwd_flops, true)
+                           : cm.gemmBackwardSeconds(w.attn_gemms[0]) + cm.gemmBackwardSeconds(w.attn_gemms[1]) +
+                                 cm.memorySeconds(w.softmax_bwd_bytes, 2);
+  const bool ring = sc[0].cpF >= 0;
+  const double ringShare = ring ? (cp - 1.0) / cp : 0.0;  // attention blocks that overlap a ring step
+
+  // Per-pass times of chunk j on stage s.
   const double recompute = full ? lt.fwd_s : sel ? lt.attn_fwd_s : 0.0;
-  auto stageL = [&](int s) { return stageLayers(layers, p, s < p - 1); };
-  auto fwdTime = [&](int s) {
-    return stageL(s) * lt.fwd_s + (s == 0 ? lt.embed_fwd_s : 0.0) + (s == p - 1 ? lt.head_fwd_s : 0.0);
+  auto edgeF = [&](int s, int j) {
+    return (s == 0 && j == 0 ? lt.embed_fwd_s : 0.0) + (s == p - 1 && j == v - 1 ? lt.head_fwd_s : 0.0);
   };
-  auto bwdTime = [&](int s) {
-    return stageL(s) * (lt.bwd_s + recompute) + (s == 0 ? lt.embed_bwd_s : 0.0) + (s == p - 1 ? lt.head_bwd_s : 0.0);
+  auto edgeB = [&](int s, int j) {
+    return (s == 0 && j == 0 ? lt.embed_bwd_s : 0.0) + (s == p - 1 && j == v - 1 ? lt.head_bwd_s : 0.0);
   };
-  auto commItems = [&](int s, bool backward) {
+  // Attention work that runs under the ring steps (forward; backward incl. a full recomputation's forward).
+  auto overlapF = [&](int L) { return L * attnF * ringShare; };
+  auto overlapB = [&](int L) { return L * (attnB + (full ? attnF : 0.0)) * ringShare; };
+  auto fwdTime = [&](int s, int j) { return chunkL(s, j) * lt.fwd_s + edgeF(s, j); };
+  auto bwdTime = [&](int s, int j) { return chunkL(s, j) * (lt.bwd_s + recompute) + edgeB(s, j); };
+  auto commItems = [&](int s, int j, bool backward) {
     std::vector<std::pair<int, int>> items;
     const int passes = backward ? (full ? 2 : 1) : 1;
-    const int rep = stageL(s) * w.tp_collectives * passes;
+    const int rep = chunkL(s, j) * w.tp_collectives * passes;
     if (sc[s].tpA >= 0) items.emplace_back(sc[s].tpA, rep);
     if (sc[s].tpB >= 0) items.emplace_back(sc[s].tpB, rep);
-    if (sc[s].ep >= 0) items.emplace_back(sc[s].ep, stageL(s) * w.ep_collectives * passes);
+    if (sc[s].ep >= 0) items.emplace_back(sc[s].ep, chunkL(s, j) * w.ep_collectives * passes);
     return items;
   };
 
@@ -159,10 +251,10 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
     } else if (dpK.crosses && kind == CollectiveKind::AllReduce) {
       // NCCL's choice as CollectiveModel makes it: the faster of ring and tree.
       const double N = dpK.g.domains, bw = dpK.g.inter_GBps * 1e9 * CollectiveModel::kNicEfficiency;
-      double ring = 2 * (N - 1) / N * bytes / bw + 2 * (N - 1) * dpK.alpha;
+      double ringT = 2 * (N - 1) / N * bytes / bw + 2 * (N - 1) * dpK.alpha;
       double tree = 2 * (N - 1) / N * bytes / (bw * CollectiveModel::kTreeBandwidthFactor) +
                     2 * std::ceil(std::log2(N)) * dpK.alpha;
-      if (tree < ring) x.algorithm = Algorithm::Tree;
+      if (tree < ringT) x.algorithm = Algorithm::Tree;
     }
     for (int t = 0; t < tp; ++t) {
       std::vector<std::uint32_t> grp;
@@ -173,33 +265,61 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
     return g.addCollective(std::move(x));
   };
 
-  // Lanes and the 1F1B schedule; ops are created in an order in which every
+  const bool overlap = stack.overlap_dp && dpc > 1;
+  std::vector<StageParams> params(p);
+  for (int s = 0; s < p; ++s) params[s] = m_.memory().stageParams(c_, s < p - 1 || p == 1);
+  // Share of chunk j in stage s's parameters (by layers).
+  auto chunkShare = [&](int s, int j) {
+    const int L = stageL(s);
+    return L > 0 ? static_cast<double>(chunkL(s, j)) / L : 1.0 / v;
+  };
+
+  // ZeRO-3: every pass gathers its chunk's parameters over dp*cp ranks
+  // (forward and again in backward) and reduce-scatters its gradients. As
+  // DeepSpeed / FSDP prefetch, the gather of the first bucket (40 M
+  // parameters, PerfModel::kDpBucketParams) is exposed and the rest runs
+  // under the pass's compute; in backward the gradient reduce-scatter trails
+  // the compute and its last bucket is exposed. Without overlap_dp every
+  // gather and reduce-scatter is exposed.
+  struct Zero3 {
+    int agTail = -1, agMain = -1, rsTail = -1, rsMain = -1;
+  };
+  const bool zero3 = c_.zero_stage >= 3 && dpc > 1;
+  std::vector<std::vector<Zero3>> z3(p, std::vector<Zero3>(v));
+  if (zero3)
+    for (int s = 0; s < p; ++s)
+      for (int j = 0; j < v; ++j) {
+        const double P = params[s].dense * chunkShare(s, j);
+        if (P <= 0) continue;
+        const double tail = overlap ? std::min(P, PerfModel::kDpBucketParams) : P;
+        Zero3& z = z3[s][j];
+        z.agTail = dpColl(s, CollectiveKind::AllGather, tail * wB, "dp all-gather");
+        z.rsTail = dpColl(s, CollectiveKind::ReduceScatter, tail * gradB, "dp reduce-scatter");
+        if (P > tail) {
+          z.agMain = dpColl(s, CollectiveKind::AllGather, (P - tail) * wB, "dp all-gather");
+          z.rsMain = dpColl(s, CollectiveKind::ReduceScatter, (P - tail) * gradB, "dp reduce-scatter");
+        }
+      }
+
+  // Lanes and the schedule; ops are created in an order in which every
   // cross-stage dependency already exists.
   std::vector<int> lane(p);
   for (int s = 0; s < p; ++s)
     lane[s] = g.addLane(job, jn + " stage " + std::to_string(s), 1LL * tp * cp * dp);
-  std::vector<std::vector<std::pair<bool, int>>> order(p);  // (backward?, micro)
-  for (int s = 0; s < p; ++s) {
-    int warm = std::min(p - 1 - s, M);
-    for (int i = 0; i < warm; ++i) order[s].push_back({false, i});
-    for (int i = 0; i < M - warm; ++i) {
-      order[s].push_back({false, warm + i});
-      order[s].push_back({true, i});
-    }
-    for (int i = M - warm; i < M; ++i) order[s].push_back({true, i});
-  }
-  std::vector<std::vector<int>> sentF(p, std::vector<int>(M, -1)), sentB(p, std::vector<int>(M, -1));
+  std::vector<std::vector<PassOp>> order(p);
+  for (int s = 0; s < p; ++s) order[s] = schedule(p, v, M, s, allWarmup);
+  const std::size_t VM = static_cast<std::size_t>(v) * M;
+  auto at = [&](int j, int i) { return static_cast<std::size_t>(j) * M + i; };
+  std::vector<std::vector<int>> sentF(p, std::vector<int>(VM, -1)), sentB(p, std::vector<int>(VM, -1)),
+      doneF(p, std::vector<int>(VM, -1));
   std::vector<int> last(p, -1);
   std::vector<std::size_t> next(p, 0);
   std::vector<int> firstDeps(p, -1);  // for overlap_dp
-  std::vector<std::vector<int>> lastBwdDepList(p);
+  std::vector<std::vector<std::vector<int>>> lastBwdDeps(p, std::vector<std::vector<int>>(v));
 
   // Overlapped parameter all-gather of the previous iteration, at the start.
-  const bool overlap = stack.overlap_dp && dpc > 1;
-  std::vector<StageParams> params(p);
-  for (int s = 0; s < p; ++s) params[s] = m_.memory().stageParams(c_, s < p - 1 || p == 1);
   auto tailShare = [&](int s) { return std::min(1.0, PerfModel::kDpBucketParams / std::max(1.0, params[s].total())); };
-  if (overlap && c_.zero_stage >= 1)
+  if (overlap && c_.zero_stage >= 1 && !zero3)
     for (int s = 0; s < p; ++s) {
       double bytes = params[s].dense * wB, tail = tailShare(s);
       int agMain = dpColl(s, CollectiveKind::AllGather, bytes * (1 - tail), "dp all-gather");
@@ -208,71 +328,132 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
       firstDeps[s] = g.addComm(job, lane[s], "dp", {{agTail, 1}});
     }
 
+  // One pass: [ZeRO-3 exposed gather] -> compute (with the ring-attention
+  // part of it alongside the CP ring steps, and the ZeRO-3 main gather /
+  // reduce-scatter alongside all of it) -> [ZeRO-3 exposed reduce-scatter]
+  // -> TP / EP collectives -> send to the next stage.
+  auto pass = [&](int s, int j, bool bwd, std::vector<int> deps) {
+    const int L = chunkL(s, j);
+    const Zero3& z = z3[s][j];
+    int t = -1;
+    if (z.agTail >= 0) {
+      t = g.addComm(job, lane[s], "dp", {{z.agTail, 1}}, deps);
+      deps = {t};
+    }
+    const double total = bwd ? bwdTime(s, j) : fwdTime(s, j);
+    const double under = ring && L > 0 ? (bwd ? overlapB(L) : overlapF(L)) : 0.0;
+    int zMain = -1;
+    if (z.agMain >= 0) {
+      std::vector<std::pair<int, int>> items{{z.agMain, 1}};
+      if (bwd && z.rsMain >= 0) items.emplace_back(z.rsMain, 1);
+      zMain = g.addComm(job, -1, "dp", items, deps);
+    }
+    t = g.addCompute(job, lane[s], bwd ? "backward" : "forward", total - under, deps);
+    std::vector<int> join{t};
+    if (under > 0) {
+      std::vector<std::pair<int, int>> ringItems;
+      const int steps = L * (cp - 1);
+      if (!bwd || full) ringItems.emplace_back(sc[s].cpF, steps);
+      if (bwd) ringItems.emplace_back(sc[s].cpB, steps);
+      int r = g.addComm(job, lane[s], "cp", ringItems, {t});
+      int a = g.addCompute(job, lane[s], bwd ? "backward" : "forward", under, {t});
+      join = {r, a};
+    }
+    if (zMain >= 0) join.push_back(zMain);
+    if (bwd && z.rsTail >= 0) {
+      t = g.addComm(job, lane[s], "dp", {{z.rsTail, 1}}, join);
+      join = {t};
+    }
+    auto items = commItems(s, j, bwd);
+    if (!items.empty()) {
+      t = g.addComm(job, lane[s], "tp", items, join);
+      join = {t};
+    }
+    if (join.size() == 1) return join[0];
+    return g.addCompute(job, lane[s], bwd ? "backward" : "forward", 0.0, join);
+  };
+
   std::size_t remaining = 0;
   for (int s = 0; s < p; ++s) remaining += order[s].size();
   while (remaining > 0) {
     bool progress = false;
     for (int s = 0; s < p; ++s) {
       while (next[s] < order[s].size()) {
-        auto [bwd, i] = order[s][next[s]];
+        const PassOp op = order[s][next[s]];
+        const int j = op.chunk, i = op.micro;
         int recv = -1;
-        if (!bwd && s > 0) recv = sentF[s - 1][i];
-        if (bwd && s < p - 1) recv = sentB[s + 1][i];
-        if ((!bwd && s > 0 && recv < 0) || (bwd && s < p - 1 && recv < 0)) break;
+        bool needs = false;
+        if (!op.backward) {
+          if (s > 0) needs = true, recv = sentF[s - 1][at(j, i)];
+          else if (j > 0) needs = true, recv = sentF[p - 1][at(j - 1, i)];
+        } else {
+          if (s < p - 1) needs = true, recv = sentB[s + 1][at(j, i)];
+          else if (j < v - 1) needs = true, recv = sentB[0][at(j + 1, i)];
+        }
+        if (needs && recv < 0) break;
         std::vector<int> deps;
         if (last[s] >= 0) deps.push_back(last[s]);
         else if (firstDeps[s] >= 0) deps.push_back(firstDeps[s]);
         if (recv >= 0) deps.push_back(recv);
-        if (bwd && i == M - 1) lastBwdDepList[s] = deps;
-        int t = g.addCompute(job, lane[s], bwd ? "backward" : "forward", bwd ? bwdTime(s) : fwdTime(s), deps);
-        auto items = commItems(s, bwd);
-        if (!items.empty()) t = g.addComm(job, lane[s], "tp", items, {t});
-        int send = bwd ? sc[s].sendB : sc[s].sendF;
-        if (send >= 0) {
-          t = g.addComm(job, lane[s], "pp", {{send, 1}}, {t});
-          (bwd ? sentB : sentF)[s][i] = t;
+        if (op.backward) {
+          // Its own forward (implied by the order; stated for safety).
+          if (doneF[s][at(j, i)] < 0) break;
+          if (doneF[s][at(j, i)] != last[s]) deps.push_back(doneF[s][at(j, i)]);
+          if (i == M - 1) lastBwdDeps[s][j] = deps;
         }
+        int t = pass(s, j, op.backward, deps);
+        const bool sends = op.backward ? !(s == 0 && j == 0) : !(s == p - 1 && j == v - 1);
+        int send = op.backward ? sc[s].sendB : sc[s].sendF;
+        if (sends && send >= 0) {
+          t = g.addComm(job, lane[s], "pp", {{send, 1}}, {t});
+          (op.backward ? sentB : sentF)[s][at(j, i)] = t;
+        }
+        if (!op.backward) doneF[s][at(j, i)] = t;
         last[s] = t;
         ++next[s];
         --remaining;
         progress = true;
       }
     }
-    if (!progress) throw std::logic_error("TrainingStep: pipeline schedule deadlock");
+    if (!progress) {
+      if (!allWarmup) return false;
+      throw std::logic_error("TrainingStep: pipeline schedule deadlock");
+    }
   }
 
-  // Gradient reduction and optimizer.
+  // Gradient reduction and optimizer. With overlap_dp the reduction of chunk
+  // j starts with its last backward (Megatron-core overlaps each model
+  // chunk's bucket reductions with the remaining backwards); only the last
+  // bucket waits for the last backward.
   for (int s = 0; s < p; ++s) {
     const double dense = params[s].dense;
     double localParams = c_.zero_stage >= 1 ? dense / std::max(1, dpc) : dense;
     const double optimizer = m_.compute().memorySeconds(localParams * PerfModel::kOptimizerBytesPerParam, 6);
     int t = last[s];
-    if (dpc > 1 && dense > 0) {
-      if (c_.zero_stage == 0) {
-        if (overlap) {
-          double tail = tailShare(s);
-          int arMain = dpColl(s, CollectiveKind::AllReduce, dense * gradB * (1 - tail), "dp all-reduce");
-          int ar2 = dpColl(s, CollectiveKind::AllReduce, dense * gradB * tail, "dp all-reduce");
-          int main = g.addComm(job, -1, "dp", {{arMain, 1}}, lastBwdDepList[s]);
-          t = g.addComm(job, lane[s], "dp", {{ar2, 1}}, {t, main});
-        } else {
-          int ar = dpColl(s, CollectiveKind::AllReduce, dense * gradB, "dp all-reduce");
-          t = g.addComm(job, lane[s], "dp", {{ar, 1}}, {t});
+    if (dpc > 1 && dense > 0 && !zero3) {
+      const bool ar = c_.zero_stage == 0;
+      const CollectiveKind kind = ar ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter;
+      const std::string label = ar ? "dp all-reduce" : "dp reduce-scatter";
+      if (overlap) {
+        // The exposed bucket comes out of chunk 0 (the last to finish).
+        const double tail = std::min(tailShare(s), chunkShare(s, 0));
+        std::vector<int> join{t};
+        // The last backward of chunk 0 comes last; earlier chunks finish first.
+        for (int j = 0; j < v; ++j) {
+          const double share = chunkShare(s, j) - (j == 0 ? tail : 0.0);
+          if (share <= 0) continue;
+          int c = dpColl(s, kind, dense * gradB * share, label);
+          join.push_back(g.addComm(job, -1, "dp", {{c, 1}}, lastBwdDeps[s][j]));
         }
+        int cTail = dpColl(s, kind, dense * gradB * tail, label);
+        t = g.addComm(job, lane[s], "dp", {{cTail, 1}}, join);
         t = g.addCompute(job, lane[s], "optimizer", optimizer, {t});
       } else {
-        if (overlap) {
-          double tail = tailShare(s);
-          int rsMain = dpColl(s, CollectiveKind::ReduceScatter, dense * gradB * (1 - tail), "dp reduce-scatter");
-          int rsTail = dpColl(s, CollectiveKind::ReduceScatter, dense * gradB * tail, "dp reduce-scatter");
-          int main = g.addComm(job, -1, "dp", {{rsMain, 1}}, lastBwdDepList[s]);
-          t = g.addComm(job, lane[s], "dp", {{rsTail, 1}}, {t, main});
-          t = g.addCompute(job, lane[s], "optimizer", optimizer, {t});
-        } else {
-          int rs = dpColl(s, CollectiveKind::ReduceScatter, dense * gradB, "dp reduce-scatter");
+        int c = dpColl(s, kind, dense * gradB, label);
+        t = g.addComm(job, lane[s], "dp", {{c, 1}}, {t});
+        t = g.addCompute(job, lane[s], "optimizer", optimizer, {t});
+        if (!ar) {
           int ag = dpColl(s, CollectiveKind::AllGather, dense * wB, "dp all-gather");
-          t = g.addComm(job, lane[s], "dp", {{rs, 1}}, {t});
-          t = g.addCompute(job, lane[s], "optimizer", optimizer, {t});
           t = g.addComm(job, lane[s], "dp", {{ag, 1}}, {t});
         }
       }
@@ -281,7 +462,7 @@ StepGraph TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job
     }
     last[s] = t;
   }
-  return g;
+  return true;
 }
 
 }  // namespace cf::netsim

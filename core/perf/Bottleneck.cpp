@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <vector>
 
-#include "perf/ClosedFormFabric.h"
 
 namespace cf {
 
@@ -42,8 +41,10 @@ Bottleneck diagnoseBottleneck(const PerfModel& model, const PerfResult& r) {
     return out;
   }
   const LayerTiming lt = model.layerTiming(c.tp, c.cp, c.ep, c.micro_batch);
-  const auto* cf = dynamic_cast<const ClosedFormFabric*>(&model.fabric());
-  std::string over = cf ? "1:" + num(cf->oversubscription(), 0) + " oversubscribed leaf uplinks" : "oversubscribed uplinks";
+  const double ratio = r.dp_oversubscription;
+  std::string over = (ratio > 1 ? "1:" + num(ratio, ratio == std::floor(ratio) ? 0 : 1) + " " : std::string()) +
+                     (r.dp_limiting_tier >= 2 ? "oversubscribed aggregation (spine-core) uplinks"
+                                              : "oversubscribed leaf uplinks");
   std::vector<Term> terms;
   auto fabric = [](bool crosses) { return crosses ? "scale_out" : "scale_up"; };
   terms.push_back({fabric(lt.tp_crosses_scale_out), b.tp_comm,

@@ -51,7 +51,9 @@ GroupPlacement ClosedFormFabric::place(int size, long long stride) const {
     if (tiers_ > 1 && oversub_ > 1.0 && nodes > nodesPerLeaf_) {
       g.oversubscribed = true;
       g.inter_GBps = nicPerGpu_ / oversub_;
+      g.limiting_tier = 1;
     }
+    g.switch_hops = 2 * tiers_ - 1;
     g.inter_step_latency_s = hopLatency_;
     g.inter_startup_s = startup_;
     if (g.inter_GBps <= 0) g.inter_GBps = 1.0;  // no NICs: 1 GB/s management network (estimate)

@@ -38,6 +38,8 @@ class ClosedFormFabric : public CommFabric {
   double nicGBpsPerGpu() const { return nicPerGpu_; }
   long long nodesPerLeaf() const { return nodesPerLeaf_; }
   double oversubscription() const { return oversub_; }
+  bool nvls() const { return nvls_; }
+  double startup() const { return startup_; }
 
  private:
   int domain_ = 8;

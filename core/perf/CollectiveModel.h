@@ -25,19 +25,20 @@
 //    (estimate; DeepEP/NCCL all-to-all reports 70-80 %).
 #pragma once
 #include "perf/CommFabric.h"
+#include "perf/EvalKernel.h"
 
 namespace cf {
 
 class CollectiveModel {
  public:
-  static constexpr double kRingEfficiency = 0.82;
-  static constexpr double kNvlsEfficiency = 1.07;
-  static constexpr double kNvlsMinBytes = 2.0 * 1024 * 1024;
-  static constexpr double kScaleUpStartup_s = 70e-6;
-  static constexpr double kNicEfficiency = 0.93;
-  static constexpr double kTreeBandwidthFactor = 0.90;
-  static constexpr double kAllToAllEfficiency = 0.75;
-  static constexpr double kP2pScaleUpLatency_s = 10e-6;
+  static constexpr double kRingEfficiency = kern::kRingEfficiency;
+  static constexpr double kNvlsEfficiency = kern::kNvlsEfficiency;
+  static constexpr double kNvlsMinBytes = kern::kNvlsMinBytes;
+  static constexpr double kScaleUpStartup_s = kern::kScaleUpStartup_s;
+  static constexpr double kNicEfficiency = kern::kNicEfficiency;
+  static constexpr double kTreeBandwidthFactor = kern::kTreeBandwidthFactor;
+  static constexpr double kAllToAllEfficiency = kern::kAllToAllEfficiency;
+  static constexpr double kP2pScaleUpLatency_s = kern::kP2pScaleUpLatency_s;
 
   // S = bytes of the buffer on each rank.
   static double allReduce(double S, const GroupPlacement& g);

@@ -12,30 +12,43 @@
 //    g is the reduction dtype of the software stack (4 with fp32 gradient
 //    accumulation, as Megatron-LM 2021 did with bf16).
 //  - Activations per layer per micro-batch: TransformerWorkload::layerWork
-//    (Korthikanti et al. 2022). The first stage of 1F1B keeps min(m, p)
-//    micro-batches in flight; interleaving multiplies that by
-//    1 + (p-1)/(p*v) (ibid. §4.2.3). Recomputation keeps only layer inputs plus
-//    one layer's full activations as working set. The last stage adds the fp32
-//    logits and their gradient.
+//    (Korthikanti et al., "Reducing Activation Recomputation in Large
+//    Transformer Models", MLSys'23, arXiv 2205.05198): sbh(34 + 5as/h) bytes
+//    without parallelism, 34sbh/t with tensor + sequence parallelism and
+//    selective recomputation (Table 2), generalised to GQA (K,V of kv_heads),
+//    SwiGLU (3 ffn tensors, no dropout masks) and MoE. A fused (flash)
+//    attention kernel never stores the 5as^2b score/softmax/dropout tensors, so
+//    "none" equals "selective" with it (Dao et al. 2022, §3.1).
+//  - In flight: under 1F1B the first stage holds min(m, p) micro-batches
+//    (Narayanan et al. SC'21 §2.2.1); the interleaved schedule multiplies that
+//    by 1 + (p-1)/(p*v) (Korthikanti §4.2.3); later stages hold fewer, so the
+//    first stage (or the last, with the logits) is the fullest. Layers: the
+//    first stage takes ceil(L/p) (docs/scenario-format.md); frameworks that
+//    move a layer off the first stage (Llama 3 §3.3.2) need up to 1/ceil(L/p)
+//    less there.
+//  - Recomputation working set (one layer at a time): full recomputation
+//    rebuilds a whole layer's activations before its backward (+ one layer of
+//    "none"); selective rebuilds only the attention core's intermediates
+//    (none - selective: the score tensors when unfused, zero when fused).
+//    The last stage adds the fp32 logits and their gradient (vocab-parallel
+//    cross entropy, Megatron-LM).
+//  - Model states: see above; ZeRO-1 (the Megatron distributed optimizer, and
+//    the optimizer-state sharding of Llama 3's FSDP, arXiv 2407.21783 §3.3.2)
+//    shards only the fp32 master weights and Adam moments over N_d.
 //  - Temporary: 1 GiB for the CUDA context, cuBLAS workspace and NCCL buffers
-//    (estimate; a CUDA context alone takes 0.3-0.6 GiB on A100/H100) plus the
-//    pipeline send/receive buffers.
+//    (estimate; a CUDA context alone takes 0.3-0.6 GiB on A100/H100, NCCL's
+//    buffers ~0.2-0.5 GiB per communicator set) plus 4 pipeline send/receive
+//    buffers of one activation tensor each (forward and backward, both ways).
 //  - Fragmentation: 8 % of activations and temporaries (estimate; PyTorch's
-//    caching allocator typically reserves 5-10 % above allocated).
+//    caching allocator typically reserves 5-10 % above allocated; model
+//    states are allocated once in contiguous buffers and do not fragment).
 #pragma once
+#include "perf/EvalKernel.h"
 #include "perf/PerfTypes.h"
 #include "perf/SoftwareStack.h"
 #include "workload/TransformerWorkload.h"
 
 namespace cf {
-
-// Layers on the first (fullest) or the last pipeline stage: stages hold
-// ceil(L/p) or floor(L/p) layers and the last takes floor (docs/scenario-format.md).
-inline int stageLayers(int layers, int pp, bool first) {
-  if (pp <= 1) return layers;
-  if (first || layers % pp == 0) return (layers + pp - 1) / pp;
-  return layers / pp;
-}
 
 struct StageParams {
   double dense = 0;   // parameters replicated over dp*cp (per GPU, after TP/PP split)
@@ -56,14 +69,14 @@ class MemoryModel {
   MemoryBreakdown perGpu(const ParallelConfig& c, const LayerTiming& lt, long long microBatches) const;
   // Model-state bytes per parameter for a ZeRO stage over n data-parallel ranks.
   double modelStateBytesPerParam(int zeroStage, double n) const;
+  // The constants of the shared kernel (EvalKernel.h).
+  const kern::MemConsts& consts() const { return k_; }
 
  private:
-  MemoryBreakdown stage(const ParallelConfig& c, const LayerTiming& lt, long long m, bool first) const;
-
   TransformerWorkload w_;
   PrecisionBytes b_;
   double gradBytes_ = 2;
-  double attnLayer_ = 0, mlpExpert_ = 0, norms_ = 0, router_ = 0, embed_ = 0, head_ = 0;
+  kern::MemConsts k_;
 };
 
 }  // namespace cf

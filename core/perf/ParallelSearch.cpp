@@ -12,7 +12,14 @@
 #include <tuple>
 
 #include "common/InputError.h"
+#include "gpu/Backend.h"
 #include "perf/Bottleneck.h"
+#include "perf/GraphFabric.h"
+#include "perf/SearchKernel.h"
+#ifdef CF_HAVE_CUDA
+#include "perf/SearchCuda.h"
+#endif
+#include <unordered_map>
 
 namespace cf {
 
@@ -21,6 +28,13 @@ SearchObjective parseObjective(const std::string& s) {
   if (s == "cost") return SearchObjective::Cost;
   if (s == "memory") return SearchObjective::Memory;
   throw InputError("objective", "\"" + s + "\" is not one of time, cost, memory");
+}
+
+SearchBackend parseSearchBackend(const std::string& s) {
+  if (s == "auto") return SearchBackend::Auto;
+  if (s == "cpu") return SearchBackend::Cpu;
+  if (s == "cuda") return SearchBackend::Cuda;
+  throw InputError("backend", "\"" + s + "\" is not one of auto, cpu, cuda");
 }
 
 const char* objectiveName(SearchObjective o) {
@@ -38,13 +52,11 @@ struct Split {
   int tp, cp, ep, mb;
 };
 
+inline int objectiveIndex(SearchObjective o) {
+  return o == SearchObjective::Cost ? 1 : o == SearchObjective::Memory ? 2 : 0;
+}
 inline double objectiveValue(SearchObjective o, const PerfResult& r, double hbmGiB) {
-  switch (o) {
-    case SearchObjective::Cost: return r.time_to_train_days * 24.0 * static_cast<double>(r.config.gpus());
-    case SearchObjective::Memory: return -(hbmGiB - r.memory_per_gpu_GiB);
-    case SearchObjective::Time: break;
-  }
-  return r.time_to_train_days;
+  return kern::objectiveKey(objectiveIndex(o), r, hbmGiB);
 }
 
 inline auto tieKey(const ParallelConfig& c) {
@@ -100,13 +112,176 @@ std::vector<int> divisorsOf(long long n, long long limit) {
 
 }  // namespace
 
+namespace {
+
+// Every (split, pp, dp) of the sweep in the order of the loops, with its
+// number of virtual-stage choices.
+template <typename F>
+void forEachCandidate(const PerfModel& model, const Split& s, int maxV, F&& f) {
+  const ModelSpec& m = model.workload().model();
+  const long long N = model.gpusTotal();
+  const long long B = model.globalBatch();
+  const bool moe = m.experts > 1;
+  const long long perReplica = 1LL * s.tp * s.cp;
+  const long long seqPerMb = B / s.mb;  // dp must divide this
+  for (int pp = 1; pp <= m.layers && perReplica * pp <= N; ++pp) {
+    const long long maxDp = N / (perReplica * pp);
+    for (long long dp = 1; dp <= maxDp; ++dp) {
+      if (seqPerMb % dp != 0) continue;
+      if (moe && (dp * s.cp) % s.ep != 0) continue;
+      const long long micro = seqPerMb / dp;
+      const int vMax = pp > 1 ? std::min<int>(maxV, m.layers / pp) : 1;
+      const int nv = (vMax > 1 && micro % pp == 0) ? vMax : 1;
+      f(pp, static_cast<int>(dp), nv);
+    }
+  }
+}
+
+ParallelConfig baseConfig(const Split& s, int pp, int dp) {
+  ParallelConfig c;
+  c.tp = s.tp;
+  c.pp = pp;
+  c.dp = dp;
+  c.ep = s.ep;
+  c.cp = s.cp;
+  c.micro_batch = s.mb;
+  return c;
+}
+
+void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const SearchOptions& opt,
+              tbb::enumerable_thread_specific<Local>& locals) {
+  const SearchObjective obj = opt.objective;
+  const bool onlyFit = opt.only_fitting;
+  const int maxV = std::max(1, opt.max_virtual_stages);
+  const double hbm = model.hbmGiB();
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, splits.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
+    Local& L = locals.local();
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      const Split s = splits[i];
+      const LayerTiming lt = model.layerTiming(s.tp, s.cp, s.ep, s.mb);
+      forEachCandidate(model, s, maxV, [&](int pp, int dp, int nv) {
+        const kern::GroupSet gs = model.groups(baseConfig(s, pp, dp));
+        kern::SearchCandidate cand;
+        cand.pp = pp;
+        cand.dp = dp;
+        cand.nv = nv;
+        const int n = cand.configs();
+        for (int j = 0; j < n; ++j) {
+          const ParallelConfig c = kern::candidateConfig(cand, lt, j);
+          const PerfResult r = model.evaluate(c, lt, gs);
+          ++L.evaluated;
+          if (r.fits_in_memory) ++L.fitting;
+          if (onlyFit && !r.fits_in_memory) continue;
+          const double key = objectiveValue(obj, r, hbm);
+          if (L.top.wouldAccept(key)) L.top.push({key, r});
+        }
+      });
+    }
+  });
+}
+
+#ifdef CF_HAVE_CUDA
+// The sweep on the GPU: the host lists candidates and their fabric groups,
+// the kernel writes each configuration's key, the host keeps the top N and
+// re-evaluates them (same code) for the full results.
+bool cudaSweep(const PerfModel& model, const std::vector<Split>& splits, const SearchOptions& opt, SearchResult& out,
+               std::vector<Entry>& best, std::string& why) {
+  const int maxV = std::max(1, opt.max_virtual_stages);
+  std::vector<LayerTiming> timings(splits.size());
+  tbb::parallel_for(std::size_t(0), splits.size(), [&](std::size_t i) {
+    timings[i] = model.layerTiming(splits[i].tp, splits[i].cp, splits[i].ep, splits[i].mb);
+  });
+  std::vector<GroupPlacement> table(1);  // index 0: no group
+  std::unordered_map<std::uint64_t, int> index;
+  auto groupIndex = [&](const PerfModel::GroupKey& k) {
+    if (k.size <= 1) return 0;
+    const std::uint64_t key = (static_cast<std::uint64_t>(k.size) << 40) ^ static_cast<std::uint64_t>(k.stride);
+    auto it = index.find(key);
+    if (it != index.end()) return it->second;
+    const int id = static_cast<int>(table.size());
+    table.push_back(model.fabric().place(k.size, k.stride));
+    index.emplace(key, id);
+    return id;
+  };
+  std::vector<kern::SearchCandidate> cands;
+  long long total = 0;
+  for (std::size_t i = 0; i < splits.size(); ++i) {
+    forEachCandidate(model, splits[i], maxV, [&](int pp, int dp, int nv) {
+      const PerfModel::GroupKeys k = model.groupKeys(baseConfig(splits[i], pp, dp));
+      kern::SearchCandidate c;
+      c.split = static_cast<int>(i);
+      c.pp = pp;
+      c.dp = dp;
+      c.nv = nv;
+      c.gpp = groupIndex(k.key[0]);
+      c.gdp = groupIndex(k.key[1]);
+      c.gdpe = groupIndex(k.key[2]);
+      c.offset = total;
+      total += c.configs();
+      cands.push_back(c);
+    });
+  }
+  const int obj = objectiveIndex(opt.objective);
+  const long long kBatch = 16LL << 20;  // configurations per launch (bounds GPU memory to ~150 MB)
+  std::vector<double> keys;
+  std::vector<unsigned char> fits;
+  struct Ranked {
+    double key;
+    ParallelConfig c;
+  };
+  auto worse = [](const Ranked& a, const Ranked& b) {
+    if (a.key != b.key) return a.key < b.key;
+    return tieKey(a.c) < tieKey(b.c);
+  };
+  std::vector<Ranked> heap;
+  const int cap = std::max(1, opt.top);
+  std::size_t c0 = 0;
+  while (c0 < cands.size()) {
+    std::size_t c1 = c0;
+    long long count = 0;
+    while (c1 < cands.size() && (count == 0 || count + cands[c1].configs() <= kBatch)) count += cands[c1++].configs();
+    keys.resize(static_cast<std::size_t>(count));
+    fits.resize(static_cast<std::size_t>(count));
+    const long long first = cands[c0].offset;
+    if (!evaluateSearchCuda(model.consts(), timings.data(), static_cast<int>(timings.size()), table.data(),
+                            static_cast<int>(table.size()), cands.data() + c0, static_cast<int>(c1 - c0), first, count,
+                            obj, opt.only_fitting, keys.data(), fits.data(), why))
+      return false;
+    for (std::size_t ci = c0; ci < c1; ++ci) {
+      const kern::SearchCandidate& c = cands[ci];
+      for (int j = 0; j < c.configs(); ++j) {
+        const long long idx = c.offset - first + j;
+        ++out.configs_evaluated;
+        if (fits[idx]) ++out.configs_fitting;
+        if (opt.only_fitting && !fits[idx]) continue;
+        const double key = keys[idx];
+        if (static_cast<int>(heap.size()) >= cap && key > heap.front().key) continue;
+        Ranked e{key, kern::candidateConfig(c, timings[c.split], j)};
+        if (static_cast<int>(heap.size()) < cap) {
+          heap.push_back(e);
+          std::push_heap(heap.begin(), heap.end(), worse);
+        } else if (worse(e, heap.front())) {
+          std::pop_heap(heap.begin(), heap.end(), worse);
+          heap.back() = e;
+          std::push_heap(heap.begin(), heap.end(), worse);
+        }
+      }
+    }
+    c0 = c1;
+  }
+  for (const Ranked& e : heap) best.push_back({e.key, model.evaluate(e.c)});
+  return true;
+}
+#endif
+
+}  // namespace
+
 SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   const ModelSpec& m = model.workload().model();
   const long long N = model.gpusTotal();
   const long long B = model.globalBatch();
   const bool moe = m.experts > 1;
-  const double hbm = model.hbmGiB();
 
   // Outer splits (tp, cp, ep, micro_batch): each gets one layerTiming.
   std::vector<Split> splits;
@@ -126,60 +301,44 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   if (opt.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, opt.threads);
   const int cap = std::max(1, opt.top);
-  tbb::enumerable_thread_specific<Local> locals([cap] { return Local(cap); });
-  const SearchObjective obj = opt.objective;
-  const bool onlyFit = opt.only_fitting;
-  const int maxV = std::max(1, opt.max_virtual_stages);
-
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, splits.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
-    Local& L = locals.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      const Split s = splits[i];
-      const LayerTiming lt = model.layerTiming(s.tp, s.cp, s.ep, s.mb);
-      const long long perReplica = 1LL * s.tp * s.cp;
-      const long long seqPerMb = B / s.mb;  // dp must divide this
-      for (int pp = 1; pp <= m.layers && perReplica * pp <= N; ++pp) {
-        const long long maxDp = N / (perReplica * pp);
-        for (long long dp = 1; dp <= maxDp; ++dp) {
-          if (seqPerMb % dp != 0) continue;
-          if (moe && (dp * s.cp) % s.ep != 0) continue;
-          const long long micro = seqPerMb / dp;
-          const int vMax = pp > 1 ? std::min<int>(maxV, m.layers / pp) : 1;
-          for (int v = 1; v <= vMax; ++v) {
-            if (v > 1 && micro % pp != 0) continue;
-            for (int rc = 0; rc < 3; ++rc) {
-              for (int z = 0; z <= 3; ++z) {
-                ParallelConfig c;
-                c.tp = s.tp;
-                c.pp = pp;
-                c.dp = static_cast<int>(dp);
-                c.ep = s.ep;
-                c.cp = s.cp;
-                c.virtual_stages = v;
-                c.micro_batch = s.mb;
-                c.zero_stage = z;
-                c.recompute = static_cast<Recompute>(rc);
-                const PerfResult r = model.evaluate(c, lt);
-                ++L.evaluated;
-                if (r.fits_in_memory) ++L.fitting;
-                if (onlyFit && !r.fits_in_memory) continue;
-                const double key = objectiveValue(obj, r, hbm);
-                if (L.top.wouldAccept(key)) L.top.push({key, r});
-              }
-            }
-          }
-        }
-      }
-    }
-  });
-
-  std::vector<Entry> all;
   SearchResult out;
-  out.objective_kind = obj;
-  for (const Local& L : locals) {
-    out.configs_evaluated += L.evaluated;
-    out.configs_fitting += L.fitting;
-    all.insert(all.end(), L.top.entries().begin(), L.top.entries().end());
+  out.objective_kind = opt.objective;
+  std::vector<Entry> all;
+
+  bool done = false;
+  std::string why;
+  if (opt.backend == SearchBackend::Cpu) {
+    why = "CPU requested";
+  } else {
+    const BackendInfo& info = activeBackend();
+#ifdef CF_HAVE_CUDA
+    if (info.kind == BackendInfo::Kind::Cuda) {
+      if (cudaSweep(model, splits, opt, out, all, why)) {
+        out.backend = "cuda";
+        out.backend_detail = info.device;
+        done = true;
+      } else {
+        why = "CUDA failed (" + why + "), CPU used";
+        out.configs_evaluated = out.configs_fitting = 0;
+        all.clear();
+      }
+    } else {
+      why = info.reason;
+    }
+#else
+    why = info.cuda_built ? info.reason : "built without the CUDA toolkit";
+#endif
+  }
+  if (!done) {
+    tbb::enumerable_thread_specific<Local> locals([cap] { return Local(cap); });
+    cpuSweep(model, splits, opt, locals);
+    for (const Local& L : locals) {
+      out.configs_evaluated += L.evaluated;
+      out.configs_fitting += L.fitting;
+      all.insert(all.end(), L.top.entries().begin(), L.top.entries().end());
+    }
+    out.backend = "cpu";
+    out.backend_detail = why;
   }
   std::sort(all.begin(), all.end(), better);
   if (static_cast<int>(all.size()) > cap) all.resize(static_cast<std::size_t>(cap));
@@ -207,11 +366,13 @@ nlohmann::json entryJson(const PerfModel& model, const PerfResult& r) {
 }
 }  // namespace
 
-nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective) {
+nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective,
+                            const std::string& backend) {
   SearchOptions opt;
   opt.top = std::max(1, top);
   opt.objective = parseObjective(objective);
-  PerfModel model(r, parts);
+  opt.backend = parseSearchBackend(backend);
+  PerfModel model(r, parts, makeCommFabric(r));
   SearchResult res = search(model, opt);
   nlohmann::json ranking = nlohmann::json::array();
   for (std::size_t i = 0; i < res.ranking.size(); ++i) {
@@ -220,6 +381,9 @@ nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int
     ranking.push_back(std::move(e));
   }
   nlohmann::json j = {{"objective", objectiveName(res.objective_kind)},
+                      {"backend", res.backend},
+                      {"backend_detail", res.backend_detail},
+                      {"fabric", model.fabric().describe()},
                       {"configs_evaluated", res.configs_evaluated},
                       {"configs_fitting", res.configs_fitting},
                       {"elapsed_s", res.elapsed_s},

@@ -10,7 +10,8 @@
 // micro-batches divisible by pp (Megatron's interleaved schedule).
 // micro_batch runs over the divisors of global_batch/dp up to 16; v up to 8.
 //
-// Speed: the per-layer figures (PerfModel::layerTiming) depend only on
+// Speed: the fabric groups (PerfModel::groups) depend only on (tp, cp, ep,
+// pp, dp) and are looked up once per such tuple. The per-layer figures (PerfModel::layerTiming) depend only on
 // (tp, cp, ep, micro_batch) and are computed once per such split; the inner
 // loops over (pp, dp, v, recompute, zero) are arithmetic only, with no
 // allocation and no JSON. Threads (TBB) keep their own top-N; ties are
@@ -29,6 +30,13 @@ enum class SearchObjective { Time, Cost, Memory };
 SearchObjective parseObjective(const std::string& s);  // throws InputError("objective", ...) when unknown
 const char* objectiveName(SearchObjective o);
 
+// Where the configurations are evaluated: auto = CUDA when the build has it
+// and a GPU answers (core/gpu/Backend.h), else the CPU (TBB); cuda = CUDA,
+// falling back to the CPU with the reason; cpu = always the CPU. Both run the
+// same per-configuration code (SearchKernel.h) and give the same ranking.
+enum class SearchBackend { Auto, Cpu, Cuda };
+SearchBackend parseSearchBackend(const std::string& s);  // throws InputError("backend", ...) when unknown
+
 struct SearchOptions {
   int top = 10;
   SearchObjective objective = SearchObjective::Time;
@@ -36,6 +44,7 @@ struct SearchOptions {
   int max_micro_batch = 16;
   int max_virtual_stages = 8;
   int threads = 0;              // 0 = TBB default
+  SearchBackend backend = SearchBackend::Auto;
 };
 
 struct SearchResult {
@@ -45,16 +54,20 @@ struct SearchResult {
   long long configs_fitting = 0;
   double elapsed_s = 0;
   SearchObjective objective_kind = SearchObjective::Time;
+  std::string backend = "cpu";   // which backend ran: "cpu" | "cuda"
+  std::string backend_detail;    // device, or why the CPU ran
 };
 
 SearchResult search(const PerfModel& model, const SearchOptions& options = {});
 
 // The JSON of `clusterforge-cli search FILE --top N --objective time|cost|memory --json`:
-// {"objective", "configs_evaluated", "configs_fitting", "elapsed_s", "configs_per_s",
+// {"objective", "backend", "backend_detail", "fabric", "configs_evaluated", "configs_fitting", "elapsed_s", "configs_per_s",
 //  "ranking": [{"rank", "tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
 //               "recompute", "zero_stage", "gpus", "step_time_s", "tokens_per_s", "mfu",
 //               "time_to_train_days", "gpu_hours", "memory_per_gpu_GiB", "fits_in_memory",
 //               "bottleneck": {...}}], "scenario": {the file's own configuration, same keys}}
-nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective);
+// The fabric is the graph's (makeCommFabric) when it can be built.
+nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective,
+                            const std::string& backend = "auto");
 
 }  // namespace cf

@@ -43,6 +43,25 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   hwFlopsPerSeq_[0] = workload_.hardwareFlopsPerSequence("none");
   hwFlopsPerSeq_[1] = workload_.hardwareFlopsPerSequence("selective");
   hwFlopsPerSeq_[2] = workload_.hardwareFlopsPerSequence("full");
+
+  kern::EvalConsts& k = consts_;
+  k.mem = memory_.consts();
+  k.globalBatch = globalBatch_;
+  k.seqLen = workload_.model().seq_len;
+  k.modelFlopsPerSeq = modelFlopsPerSeq_;
+  for (int i = 0; i < 3; ++i) k.hwFlopsPerSeq[i] = hwFlopsPerSeq_[i];
+  k.peakTflops = peakTflops_;
+  k.hbmGiB = hbmGiB_;
+  k.trainTokens = trainTokens_;
+  k.overlapDp = stack_.overlap_dp;
+  k.gradReduceB = std::max(workload_.bytes().gradient, stack_.grad_reduce_bytes);
+  k.weightB = workload_.bytes().weight;
+  k.hbmBps = compute_.hbmBytesPerSecond();
+  k.hbmEfficiency = ComputeModel::kHbmEfficiency;
+  k.launch_s = ComputeModel::kLaunch_s;
+  k.dataRead_s = storage_.dataReadSecondsPerStep();
+  k.optimizerBytesPerParam = kOptimizerBytesPerParam;
+  k.dpBucketParams = kDpBucketParams;
 }
 
 ParallelConfig PerfModel::scenarioConfig() const { return scenarioConfig_; }
@@ -119,114 +138,43 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const
   return lt;
 }
 
-PerfResult PerfModel::evaluate(const ParallelConfig& c, const LayerTiming& lt) const {
-  PerfResult r;
-  r.config = c;
-  const ModelSpec& m = workload_.model();
-  const int p = std::max(1, c.pp), v = std::max(1, c.virtual_stages);
-  const long long mb = std::max<long long>(1, 1LL * c.dp * c.micro_batch);
-  const long long micro = std::max<long long>(1, globalBatch_ / mb);
-  r.micro_batches = micro;
-
-  // One layer, one micro-batch.
-  const bool full = c.recompute == Recompute::Full, sel = c.recompute == Recompute::Selective;
-  const double layerCompute = lt.fwd_s + lt.bwd_s + (full ? lt.fwd_s : sel ? lt.attn_fwd_s : 0.0);
-  const double layerTp = lt.tp_fwd_s + lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0);
-  const double layerEp = lt.ep_fwd_s + lt.ep_bwd_s + (full ? lt.ep_fwd_s : 0.0);
-  const double layerCp = lt.cp_fwd_s + lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
-  const double layerAll = layerCompute + layerTp + layerEp + layerCp;
-
-  // The slowest stage per micro-batch: fullest stage (+ embedding) or last stage (+ head).
-  const int firstLayers = stageLayers(m.layers, p, true);
-  const int lastLayers = stageLayers(m.layers, p, false);
-  const double embed = lt.embed_fwd_s + lt.embed_bwd_s;
-  const double head = lt.head_fwd_s + lt.head_bwd_s;
-  double critLayers = firstLayers, critEdge = embed;
-  if (p == 1) {
-    critEdge = embed + head;
-  } else if (lastLayers * layerAll + head > firstLayers * layerAll + embed) {
-    critLayers = lastLayers;
-    critEdge = head;
-  }
-  r.stage_layers = firstLayers;
-  const double tStage = critLayers * layerAll + critEdge;
-  const double dm = static_cast<double>(micro);
-  StepBreakdown& b = r.breakdown;
-  b.compute = dm * (critLayers * layerCompute + critEdge);
-  b.tp_comm = dm * critLayers * layerTp;
-  b.ep_comm = dm * critLayers * layerEp;
-  b.cp_comm = dm * critLayers * layerCp;
-  b.bubble = (p - 1.0) / v * tStage;
-
-  const CommFabric& f = *fabric_;
-  if (p > 1) {
-    GroupPlacement g = f.place(p, 1LL * c.tp * c.cp * c.dp);
-    double t = CollectiveModel::sendRecv(lt.p2p_B, g, g.crossesScaleOut());
-    b.pp_comm = 2.0 * (v * dm + p - 1) * t;
-    r.pp_crosses_scale_out = g.crossesScaleOut();
-  }
-
-  // Data-parallel gradient reduction and parameter gathers.
-  const StageParams sp = memory_.stageParams(c, true);
-  const StageParams spLast = memory_.stageParams(c, false);
-  const double dense = std::max(sp.dense, spLast.dense), expert = std::max(sp.expert, spLast.expert);
+PerfModel::GroupKeys PerfModel::groupKeys(const ParallelConfig& c) const {
+  GroupKeys k;
   const int dpc = c.dp * c.cp;
-  const double gradB = std::max(workload_.bytes().gradient, stack_.grad_reduce_bytes);
-  const double wB = workload_.bytes().weight;
-  double gradT = 0, gatherT = 0, perMicroT = 0;
-  auto reduce = [&](double params, int n, long long stride) {
-    if (n <= 1 || params <= 0) return;
-    GroupPlacement g = f.place(n, stride);
-    r.dp_crosses_scale_out = r.dp_crosses_scale_out || g.crossesScaleOut();
-    r.dp_oversubscribed = r.dp_oversubscribed || g.oversubscribed;
-    if (c.zero_stage == 0) {
-      gradT += CollectiveModel::allReduce(params * gradB, g);
-    } else if (c.zero_stage < 3) {
-      gradT += CollectiveModel::reduceScatter(params * gradB, g);
-      gatherT += CollectiveModel::allGather(params * wB, g);
-    } else {
-      perMicroT += 2 * CollectiveModel::allGather(params * wB, g) + CollectiveModel::reduceScatter(params * gradB, g);
-    }
-  };
-  reduce(dense, dpc, c.tp);
-  if (expert > 0) reduce(expert, std::max(1, dpc / std::max(1, c.ep)), 1LL * c.tp * c.ep);
-  r.dp_raw_s = gradT + gatherT + dm * perMicroT;
-  if (!stack_.overlap_dp) {
-    b.dp_comm = r.dp_raw_s;
+  if (!stack_.dp_outermost) {
+    // Megatron order [TP, CP, DP, PP]: the DP x CP reduction group is contiguous.
+    if (c.pp > 1) k.key[0] = {c.pp, 1LL * c.tp * c.cp * c.dp};
+    if (dpc > 1) k.key[1] = {dpc, c.tp};
   } else {
-    const double bwdWindow = critLayers * (lt.bwd_s + (full ? lt.fwd_s : 0.0));
-    const double fwdWindow = critLayers * lt.fwd_s;
-    const double params = std::max(1.0, dense + expert);
-    const double tail = std::min(1.0, kDpBucketParams / params);
-    double exposed = std::max(gradT * tail, gradT - bwdWindow) + std::max(gatherT * tail, gatherT - fwdWindow);
-    if (perMicroT > 0) exposed += dm * std::max(perMicroT * tail, perMicroT - (fwdWindow + bwdWindow));
-    b.dp_comm = exposed;
+    // [TP, CP, PP, DP]: stages tp*cp apart, DP replicas tp*cp*pp apart (the CP
+    // part of the reduction stays inside the replica and is not placed).
+    if (c.pp > 1) k.key[0] = {c.pp, 1LL * c.tp * c.cp};
+    if (c.dp > 1) k.key[1] = {c.dp, 1LL * c.tp * c.cp * c.pp};
+    else if (dpc > 1) k.key[1] = {dpc, c.tp};
   }
+  if (workload_.moe()) {
+    const int n = std::max(1, dpc / std::max(1, c.ep));
+    if (n > 1) k.key[2] = {n, 1LL * c.tp * c.ep};
+  }
+  return k;
+}
 
-  // Optimizer step over the local shard.
-  const double localParams = c.zero_stage >= 1 ? dense / std::max(1, dpc) + expert / std::max(1, dpc / std::max(1, c.ep))
-                                               : dense + expert;
-  b.other = compute_.memorySeconds(localParams * kOptimizerBytesPerParam, 6);
+kern::GroupSet PerfModel::groups(const ParallelConfig& c) const {
+  kern::GroupSet gs;
+  const GroupKeys k = groupKeys(c);
+  const CommFabric& f = *fabric_;
+  if (k.key[0].size > 1) gs.pp = f.place(k.key[0].size, k.key[0].stride);
+  if (k.key[1].size > 1) gs.dp = f.place(k.key[1].size, k.key[1].stride);
+  if (k.key[2].size > 1) gs.dpExpert = f.place(k.key[2].size, k.key[2].stride);
+  return gs;
+}
 
-  const double busy = b.total();
-  b.data_io = std::max(0.0, storage_.dataReadSecondsPerStep() - busy);
-  r.step_time_s = b.total();
+PerfResult PerfModel::evaluate(const ParallelConfig& c, const LayerTiming& lt) const {
+  return kern::evalConfig(consts_, c, lt, groups(c));
+}
 
-  // Throughput.
-  const double gpus = static_cast<double>(c.gpus());
-  const double seqPerStep = static_cast<double>(globalBatch_);
-  const double step = std::max(1e-12, r.step_time_s);
-  r.tokens_per_s = seqPerStep * m.seq_len / step;
-  r.model_tflops_per_gpu = seqPerStep * modelFlopsPerSeq_ / step / gpus / 1e12;
-  r.hardware_tflops_per_gpu = seqPerStep * hwFlopsPerSeq_[static_cast<int>(c.recompute)] / step / gpus / 1e12;
-  r.mfu = r.model_tflops_per_gpu / peakTflops_;
-  r.hfu = r.hardware_tflops_per_gpu / peakTflops_;
-  r.time_to_train_days = trainTokens_ / std::max(1e-12, r.tokens_per_s) / 86400.0;
-
-  r.memory = memory_.perGpu(c, lt, micro);
-  r.memory_per_gpu_GiB = r.memory.total() / (1024.0 * 1024 * 1024);
-  r.fits_in_memory = r.memory_per_gpu_GiB <= hbmGiB_;
-  return r;
+PerfResult PerfModel::evaluate(const ParallelConfig& c, const LayerTiming& lt, const kern::GroupSet& gs) const {
+  return kern::evalConfig(consts_, c, lt, gs);
 }
 
 }  // namespace cf

@@ -35,6 +35,7 @@
 #include "design/Resolved.h"
 #include "perf/CommFabric.h"
 #include "perf/ComputeModel.h"
+#include "perf/EvalKernel.h"
 #include "perf/MemoryModel.h"
 #include "perf/PerfTypes.h"
 #include "perf/SoftwareStack.h"
@@ -48,7 +49,8 @@ class PerfModel {
   static constexpr double kOptimizerBytesPerParam = 34;
   static constexpr double kDpBucketParams = 40e6;
 
-  // fabric: nullptr = ClosedFormFabric from the scenario's figures.
+  // fabric: nullptr = ClosedFormFabric from the scenario's figures;
+  // makeCommFabric (GraphFabric.h) gives the fabric graph's when it can be built.
   PerfModel(const ResolvedScenario& r, const Catalog& parts, std::shared_ptr<const CommFabric> fabric = nullptr);
   PerfModel(const ResolvedScenario& r, const Catalog& parts, const SoftwareStack& stack,
             std::shared_ptr<const CommFabric> fabric = nullptr);
@@ -61,6 +63,21 @@ class PerfModel {
   // A whole step for one configuration.
   PerfResult evaluate(const ParallelConfig& c) const { return evaluate(c, layerTiming(c.tp, c.cp, c.ep, c.micro_batch)); }
   PerfResult evaluate(const ParallelConfig& c, const LayerTiming& lt) const;
+  // The PP and DP groups of a configuration on the fabric; depend only on
+  // (tp, cp, ep, pp, dp), so the search asks once per such tuple.
+  kern::GroupSet groups(const ParallelConfig& c) const;
+  // The (size, stride) of those groups: PP, DP, expert DP (size 0 = none).
+  struct GroupKey {
+    int size = 0;
+    long long stride = 1;
+  };
+  struct GroupKeys {
+    GroupKey key[3];
+  };
+  GroupKeys groupKeys(const ParallelConfig& c) const;
+  PerfResult evaluate(const ParallelConfig& c, const LayerTiming& lt, const kern::GroupSet& groups) const;
+  // The per-configuration constants of the shared kernel (EvalKernel.h).
+  const kern::EvalConsts& consts() const { return consts_; }
 
   const TransformerWorkload& workload() const { return workload_; }
   const ComputeModel& compute() const { return compute_; }
@@ -91,6 +108,7 @@ class PerfModel {
   double trainTokens_ = 0;
   double modelFlopsPerSeq_ = 0;
   double hwFlopsPerSeq_[3] = {0, 0, 0};
+  kern::EvalConsts consts_;
 };
 
 }  // namespace cf

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "perf/Bottleneck.h"
+#include "perf/GraphFabric.h"
 #include "perf/PerfModel.h"
 #include "perf/StorageModel.h"
 
@@ -52,7 +53,7 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
 
 std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, const Catalog& parts) {
   if (!r.scenario) return std::nullopt;
-  PerfModel model(r, parts);
+  PerfModel model(r, parts, makeCommFabric(r));
   PerfResult res = model.evaluate(model.scenarioConfig());
   nlohmann::json j = performanceJson(model, res);
   CheckpointEstimate ck = checkpointEstimate(r);

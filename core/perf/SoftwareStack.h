@@ -15,6 +15,8 @@ struct SoftwareStack {
                                      // parameter all-gather during the first forward (Megatron-core
                                      // --overlap-grad-reduce/--overlap-param-gather)
   double grad_reduce_bytes = 2;      // bytes per gradient element in the DP reduction
+  bool dp_outermost = false;         // rank order [TP, CP, PP, DP] (Llama 3, arXiv 2407.21783 §3.3.2)
+                                     // instead of Megatron's [TP, CP, DP, PP]; no scenario key yet
   bool operator==(const SoftwareStack&) const = default;
 };
 

@@ -72,7 +72,7 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   const Scenario& s = p.scenarios[index];
   Catalog parts = p.resolvedParts();
   for (const Issue& i : validateScenario(s, parts))
-    if (i.severity == Issue::Severity::Error) throw InputError(i.path, i.message);
+    if (i.severity == Issue::Severity::Error) throw InputError(i.path, i.message, i.id, i.args);  // id: GUI translates
   ResolvedScenario r = resolve(s, parts);
   nlohmann::json out = nlohmann::json::object();
   // Each model adds its section only when it can compute it.
@@ -83,6 +83,8 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   if (opt.network == "flow") {
     netsim::NetworkOptions no;
     no.seed = opt.seed >= 0 ? static_cast<std::uint64_t>(opt.seed) : s.reliability.seed;
+    parseMcBackend(opt.backend, "--backend");  // names the flag on a bad value
+    no.step.solver = netsim::parseSolverBackend(opt.backend);
     out["network"] = netsim::networkSection(r, parts, no);
   }
 

@@ -13,7 +13,7 @@ struct SimulateOptions {
   std::string network = "analytical";  // analytical | flow
   int trials = 0;                      // > 0 overrides reliability.trials
   long long seed = -1;                 // >= 0 overrides reliability.seed
-  std::string backend = "auto";        // Monte Carlo backend: auto | cpu | cuda
+  std::string backend = "auto";        // Monte Carlo and flow rate-solver backend: auto | cpu | cuda
   RunControl* control = nullptr;       // optional cancel flag and trial counter (throws Cancelled)
 };
 

@@ -63,6 +63,29 @@ class TestReport : public QObject {
       QVERIFY2(text.contains(pue), qPrintable(pue));
     }
     QVERIFY(run(QStringLiteral("pdfinfo"), {pdf}).contains(QLatin1String("Pages:")));
+    // The design pictures: rack elevations and the fabric for each scenario.
+    for (const char* caption : {"Rack elevations", "Fabric", "Link utilisation"})
+      QVERIFY2(text.contains(QLatin1String(caption)), caption);
+  }
+
+  void pdfHoldsPictures() {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdfimages")).isEmpty()) QSKIP("poppler-utils not installed");
+    const QString pdf = dir_.filePath(QStringLiteral("pictures.pdf"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf));
+    // `pdfimages -list`: two header lines, then one line per image with its pixel size.
+    const QStringList lines = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf}).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 2);
+    int images = 0, wide = 0;
+    for (const QString& line : lines.mid(2)) {
+      const QStringList f = line.simplified().split(QLatin1Char(' '));
+      if (f.size() < 5 || f[2] != QLatin1String("image")) continue;  // smasks are listed apart
+      ++images;
+      // Charts are 1120 x 720 px; the rack and fabric pictures are wider than tall (2000 px wide at most).
+      if (f[3].toInt() >= 1500 && f[3].toInt() > 2 * f[4].toInt()) ++wide;
+    }
+    const int charts = 9 * 2;
+    QVERIFY2(images >= charts + 4, qPrintable(QString::number(images)));  // + racks and fabric per scenario
+    QVERIFY2(wide >= 2, qPrintable(lines.join(QLatin1Char('\n'))));
   }
 
   void chinesePdfUsesCjkFont() {
@@ -85,7 +108,9 @@ class TestReport : public QObject {
     QVERIFY(h.open(QIODevice::ReadOnly));
     const QString page = QString::fromUtf8(h.readAll());
     QVERIFY(page.startsWith(QLatin1String("<!DOCTYPE html>")));
-    QVERIFY(page.count(QLatin1String("data:image/png;base64,")) >= 18);  // every chart of both scenarios
+    QVERIFY(page.count(QLatin1String("data:image/png;base64,")) >= 22);  // every chart, racks and fabric of both scenarios
+    QVERIFY(page.contains(QLatin1String("alt='Rack elevations'")));
+    QVERIFY(page.contains(QLatin1String("alt='Fabric'")));
     QVERIFY(page.contains(QString::fromStdString(project_.scenarios[1].name).toHtmlEscaped()));
 
     const QString csv = dir_.filePath(QStringLiteral("r.csv"));

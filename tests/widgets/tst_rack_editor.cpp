@@ -9,7 +9,10 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <set>
+
 #include "CatalogModel.h"
+#include "PlacementItem.h"
 #include "Document.h"
 #include "RackEditor.h"
 #include "RackView.h"
@@ -193,6 +196,139 @@ class TestRackEditor : public QObject {
     QCOMPARE(doc.undoStack()->count(), 3);
     doc.undoStack()->undo();
     QCOMPARE(doc.scenario(0).layout.sites[0].halls[0].rows[0].racks.size(), std::size_t(3));
+  }
+
+  // Resize: a blanking panel grows by its top edge (mouse), one undo command;
+  // a catalog part keeps its height.
+  void resizePlacement() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 0, 1, QStringLiteral("front")));
+    QVERIFY(editor.addFiller(QStringLiteral("blanking-panel"), 0));
+    const auto placements = [&doc] { return doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[0].placements; };
+    QCOMPARE(placements().size(), std::size_t(2));
+    const Placement panel = placements()[1];
+    QCOMPARE(panel.kind, std::string("other"));
+    QCOMPARE(panel.height_u, 1);
+    QVERIFY(panel.u > 1);  // above the switch, in the first free U
+    // A switch is a catalog chassis: its height is fixed.
+    QVERIFY(!editor.resizePlacement(0, 0, 3));
+    QCOMPARE(placements()[0].height_u, 1);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    // Drag the panel's top edge up by three U.
+    QCoreApplication::processEvents();
+    PlacementItem* item = editor.scene()->itemFor(0, 1);
+    QVERIFY(item && item->isResizable());
+    QVERIFY(!editor.scene()->itemFor(0, 0)->isResizable());
+    QWidget* vp = editor.view()->viewport();
+    const QPoint from = editor.view()->mapFromScene(item->gripScenePos());
+    const QPoint to = editor.view()->mapFromScene(item->gripScenePos() - QPointF(0, 3 * RackScene::kUnitH));
+    auto send = [vp](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+      QMouseEvent e(type, QPointF(at), vp->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+      QApplication::sendEvent(vp, &e);
+    };
+    send(QEvent::MouseButtonPress, from, Qt::LeftButton);
+    for (int i = 1; i <= 6; ++i) send(QEvent::MouseMove, from + (to - from) * i / 6, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+    QCOMPARE(doc.undoStack()->count(), 3);
+    QCOMPARE(placements()[1].height_u, 4);
+    QCOMPARE(placements()[1].u, panel.u);  // the bottom stays
+    if (qEnvironmentVariableIsSet("CF_SCREENSHOT_DIR")) {  // for looking at the view by eye
+      QCoreApplication::processEvents();
+      editor.selectAll();
+      editor.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/rack-resize.png"));
+    }
+    QVERIFY(editor.resizePlacement(0, 1, 2));
+    QCOMPARE(placements()[1].height_u, 2);
+    QVERIFY(!editor.resizePlacement(0, 1, 0));   // at least 1 U
+    QVERIFY(!editor.resizePlacement(0, 1, 43));  // at most the rack
+    doc.undoStack()->undo();
+    QCOMPARE(placements()[1].height_u, 4);
+    doc.undoStack()->undo();
+    QCOMPARE(placements()[1].height_u, 1);
+    doc.undoStack()->redo();
+    QCOMPARE(placements()[1].height_u, 4);
+  }
+
+  // Multi-selection: moves together (one command), deletes together; more
+  // than five parts ask first (the test answers).
+  void multiSelectMoveAndDelete() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    for (int u = 1; u <= 7; ++u)
+      QVERIFY(editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 0, u, QStringLiteral("front")));
+    QCOMPARE(doc.undoStack()->count(), 7);
+    QCoreApplication::processEvents();
+    // Ctrl-click two parts and drag them to the other rack, 20 U up.
+    QWidget* vp = editor.view()->viewport();
+    auto send = [vp](QEvent::Type type, QPoint at, Qt::MouseButtons buttons, Qt::KeyboardModifiers mods) {
+      QMouseEvent e(type, QPointF(at), vp->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, mods);
+      QApplication::sendEvent(vp, &e);
+    };
+    const auto at = [&editor](int rack, int u) {
+      return editor.view()->mapFromScene(editor.scene()->unitCenter(rack, QStringLiteral("front"), u));
+    };
+    send(QEvent::MouseButtonPress, at(0, 1), Qt::LeftButton, Qt::NoModifier);
+    send(QEvent::MouseButtonRelease, at(0, 1), Qt::NoButton, Qt::NoModifier);
+    send(QEvent::MouseButtonPress, at(0, 3), Qt::LeftButton, Qt::ControlModifier);
+    send(QEvent::MouseButtonRelease, at(0, 3), Qt::NoButton, Qt::ControlModifier);
+    QCOMPARE(editor.selectedPlacements().size(), std::size_t(2));
+    send(QEvent::MouseButtonPress, at(0, 3), Qt::LeftButton, Qt::NoModifier);
+    for (int i = 1; i <= 8; ++i) send(QEvent::MouseMove, at(0, 3) + (at(1, 23) - at(0, 3)) * i / 8, Qt::LeftButton, Qt::NoModifier);
+    send(QEvent::MouseButtonRelease, at(1, 23), Qt::NoButton, Qt::NoModifier);
+    QCOMPARE(doc.undoStack()->count(), 8);
+    const auto rack = [&doc](int k) { return doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[static_cast<std::size_t>(k)]; };
+    QCOMPARE(rack(0).placements.size(), std::size_t(5));
+    QCOMPARE(rack(1).placements.size(), std::size_t(2));
+    std::set<int> us;
+    for (const Placement& pl : rack(1).placements) us.insert(pl.u);
+    QCOMPARE(us, (std::set<int>{21, 23}));  // both kept their 2 U spacing
+    doc.undoStack()->undo();
+    QCOMPARE(rack(0).placements.size(), std::size_t(7));
+    QCoreApplication::processEvents();
+
+    int asked = 0;
+    bool answer = false;
+    editor.setConfirm([&](const QString&, const QString&) {
+      ++asked;
+      return answer;
+    });
+    // Two parts: deleted without a question, in one command.
+    editor.selectPlacements({{0, 0}, {0, 1}});
+    editor.view()->setFocus();
+    QTest::keyClick(editor.view(), Qt::Key_Delete);
+    QCOMPARE(asked, 0);
+    QCOMPARE(rack(0).placements.size(), std::size_t(5));
+    doc.undoStack()->undo();
+    QCoreApplication::processEvents();
+    // All seven: asked; "no" keeps them, "yes" deletes all in one command.
+    editor.selectAll();
+    QCOMPARE(editor.selectedPlacements().size(), std::size_t(7));
+    QTest::keyClick(editor.view(), Qt::Key_Delete);
+    QCOMPARE(asked, 1);
+    QCOMPARE(rack(0).placements.size(), std::size_t(7));
+    answer = true;
+    const int commands = doc.undoStack()->index();
+    QVERIFY(editor.removePlacements(editor.selectedPlacements()));
+    QCOMPARE(asked, 2);
+    QCOMPARE(rack(0).placements.size(), std::size_t(0));
+    QCOMPARE(doc.undoStack()->index(), commands + 1);
+    doc.undoStack()->undo();
+    QCOMPARE(rack(0).placements.size(), std::size_t(7));
   }
 
   void generateLayoutForEmptyScenario() {

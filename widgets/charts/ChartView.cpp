@@ -5,12 +5,18 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QContextMenuEvent>
 #include <QFile>
+#include <QFileDialog>
+#include <QLegend>
+#include <QMenu>
+#include <QMessageBox>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QStackedBarSeries>
 #include <QStackedLayout>
 #include <QSvgGenerator>
@@ -63,10 +69,57 @@ ChartView::ChartView(QWidget* parent)
 
 ChartView::~ChartView() = default;
 
+QFont ChartView::scaled(QFont f) const {
+  if (fontScale_ != 1.0) f.setPointSizeF(f.pointSizeF() * fontScale_);
+  return f;
+}
+
+void ChartView::setAnimated(bool on) {
+  chart_->setAnimationOptions(on ? QChart::SeriesAnimations : QChart::NoAnimation);
+  chart_->setAnimationDuration(on ? 700 : 0);
+}
+
+void ChartView::setFontScale(double scale) {
+  fontScale_ = scale > 0 ? scale : 1.0;
+  chart_->setTitleFont(scaled(titleFont()));
+  message_->setFont(scaled(QFont()));
+  applyFonts();
+}
+
+// Axis labels, axis titles and the legend in the current scale.
+void ChartView::applyFonts() {
+  chart_->legend()->setFont(scaled(QFont()));
+  for (QAbstractAxis* a : chart_->axes()) {
+    a->setLabelsFont(scaled(QFont()));
+    QFont t;
+    t.setBold(true);
+    a->setTitleFont(scaled(t));
+  }
+  for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+    a->setTickLabelFont(scaled(QFont()));
+    a->setLabelFont(scaled(QFont()));
+  }
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event) {
+  QMenu menu(this);
+  menu.addAction(tr("Export image…"), this, &ChartView::exportWithDialog);
+  menu.exec(event->globalPos());
+}
+
+void ChartView::exportWithDialog() {
+  QString base = title_.isEmpty() ? QStringLiteral("chart") : title_;
+  base.replace(QRegularExpression(QStringLiteral("[^\\w\\-]+")), QStringLiteral("-"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), base + QStringLiteral(".png"),
+                                                    tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  if (path.isEmpty()) return;
+  if (!saveImage(path)) QMessageBox::warning(this, tr("Export image"), tr("Cannot write %1").arg(path));
+}
+
 void ChartView::setTitle(const QString& title) {
   title_ = title;
   chart_->setTitle(title);
-  chart_->setTitleFont(titleFont());
+  chart_->setTitleFont(scaled(titleFont()));
   if (plot_->plotLayout()->rowCount() > 1)
     if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) t->setText(title);
 }
@@ -82,7 +135,7 @@ void ChartView::resetChart() {
 void ChartView::useChart() {
   resetChart();
   chart_->setTitle(title_);
-  chart_->setTitleFont(titleFont());
+  chart_->setTitleFont(scaled(titleFont()));
   stack_->setCurrentWidget(chartView_);
 }
 
@@ -91,7 +144,7 @@ void ChartView::useCustomPlot() {
   plot_->clearItems();
   if (plot_->plotLayout()->rowCount() == 1) {
     plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title_, titleFont()));
+    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title_, scaled(titleFont())));
   } else if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) {
     t->setText(title_);
   }
@@ -139,6 +192,7 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
   bars->attachAxis(cat);
   bars->attachAxis(val);
   chart_->legend()->setVisible(series.size() > 1);
+  applyFonts();
 }
 
 void ChartView::showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle) {
@@ -173,6 +227,7 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
     line->attachAxis(val);
   }
   chart_->legend()->setVisible(series.size() > 1);
+  applyFonts();
 }
 
 void ChartView::showEventRows(const QStringList& rowNames, const QVector<QVector<double>>& xs, const QString& xTitle,
@@ -194,6 +249,7 @@ void ChartView::showEventRows(const QStringList& rowNames, const QVector<QVector
   plot_->xAxis->setRange(0, maxX > 0 ? maxX * 1.02 : 1);
   plot_->xAxis->setLabel(xTitle);
   plot_->legend->setVisible(false);
+  applyFonts();
   plot_->replot();
 }
 
@@ -217,6 +273,7 @@ void ChartView::showScatter(const QVector<Point>& points, const QString& xTitle,
   plot_->yAxis->scaleRange(1.25, plot_->yAxis->range().center());
   plot_->xAxis->setLabel(xTitle);
   plot_->yAxis->setLabel(yTitle);
+  applyFonts();
   plot_->replot();
 }
 

@@ -48,19 +48,50 @@ class ChartView : public QWidget {
                      double xMax = 0);
   // QCustomPlot: a scatter of labelled points (Pareto fronts, many designs).
   void showScatter(const QVector<Point>& points, const QString& xTitle, const QString& yTitle);
+  // QCustomPlot: a dense Pareto scatter (ChartScatter.cpp): every point, the
+  // front drawn over them and joined by a line, selected points ringed, a
+  // tooltip on hover; a click emits scatterPointClicked.
+  struct ScatterPoint {
+    double x = 0, y = 0;
+    QString tooltip;
+    bool front = false;
+    bool selected = false;
+  };
+  void showParetoScatter(const QVector<ScatterPoint>& points, const QString& xTitle, const QString& yTitle);
+  void setScatterSelection(const QVector<int>& selected);  // indexes into the points shown
+  QVector<ScatterPoint> scatterPoints() const;
+  QPoint scatterPointPixel(int index) const;  // in this widget's coordinates; (-1, -1) when none
   // No chart: a centred message (no data, not simulated yet).
   void showMessage(const QString& text);
 
   // The chart as an image (what reports embed) and as PNG/SVG files.
   QImage toImage(const QSize& size, qreal dpr = 2.0);
   bool saveImage(const QString& path, const QSize& size = {900, 520});
+  // Asks for a file (PNG or SVG) and saves the chart; the context menu's "Export image…".
+  void exportWithDialog();
+
+  // Animated series (bars grow, lines move) when the data changes: the
+  // classroom presentation's charts. Off by default (dashboards redraw often).
+  void setAnimated(bool on);
+  // Multiplies the title, axis and legend fonts (presentation: large type).
+  void setFontScale(double scale);
+
+ protected:
+  void contextMenuEvent(QContextMenuEvent* event) override;
 
   static QColor paletteColor(int i);
+
+ signals:
+  // index: a point of showParetoScatter, or -1 for a click beside every point;
+  // additive: Ctrl or Shift held (add to the selection).
+  void scatterPointClicked(int index, bool additive);
 
  private:
   void useChart();
   void useCustomPlot();
   void resetChart();
+  void applyFonts();
+  QFont scaled(QFont f) const;
 
   QString title_;
   QStackedLayout* stack_;
@@ -68,6 +99,7 @@ class ChartView : public QWidget {
   QChart* chart_;
   QCustomPlot* plot_;
   QLabel* message_;
+  double fontScale_ = 1.0;
 };
 
 }  // namespace cf

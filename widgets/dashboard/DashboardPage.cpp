@@ -24,6 +24,7 @@ DashboardPage::DashboardPage(Document* doc, SimulationRunner* runner, QWidget* p
   scroll->setFrameShape(QFrame::NoFrame);
   outer->addWidget(scroll);
   auto* body = new QWidget(scroll);
+  body_ = body;
   auto* layout = new QVBoxLayout(body);
   title_ = new QLabel(body);
   title_->setObjectName(QStringLiteral("dashboardTitle"));

@@ -23,6 +23,8 @@ class DashboardPage : public QWidget {
   int scenario() const { return scenario_; }
   QString headline() const;  // the key figures' text (for tests)
   ChartView* chart(int chartId) const { return charts_.value(chartId); }
+  // The whole page's content (inside the scroll area): what image export renders.
+  QWidget* contentWidget() const { return body_; }
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -32,6 +34,7 @@ class DashboardPage : public QWidget {
 
   Document* doc_;
   SimulationRunner* runner_;
+  QWidget* body_ = nullptr;
   QLabel* title_;
   QLabel* figures_;
   QLabel* bottleneck_;

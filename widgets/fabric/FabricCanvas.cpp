@@ -20,6 +20,7 @@
 
 #include "Document.h"
 #include "FabricItem.h"
+#include "FabricLegend.h"
 #include "FabricView.h"
 #include "design/Resolved.h"
 #include "topology/FabricSpec.h"
@@ -65,6 +66,8 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(bar);
   layout->addWidget(split, 1);
+  legend_ = new FabricLegend(this);
+  layout->addWidget(legend_);
 
   timer_->setSingleShot(true);
   timer_->setInterval(300);
@@ -129,7 +132,11 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
   fabric_ = std::move(fabric);
   device_ = link_ = -1;
   properties_->clear();
-  if (!fabric_) return;
+  legend_->setRange(0, QString());
+  if (!fabric_) {
+    emit fabricInstalled();
+    return;
+  }
   geometry_.build(*fabric_);
   item_ = new FabricItem(&geometry_);
   scene_->addItem(item_);
@@ -144,11 +151,19 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
                              loc.toString(static_cast<qlonglong>(fabric_->devices().size())),
                              loc.toString(static_cast<qlonglong>(fabric_->links().size()))));
   view_->zoomToFit();
+  emit fabricInstalled();
 }
 
 void FabricCanvas::setLinkValues(std::vector<double> values) {
   geometry_.setLinkValues(values);
   if (item_) item_->setLinkValues(std::move(values));
+  view_->viewport()->update();
+}
+
+void FabricCanvas::setLinkOverlay(std::vector<double> values, const QString& caption) {
+  const double max = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
+  setLinkValues(std::move(values));
+  legend_->setRange(max, caption);
 }
 
 std::vector<std::uint32_t> FabricCanvas::showPath(long long gpuA, long long gpuB) {

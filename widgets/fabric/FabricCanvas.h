@@ -21,6 +21,7 @@ namespace cf {
 struct ChangeEvent;
 class Document;
 class FabricItem;
+class FabricLegend;
 class FabricView;
 
 class FabricCanvas : public QWidget {
@@ -37,6 +38,10 @@ class FabricCanvas : public QWidget {
   // One value per link (Fabric::links() order), e.g. utilisation; colours the
   // links green to red relative to the largest. An empty vector clears it.
   void setLinkValues(std::vector<double> values);
+  // The same with the legend: values as fractions (utilisation), the caption
+  // says where they come from. Empty values clear the colours and hide the legend.
+  void setLinkOverlay(std::vector<double> values, const QString& caption);
+  FabricLegend* legend() const { return legend_; }
   // Graphviz DOT or CSV cabling plan (chosen by the extension, .dot/.gv or .csv):
   // export the fabric shown, or import one to view. On failure they return false
   // and put the reason (naming the file line for bad input) in *error.
@@ -50,6 +55,10 @@ class FabricCanvas : public QWidget {
   QGraphicsScene* scene() const { return scene_; }
   FabricView* view() const { return view_; }
   FabricItem* item() const { return item_; }
+
+ signals:
+  // A new fabric is shown (link values were cleared): overlays re-apply theirs.
+  void fabricInstalled();
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -83,6 +92,7 @@ class FabricCanvas : public QWidget {
   QPushButton* import_;
   QPushButton* export_;
   QTextBrowser* properties_;
+  FabricLegend* legend_;
   QTimer* timer_;
   long long device_ = -1, link_ = -1;
 };

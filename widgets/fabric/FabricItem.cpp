@@ -30,6 +30,10 @@ void FabricItem::setLinkValues(std::vector<double> values) {
   update();
 }
 
+QColor FabricItem::linkColor(std::uint32_t link) const {
+  return link < values_.size() ? valueColor(values_[link], maxValue_) : QColor();
+}
+
 void FabricItem::setPath(std::vector<std::uint32_t> links) {
   path_ = std::move(links);
   update();

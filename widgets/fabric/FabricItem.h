@@ -24,6 +24,8 @@ class FabricItem : public QGraphicsItem {
 
   void setLinkValues(std::vector<double> values);
   const std::vector<double>& linkValues() const { return values_; }
+  // The colour the link is drawn in (its value's colour; invalid without a value).
+  QColor linkColor(std::uint32_t link) const;
   void setPath(std::vector<std::uint32_t> links);
   const std::vector<std::uint32_t>& path() const { return path_; }
   void setSelection(long long device, long long link);

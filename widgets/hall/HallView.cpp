@@ -1,53 +1,126 @@
 #include "HallView.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
-#include <QGraphicsSceneMouseEvent>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLinearGradient>
 #include <QLocale>
+#include <QMessageBox>
 #include <QMouseEvent>
+#include <QPainter>
+#include <QPixmap>
+#include <QPushButton>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <algorithm>
+#include <set>
 
 #include "Document.h"
+#include "HallRackItem.h"
 #include "RackBudget.h"
+#include "commands/EditLayout.h"
 #include "design/Resolved.h"
 
 namespace cf {
 
+using halledit::RackSlot;
+
 namespace {
 constexpr double kPxPerM = 40, kRackW = 0.6 * kPxPerM, kRackD = 1.2 * kPxPerM, kAisle = 1.2 * kPxPerM;
+constexpr double kRowPitch = kRackD + kAisle;
 // Green (low) -> yellow -> red (at or over the budget).
 QColor ramp(double t) {
   t = std::clamp(t, 0.0, 1.0);
   return QColor::fromHsvF(static_cast<float>((1.0 - t) * 120.0 / 360.0), 0.75f, 0.92f);
 }
+QPixmap rampPixmap(int w, int h) {
+  QPixmap pm(w, h);
+  QPainter p(&pm);
+  for (int x = 0; x < w; ++x) {
+    p.setPen(ramp(static_cast<double>(x) / std::max(1, w - 1)));
+    p.drawLine(x, 0, x, h);
+  }
+  p.setPen(QColor(120, 120, 130));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(0, 0, w - 1, h - 1);
+  return pm;
+}
 }  // namespace
+
+// The floor view: Ctrl+wheel zooms (and stops fitting on resize), keys go to the hall.
+class HallGraphicsView : public QGraphicsView {
+ public:
+  HallGraphicsView(QGraphicsScene* scene, HallView* hall) : QGraphicsView(scene, hall), hall_(hall) {}
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override {
+    if (event->modifiers() & Qt::ControlModifier) {
+      hall_->autoFit_ = false;
+      const double f = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+      scale(f, f);
+      event->accept();
+      return;
+    }
+    QGraphicsView::wheelEvent(event);
+  }
+  void resizeEvent(QResizeEvent* event) override {
+    QGraphicsView::resizeEvent(event);
+    if (hall_->autoFit_) fitInView(sceneRect(), Qt::KeepAspectRatio);
+  }
+  void keyPressEvent(QKeyEvent* event) override {
+    if (!hall_->handleKey(event)) QGraphicsView::keyPressEvent(event);
+  }
+
+ private:
+  HallView* hall_;
+};
 
 HallView::HallView(Document* doc, QWidget* parent)
     : QWidget(parent), doc_(doc), scene_(new QGraphicsScene(this)), timer_(new QTimer(this)) {
   setObjectName(QStringLiteral("hallView"));
   hallLabel_ = new QLabel(this);
   halls_ = new QComboBox(this);
+  halls_->setObjectName(QStringLiteral("hallCombo"));
   metricLabel_ = new QLabel(this);
   metric_ = new QComboBox(this);
   metric_->setObjectName(QStringLiteral("hallMetricCombo"));
+  fit_ = new QPushButton(this);
+  fit_->setObjectName(QStringLiteral("hallFitButton"));
+  legendLow_ = new QLabel(this);
+  legendSwatch_ = new QLabel(this);
+  legendSwatch_->setPixmap(rampPixmap(120, 12));
+  legendHigh_ = new QLabel(this);
   legend_ = new QLabel(this);
+  legend_->setObjectName(QStringLiteral("hallLegend"));
+  legend_->setWordWrap(true);
+  legend_->setMinimumWidth(120);
   auto* bar = new QHBoxLayout;
   bar->addWidget(hallLabel_);
   bar->addWidget(halls_);
   bar->addWidget(metricLabel_);
   bar->addWidget(metric_);
+  bar->addWidget(fit_);
+  bar->addSpacing(8);
+  bar->addWidget(legendLow_);
+  bar->addWidget(legendSwatch_);
+  bar->addWidget(legendHigh_);
   bar->addWidget(legend_, 1);
-  view_ = new QGraphicsView(scene_, this);
+  view_ = new HallGraphicsView(scene_, this);
+  view_->setObjectName(QStringLiteral("hallGraphicsView"));
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setDragMode(QGraphicsView::ScrollHandDrag);
+  view_->setDragMode(QGraphicsView::RubberBandDrag);
+  view_->setRubberBandSelectionMode(Qt::IntersectsItemShape);
+  view_->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  view_->setFocusPolicy(Qt::StrongFocus);
   view_->viewport()->installEventFilter(this);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
@@ -60,14 +133,35 @@ HallView::HallView(Document* doc, QWidget* parent)
     if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
     timer_->start();
   });
-  connect(halls_, &QComboBox::activated, this, &HallView::rebuild);
+  connect(halls_, &QComboBox::activated, this, [this] {
+    autoFit_ = true;
+    rebuild();
+  });
   connect(metric_, &QComboBox::activated, this, &HallView::rebuild);
+  connect(fit_, &QPushButton::clicked, this, &HallView::zoomToFit);
+  // Shortcuts while the hall has the focus (the main window's Edit menu has none of these);
+  // with text, as they also show in the hall's context menu.
+  auto action = [this](const char* name, QKeySequence key, auto slot) {
+    auto* a = new QAction(this);
+    a->setObjectName(QString::fromLatin1(name));
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  selectAllAction_ = action("actionHallSelectAll", QKeySequence::SelectAll, [this] { selectAll(); });
+  copyAction_ = action("actionHallCopy", QKeySequence::Copy, [this] { copySelected(); });
+  pasteAction_ = action("actionHallPaste", QKeySequence::Paste, [this] { paste(); });
+  deleteAction_ = action("actionHallDelete", QKeySequence::Delete, [this] { removeSelected(); });
+  fitAction_ = action("actionHallZoomToFit", QKeySequence(Qt::CTRL | Qt::Key_0), [this] { zoomToFit(); });
   retranslate();
   rebuild();
 }
 
 void HallView::setScenario(int index) {
   scenario_ = index;
+  autoFit_ = true;
   rebuild();
 }
 
@@ -78,8 +172,51 @@ void HallView::setMetric(Metric m) {
 
 QString HallView::metricTitle() const { return metric_->currentText(); }
 
+bool HallView::currentHall(int* site, int* hall) const {
+  const QVariantList at = halls_->currentData().toList();
+  if (at.size() != 2) return false;
+  *site = at[0].toInt();
+  *hall = at[1].toInt();
+  return true;
+}
+
+HallRackItem* HallView::rackItem(const RackSlot& slot) const {
+  for (QGraphicsItem* it : scene_->items())
+    if (auto* r = dynamic_cast<HallRackItem*>(it); r && r->slot() == slot) return r;
+  return nullptr;
+}
+
+std::vector<RackSlot> HallView::selectedRacks() const {
+  std::vector<RackSlot> out;
+  for (QGraphicsItem* it : scene_->selectedItems())
+    if (auto* r = dynamic_cast<HallRackItem*>(it)) out.push_back(r->slot());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void HallView::selectRacks(const std::vector<RackSlot>& racks) {
+  const std::set<RackSlot> want(racks.begin(), racks.end());
+  for (QGraphicsItem* it : scene_->items())
+    if (auto* r = dynamic_cast<HallRackItem*>(it)) r->setSelected(want.count(r->slot()) > 0);
+}
+
+void HallView::selectAll() {
+  for (QGraphicsItem* it : scene_->items())
+    if (auto* r = dynamic_cast<HallRackItem*>(it)) r->setSelected(true);
+}
+
+void HallView::zoomToFit() {
+  autoFit_ = true;
+  view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
+}
+
 void HallView::rebuild() {
   timer_->stop();
+  // Keep the selection across rebuilds (by rack name) unless an edit said what to select.
+  std::set<std::string> keepNames;
+  if (!hasPendingSelection_)
+    for (QGraphicsItem* it : scene_->selectedItems())
+      if (auto* r = dynamic_cast<HallRackItem*>(it)) keepNames.insert(r->name().toStdString());
   scene_->clear();
   rackItems_ = 0;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
@@ -90,10 +227,14 @@ void HallView::rebuild() {
   for (int si = 0; si < static_cast<int>(l.sites.size()); ++si)
     for (int hi = 0; hi < static_cast<int>(l.sites[si].halls.size()); ++hi)
       halls_->addItem(QString::fromStdString(l.sites[si].halls[hi].name), QVariantList{si, hi});
-  halls_->setCurrentIndex(std::clamp(keep, 0, halls_->count() - 1));
+  if (halls_->count() > 0) halls_->setCurrentIndex(std::clamp(keep, 0, halls_->count() - 1));
   if (halls_->count() == 0) {
     scene_->addSimpleText(tr("No layout: run the cluster wizard or generate one in the rack elevations."));
+    scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -20, 20, 20));
     legend_->clear();
+    legendLow_->clear();
+    legendHigh_->clear();
+    hasPendingSelection_ = false;
     return;
   }
   const QVariantList at = halls_->currentData().toList();
@@ -109,31 +250,41 @@ void HallView::rebuild() {
   for (const Row& r : hall.rows) widest = std::max(widest, r.racks.size());
   const double floorW = widest * kRackW + 2 * kAisle;
   // Floor grid of 0.6 m tiles.
-  const double floorH = hall.rows.size() * (kRackD + kAisle) + kAisle;
+  const double floorH = hall.rows.size() * kRowPitch + kAisle;
   QPen grid(QColor(225, 228, 232), 0);
-  for (double x = 0; x <= floorW; x += kRackW) scene_->addLine(x, 0, x, floorH, grid);
-  for (double y = 0; y <= floorH; y += kRackW) scene_->addLine(0, y, floorW, y, grid);
+  for (double x = 0; x <= floorW; x += kRackW) scene_->addLine(x, 0, x, floorH, grid)->setZValue(-2);
+  for (double y = 0; y <= floorH; y += kRackW) scene_->addLine(0, y, floorW, y, grid)->setZValue(-2);
   const QLocale loc;
+  std::vector<std::vector<RackBudget>> budgets(hall.rows.size());
   double maxHeat = 0;
-  for (const Row& r : hall.rows)
-    for (const Rack& k : r.racks) {
+  for (std::size_t ri = 0; ri < hall.rows.size(); ++ri)
+    for (const Rack& k : hall.rows[ri].racks) {
       RackBudget b = RackBudget::of(k, parts);
       b.liquid_fraction = liquid;
       maxHeat = std::max(maxHeat, b.heatToAir_kW());
+      budgets[ri].push_back(b);
     }
+  HallRackItem::slotPitch = kRackW;
+  HallRackItem::rowPitch = kRowPitch;
+  const auto dropped = [this](HallRackItem* item) { onDropped(item); };
+  std::vector<RackSlot> select = pendingSelection_;
+  // Aisle k lies above row k (k = rows: below the last). Rows face each other in
+  // pairs (0 and 1, 2 and 3, ...): the aisle between a pair takes their fronts
+  // and is cold; the others take the backs and are hot (hot/cold-aisle layout).
+  for (std::size_t k = 0; k <= hall.rows.size(); ++k) {
+    const bool cold = k % 2 == 1;
+    scene_->addRect(QRectF(0, static_cast<double>(k) * kRowPitch, floorW, kAisle), Qt::NoPen,
+                    cold ? QColor(200, 225, 250, 150) : QColor(250, 210, 195, 150))
+        ->setZValue(-1);
+  }
   for (int ri = 0; ri < static_cast<int>(hall.rows.size()); ++ri) {
     const Row& row = hall.rows[static_cast<std::size_t>(ri)];
-    const double y = kAisle + ri * (kRackD + kAisle);
-    // The aisle in front of the row: cold for even rows (racks face each other across it), hot for odd.
-    const bool cold = ri % 2 == 0;
-    scene_->addRect(QRectF(0, cold ? y - kAisle : y + kRackD, floorW, kAisle), Qt::NoPen,
-                    cold ? QColor(210, 230, 250, 120) : QColor(250, 215, 200, 120));
+    const double y = kAisle + ri * kRowPitch;
     auto* name = scene_->addSimpleText(QString::fromStdString(row.name));
     name->setPos(-name->boundingRect().width() - 8, y + kRackD / 2 - 8);
     for (int ki = 0; ki < static_cast<int>(row.racks.size()); ++ki) {
       const Rack& k = row.racks[static_cast<std::size_t>(ki)];
-      RackBudget b = RackBudget::of(k, parts);
-      b.liquid_fraction = liquid;
+      const RackBudget& b = budgets[static_cast<std::size_t>(ri)][static_cast<std::size_t>(ki)];
       double t = 0;
       QString value;
       switch (metric) {
@@ -155,18 +306,156 @@ void HallView::rebuild() {
           break;
       }
       const bool over = b.anyExceeded() && metric != Metric::Heat;
-      auto* r = scene_->addRect(QRectF(kAisle + ki * kRackW, y, kRackW - 2, kRackD),
-                                QPen(over ? QColor(180, 0, 0) : QColor(70, 70, 80), over ? 2.5 : 1), ramp(t));
-      r->setToolTip(QStringLiteral("%1 (%2)\n%3").arg(QString::fromStdString(k.name), QString::fromStdString(k.part), value));
+      const QString rackName = QString::fromStdString(k.name);
+      auto* r = new HallRackItem(RackSlot{ri, ki}, QRectF(kAisle + ki * kRackW, y, kRackW - 2, kRackD), ramp(t), over,
+                                 rackName);
+      r->setToolTip(QStringLiteral("%1 (%2)\n%3").arg(rackName, QString::fromStdString(k.part), value));
       r->setData(0, QVariantList{at[0], at[1], ri});
+      r->setOnDropped(dropped);
+      scene_->addItem(r);
+      if (!hasPendingSelection_ && keepNames.count(k.name)) select.push_back(RackSlot{ri, ki});
       ++rackItems_;
     }
   }
-  legend_->setText(tr("%1: green = low, yellow, red = at or over the budget; red outline = a budget exceeded. "
-                      "Blue aisles cold, orange hot. Double-click a rack to open its row.")
+  hasPendingSelection_ = false;
+  pendingSelection_.clear();
+  selectRacks(select);
+  updateLegend(maxHeat);
+  // Room around the floor for the row names and for dragging racks into a new slot.
+  scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -20, 20 + 2 * kRackW, 20));
+  if (autoFit_) view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
+}
+
+void HallView::updateLegend(double maxHeat_kW) {
+  const QLocale loc;
+  switch (static_cast<Metric>(metric_->currentIndex())) {
+    case Metric::Power:
+    case Metric::Weight:
+      legendLow_->setText(tr("0%"));
+      legendHigh_->setText(tr("100% of budget"));
+      break;
+    case Metric::Heat:
+      legendLow_->setText(tr("0 kW"));
+      legendHigh_->setText(tr("%1 kW (hottest rack)").arg(loc.toString(maxHeat_kW, 'f', 1)));
+      break;
+    case Metric::FreeU:
+      legendLow_->setText(tr("empty"));
+      legendHigh_->setText(tr("full"));
+      break;
+  }
+  legend_->setText(tr("%1. Red outline: a budget exceeded. Blue aisles cold, orange hot. Drag racks to move them; "
+                      "double-click opens the row.")
                        .arg(metricTitle()));
-  scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -20, 20, 20));
-  view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
+}
+
+bool HallView::push(const Hall& after, const QString& text, const QString& mergeKey) {
+  int si = 0, hi = 0;
+  if (!currentHall(&si, &hi)) return false;
+  const Layout& before = doc_->scenario(scenario_).layout;
+  Layout l = before;
+  l.sites[static_cast<std::size_t>(si)].halls[static_cast<std::size_t>(hi)] = after;
+  if (l == before) return false;
+  doc_->undoStack()->push(new EditLayout(doc_, scenario_, before, l, text, mergeKey));
+  return true;
+}
+
+bool HallView::moveRacks(const std::vector<RackSlot>& racks, int dRow, int dSlot, const QString& mergeKey) {
+  int si = 0, hi = 0;
+  if (!currentHall(&si, &hi)) return false;
+  Hall h = doc_->scenario(scenario_).layout.sites[static_cast<std::size_t>(si)].halls[static_cast<std::size_t>(hi)];
+  const std::vector<RackSlot> moved = halledit::moveRacks(h, racks, dRow, dSlot);
+  const QString text = moved.size() == 1
+                           ? tr("Move rack %1").arg(QString::fromStdString(
+                                 h.rows[static_cast<std::size_t>(moved[0].row)].racks[static_cast<std::size_t>(moved[0].slot)].name))
+                           : tr("Move %n racks", nullptr, static_cast<int>(moved.size()));
+  if (moved.empty() || !push(h, text, mergeKey)) {
+    rebuild();  // snap dragged items back
+    return false;
+  }
+  pendingSelection_ = moved;
+  hasPendingSelection_ = true;
+  rebuild();
+  return true;
+}
+
+bool HallView::removeRacks(const std::vector<RackSlot>& racks, bool confirm) {
+  int si = 0, hi = 0;
+  if (!currentHall(&si, &hi) || racks.empty()) return false;
+  Hall h = doc_->scenario(scenario_).layout.sites[static_cast<std::size_t>(si)].halls[static_cast<std::size_t>(hi)];
+  const int withParts = halledit::racksWithParts(h, racks);
+  const int n = static_cast<int>(racks.size());
+  if (confirm && (n > kConfirmAbove || withParts > 0)) {
+    const QString title = tr("Delete racks");
+    const QString text = tr("Delete %n rack(s)? %1 of them hold parts, which are deleted with them.", nullptr, n)
+                             .arg(withParts);
+    const bool yes = confirm_ ? confirm_(title, text)
+                              : QMessageBox::question(this, title, text) == QMessageBox::Yes;
+    if (!yes) return false;
+  }
+  const int removed = halledit::removeRacks(h, racks);
+  if (removed == 0) return false;
+  pendingSelection_.clear();
+  hasPendingSelection_ = true;
+  const bool ok = push(h, tr("Delete %n rack(s)", nullptr, removed));
+  rebuild();
+  return ok;
+}
+
+int HallView::copySelected() {
+  int si = 0, hi = 0;
+  const std::vector<RackSlot> sel = selectedRacks();
+  if (!currentHall(&si, &hi) || sel.empty()) return 0;
+  const Hall& h = doc_->scenario(scenario_).layout.sites[static_cast<std::size_t>(si)].halls[static_cast<std::size_t>(hi)];
+  clipboard_.clear();
+  clipboardRows_.clear();
+  for (const RackSlot& s : sel) {
+    clipboard_.push_back(h.rows[static_cast<std::size_t>(s.row)].racks[static_cast<std::size_t>(s.slot)]);
+    clipboardRows_.push_back(s.row);
+  }
+  return static_cast<int>(clipboard_.size());
+}
+
+bool HallView::paste() {
+  int si = 0, hi = 0;
+  if (!currentHall(&si, &hi) || clipboard_.empty()) return false;
+  Hall h = doc_->scenario(scenario_).layout.sites[static_cast<std::size_t>(si)].halls[static_cast<std::size_t>(hi)];
+  const std::vector<RackSlot> added = halledit::pasteRacks(h, clipboard_, clipboardRows_);
+  if (added.empty() || !push(h, tr("Paste %n rack(s)", nullptr, static_cast<int>(added.size())))) return false;
+  pendingSelection_ = added;
+  hasPendingSelection_ = true;
+  rebuild();
+  return true;
+}
+
+void HallView::onDropped(HallRackItem* item) {
+  const int dRow = item->draggedRows(), dSlot = item->draggedSlots();
+  // Deferred: the drop rebuilds the scene, which deletes the item still handling its mouse release.
+  const std::vector<RackSlot> sel = selectedRacks();
+  QTimer::singleShot(0, this, [this, sel, dRow, dSlot] { moveRacks(sel, dRow, dSlot); });
+}
+
+bool HallView::handleKey(QKeyEvent* event) {
+  const std::vector<RackSlot> sel = selectedRacks();
+  int dRow = 0, dSlot = 0;
+  switch (event->key()) {
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+      if (sel.empty()) return false;
+      removeRacks(sel);
+      return true;
+    case Qt::Key_Left: dSlot = -1; break;
+    case Qt::Key_Right: dSlot = 1; break;
+    case Qt::Key_Up: dRow = -1; break;
+    case Qt::Key_Down: dRow = 1; break;
+    default: return false;
+  }
+  if (sel.empty()) return false;
+  // Consecutive steps of the same selection merge into one undo command.
+  QStringList names;
+  for (const RackSlot& s : sel)
+    if (HallRackItem* it = rackItem(s)) names << it->name();
+  moveRacks(sel, dRow, dSlot, QStringLiteral("hall-nudge:") + names.join(QLatin1Char(',')));
+  return true;
 }
 
 bool HallView::eventFilter(QObject* watched, QEvent* event) {
@@ -183,6 +472,13 @@ bool HallView::eventFilter(QObject* watched, QEvent* event) {
 void HallView::retranslate() {
   hallLabel_->setText(tr("Hall:"));
   metricLabel_->setText(tr("Colour by:"));
+  fit_->setText(tr("Zoom to fit"));
+  fit_->setToolTip(tr("Show the whole hall (Ctrl+0)"));
+  selectAllAction_->setText(tr("Select all racks"));
+  copyAction_->setText(tr("Copy racks"));
+  pasteAction_->setText(tr("Paste racks"));
+  deleteAction_->setText(tr("Delete racks…"));
+  fitAction_->setText(tr("Zoom to fit"));
   const int m = metric_->currentIndex();
   metric_->clear();
   metric_->addItems({tr("Power"), tr("Heat"), tr("Weight"), tr("Free U")});

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
+#include "EngineMessages.h"
 #include "ModelPresets.h"
 #include "design/Resolved.h"
 #include "design/ScenarioJson.h"
@@ -197,7 +198,7 @@ void JobEditor::refresh() {
   hints_->clear();
   for (const Issue& i : validateScenario(s, doc_->project().resolvedParts())) {
     if (i.path.rfind("job", 0) != 0 && i.path.rfind("cluster.nodes", 0) != 0) continue;
-    auto* item = new QListWidgetItem(QString::fromStdString(i.text()), hints_);
+    auto* item = new QListWidgetItem(translatedText(i), hints_);
     item->setIcon(style()->standardIcon(i.severity == Issue::Severity::Error ? QStyle::SP_MessageBoxCritical
                                                                              : QStyle::SP_MessageBoxWarning));
   }

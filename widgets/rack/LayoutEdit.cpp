@@ -106,6 +106,65 @@ bool removePlacement(Layout& l, const RowRef& r, int rack, int index) {
   return true;
 }
 
+bool movePlacements(Layout& l, const RowRef& r, const std::vector<PlacementMove>& moves) {
+  Row* rw = row(l, r);
+  if (!rw || moves.empty()) return false;
+  const int racks = static_cast<int>(rw->racks.size());
+  std::set<std::pair<int, int>> seen;
+  for (const PlacementMove& m : moves) {
+    if (m.rack < 0 || m.rack >= racks || m.toRack < 0 || m.toRack >= racks || m.toU < 1) return false;
+    if (m.index < 0 || m.index >= static_cast<int>(rw->racks[static_cast<std::size_t>(m.rack)].placements.size()))
+      return false;
+    if (!seen.insert({m.rack, m.index}).second) return false;
+  }
+  // New contents of every rack: what stays (moved in place where asked), then what arrives.
+  std::vector<std::vector<Placement>> stay(static_cast<std::size_t>(racks)), arrive(static_cast<std::size_t>(racks));
+  std::vector<std::vector<const PlacementMove*>> byIndex(static_cast<std::size_t>(racks));
+  for (int k = 0; k < racks; ++k)
+    byIndex[static_cast<std::size_t>(k)].assign(rw->racks[static_cast<std::size_t>(k)].placements.size(), nullptr);
+  for (const PlacementMove& m : moves) byIndex[static_cast<std::size_t>(m.rack)][static_cast<std::size_t>(m.index)] = &m;
+  for (int k = 0; k < racks; ++k) {
+    const auto& pls = rw->racks[static_cast<std::size_t>(k)].placements;
+    for (std::size_t i = 0; i < pls.size(); ++i) {
+      Placement p = pls[i];
+      const PlacementMove* m = byIndex[static_cast<std::size_t>(k)][i];
+      if (!m) {
+        stay[static_cast<std::size_t>(k)].push_back(p);
+        continue;
+      }
+      p.u = m->toU;
+      p.face = m->toFace;
+      (m->toRack == k ? stay : arrive)[static_cast<std::size_t>(m->toRack)].push_back(p);
+    }
+  }
+  for (int k = 0; k < racks; ++k) {
+    auto& out = stay[static_cast<std::size_t>(k)];
+    out.insert(out.end(), arrive[static_cast<std::size_t>(k)].begin(), arrive[static_cast<std::size_t>(k)].end());
+    rw->racks[static_cast<std::size_t>(k)].placements = std::move(out);
+  }
+  return true;
+}
+
+int removePlacements(Layout& l, const RowRef& r, const std::vector<PlacementRef>& refs) {
+  Row* rw = row(l, r);
+  if (!rw) return 0;
+  const std::set<PlacementRef> sorted(refs.begin(), refs.end());
+  int n = 0;
+  for (auto it = sorted.rbegin(); it != sorted.rend(); ++it) n += removePlacement(l, r, it->rack, it->index);
+  return n;
+}
+
+bool isResizable(const Placement& p) { return p.kind == "other" && p.height_u > 0; }
+
+bool resizePlacement(Layout& l, const RowRef& r, int rack, int index, int height_u, int maxU) {
+  Rack* k = rackAt(l, r, rack);
+  if (!k || index < 0 || index >= static_cast<int>(k->placements.size())) return false;
+  Placement& p = k->placements[static_cast<std::size_t>(index)];
+  if (!isResizable(p) || height_u < 1 || height_u > maxU) return false;
+  p.height_u = height_u;
+  return true;
+}
+
 bool addRack(Layout& l, const RowRef& r, const Rack& rack) {
   Row* rw = row(l, r);
   if (!rw) return false;

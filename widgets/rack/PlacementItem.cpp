@@ -1,20 +1,35 @@
 #include "PlacementItem.h"
 
+#include <QCursor>
+#include <QGraphicsSceneHoverEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 #include <cmath>
 
 #include "RackScene.h"
 
 namespace cf {
 
-PlacementItem::PlacementItem(int rack, int index, const QRectF& rect, const QColor& color, const QString& label)
-    : QGraphicsRectItem(rect), rack_(rack), index_(index), color_(color), label_(label) {
+namespace {
+constexpr qreal kGrip = 4;  // scene units around the top edge that grab the resize
+}
+
+PlacementItem::PlacementItem(int rack, int index, const QRectF& rect, const QColor& color, const QString& label,
+                             bool resizable)
+    : QGraphicsRectItem(rect), rack_(rack), index_(index), color_(color), label_(label), resizable_(resizable) {
   setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges | ItemIsFocusable);
+  setAcceptHoverEvents(resizable);
   setToolTip(label);
   setZValue(2);
 }
+
+int PlacementItem::heightU() const { return std::max(1, static_cast<int>(std::lround(rect().height() / RackScene::kUnitH))); }
+
+QPointF PlacementItem::gripScenePos() const { return mapToScene(QPointF(rect().center().x(), rect().top() + 1)); }
+
+bool PlacementItem::onGrip(QPointF p) const { return resizable_ && std::abs(p.y() - rect().top()) <= kGrip; }
 
 QVariant PlacementItem::itemChange(GraphicsItemChange change, const QVariant& value) {
   if (change == ItemPositionChange && scene()) {
@@ -28,7 +43,43 @@ QVariant PlacementItem::itemChange(GraphicsItemChange change, const QVariant& va
   return QGraphicsRectItem::itemChange(change, value);
 }
 
+void PlacementItem::hoverMoveEvent(QGraphicsSceneHoverEvent* event) {
+  setCursor(onGrip(event->pos()) ? Qt::SizeVerCursor : Qt::ArrowCursor);
+  QGraphicsRectItem::hoverMoveEvent(event);
+}
+
+void PlacementItem::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+  if (event->button() == Qt::LeftButton && onGrip(event->pos())) {
+    resizing_ = true;
+    startRect_ = rect();
+    event->accept();
+    return;
+  }
+  if (event->modifiers() & Qt::ShiftModifier) event->setModifiers(event->modifiers() | Qt::ControlModifier);
+  QGraphicsRectItem::mousePressEvent(event);
+}
+
+void PlacementItem::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+  if (!resizing_) {
+    QGraphicsRectItem::mouseMoveEvent(event);
+    return;
+  }
+  // The bottom (lowest U) stays; the top follows the mouse in whole U, at least 1 U.
+  const qreal uh = RackScene::kUnitH;
+  const qreal bottom = startRect_.bottom();
+  const int units = std::max(1, static_cast<int>(std::lround((bottom - event->pos().y()) / uh)));
+  prepareGeometryChange();
+  setRect(QRectF(startRect_.left(), bottom - units * uh, startRect_.width(), units * uh));
+}
+
 void PlacementItem::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
+  if (resizing_) {
+    resizing_ = false;
+    if (rect() != startRect_)
+      if (auto* s = qobject_cast<RackScene*>(scene())) s->itemResized(this);
+    return;
+  }
+  if (event->modifiers() & Qt::ShiftModifier) event->setModifiers(event->modifiers() | Qt::ControlModifier);
   QGraphicsRectItem::mouseReleaseEvent(event);
   if (pos() != QPointF(0, 0))
     if (auto* s = qobject_cast<RackScene*>(scene())) s->itemDropped(this);
@@ -40,6 +91,11 @@ void PlacementItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
   painter->setBrush(color_);
   painter->drawRect(r);
   const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+  if (resizable_) {  // the grip: three short lines in the middle of the top edge
+    painter->setPen(QPen(QColor(255, 255, 255, 200), 1));
+    const qreal cx = r.center().x();
+    for (int i = 0; i < 3; ++i) painter->drawLine(QPointF(cx - 10, r.top() + 2 + i * 2), QPointF(cx + 10, r.top() + 2 + i * 2));
+  }
   if (lod * r.height() >= 9) {
     painter->setPen(Qt::white);
     QFont f = painter->font();

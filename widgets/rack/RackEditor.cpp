@@ -5,11 +5,13 @@
 #include <QHBoxLayout>
 #include <QAction>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <set>
 
 #include "Document.h"
@@ -36,6 +38,10 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   removeRack_ = new QPushButton(this);
   removeRack_->setObjectName(QStringLiteral("removeRackButton"));
   fit_ = new QPushButton(this);
+  fit_->setObjectName(QStringLiteral("rackFitButton"));
+  filler_ = new QPushButton(this);
+  filler_->setObjectName(QStringLiteral("rackFillerButton"));
+  filler_->setMenu(new QMenu(filler_));
   generate_ = new QPushButton(this);
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
   hint_ = new QLabel(this);
@@ -47,6 +53,7 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   bar->addWidget(faces_);
   bar->addWidget(addRack_);
   bar->addWidget(removeRack_);
+  bar->addWidget(filler_);
   bar->addWidget(fit_);
   bar->addWidget(generate_);
   bar->addWidget(hint_, 1);
@@ -77,7 +84,15 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   paste->setShortcut(QKeySequence::Paste);
   paste->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   connect(paste, &QAction::triggered, this, &RackEditor::pasteRack);
-  addActions({copy, paste});
+  auto* all = new QAction(this);
+  all->setShortcut(QKeySequence::SelectAll);
+  all->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(all, &QAction::triggered, this, &RackEditor::selectAll);
+  auto* fitKey = new QAction(this);
+  fitKey->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  fitKey->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(fitKey, &QAction::triggered, view_, &RackView::zoomToFit);
+  addActions({copy, paste, all, fitKey});
   connect(fit_, &QPushButton::clicked, view_, &RackView::zoomToFit);
   connect(generate_, &QPushButton::clicked, this, &RackEditor::generateLayout);
   connect(view_, &RackView::partDropped, this, &RackEditor::onDrop);
@@ -87,6 +102,12 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
           [this](int rack, int index, int toRack, int toU, const QString& face) {
             if (!movePlacement(rack, index, toRack, toU, face)) scheduleRebuild();
           });
+  connect(scene_, &RackScene::placementsMoved, this, [this](const std::vector<PlacementMove>& moves) {
+    if (!movePlacements(moves)) scheduleRebuild();
+  });
+  connect(scene_, &RackScene::placementResized, this, [this](int rack, int index, int height) {
+    if (!resizePlacement(rack, index, height)) scheduleRebuild();
+  });
   retranslate();
   rebuild();
 }
@@ -144,9 +165,11 @@ void RackEditor::rebuild() {
   if (view_->isAutoFit()) view_->zoomToFit();
   generate_->setVisible(l.empty());
   addRack_->setEnabled(!l.empty());
+  filler_->setEnabled(scene_->rackCount() > 0);
   removeRack_->setEnabled(scene_->rackCount() > 0);
   hint_->setText(l.empty() ? tr("This scenario has no layout yet: generate one, or run the cluster wizard.")
-                           : tr("Drag parts from the catalog onto a rack; Delete removes, arrow keys move by 1 U."));
+                           : tr("Drag parts from the catalog onto a rack. Ctrl- or Shift-click, or drag a band, to select "
+                                "several; Delete removes, arrow keys move by 1 U, Ctrl+0 fits."));
 }
 
 bool RackEditor::push(const Layout& after, const QString& text, const QString& mergeKey) {
@@ -190,6 +213,72 @@ bool RackEditor::movePlacement(int rack, int index, int toRack, int toU, const Q
   return push(l, tr("Move %1").arg(name), mergeKey);
 }
 
+bool RackEditor::ask(const QString& title, const QString& text) {
+  return confirm_ ? confirm_(title, text) : QMessageBox::question(this, title, text) == QMessageBox::Yes;
+}
+
+bool RackEditor::movePlacements(const std::vector<PlacementMove>& moves, const QString& mergeKey) {
+  Layout l = doc_->scenario(scenario_).layout;
+  if (!layoutedit::movePlacements(l, row_, moves)) return false;
+  return push(l, tr("Move %n part(s)", nullptr, static_cast<int>(moves.size())), mergeKey);
+}
+
+bool RackEditor::removePlacements(const std::vector<PlacementRef>& refs, bool confirm) {
+  Layout l = doc_->scenario(scenario_).layout;
+  const int n = static_cast<int>(refs.size());
+  if (n == 0 || !layoutedit::row(l, row_)) return false;
+  if (confirm && n > kConfirmAbove && !ask(tr("Delete parts"), tr("Delete %n selected part(s)?", nullptr, n)))
+    return false;
+  const int removed = layoutedit::removePlacements(l, row_, refs);
+  return removed > 0 && push(l, tr("Remove %n part(s)", nullptr, removed));
+}
+
+bool RackEditor::resizePlacement(int rack, int index, int height_u) {
+  Layout l = doc_->scenario(scenario_).layout;
+  const Row* row = layoutedit::row(l, row_);
+  if (!row || rack < 0 || rack >= static_cast<int>(row->racks.size())) return false;
+  const Rack& k = row->racks[static_cast<std::size_t>(rack)];
+  if (index < 0 || index >= static_cast<int>(k.placements.size())) return false;
+  const RackPart* rp = doc_->project().resolvedParts().rack(k.part);
+  const QString name = QString::fromStdString(k.placements[static_cast<std::size_t>(index)].name);
+  if (!layoutedit::resizePlacement(l, row_, rack, index, height_u, rp ? rp->rack_units : 42)) return false;
+  return push(l, tr("Resize %1 to %2 U").arg(name).arg(height_u));
+}
+
+bool RackEditor::addFiller(const QString& part, int rack) {
+  Layout l = doc_->scenario(scenario_).layout;
+  Row* row = layoutedit::row(l, row_);
+  if (!row || rack < 0 || rack >= static_cast<int>(row->racks.size())) return false;
+  const Rack& k = row->racks[static_cast<std::size_t>(rack)];
+  const RackPart* rp = doc_->project().resolvedParts().rack(k.part);
+  const int at = layoutedit::freeSlot(k, rp ? rp->rack_units : 42, 1, "front");
+  if (at == 0) {
+    hint_->setText(tr("%1 has no free U for a filler.").arg(QString::fromStdString(k.name)));
+    return false;
+  }
+  const std::string id = part.toStdString();
+  layoutedit::addPlacement(l, row_, rack, Placement{"other", id, layoutedit::uniqueName(*row, id), at, 1, "front"});
+  return push(l, tr("Place %1 in %2").arg(part, QString::fromStdString(k.name)));
+}
+
+std::vector<PlacementRef> RackEditor::selectedPlacements() const {
+  std::vector<PlacementRef> out;
+  for (PlacementItem* p : scene_->selectedPlacements()) out.push_back({p->rack(), p->index()});
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void RackEditor::selectPlacements(const std::vector<PlacementRef>& refs) {
+  scene_->clearSelection();
+  for (const PlacementRef& r : refs)
+    if (PlacementItem* p = scene_->itemFor(r.rack, r.index)) p->setSelected(true);
+}
+
+void RackEditor::selectAll() {
+  for (QGraphicsItem* it : scene_->items())
+    if (auto* p = dynamic_cast<PlacementItem*>(it)) p->setSelected(true);
+}
+
 bool RackEditor::removePlacement(int rack, int index) {
   Layout l = doc_->scenario(scenario_).layout;
   const Row* row = layoutedit::row(l, row_);
@@ -224,8 +313,7 @@ bool RackEditor::removeRack(int rack, bool confirm) {
   const Rack& k = row->racks[static_cast<std::size_t>(rack)];
   const QString name = QString::fromStdString(k.name);
   if (confirm && !k.placements.empty() &&
-      QMessageBox::question(this, tr("Remove rack"),
-                            tr("Remove rack %1 with %2 parts?").arg(name).arg(k.placements.size())) != QMessageBox::Yes)
+      !ask(tr("Remove rack"), tr("Remove rack %1 with %2 parts?").arg(name).arg(k.placements.size())))
     return false;
   layoutedit::removeRack(l, row_, rack);
   return push(l, tr("Remove rack %1").arg(name));
@@ -279,28 +367,28 @@ void RackEditor::onDrop(const QString& category, const QString& partId, QPointF 
   dropPart(category, partId, rack, u, face);
 }
 
-void RackEditor::onDelete() {
-  for (QGraphicsItem* it : scene_->selectedItems())
-    if (auto* p = dynamic_cast<PlacementItem*>(it)) {
-      removePlacement(p->rack(), p->index());
-      return;  // indices shift: one at a time
-    }
-}
+void RackEditor::onDelete() { removePlacements(selectedPlacements()); }
 
 void RackEditor::onMoveKey(int du) {
-  for (QGraphicsItem* it : scene_->selectedItems())
-    if (auto* p = dynamic_cast<PlacementItem*>(it)) {
-      const Row* row = layoutedit::row(doc_->scenario(scenario_).layout, row_);
-      if (!row) return;
-      const Placement& pl = row->racks[p->rack()].placements[p->index()];
-      const int rack = p->rack(), index = p->index();
-      if (movePlacement(rack, index, rack, std::max(1, pl.u + du), QString::fromStdString(pl.face),
-                        QStringLiteral("key:%1/%2").arg(rack).arg(index))) {
-        rebuild();
-        if (PlacementItem* again = scene_->itemFor(rack, index)) again->setSelected(true);
-      }
+  const std::vector<PlacementRef> sel = selectedPlacements();
+  const Row* row = layoutedit::row(doc_->scenario(scenario_).layout, row_);
+  if (!row || sel.empty()) return;
+  std::vector<PlacementMove> moves;
+  QStringList key;
+  for (const PlacementRef& r : sel) {
+    if (r.rack >= static_cast<int>(row->racks.size()) ||
+        r.index >= static_cast<int>(row->racks[static_cast<std::size_t>(r.rack)].placements.size()))
       return;
-    }
+    const Placement& pl = row->racks[static_cast<std::size_t>(r.rack)].placements[static_cast<std::size_t>(r.index)];
+    if (pl.u + du < 1) return;  // the selection stops at U1 as a whole
+    moves.push_back(PlacementMove{r.rack, r.index, r.rack, pl.u + du, pl.face});
+    key << QStringLiteral("%1/%2").arg(r.rack).arg(r.index);
+  }
+  // Same-rack moves keep indices, so the selection survives the rebuild.
+  if (movePlacements(moves, QStringLiteral("key:") + key.join(QLatin1Char(',')))) {
+    rebuild();
+    selectPlacements(sel);
+  }
 }
 
 void RackEditor::retranslate() {
@@ -315,6 +403,12 @@ void RackEditor::retranslate() {
   addRack_->setText(tr("Add rack"));
   removeRack_->setText(tr("Remove rack"));
   fit_->setText(tr("Zoom to fit"));
+  fit_->setToolTip(tr("Show every rack of the row (Ctrl+0)"));
+  filler_->setText(tr("Add filler"));
+  filler_->setToolTip(tr("Add a 1 U blanking panel or cable manager to the selected rack; drag its top edge to resize it"));
+  filler_->menu()->clear();
+  filler_->menu()->addAction(tr("Blanking panel"), this, [this] { addFiller(QStringLiteral("blanking-panel"), currentRack()); });
+  filler_->menu()->addAction(tr("Cable manager"), this, [this] { addFiller(QStringLiteral("cable-manager"), currentRack()); });
   generate_->setText(tr("Generate layout"));
   if (isVisible()) rebuild();
 }

@@ -1,11 +1,18 @@
 // The "Racks" tab: the rack elevations of one row of the scenario's layout,
 // side by side, front and/or rear. Parts dragged from the catalog dock drop
 // into the U under the cursor (or the nearest free slot); placed parts move
-// by drag (snapped to U) or with the arrow keys and are removed with Delete.
-// Racks are added, removed (with confirmation when they hold parts), copied and
-// pasted (Ctrl+C / Ctrl+V). Every edit is one EditLayout undo command; arrow-key steps merge.
+// by drag (snapped to U; a rubber-band, Ctrl- or Shift-click multi-selection
+// moves together) or with the arrow keys and are removed with Delete (asking
+// first for more than kConfirmAbove parts). Blanking panels and cable managers
+// ("Add filler") resize by their top edge; catalog parts keep their height
+// (layoutedit::isResizable says why). Racks are added, removed (with
+// confirmation when they hold parts), copied and pasted (Ctrl+C / Ctrl+V);
+// Ctrl+A selects every part, Ctrl+0 zooms to fit. Every edit is one EditLayout
+// undo command; arrow-key steps merge.
 #pragma once
 #include <QWidget>
+#include <functional>
+#include <vector>
 
 #include "LayoutEdit.h"
 #include "RackScene.h"
@@ -26,7 +33,12 @@ class RackEditor : public QWidget {
   Q_OBJECT
 
  public:
+  // Asked before a large delete; returns true to go ahead. Tests replace the dialog.
+  using ConfirmFn = std::function<bool(const QString& title, const QString& text)>;
+  static constexpr int kConfirmAbove = 5;
+
   explicit RackEditor(Document* doc, QWidget* parent = nullptr);
+  void setConfirm(ConfirmFn f) { confirm_ = std::move(f); }
 
   void setScenario(int index);
   int scenario() const { return scenario_; }
@@ -42,6 +54,16 @@ class RackEditor : public QWidget {
   bool dropPart(const QString& category, const QString& partId, int rack, int u, const QString& face);
   bool movePlacement(int rack, int index, int toRack, int toU, const QString& toFace, const QString& mergeKey = {});
   bool removePlacement(int rack, int index);
+  bool movePlacements(const std::vector<PlacementMove>& moves, const QString& mergeKey = {});
+  // Asks first (when `confirm`) above kConfirmAbove parts.
+  bool removePlacements(const std::vector<PlacementRef>& refs, bool confirm = true);
+  // Height of a blanking panel or cable manager (layoutedit::isResizable); false for catalog parts.
+  bool resizePlacement(int rack, int index, int height_u);
+  // A blanking panel ("blanking-panel") or cable manager ("cable-manager"), 1 U, in the first free front slot.
+  bool addFiller(const QString& part, int rack);
+  std::vector<PlacementRef> selectedPlacements() const;
+  void selectPlacements(const std::vector<PlacementRef>& refs);
+  void selectAll();
   bool addRack(const QString& rackPart = {});
   // Asks first (when `confirm`) if the rack holds parts.
   bool removeRack(int rack, bool confirm = true);
@@ -78,11 +100,14 @@ class RackEditor : public QWidget {
   QPushButton* addRack_;
   QPushButton* removeRack_;
   QPushButton* fit_;
+  QPushButton* filler_;
   QPushButton* generate_;
   QLabel* hint_;
   QTimer* rebuildTimer_;
   Rack clipboard_;
   bool hasClipboard_ = false;
+  ConfirmFn confirm_;
+  bool ask(const QString& title, const QString& text);
 };
 
 }  // namespace cf

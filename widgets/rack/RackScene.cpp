@@ -86,16 +86,36 @@ PlacementItem* RackScene::itemFor(int rack, int index) const {
   return nullptr;
 }
 
-void RackScene::itemDropped(PlacementItem* item) {
-  const QRectF r = item->sceneBoundingRect();
-  int rack = -1, u = 0;
-  QString face;
-  const QPointF probe(r.center().x(), r.bottom() - kUnitH * 0.5);
-  if (locate(probe, &rack, &face, &u))
-    emit placementMoved(item->rack(), item->index(), rack, u, face);
-  else
-    item->setPos(0, 0);  // dropped outside every rack: back where it was
+std::vector<PlacementItem*> RackScene::selectedPlacements() const {
+  std::vector<PlacementItem*> out;
+  for (QGraphicsItem* it : selectedItems())
+    if (auto* p = dynamic_cast<PlacementItem*>(it)) out.push_back(p);
+  return out;
 }
+
+void RackScene::itemDropped(PlacementItem* item) {
+  std::vector<PlacementItem*> moved = selectedPlacements();
+  if (std::find(moved.begin(), moved.end(), item) == moved.end()) moved = {item};
+  std::vector<PlacementMove> moves;
+  for (PlacementItem* p : moved) {
+    const QRectF r = p->sceneBoundingRect();
+    int rack = -1, u = 0;
+    QString face;
+    const QPointF probe(r.center().x(), r.bottom() - kUnitH * 0.5);
+    if (!locate(probe, &rack, &face, &u)) {
+      for (PlacementItem* q : moved) q->setPos(0, 0);  // one dropped outside every rack: all go back
+      return;
+    }
+    moves.push_back(PlacementMove{p->rack(), p->index(), rack, u, face.toStdString()});
+  }
+  if (moves.size() == 1)
+    emit placementMoved(moves[0].rack, moves[0].index, moves[0].toRack, moves[0].toU,
+                        QString::fromStdString(moves[0].toFace));
+  else
+    emit placementsMoved(moves);
+}
+
+void RackScene::itemResized(PlacementItem* item) { emit placementResized(item->rack(), item->index(), item->heightU()); }
 
 void RackScene::setRow(const Row* row, const Catalog& parts, Faces faces) {
   clear();
@@ -156,7 +176,7 @@ void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Cata
       const QRectF r = faceRect(i, f);
       const QRectF pr(r.left(), r.bottom() - (p.u + p.height_u - 1) * kUnitH, kRackW, p.height_u * kUnitH);
       if (f == face) {
-        addItem(new PlacementItem(i, pi, pr, color, label));
+        addItem(new PlacementItem(i, pi, pr, color, label, layoutedit::isResizable(p)));
       } else if (p.kind == "node" || p.kind == "storage") {
         auto* ghost = addRect(pr.adjusted(1, 0.5, -1, -0.5), QPen(color.lighter(130), 1, Qt::DashLine),
                               QColor(color.red(), color.green(), color.blue(), 50));

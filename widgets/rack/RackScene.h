@@ -6,6 +6,7 @@
 #include <QGraphicsScene>
 #include <vector>
 
+#include "LayoutEdit.h"
 #include "RackBudget.h"
 
 namespace cf {
@@ -37,14 +38,20 @@ class RackScene : public QGraphicsScene {
   QPointF unitCenter(int rack, const QString& face, int u) const;
   PlacementItem* itemFor(int rack, int index) const;
 
-  // Called by PlacementItem: snapping and the end of a drag.
+  // Called by PlacementItem: snapping, the end of a drag (every selected
+  // item moves with the dragged one) and the end of a resize.
   qreal snapColumnOffset(const QRectF& itemRect, qreal dx) const;
   void itemDropped(PlacementItem* item);
+  void itemResized(PlacementItem* item);
+  std::vector<PlacementItem*> selectedPlacements() const;
 
   static QColor kindColor(const QString& kind);
 
  signals:
   void placementMoved(int rack, int index, int toRack, int toU, const QString& toFace);
+  // A drag of several selected parts: one edit.
+  void placementsMoved(const std::vector<cf::PlacementMove>& moves);
+  void placementResized(int rack, int index, int height_u);
 
  private:
   QStringList faceList() const;

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "design/Climate.h"
@@ -16,13 +17,24 @@ namespace cf {
 
 namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// A page that is complete only while the answers build a cluster (the fabric
+// engine accepts it), so Next and Finish wait until the summary shows one.
+class BuildablePage : public QWizardPage {
+ public:
+  BuildablePage(const bool* valid, QWidget* parent) : QWizardPage(parent), valid_(valid) {}
+  bool isComplete() const override { return *valid_ && QWizardPage::isComplete(); }
+
+ private:
+  const bool* valid_;
+};
 }  // namespace
 
 ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(parent), parts_(parts) {
   setObjectName(QStringLiteral("clusterWizard"));
   setWizardStyle(QWizard::ClassicStyle);
-  hardware_ = new QWizardPage(this);
-  site_ = new QWizardPage(this);
+  hardware_ = new BuildablePage(&fabricValid_, this);
+  site_ = new BuildablePage(&fabricValid_, this);
   hwForm_ = new QFormLayout;
   siteForm_ = new QFormLayout;
 
@@ -48,10 +60,14 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   oversub_->setSingleStep(0.5);
   summary_ = new QLabel(hardware_);
   summary_->setWordWrap(true);
+  fabricLabel_ = new QLabel(hardware_);
+  fabricLabel_->setWordWrap(true);
+  fabricLabel_->setObjectName(QStringLiteral("wizardFabricCounts1"));
   auto* hwBox = new QVBoxLayout(hardware_);
   hwBox->addLayout(hwForm_);
   hwBox->addStretch(1);
   hwBox->addWidget(summary_);
+  hwBox->addWidget(fabricLabel_);
 
   nvme_ = new QCheckBox(site_);
   pfs_ = new QCheckBox(site_);
@@ -69,10 +85,19 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   summary2_ = new QLabel(site_);
   summary2_->setWordWrap(true);
   summary2_->setObjectName(QStringLiteral("wizardSummary"));
+  fabricLabel2_ = new QLabel(site_);
+  fabricLabel2_->setWordWrap(true);
+  fabricLabel2_->setObjectName(QStringLiteral("wizardFabricCounts"));
   auto* siteBox = new QVBoxLayout(site_);
   siteBox->addLayout(siteForm_);
   siteBox->addStretch(1);
   siteBox->addWidget(summary2_);
+  siteBox->addWidget(fabricLabel2_);
+  // Building the fabric graph takes a while at 100K GPUs: recount once the answers settle.
+  summaryTimer_ = new QTimer(this);
+  summaryTimer_->setSingleShot(true);
+  summaryTimer_->setInterval(150);
+  connect(summaryTimer_, &QTimer::timeout, this, &ClusterWizard::updateSummary);
   for (QWidget* w : std::initializer_list<QWidget*>{accelerator_, node_, gpus_, topology_, tiers_, oversub_}) {
     labels_.push_back(new QLabel(hardware_));
     hwForm_->addRow(labels_.back(), w);
@@ -95,14 +120,15 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   setChoices(WizardChoices{});
   connect(accelerator_, &QComboBox::currentIndexChanged, this, [this] {
     fillNodes();
-    updateSummary();
+    summaryTimer_->start();
   });
-  for (QComboBox* c : {node_, topology_, cooling_, climate_})
-    connect(c, &QComboBox::currentIndexChanged, this, &ClusterWizard::updateSummary);
-  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_}) connect(s, &QSpinBox::valueChanged, this, &ClusterWizard::updateSummary);
-  for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_})
-    connect(s, &QDoubleSpinBox::valueChanged, this, &ClusterWizard::updateSummary);
-  for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, &ClusterWizard::updateSummary);
+  auto later = [this] { summaryTimer_->start(); };
+  for (QComboBox* c : {node_, topology_, cooling_, climate_}) connect(c, &QComboBox::currentIndexChanged, this, later);
+  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_}) connect(s, &QSpinBox::valueChanged, this, later);
+  for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_}) connect(s, &QDoubleSpinBox::valueChanged, this, later);
+  for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, later);
+  // Next and Finish show what the current answers give, never a stale count.
+  connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::updateSummary);
   updateSummary();
   resize(620, 520);
 }
@@ -162,26 +188,52 @@ Scenario ClusterWizard::scenario(LayoutSummary* summary) const { return buildWiz
 
 QString ClusterWizard::summaryText() const { return summary2_->text(); }
 
+QString ClusterWizard::fabricText() const { return fabricLabel2_->text(); }
+
 void ClusterWizard::updateSummary() {
-  QString text;
+  summaryTimer_->stop();
+  QString text, fabric;
+  fabricValid_ = false;
   try {
     LayoutSummary sum;
-    const Scenario s = scenario(&sum);
+    const Scenario s = buildWizardScenario(choices(), parts_, &sum, &fabric_);
+    fabricValid_ = true;
     const QLocale loc;
-    text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with about %8 "
-              "switches, %9 storage racks; %10 rows in %11 halls. Fabric: %12, %13 tiers.")
+    text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with %8 "
+              "switches, %9 storage racks; %10 rows in %11. Fabric: %12, %13 tiers.")
                .arg(loc.toString(s.cluster.nodes), loc.toString(s.cluster.gpus()), loc.toString(sum.compute_racks),
                     qs(sum.rack_part))
                .arg(sum.nodes_per_rack)
                .arg(loc.toString(sum.rack_load_kW, 'f', 1), loc.toString(sum.network_racks),
                     loc.toString(sum.switches), loc.toString(sum.storage_racks), loc.toString(sum.rows),
-                    loc.toString(sum.halls), qs(s.cluster.scale_out.topology))
-               .arg(s.cluster.scale_out.tiers);
+                    tr("%n hall(s)", nullptr, sum.halls), qs(fabric_.topology))
+               .arg(fabric_.tiers);
+    const WizardFabric& f = fabric_;
+    QStringList tiers;
+    if (f.leaves) tiers << tr("%1 leaf").arg(loc.toString(f.leaves));
+    if (f.spines) tiers << tr("%1 spine").arg(loc.toString(f.spines));
+    if (f.cores) tiers << tr("%1 core").arg(loc.toString(f.cores));
+    if (f.routers && !f.routersAreNics) tiers << tr("%1 router").arg(loc.toString(f.routers));
+    if (f.routers && f.routersAreNics) tiers << tr("%1 torus routers in the nodes").arg(loc.toString(f.routers));
+    fabric = tr("<b>Network (from the fabric engine):</b> %1 switches (%2) in %3 plane(s); %4 links (%5 NIC to "
+                "switch, %6 between switches); cables: %7 DAC, %8 AEC, %9 AOC, %10 optical links with %11 "
+                "transceivers (%12 optics, %13 m of fibre).")
+                 .arg(loc.toString(f.switches()), tiers.isEmpty() ? tr("none") : tiers.join(QStringLiteral(", ")))
+                 .arg(f.planes)
+                 .arg(loc.toString(f.links()), loc.toString(f.access_links), loc.toString(f.fabric_links),
+                      loc.toString(f.dac), loc.toString(f.aec), loc.toString(f.aoc), loc.toString(f.optical_links),
+                      loc.toString(f.transceivers), loc.toString(f.optics()))
+                 .arg(loc.toString(f.fiber_m, 'f', 0));
   } catch (const std::exception& e) {
     text = tr("Cannot build this cluster: %1").arg(qs(e.what()));
+    fabric_ = {};
   }
   summary_->setText(text);
   summary2_->setText(text);
+  fabricLabel_->setText(fabric);
+  fabricLabel2_->setText(fabric);
+  emit hardware_->completeChanged();
+  emit site_->completeChanged();
 }
 
 void ClusterWizard::retranslate() {

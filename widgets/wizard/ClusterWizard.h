@@ -1,6 +1,8 @@
 // The cluster wizard: accelerator, node type, GPU count, fabric topology,
 // storage tiers and cooling on two pages, with a live summary of what will be
-// generated (nodes, racks, switches, power). Accepting it yields a complete
+// generated (nodes, racks, power) and, on both pages, the network as the
+// fabric engine builds it (switches per tier, links, cables and optics;
+// WizardFabric.h) before Finish. Accepting it yields a complete
 // scenario with a layout (WizardChoices.h); the caller adds it to the
 // document as one undo command.
 #pragma once
@@ -15,6 +17,7 @@ class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QSpinBox;
+class QTimer;
 
 namespace cf {
 
@@ -29,6 +32,10 @@ class ClusterWizard : public QWizard {
   // The scenario the current answers generate (throws InputError on unknown parts).
   Scenario scenario(LayoutSummary* summary = nullptr) const;
   QString summaryText() const;
+  // The network counts shown (from core/topology); fabricValid() is false when the design cannot be built.
+  const WizardFabric& fabricCounts() const { return fabric_; }
+  bool fabricValid() const { return fabricValid_; }
+  QString fabricText() const;
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -59,6 +66,11 @@ class ClusterWizard : public QWizard {
   QSpinBox* racksPerRow_;
   QLabel* summary_;
   QLabel* summary2_;
+  QLabel* fabricLabel_;
+  QLabel* fabricLabel2_;
+  QTimer* summaryTimer_;
+  WizardFabric fabric_;
+  bool fabricValid_ = false;
   std::vector<QLabel*> labels_;
 };
 

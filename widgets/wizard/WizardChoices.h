@@ -2,13 +2,15 @@
 // cluster (accelerator, node type, GPU count, scale-up from the node,
 // scale-out topology with the fewest tiers that connect every NIC), storage
 // tiers, facility, a job that fits the cluster and a generated layout
-// (core/design/LayoutGenerator.h). Qt-free so the tests call it directly.
+// (core/design/LayoutGenerator.h) whose network racks hold the switches of
+// the fabric graph (core/topology, WizardFabric.h). Qt-free so the tests call it directly.
 #pragma once
 #include <string>
 
 #include "catalog/Catalog.h"
 #include "design/LayoutGenerator.h"
 #include "design/Scenario.h"
+#include "WizardFabric.h"
 
 namespace cf {
 
@@ -31,7 +33,10 @@ struct WizardChoices {
   LayoutOptions layout;
 };
 
-// Throws InputError when a part is unknown.
-Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, LayoutSummary* summary = nullptr);
+// Throws InputError when a part is unknown or the fabric cannot be built.
+// The network racks hold the switches the fabric engine counts (WizardFabric.h),
+// tier by tier; `fabric` receives those counts.
+Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, LayoutSummary* summary = nullptr,
+                             WizardFabric* fabric = nullptr);
 
 }  // namespace cf

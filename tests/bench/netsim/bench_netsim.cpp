@@ -6,10 +6,17 @@
 // every TP/PP/DP flow:
 //  - 1,024 GPUs (DP16, 96 micro-batches): target < 1 s on one core;
 //  - 16,384 GPUs (DP256, 6 micro-batches): target < 30 s.
+// BM_Llama3Example: the shipped Llama 3 405B example (16,384 H100,
+// interleaved schedule v = 4).
 // Prints wall time per iteration, "flows" (point-to-point flows the run stands
 // for), "flows/s" and "classes" (flow classes the max-min solver handled).
-// BM_Solver: one rate solve of many single-path flows on a 16K-GPU fabric.
+// BM_Solver: one rate solve of many single-path flows on a 16K-GPU fabric,
+// by the heap-ordered filling, by rounds on the CPU, and by rounds on the
+// auto backend (the CUDA solver when a GPU answers; the label says which).
 #include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
 
 #include "catalog/Catalog.h"
 #include "design/Resolved.h"
@@ -68,6 +75,34 @@ void BM_Iteration(benchmark::State& state) {
 }
 BENCHMARK(BM_Iteration)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1)->Repetitions(1);
 
+// The shipped Llama 3 405B example: 16,384 H100, TP8 PP16 DP128 with the
+// interleaved schedule (v = 4), ECMP routing as `simulate --network flow`.
+void BM_Llama3Example(benchmark::State& state) {
+  cf::Catalog parts = cf::Catalog::builtin();
+  std::ifstream in(std::string(CF_SOURCE_DIR) + "/resources/examples/llama3-405b-16k-h100.cf.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  cf::Project p = cf::projectFromJson(cf::parseJsonText(text.str()));
+  cf::ResolvedScenario r = cf::resolve(p.scenarios.at(0), parts);
+  cf::PerfModel model(r, parts);
+  cf::topology::Fabric f = cf::topology::generate(cf::topology::specFor(r));
+  cf::netsim::NetworkOptions o;
+  long long flows = 0;
+  double iteration = 0, analytical = 0;
+  for (auto _ : state) {
+    cf::netsim::NetworkResult res = cf::netsim::simulateJobs(f, {{"llama3", &model, model.scenarioConfig()}}, o);
+    flows += res.step.flows;
+    iteration = res.jobs[0].iteration_time_s;
+    analytical = res.jobs[0].analytical_step_time_s;
+    state.SetLabel("large solves " + std::to_string(res.step.solver.large) + " on " + res.step.solver.backend);
+  }
+  state.counters["flows"] = static_cast<double>(flows) / state.iterations();
+  state.counters["flows/s"] = benchmark::Counter(static_cast<double>(flows), benchmark::Counter::kIsRate);
+  state.counters["iteration_s"] = iteration;
+  state.counters["analytical_s"] = analytical;
+}
+BENCHMARK(BM_Llama3Example)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1)->Repetitions(1);
+
 void BM_Solver(benchmark::State& state) {
   cf::topology::FabricSpec s;
   s.nodes = 2048;
@@ -93,6 +128,10 @@ void BM_Solver(benchmark::State& state) {
   std::vector<double> cap(2 * f.links().size());
   for (std::size_t l = 0; l < f.links().size(); ++l) cap[2 * l] = cap[2 * l + 1] = f.links()[l].capacity_Gbps * 1e9 / 8;
   cf::netsim::MaxMinSolver solver(cap);
+  // 0: heap-ordered filling; 1: rounds on the CPU; 2: rounds on the auto backend (CUDA when a GPU answers).
+  const int mode = static_cast<int>(state.range(1));
+  solver.configure(mode == 2 ? cf::netsim::SolverBackend::Auto : cf::netsim::SolverBackend::Cpu,
+                   mode == 0 ? 0xffffffffu : 0u);
   std::vector<cf::netsim::MaxMinSolver::Var> vars;
   for (auto& p : paths) vars.push_back({p.data(), static_cast<std::uint32_t>(p.size()), 0});
   std::vector<double> rates;
@@ -101,8 +140,12 @@ void BM_Solver(benchmark::State& state) {
     benchmark::DoNotOptimize(rates.data());
   }
   state.counters["flows/s"] = benchmark::Counter(static_cast<double>(n) * state.iterations(), benchmark::Counter::kIsRate);
+  state.SetLabel(mode == 0 ? "heap" : std::string("rounds ") + solver.stats().backend +
+                                          (solver.stats().detail.empty() ? "" : " (" + solver.stats().detail + ")"));
 }
-BENCHMARK(BM_Solver)->Arg(16384)->Arg(131072)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Solver)
+    ->ArgsProduct({{16384, 131072}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
 #include "common/InputError.h"
+#include "gpu/Backend.h"
 #include "perf/ParallelSearch.h"
 
 using namespace cf;
@@ -28,6 +29,8 @@ class TestPerfSearch : public QObject {
   void beatsOrMatchesScenario();
   void report();
   void unknownObjective();
+  void backendFallbackAndReport();
+  void unknownBackend();
 };
 
 void TestPerfSearch::rankingIsSortedAndValid_data() {
@@ -121,6 +124,47 @@ void TestPerfSearch::unknownObjective() {
     searchReport(r, Catalog::builtin(), 5, "speed");
   } catch (const InputError& e) {
     thrown = e.path() == "objective";
+  }
+  QVERIFY(thrown);
+}
+
+// The backend that ran is reported; without a usable GPU (this machine, or
+// CLUSTERFORGE_BACKEND=cpu) "auto" and "cuda" fall back to the CPU with the
+// reason, and every backend prints the same ranking.
+void TestPerfSearch::backendFallbackAndReport() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  nlohmann::json cpu = searchReport(r, Catalog::builtin(), 20, "time", "cpu");
+  QCOMPARE(cpu["backend"].get<std::string>(), std::string("cpu"));
+  QCOMPARE(cpu["backend_detail"].get<std::string>(), std::string("CPU requested"));
+  const bool gpu = activeBackend().kind == BackendInfo::Kind::Cuda;
+  for (const char* b : {"auto", "cuda"}) {
+    nlohmann::json j = searchReport(r, Catalog::builtin(), 20, "time", b);
+    QCOMPARE(j["backend"].get<std::string>(), std::string(gpu ? "cuda" : "cpu"));
+    if (!gpu) QVERIFY(!j["backend_detail"].get<std::string>().empty());
+    QCOMPARE(j["configs_evaluated"].get<long long>(), cpu["configs_evaluated"].get<long long>());
+    QCOMPARE(j["configs_fitting"].get<long long>(), cpu["configs_fitting"].get<long long>());
+    QCOMPARE(j["ranking"].size(), cpu["ranking"].size());
+    for (std::size_t i = 0; i < cpu["ranking"].size(); ++i)
+      for (const char* k : {"tp", "pp", "dp", "cp", "ep", "micro_batch", "virtual_stages", "recompute", "zero_stage"})
+        QVERIFY2(j["ranking"][i][k] == cpu["ranking"][i][k], k);
+  }
+  // The direct API says the same.
+  PerfModel model(r, Catalog::builtin());
+  SearchOptions opt;
+  opt.backend = SearchBackend::Cpu;
+  SearchResult res = search(model, opt);
+  QCOMPARE(res.backend, std::string("cpu"));
+}
+
+void TestPerfSearch::unknownBackend() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  bool thrown = false;
+  try {
+    searchReport(r, Catalog::builtin(), 5, "time", "gpu");
+  } catch (const InputError& e) {
+    thrown = e.path() == "backend";
   }
   QVERIFY(thrown);
 }

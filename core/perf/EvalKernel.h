@@ -1,0 +1,297 @@
+// The per-configuration arithmetic of the training-performance model, written
+// once and compiled twice: by the host compiler for PerfModel::evaluate and
+// the TBB search, and by nvcc for the CUDA search (SearchCuda.cu). Plain
+// C++17 with CF_HD (__host__ __device__ under nvcc), no allocation, no std::.
+//
+// Formulas, constants and their sources are documented where they belong:
+// collectives in CollectiveModel.h, memory in MemoryModel.h, the step in
+// PerfModel.h. This file only evaluates them. The order of every floating-
+// point operation is part of the contract (same ranking on both backends;
+// the CUDA build compiles it with --fmad=false).
+#pragma once
+#include "perf/EvalTypes.h"
+
+namespace cf {
+
+CF_HD inline double kmax(double a, double b) { return a < b ? b : a; }
+CF_HD inline double kmin(double a, double b) { return b < a ? b : a; }
+CF_HD inline long long kmaxll(long long a, long long b) { return a < b ? b : a; }
+CF_HD inline long long kminll(long long a, long long b) { return b < a ? b : a; }
+CF_HD inline int kmaxi(int a, int b) { return a < b ? b : a; }
+// ceil(log2(n)) for n >= 1 in integers: exact on every backend (a device
+// log2 may differ from the host's by an ulp, and ceil would amplify it).
+CF_HD inline double ceilLog2(long long n) {
+  int k = 0;
+  while ((1LL << k) < n && k < 62) ++k;
+  return k;
+}
+
+// Layers on the first (fullest) or the last pipeline stage: stages hold
+// ceil(L/p) or floor(L/p) layers and the last takes floor (docs/scenario-format.md).
+CF_HD inline int stageLayers(int layers, int pp, bool first) {
+  if (pp <= 1) return layers;
+  if (first || layers % pp == 0) return (layers + pp - 1) / pp;
+  return layers / pp;
+}
+
+namespace kern {
+
+// --- Collectives (CollectiveModel.h documents and sources these) -------------
+constexpr double kRingEfficiency = 0.82;
+constexpr double kNvlsEfficiency = 1.07;
+constexpr double kNvlsMinBytes = 2.0 * 1024 * 1024;
+constexpr double kScaleUpStartup_s = 70e-6;
+constexpr double kNicEfficiency = 0.93;
+constexpr double kTreeBandwidthFactor = 0.90;
+constexpr double kAllToAllEfficiency = 0.75;
+constexpr double kP2pScaleUpLatency_s = 10e-6;
+
+CF_HD inline double collective(double S, const GroupPlacement& g, double factor, bool reduction) {
+  if (g.size <= 1 || S <= 0) return 0;
+  const double p = g.per_domain, N = g.domains;
+  double intra = 0;
+  if (p > 1) {
+    bool nvls = reduction && g.in_switch_reduction && factor > 1.5 && S >= kNvlsMinBytes;
+    double bw = g.intra_GBps * 1e9 * (nvls ? kNvlsEfficiency : kRingEfficiency);
+    intra = factor * (p - 1) / p * S / bw;
+  }
+  if (N <= 1) return intra + kScaleUpStartup_s;
+  double bw = g.inter_GBps * 1e9 * kNicEfficiency;
+  double perGpu = S / p;
+  double ring = factor * (N - 1) / N * perGpu / bw + factor * (N - 1) * g.inter_step_latency_s;
+  double tree = factor * (N - 1) / N * perGpu / (bw * kTreeBandwidthFactor) +
+                factor * ceilLog2(g.domains) * g.inter_step_latency_s;
+  double inter = kmin(ring, tree);
+  return kmax(intra, inter) + g.inter_startup_s;
+}
+CF_HD inline double allReduce(double S, const GroupPlacement& g) { return collective(S, g, 2.0, true); }
+CF_HD inline double reduceScatter(double S, const GroupPlacement& g) { return collective(S, g, 1.0, true); }
+CF_HD inline double allGather(double S, const GroupPlacement& g) { return collective(S, g, 1.0, false); }
+CF_HD inline double allToAll(double S, const GroupPlacement& g) {
+  if (g.size <= 1 || S <= 0) return 0;
+  const double n = g.size, p = g.per_domain;
+  double intra = (p - 1) / n * S / (g.intra_GBps * 1e9 * kAllToAllEfficiency);
+  if (g.domains <= 1) return intra + kScaleUpStartup_s;
+  double inter = (n - p) / n * S / (g.inter_GBps * 1e9 * kAllToAllEfficiency) + g.inter_step_latency_s;
+  return kmax(intra, inter) + g.inter_startup_s;
+}
+CF_HD inline double sendRecv(double S, const GroupPlacement& g, bool crossing) {
+  if (S <= 0) return 0;
+  if (!crossing) return S / (g.intra_GBps * 1e9 * kRingEfficiency) + kP2pScaleUpLatency_s;
+  return S / (g.inter_GBps * 1e9 * kNicEfficiency) + g.inter_step_latency_s;
+}
+
+// --- Memory (MemoryModel.h documents and sources these) ----------------------
+struct MemConsts {
+  int layers = 1;
+  int experts = 1;
+  bool moe = false;
+  double attnLayer = 0, mlpExpert = 0, norms = 0, router = 0, embed = 0, head = 0;
+  double weightB = 2, gradB = 2, optB = 12;
+  double workspace_B = 0;
+  double fragmentation = 0;
+};
+
+struct StageParamsK {
+  double dense = 0, expert = 0;
+};
+
+CF_HD inline StageParamsK stageParams(const MemConsts& k, const ParallelConfig& c, bool first) {
+  const int p = kmaxi(1, c.pp);
+  const int layers = stageLayers(k.layers, p, first);
+  StageParamsK s;
+  const double t = c.tp;
+  double perLayerDense = (k.attnLayer + k.norms + k.router + (k.moe ? 0 : k.mlpExpert)) / t;
+  double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
+  s.dense = layers * perLayerDense;
+  s.expert = layers * perLayerExpert;
+  bool last = !first || p == 1;
+  if (first || p == 1) s.dense += k.embed / t;
+  if (last) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
+  return s;
+}
+
+CF_HD inline void splitStates(const MemConsts& k, int zero, double params, double n, double& wB, double& gB, double& oB) {
+  const double z = zero;
+  wB += params * k.weightB / (z >= 3 ? n : 1);
+  gB += params * k.gradB / (z >= 2 ? n : 1);
+  oB += params * k.optB / (z >= 1 ? n : 1);
+}
+
+CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m,
+                                         bool first) {
+  MemoryBreakdown r;
+  const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
+  StageParamsK sp = stageParams(k, c, first);
+  const double nd = 1.0 * c.dp * c.cp;
+  const double ne = kmax(1.0, nd / kmaxi(1, c.ep));
+  splitStates(k, c.zero_stage, sp.dense, nd, r.weights_B, r.gradients_B, r.optimizer_B);
+  splitStates(k, c.zero_stage, sp.expert, ne, r.weights_B, r.gradients_B, r.optimizer_B);
+
+  const int layers = stageLayers(k.layers, p, first);
+  double perLayer = lt.act_none_B;
+  if (c.recompute == Recompute::Selective) perLayer = lt.act_selective_B;
+  if (c.recompute == Recompute::Full) perLayer = lt.act_full_B;
+  double inflight = first ? static_cast<double>(kminll(m, p)) : 1.0;
+  if (first && v > 1) inflight *= 1.0 + (p - 1.0) / (1.0 * p * v);
+  r.activations_B = inflight * layers * perLayer;
+  // Working set of recomputation, one layer at a time: full recomputation
+  // rebuilds a whole layer's activations before its backward; selective
+  // rebuilds only the attention core's intermediates (zero with a fused
+  // attention kernel, which never stores them).
+  if (c.recompute == Recompute::Full) r.activations_B += lt.act_none_B;
+  if (c.recompute == Recompute::Selective) r.activations_B += lt.act_none_B - lt.act_selective_B;
+  if (!first || p == 1) r.activations_B += 2 * lt.logits_B;           // fp32 logits and their gradient
+  r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
+  r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
+  return r;
+}
+
+CF_HD inline MemoryBreakdown memoryPerGpu(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m) {
+  MemoryBreakdown a = memoryStage(k, c, lt, m, true);
+  if (c.pp <= 1) return a;
+  MemoryBreakdown b = memoryStage(k, c, lt, m, false);
+  return a.total() >= b.total() ? a : b;
+}
+
+// --- One configuration (PerfModel.h documents the step) ----------------------
+struct EvalConsts {
+  MemConsts mem;
+  long long globalBatch = 1;
+  int seqLen = 1;
+  double modelFlopsPerSeq = 0;
+  double hwFlopsPerSeq[3] = {0, 0, 0};
+  double peakTflops = 1;
+  double hbmGiB = 80;
+  double trainTokens = 0;
+  bool overlapDp = true;
+  double gradReduceB = 2;      // bytes per gradient element in the DP reduction
+  double weightB = 2;          // bytes per parameter gathered (ZeRO 1-3)
+  double hbmBps = 1;           // HBM bytes/s (ComputeModel)
+  double hbmEfficiency = 0.8;  // ComputeModel::kHbmEfficiency
+  double launch_s = 4e-6;      // ComputeModel::kLaunch_s
+  double dataRead_s = 0;       // StorageModel::dataReadSecondsPerStep
+  double optimizerBytesPerParam = 34;
+  double dpBucketParams = 40e6;
+};
+
+// The fabric groups of one configuration besides TP/CP/EP (in LayerTiming).
+struct GroupSet {
+  GroupPlacement pp, dp, dpExpert;
+};
+
+CF_HD inline double hbmSeconds(const EvalConsts& k, double bytes, int kernels) {
+  return bytes / (k.hbmBps * k.hbmEfficiency) + kernels * k.launch_s;
+}
+
+CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c, const LayerTiming& lt, const GroupSet& gs) {
+  PerfResult r;
+  r.config = c;
+  const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
+  const long long mb = kmaxll(1, 1LL * c.dp * c.micro_batch);
+  const long long micro = kmaxll(1, k.globalBatch / mb);
+  r.micro_batches = micro;
+
+  const bool full = c.recompute == Recompute::Full, sel = c.recompute == Recompute::Selective;
+  const double layerCompute = lt.fwd_s + lt.bwd_s + (full ? lt.fwd_s : sel ? lt.attn_fwd_s : 0.0);
+  const double layerTp = lt.tp_fwd_s + lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0);
+  const double layerEp = lt.ep_fwd_s + lt.ep_bwd_s + (full ? lt.ep_fwd_s : 0.0);
+  const double layerCp = lt.cp_fwd_s + lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
+  const double layerAll = layerCompute + layerTp + layerEp + layerCp;
+
+  const int firstLayers = stageLayers(k.mem.layers, p, true);
+  const int lastLayers = stageLayers(k.mem.layers, p, false);
+  const double embed = lt.embed_fwd_s + lt.embed_bwd_s;
+  const double head = lt.head_fwd_s + lt.head_bwd_s;
+  double critLayers = firstLayers, critEdge = embed;
+  if (p == 1) {
+    critEdge = embed + head;
+  } else if (lastLayers * layerAll + head > firstLayers * layerAll + embed) {
+    critLayers = lastLayers;
+    critEdge = head;
+  }
+  r.stage_layers = firstLayers;
+  const double tStage = critLayers * layerAll + critEdge;
+  const double dm = static_cast<double>(micro);
+  StepBreakdown& b = r.breakdown;
+  b.compute = dm * (critLayers * layerCompute + critEdge);
+  b.tp_comm = dm * critLayers * layerTp;
+  b.ep_comm = dm * critLayers * layerEp;
+  b.cp_comm = dm * critLayers * layerCp;
+  b.bubble = (p - 1.0) / v * tStage;
+
+  if (p > 1) {
+    const GroupPlacement& g = gs.pp;
+    double t = sendRecv(lt.p2p_B, g, g.crossesScaleOut());
+    b.pp_comm = 2.0 * (v * dm + p - 1) * t;
+    r.pp_crosses_scale_out = g.crossesScaleOut();
+  }
+
+  const StageParamsK sp = stageParams(k.mem, c, true);
+  const StageParamsK spLast = stageParams(k.mem, c, false);
+  const double dense = kmax(sp.dense, spLast.dense), expert = kmax(sp.expert, spLast.expert);
+  const int dpc = c.dp * c.cp;
+  const double gradB = k.gradReduceB;
+  const double wB = k.weightB;
+  double gradT = 0, gatherT = 0, perMicroT = 0;
+  for (int which = 0; which < 2; ++which) {
+    const double params = which == 0 ? dense : expert;
+    const int n = which == 0 ? dpc : kmaxi(1, dpc / kmaxi(1, c.ep));
+    if (which == 1 && !(expert > 0)) break;
+    if (n <= 1 || params <= 0) continue;
+    const GroupPlacement& g = which == 0 ? gs.dp : gs.dpExpert;
+    r.dp_crosses_scale_out = r.dp_crosses_scale_out || g.crossesScaleOut();
+    if (g.oversubscribed && !r.dp_oversubscribed) {
+      r.dp_limiting_tier = g.limiting_tier;
+      r.dp_oversubscription = g.oversubscription;
+    }
+    r.dp_oversubscribed = r.dp_oversubscribed || g.oversubscribed;
+    if (c.zero_stage == 0) {
+      gradT += allReduce(params * gradB, g);
+    } else if (c.zero_stage < 3) {
+      gradT += reduceScatter(params * gradB, g);
+      gatherT += allGather(params * wB, g);
+    } else {
+      perMicroT += 2 * allGather(params * wB, g) + reduceScatter(params * gradB, g);
+    }
+  }
+  r.dp_raw_s = gradT + gatherT + dm * perMicroT;
+  if (!k.overlapDp) {
+    b.dp_comm = r.dp_raw_s;
+  } else {
+    const double bwdWindow = critLayers * (lt.bwd_s + (full ? lt.fwd_s : 0.0));
+    const double fwdWindow = critLayers * lt.fwd_s;
+    const double params = kmax(1.0, dense + expert);
+    const double tail = kmin(1.0, k.dpBucketParams / params);
+    double exposed = kmax(gradT * tail, gradT - bwdWindow) + kmax(gatherT * tail, gatherT - fwdWindow);
+    if (perMicroT > 0) exposed += dm * kmax(perMicroT * tail, perMicroT - (fwdWindow + bwdWindow));
+    b.dp_comm = exposed;
+  }
+
+  const double localParams = c.zero_stage >= 1
+                                 ? dense / kmaxi(1, dpc) + expert / kmaxi(1, dpc / kmaxi(1, c.ep))
+                                 : dense + expert;
+  b.other = hbmSeconds(k, localParams * k.optimizerBytesPerParam, 6);
+
+  const double busy = b.total();
+  b.data_io = kmax(0.0, k.dataRead_s - busy);
+  r.step_time_s = b.total();
+
+  const double gpus = static_cast<double>(c.gpus());
+  const double seqPerStep = static_cast<double>(k.globalBatch);
+  const double step = kmax(1e-12, r.step_time_s);
+  r.tokens_per_s = seqPerStep * k.seqLen / step;
+  r.model_tflops_per_gpu = seqPerStep * k.modelFlopsPerSeq / step / gpus / 1e12;
+  r.hardware_tflops_per_gpu = seqPerStep * k.hwFlopsPerSeq[static_cast<int>(c.recompute)] / step / gpus / 1e12;
+  r.mfu = r.model_tflops_per_gpu / k.peakTflops;
+  r.hfu = r.hardware_tflops_per_gpu / k.peakTflops;
+  r.time_to_train_days = k.trainTokens / kmax(1e-12, r.tokens_per_s) / 86400.0;
+
+  r.memory = memoryPerGpu(k.mem, c, lt, micro);
+  r.memory_per_gpu_GiB = r.memory.total() / (1024.0 * 1024 * 1024);
+  r.fits_in_memory = r.memory_per_gpu_GiB <= k.hbmGiB;
+  return r;
+}
+
+}  // namespace kern
+}  // namespace cf

@@ -1,0 +1,109 @@
+// Value types of the training-performance model shared by the CPU model and
+// the CUDA search (SearchCuda.cu): a parallel configuration, per-layer timings
+// (the part of a simulation that depends only on how a layer is split), a
+// group's placement on the fabric, the step-time breakdown and the result.
+// Plain C++17 values, no allocation, no std:: types, so the parallelism search
+// can copy them freely and nvcc (C++17) compiles them.
+#pragma once
+#include <stdint.h>
+
+#ifndef CF_HD
+#if defined(__CUDACC__)
+#define CF_HD __host__ __device__
+#else
+#define CF_HD
+#endif
+#endif
+
+namespace cf {
+
+enum class Recompute : uint8_t { None = 0, Selective = 1, Full = 2 };
+
+struct ParallelConfig {
+  int tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
+  int virtual_stages = 1;
+  int micro_batch = 1;
+  int zero_stage = 1;
+  Recompute recompute = Recompute::None;
+  CF_HD long long gpus() const { return 1LL * tp * pp * dp * cp; }
+#if __cplusplus >= 202002L
+  bool operator==(const ParallelConfig&) const = default;
+#endif
+};
+
+
+// One transformer layer, one micro-batch, one GPU: seconds and bytes.
+struct LayerTiming {
+  int tp = 0, cp = 0, ep = 0, micro_batch = 0;  // the split these figures are for
+  double fwd_s = 0;           // forward compute (GEMMs, attention, memory-bound kernels)
+  double bwd_s = 0;           // backward compute
+  double attn_fwd_s = 0;      // attention core forward (what selective recomputation repeats)
+  double gemm_fwd_s = 0;      // of fwd_s: weight GEMMs
+  double hbm_fwd_s = 0;       // of fwd_s: memory-bound kernels
+  double tp_fwd_s = 0, tp_bwd_s = 0;   // TP collectives, not overlapped
+  double ep_fwd_s = 0, ep_bwd_s = 0;   // MoE all-to-all, not overlapped
+  double cp_fwd_s = 0, cp_bwd_s = 0;   // ring-attention KV exchange left exposed
+  double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
+  // Edges: embedding on the first stage, head + loss on the last.
+  double head_fwd_s = 0, head_bwd_s = 0, embed_fwd_s = 0, embed_bwd_s = 0;
+  double logits_B = 0;
+  double p2p_B = 0;           // activation bytes one GPU sends per stage boundary per micro-batch
+  bool tp_crosses_scale_out = false;
+  bool ep_crosses_scale_out = false;
+  bool cp_crosses_scale_out = false;
+};
+
+struct StepBreakdown {
+  double compute = 0, tp_comm = 0, pp_comm = 0, dp_comm = 0, ep_comm = 0, cp_comm = 0;
+  double bubble = 0, data_io = 0, other = 0;
+  CF_HD double total() const { return compute + tp_comm + pp_comm + dp_comm + ep_comm + cp_comm + bubble + data_io + other; }
+};
+
+struct MemoryBreakdown {
+  double weights_B = 0, gradients_B = 0, optimizer_B = 0, activations_B = 0, temporary_B = 0, fragmentation_B = 0;
+  CF_HD double total() const { return weights_B + gradients_B + optimizer_B + activations_B + temporary_B + fragmentation_B; }
+};
+
+struct PerfResult {
+  ParallelConfig config;
+  StepBreakdown breakdown;
+  MemoryBreakdown memory;
+  double step_time_s = 0;
+  double tokens_per_s = 0;
+  double model_tflops_per_gpu = 0;
+  double hardware_tflops_per_gpu = 0;
+  double mfu = 0, hfu = 0;
+  double memory_per_gpu_GiB = 0;
+  bool fits_in_memory = true;
+  double time_to_train_days = 0;
+  long long micro_batches = 0;     // per step per pipeline
+  int stage_layers = 0;            // layers on the fullest stage
+  bool dp_crosses_scale_out = false, dp_oversubscribed = false;
+  bool pp_crosses_scale_out = false;
+  int dp_limiting_tier = 0;        // GroupPlacement::limiting_tier of the DP group
+  double dp_oversubscription = 1;  // its downlink:uplink ratio
+  double dp_raw_s = 0;             // DP collectives before overlap
+};
+
+
+// A group of `size` ranks, consecutive ranks `stride` GPUs apart in the
+// global rank order (Megatron order: tp innermost, then cp, dp, pp).
+struct GroupPlacement {
+  int size = 1;
+  int per_domain = 1;          // ranks of the group inside one scale-up domain
+  int domains = 1;             // scale-up domains the group spans
+  double intra_GBps = 0;       // scale-up bandwidth per GPU per direction
+  double inter_GBps = 0;       // scale-out bandwidth per GPU per direction, after oversubscription
+  double inter_raw_GBps = 0;   // the same before oversubscription
+  double inter_step_latency_s = 0;  // one hop across the scale-out fabric (switches + NIC + software)
+  double inter_startup_s = 0;       // pipeline start-up of a scale-out collective
+  bool in_switch_reduction = false; // NVLS-like reduction in the scale-up switch
+  bool oversubscribed = false;      // the group's traffic crosses oversubscribed uplinks
+  double oversubscription = 1;      // downlink:uplink ratio of the tier that limits it
+  int limiting_tier = 0;            // 0 NIC (or none), 1 leaf uplinks, 2 aggregation (spine) uplinks
+  int switch_hops = 0;              // most switches on one scale-out step (graph: measured; closed form: worst case)
+  bool leaves_rail = false;         // rail-optimised fabric: some traffic goes between rails (through a spine)
+  CF_HD bool crossesScaleOut() const { return domains > 1; }
+};
+
+}  // namespace cf

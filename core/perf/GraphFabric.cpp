@@ -1,0 +1,294 @@
+#include "perf/GraphFabric.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "common/InputError.h"
+#include "topology/Fabric.h"
+#include "topology/Generators.h"
+
+namespace cf {
+
+using topology::DeviceKind;
+using topology::LinkKind;
+
+GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) : closed_(r) {
+  const auto& devs = f.devices();
+  const auto& links = f.links();
+  const long long G = static_cast<long long>(f.gpuCount());
+  gpus_ = G;
+  planes_ = std::max(1, f.info.planes);
+  rail_ = f.info.rail_optimized;
+  const int gpn = std::max(1, f.info.gpus_per_node > 0 ? f.info.gpus_per_node : closed_.gpusPerNode());
+  const bool direct = f.info.topology == "torus2d" || f.info.topology == "torus3d" || f.info.topology == "dragonfly";
+  if (G <= 0) return;
+
+  // Scale-up domains: the scale-up switch a GPU hangs on, or the lowest GPU of
+  // its mesh; GPUs without scale-up links keep the scenario's domain size.
+  domainOf_.resize(static_cast<std::size_t>(G));
+  const int D = std::max(1, closed_.domainSize());
+  for (long long g = 0; g < G; ++g) domainOf_[g] = static_cast<std::int32_t>(g / D);
+  bool anyScaleUp = false;
+  for (const auto& l : links) {
+    if (l.kind != LinkKind::ScaleUp) continue;
+    anyScaleUp = true;
+    if (devs[l.z].kind == DeviceKind::ScaleUpSwitch && l.a < G) {
+      domainOf_[l.a] = static_cast<std::int32_t>(G + devs[l.z].group);
+    }
+  }
+  if (anyScaleUp) {
+    for (long long g = 0; g < G; ++g)
+      if (domainOf_[g] < G) domainOf_[g] = static_cast<std::int32_t>(g);  // mesh: resolved below
+    for (const auto& l : links)
+      if (l.kind == LinkKind::ScaleUp && l.a < G && l.z < G) {
+        std::int32_t lo = std::min(domainOf_[l.a], domainOf_[l.z]);
+        domainOf_[l.a] = domainOf_[l.z] = lo;
+      }
+  }
+
+  if (direct || f.info.nics_per_node <= 0 || f.info.tiers < 1) return;
+
+  // NICs on plane 0: the GPU carrying each, its leaf and its capacity.
+  std::vector<std::int32_t> leafIndex(devs.size(), -1);
+  std::int32_t leaves = 0;
+  for (std::size_t d = 0; d < devs.size(); ++d)
+    if (devs[d].kind == DeviceKind::Leaf && devs[d].plane == 0) leafIndex[d] = leaves++;
+  if (leaves == 0) return;
+  leafOfNic_.assign(static_cast<std::size_t>(G), -1);
+  nicGBps_.assign(static_cast<std::size_t>(G), 0.0);
+  nicRank_.assign(static_cast<std::size_t>(G), 0);
+  leafUpGBps_.assign(static_cast<std::size_t>(leaves), 0.0);
+  leafDownGBps_.assign(static_cast<std::size_t>(leaves), 0.0);
+  podOfLeaf_.assign(static_cast<std::size_t>(leaves), 0);
+  std::int32_t pods = 1;
+  for (std::size_t d = 0; d < devs.size(); ++d)
+    if (leafIndex[d] >= 0) {
+      podOfLeaf_[leafIndex[d]] = f.info.tiers >= 3 ? devs[d].group : 0;
+      pods = std::max(pods, podOfLeaf_[leafIndex[d]] + 1);
+    }
+  podUpGBps_.assign(static_cast<std::size_t>(pods), 0.0);
+  podDownGBps_.assign(static_cast<std::size_t>(pods), 0.0);
+  double accessLat = 0, fabricLat = 0;
+  long long accessN = 0, fabricN = 0;
+  const double perPlane = planes_;  // every plane carries the same share: capacities x planes
+  for (const auto& l : links) {
+    if (l.plane != 0) continue;
+    const double GBps = l.capacity_Gbps / 8.0 * perPlane;
+    if (l.kind == LinkKind::Access && l.a < G && leafIndex[l.z] >= 0) {
+      if (leafOfNic_[l.a] < 0) leafOfNic_[l.a] = leafIndex[l.z];
+      nicGBps_[l.a] += GBps;
+      nicRank_[l.a] = static_cast<std::int32_t>(l.a % gpn);
+      leafDownGBps_[leafIndex[l.z]] += GBps;
+      accessLat += l.latency_ns;
+      ++accessN;
+    } else if (l.kind == LinkKind::Fabric) {
+      fabricLat += l.latency_ns;
+      ++fabricN;
+      if (leafIndex[l.a] >= 0) {
+        leafUpGBps_[leafIndex[l.a]] += GBps;
+        if (f.info.tiers >= 3) podDownGBps_[podOfLeaf_[leafIndex[l.a]]] += GBps;
+      } else if (devs[l.a].kind == DeviceKind::Spine && devs[l.z].kind == DeviceKind::Core) {
+        std::int32_t pod = devs[l.a].group;
+        if (pod >= 0 && pod < pods) podUpGBps_[pod] += GBps;
+      }
+    }
+  }
+  // GPUs without a NIC of their own use the node's NIC nearest to them (the
+  // PCIe switch they share): NIC k = rank * nics / gpus_per_node.
+  nicOf_.assign(static_cast<std::size_t>(G), -1);
+  topology::FabricSpec s;
+  s.gpus_per_node = gpn;
+  s.nics_per_node = f.info.nics_per_node;
+  for (long long g = 0; g < G; ++g) {
+    if (leafOfNic_[g] >= 0) {
+      nicOf_[g] = static_cast<std::int32_t>(g);
+      continue;
+    }
+    int node = static_cast<int>(g / gpn), rank = static_cast<int>(g % gpn);
+    int k = std::min(s.nics_per_node - 1, static_cast<int>(1LL * rank * s.nics_per_node / gpn));
+    std::uint32_t carrier = topology::gpuOfNic(s, node, k);
+    if (carrier < G && leafOfNic_[carrier] >= 0) nicOf_[g] = static_cast<std::int32_t>(carrier);
+  }
+  for (long long g = 0; g < G; ++g)
+    if (nicOf_[g] < 0) return;  // some GPU cannot reach the fabric: keep the closed form
+  switchLatency_s_ = (f.info.switch_latency_ns > 0 ? f.info.switch_latency_ns : 300.0) * 1e-9;
+  accessLatency_s_ = accessN ? accessLat / accessN * 1e-9 : 0.0;
+  fabricLatency_s_ = fabricN ? fabricLat / fabricN * 1e-9 : 0.0;
+  clos_ = true;
+}
+
+GroupPlacement GraphFabric::place(int size, long long stride) const {
+  size = std::max(1, size);
+  stride = std::max(1LL, stride);
+  const std::uint64_t key = (static_cast<std::uint64_t>(size) << 40) ^ static_cast<std::uint64_t>(stride);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return it->second;
+  }
+  GroupPlacement g = compute(size, stride);
+  std::lock_guard<std::mutex> lock(mutex_);
+  cache_.emplace(key, g);
+  return g;
+}
+
+GroupPlacement GraphFabric::compute(int n, long long s) const {
+  GroupPlacement g = closed_.place(n, s);
+  const long long G = gpus_;
+  const long long block = 1LL * n * s;
+  if (domainOf_.empty() || block > G || n <= 1) return g;
+
+  // Scale-up part from the graph's domains: group 0 (ranks 0, s, 2s, ...).
+  {
+    std::vector<std::int32_t> doms(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) doms[i] = domainOf_[static_cast<std::size_t>(i * s)];
+    std::sort(doms.begin(), doms.end());
+    int best = 1, run = 1, distinct = 1;
+    for (int i = 1; i < n; ++i) {
+      if (doms[i] == doms[i - 1]) {
+        best = std::max(best, ++run);
+      } else {
+        run = 1;
+        ++distinct;
+      }
+    }
+    g.per_domain = best;
+    g.domains = distinct;
+    g.in_switch_reduction = closed_.nvls() && g.per_domain > 2;
+    if (g.domains <= 1) {
+      g.inter_GBps = g.inter_raw_GBps = 0;
+      g.inter_step_latency_s = g.inter_startup_s = 0;
+      g.oversubscribed = false;
+      g.limiting_tier = 0;
+      g.switch_hops = 0;
+      return g;
+    }
+  }
+  if (!clos_) return g;
+
+  // Ring flows of every group tiling the cluster.
+  const int p = g.per_domain;
+  const std::size_t L = leafUpGBps_.size(), P = podUpGBps_.size();
+  std::vector<std::int32_t> nicOut(static_cast<std::size_t>(G), 0), nicIn(static_cast<std::size_t>(G), 0);
+  std::vector<std::int32_t> leafOut(L, 0), leafIn(L, 0), podOut(P, 0), podIn(P, 0);
+  int maxSwitches = 0;
+  bool crossRail = false;
+  const long long blocks = G / block;
+  for (long long b = 0; b < blocks; ++b) {
+    const long long base0 = b * block;
+    for (long long o = 0; o < s; ++o) {
+      const long long base = base0 + o;
+      for (int i = 0; i < n; ++i) {
+        const long long src = base + i * s;
+        const long long dst = base + static_cast<long long>((i + p) % n) * s;
+        if (domainOf_[src] == domainOf_[dst]) continue;
+        const std::int32_t ns = nicOf_[src], nd = nicOf_[dst];
+        ++nicOut[ns];
+        ++nicIn[nd];
+        const std::int32_t ls = leafOfNic_[ns], ld = leafOfNic_[nd];
+        int sw = 1;
+        if (ls != ld) {
+          ++leafOut[ls];
+          ++leafIn[ld];
+          sw = 3;
+          const std::int32_t ps = podOfLeaf_[ls], pd = podOfLeaf_[ld];
+          if (ps != pd) {
+            ++podOut[ps];
+            ++podIn[pd];
+            sw = 5;
+          }
+          if (nicRank_[ns] != nicRank_[nd]) crossRail = true;
+        }
+        maxSwitches = std::max(maxSwitches, sw);
+      }
+    }
+  }
+  if (maxSwitches == 0) return g;
+
+  double raw = 1e300;
+  for (long long i = 0; i < G; ++i) {
+    const int c = std::max(nicOut[i], nicIn[i]);
+    if (c > 0) raw = std::min(raw, nicGBps_[i] / c);
+  }
+  double x = raw;
+  int tier = 0;
+  double ratio = 1;
+  for (std::size_t l = 0; l < L; ++l) {
+    const int c = std::max(leafOut[l], leafIn[l]);
+    if (c > 0 && leafUpGBps_[l] > 0 && leafUpGBps_[l] / c < x * (1 - 1e-9)) {
+      x = leafUpGBps_[l] / c;
+      tier = 1;
+      ratio = leafDownGBps_[l] / leafUpGBps_[l];
+    }
+  }
+  for (std::size_t q = 0; q < P; ++q) {
+    const int c = std::max(podOut[q], podIn[q]);
+    if (c > 0 && podUpGBps_[q] > 0 && podUpGBps_[q] / c < x * (1 - 1e-9)) {
+      x = podUpGBps_[q] / c;
+      tier = 2;
+      ratio = podDownGBps_[q] / podUpGBps_[q];
+    }
+  }
+  g.inter_raw_GBps = raw < 1e299 ? raw : closed_.nicGBpsPerGpu();
+  g.inter_GBps = x < 1e299 ? x : g.inter_raw_GBps;
+  if (g.inter_GBps <= 0) g.inter_GBps = 1.0;  // as the closed form: 1 GB/s management network
+  g.oversubscribed = tier > 0;
+  g.limiting_tier = tier;
+  g.oversubscription = tier > 0 ? ratio : 1.0;
+  g.switch_hops = maxSwitches;
+  g.leaves_rail = rail_ && crossRail;
+  g.inter_startup_s = closed_.startup();
+  g.inter_step_latency_s = maxSwitches * switchLatency_s_ + 2 * accessLatency_s_ + (maxSwitches - 1) * fabricLatency_s_ +
+                           ClosedFormFabric::kNicSoftwareLatency_s;
+  return g;
+}
+
+std::string GraphFabric::describe() const {
+  std::ostringstream s;
+  if (!clos_) return "fabric graph without up/down routing; " + closed_.describe();
+  s << "fabric graph: " << gpus_ << " GPUs, " << leafUpGBps_.size() << " leaves, " << podUpGBps_.size()
+    << " pods per plane, " << planes_ << " plane(s)" << (rail_ ? ", rail-optimised" : "");
+  return s.str();
+}
+
+namespace {
+// The devices and links GraphFabric reads, without the Boost CSR view and
+// with scale-out plane 0 only (planes are identical copies): what
+// topology::generate builds, at a fraction of the time.
+topology::Fabric closPlaneZero(const topology::FabricSpec& s) {
+  topology::Fabric f;
+  f.info.topology = s.topology;
+  f.info.nodes = s.nodes;
+  f.info.gpus_per_node = s.gpus_per_node;
+  f.info.nics_per_node = s.nics_per_node;
+  f.info.planes = s.planes;
+  f.info.radix = s.radix;
+  f.info.link_Gbps = s.planeLink_Gbps();
+  f.info.rail_optimized = s.rail_optimized;
+  f.info.switch_latency_ns = s.switch_latency_ns;
+  topology::addGpus(f, s);
+  topology::addScaleUp(f, s);
+  topology::addClosPlane(f, s, 0);
+  f.info.tiers = std::clamp(s.tiers, 1, 3);
+  return f;
+}
+}  // namespace
+
+std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r) {
+  if (r.scenario && r.scenario->cluster.nodes > 0) {
+    try {
+      const topology::FabricSpec spec = topology::specFor(r);
+      const bool direct = spec.topology == "torus2d" || spec.topology == "torus3d" || spec.topology == "dragonfly";
+      if (!direct && spec.nics_per_node > 0 && spec.planes >= 1 && spec.gpus() <= (1LL << 23)) {
+        auto g = std::make_shared<GraphFabric>(r, closPlaneZero(spec));
+        if (g->usesGraph()) return g;
+      }
+    } catch (const InputError&) {
+      // A fabric the generators cannot build: the closed form still answers.
+    }
+  }
+  return std::make_shared<ClosedFormFabric>(r);
+}
+
+}  // namespace cf

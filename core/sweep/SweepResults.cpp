@@ -1,0 +1,389 @@
+#include "sweep/SweepResults.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+#include "store/ProjectFile.h"
+#include "sweep/ParetoFront.h"
+#include "sweep/ResultStore.h"
+
+namespace cf {
+namespace {
+
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+// The columns of sweepCsv (SweepReport.cpp) that are not metrics.
+const std::set<std::string> kParallelismKeys = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
+                                                "recompute", "zero_stage", "gpus"};
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("", path + ": cannot read the file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// --- SQLite -----------------------------------------------------------------
+
+struct DbCloser {
+  void operator()(sqlite3* db) const { sqlite3_close(db); }
+};
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Db = std::unique_ptr<sqlite3, DbCloser>;
+using Stmt = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
+
+Stmt prepare(sqlite3* db, const std::string& path, const std::string& sql) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK)
+    throw StoreError(path + ": not a ClusterForge sweep results file (" + sqlite3_errmsg(db) + ")");
+  return Stmt(s);
+}
+
+std::string text(sqlite3_stmt* s, int i) {
+  const unsigned char* t = sqlite3_column_text(s, i);
+  return t ? reinterpret_cast<const char*>(t) : "";
+}
+
+SweepResults readSqlite(const std::string& path) {
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  Db db(raw);
+  if (rc != SQLITE_OK)
+    throw StoreError(path + ": cannot open the sweep results file: " + (raw ? sqlite3_errmsg(raw) : "out of memory"));
+  sqlite3_busy_timeout(raw, 5000);
+  std::map<std::string, std::string> meta;
+  {
+    Stmt s = prepare(raw, path, "SELECT key, value FROM meta");
+    while (sqlite3_step(s.get()) == SQLITE_ROW) meta[text(s.get(), 0)] = text(s.get(), 1);
+  }
+  if (meta["format"] != kSweepResultsFormat)
+    throw StoreError(path + ": not a ClusterForge sweep results file (meta.format is \"" + meta["format"] + "\")");
+  SweepResults r;
+  r.source = SweepResults::Source::Sqlite;
+  r.path = path;
+  r.name = fs::path(path).filename().string();
+  r.fingerprint = meta["fingerprint"];
+  Stmt s = prepare(raw, path, "SELECT idx, record FROM variants ORDER BY idx");
+  std::set<std::string> keys;
+  int step;
+  while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
+    const auto idx = sqlite3_column_int64(s.get(), 0);
+    json rec = json::parse(text(s.get(), 1), nullptr, false);
+    const std::string where = path + ": variant " + std::to_string(idx);
+    if (!rec.is_object()) throw InputError("", where + ": the stored record is not a JSON object");
+    if (!rec.contains("index") || !rec["index"].is_number_unsigned() || rec["index"].get<long long>() != idx)
+      throw InputError("", where + ": the stored record's \"index\" does not match its row");
+    if (rec.contains("values") && rec["values"].is_object())
+      for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
+    r.records.push_back(std::move(rec));
+  }
+  if (step != SQLITE_DONE) throw StoreError(path + ": cannot read the finished variants: " + sqlite3_errmsg(raw));
+  r.axisKeys.assign(keys.begin(), keys.end());
+  r.axisValues.assign(r.axisKeys.size(), json());
+  try {
+    r.variantsTotal = std::stoull(meta["variants"]);
+  } catch (const std::exception&) {
+    r.variantsTotal = r.records.size();
+  }
+  r.variantsTotal = std::max(r.variantsTotal, r.records.size());
+  markParetoFront(r.records);
+  return r;
+}
+
+// --- JSON ---------------------------------------------------------------------
+
+SweepResults parseJsonReport(const std::string& body, const std::string& path) {
+  json doc = json::parse(body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) throw InputError("", path + ": not a JSON object");
+  auto need = [&](const char* key, json::value_t type, const char* what) -> const json& {
+    if (!doc.contains(key) || doc[key].type() != type)
+      throw InputError(key, std::string("expected ") + what + " (in " + path + ")");
+    return doc[key];
+  };
+  if (doc.value("format", "") != kSweepResultsFormat)
+    throw InputError("format", "expected \"" + std::string(kSweepResultsFormat) + "\", a sweep report (in " + path + ")");
+  SweepResults r;
+  r.source = SweepResults::Source::Json;
+  r.path = path;
+  r.name = doc.value("name", "");
+  r.objective = doc.value("objective", "");
+  const json& axes = need("axes", json::value_t::array, "an array");
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const json& a = axes[i];
+    if (!a.is_object() || !a.contains("key") || !a["key"].is_string())
+      throw InputError("axes[" + std::to_string(i) + "].key", "expected a string (in " + path + ")");
+    r.axisKeys.push_back(a["key"].get<std::string>());
+    r.axisValues.push_back(a.value("values", json()));
+  }
+  json& variants = doc["variants"];
+  if (!variants.is_array()) throw InputError("variants", "expected an array (in " + path + ")");
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    json& rec = variants[i];
+    const std::string where = "variants[" + std::to_string(i) + "]";
+    if (!rec.is_object()) throw InputError(where, "expected an object (in " + path + ")");
+    if (!rec.contains("index") || !rec["index"].is_number_unsigned())
+      throw InputError(where + ".index", "expected a non-negative integer (in " + path + ")");
+    if (!rec.contains("status") || !rec["status"].is_string())
+      throw InputError(where + ".status", "expected a string (in " + path + ")");
+    if (rec.contains("metrics") && !rec["metrics"].is_object())
+      throw InputError(where + ".metrics", "expected an object (in " + path + ")");
+    if (!rec.contains("pareto")) rec["pareto"] = false;
+    r.records.push_back(std::move(rec));
+  }
+  std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
+    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
+  });
+  r.variantsTotal = r.records.size();
+  return r;
+}
+
+// --- CSV ----------------------------------------------------------------------
+
+// RFC 4180 rows (quoted fields may hold commas, quotes and line breaks).
+std::vector<std::vector<std::string>> csvRows(const std::string& body, const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false, fieldStarted = false;
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (quoted) {
+      if (c == '"') {
+        if (i + 1 < body.size() && body[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (c == '\n') ++line;
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"' && field.empty()) {
+      quoted = fieldStarted = true;
+    } else if (c == ',') {
+      row.push_back(std::move(field));
+      field.clear();
+      fieldStarted = true;
+    } else if (c == '\r' || c == '\n') {
+      if (c == '\r' && i + 1 < body.size() && body[i + 1] == '\n') ++i;
+      if (fieldStarted || !field.empty() || !row.empty()) {
+        row.push_back(std::move(field));
+        rows.push_back(std::move(row));
+      }
+      row.clear();
+      field.clear();
+      fieldStarted = false;
+      ++line;
+    } else {
+      field += c;
+      fieldStarted = true;
+    }
+  }
+  if (quoted) throw InputError("", path + ": line " + std::to_string(line) + ": a quoted field is not closed");
+  if (fieldStarted || !field.empty() || !row.empty()) {
+    row.push_back(std::move(field));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// A cell as sweepCsv wrote it: strings bare, everything else as JSON text.
+json cellValue(const std::string& cell) {
+  json v = json::parse(cell, nullptr, false);
+  return v.is_discarded() ? json(cell) : v;
+}
+
+SweepResults parseCsvReport(const std::string& body, const std::string& path) {
+  std::vector<std::vector<std::string>> rows = csvRows(body, path);
+  if (rows.empty()) throw InputError("", path + ": the file is empty");
+  const std::vector<std::string>& header = rows.front();
+  auto column = [&](const std::string& name) -> std::size_t {
+    auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end())
+      throw InputError("", path + ": line 1: no \"" + name + "\" column; not a sweep report (clusterforge-cli sweep --csv)");
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  const std::size_t indexCol = column("index"), statusCol = column("status"), paretoCol = column("pareto");
+  if (indexCol != 0 || statusCol < 1 || paretoCol != statusCol + 1)
+    throw InputError("", path + ": line 1: expected index, the axes, status, pareto, ... as sweepCsv writes them");
+  SweepResults r;
+  r.source = SweepResults::Source::Csv;
+  r.path = path;
+  r.name = fs::path(path).filename().string();
+  for (std::size_t c = 1; c < statusCol; ++c) r.axisKeys.push_back(header[c]);
+  r.axisValues.assign(r.axisKeys.size(), json());
+  for (std::size_t row = 1; row < rows.size(); ++row) {
+    const std::vector<std::string>& cells = rows[row];
+    const std::string where = path + ": line " + std::to_string(row + 1);
+    if (cells.size() != header.size())
+      throw InputError("", where + ": " + std::to_string(cells.size()) + " fields, the header has " +
+                               std::to_string(header.size()));
+    json index = cellValue(cells[indexCol]);
+    if (!index.is_number_unsigned()) throw InputError("", where + ": index: \"" + cells[indexCol] + "\" is not an index");
+    json rec = {{"index", index}, {"values", json::object()}, {"status", cells[statusCol]}};
+    if (cells[paretoCol] != "true" && cells[paretoCol] != "false")
+      throw InputError("", where + ": pareto: expected true or false, not \"" + cells[paretoCol] + "\"");
+    rec["pareto"] = cells[paretoCol] == "true";
+    for (std::size_t c = 1; c < statusCol; ++c) rec["values"][header[c]] = cells[c].empty() ? json() : cellValue(cells[c]);
+    json metrics = json::object(), parallelism = json::object();
+    for (std::size_t c = paretoCol + 1; c < header.size(); ++c) {
+      if (cells[c].empty()) continue;
+      const std::string& key = header[c];
+      if (key == "error") rec["error"] = cells[c];
+      else if (key == "seed") rec["seed"] = cellValue(cells[c]);
+      else if (kParallelismKeys.count(key)) parallelism[key] = cellValue(cells[c]);
+      else if (key == "bottleneck") metrics[key] = cells[c];
+      else {
+        json v = cellValue(cells[c]);
+        if (!v.is_number()) throw InputError("", where + ": " + key + ": \"" + cells[c] + "\" is not a number");
+        metrics[key] = v;
+      }
+    }
+    if (!metrics.empty()) rec["metrics"] = metrics;
+    if (!parallelism.empty()) rec["parallelism"] = parallelism;
+    r.records.push_back(std::move(rec));
+  }
+  std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
+    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
+  });
+  r.variantsTotal = r.records.size();
+  return r;
+}
+
+// Axis values compared as the CSV keeps them (a string and its JSON text are the same cell).
+std::string asCell(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+bool sameValue(const json& a, const json& b) {
+  if (a == b) return true;
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
+  return asCell(a) == asCell(b);
+}
+
+}  // namespace
+
+const char* sweepResultsSourceName(SweepResults::Source s) {
+  switch (s) {
+    case SweepResults::Source::Sqlite: return "sqlite";
+    case SweepResults::Source::Json: return "json";
+    case SweepResults::Source::Csv: return "csv";
+  }
+  return "json";
+}
+
+SweepResults parseSweepResultsText(const std::string& body, const std::string& path) {
+  const std::size_t first = body.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first == std::string::npos) throw InputError("", path + ": the file is empty");
+  return body[first] == '{' ? parseJsonReport(body, path) : parseCsvReport(body, path);
+}
+
+SweepResults readSweepResults(const std::string& path) {
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("", path + ": cannot read the file");
+    char magic[16] = {};
+    in.read(magic, sizeof magic);
+    if (in.gcount() == 16 && std::string(magic, 16) == std::string("SQLite format 3\0", 16)) return readSqlite(path);
+  }
+  return parseSweepResultsText(readAll(path), path);
+}
+
+bool specMatchesResults(const SweepSpec& spec, const SweepResults& results, std::string* why) {
+  auto fail = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  if (!results.fingerprint.empty() && results.fingerprint != spec.fingerprint())
+    return fail("the results file was written for another spec (or engine version)");
+  if (results.source == SweepResults::Source::Json && results.name != spec.name())
+    return fail("the results are of the sweep \"" + results.name + "\", the spec is \"" + spec.name() + "\"");
+  std::vector<std::string> specKeys;
+  for (const SweepAxis& a : spec.axes()) specKeys.push_back(a.key);
+  std::vector<std::string> resultKeys = results.axisKeys;
+  if (results.source == SweepResults::Source::Sqlite) {  // the SQLite file keeps no axis order
+    std::sort(specKeys.begin(), specKeys.end());
+    std::sort(resultKeys.begin(), resultKeys.end());
+  }
+  if (specKeys != resultKeys) return fail("the spec's axes differ from the results' axes");
+  for (std::size_t k = 0; k < results.axisValues.size() && k < spec.axes().size(); ++k)
+    if (!results.axisValues[k].is_null() && results.axisValues[k] != json(spec.axes()[k].values))
+      return fail("axes[" + std::to_string(k) + "].values differ");
+  for (const json& rec : results.records) {
+    const std::size_t index = rec["index"].get<std::size_t>();
+    if (index >= spec.variantCount())
+      return fail("variant " + std::to_string(index) + " is beyond the spec's " + std::to_string(spec.variantCount()));
+    const json expected = spec.variantValues(index);
+    const json& got = rec.contains("values") ? rec["values"] : json::object();
+    for (const auto& [key, value] : expected.items())
+      if (!got.contains(key) || !sameValue(got[key], value))
+        return fail("variant " + std::to_string(index) + ": " + key + " is " + (got.contains(key) ? asCell(got[key]) : "missing") +
+                    " in the results, " + asCell(value) + " in the spec");
+  }
+  return true;
+}
+
+std::optional<std::string> findSpecNear(const SweepResults& results) {
+  std::error_code ec;
+  const fs::path dir = fs::absolute(fs::path(results.path), ec).parent_path();
+  std::vector<fs::path> candidates;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    if (p.extension() != ".json" || !it->is_regular_file(ec)) continue;
+    if (fs::equivalent(p, results.path, ec)) continue;
+    if (it->file_size(ec) > (8u << 20)) continue;
+    candidates.push_back(p);
+  }
+  std::sort(candidates.begin(), candidates.end());
+  for (const fs::path& p : candidates) {
+    try {
+      json doc = json::parse(readAll(p.string()), nullptr, false);
+      if (!doc.is_object() || doc.value("format", "") != kSweepFormat) continue;
+      SweepSpec spec = SweepSpec::fromFile(p.string());
+      if (specMatchesResults(spec, results)) return p.string();
+    } catch (const std::exception&) {
+      // Not a usable spec: try the next file.
+    }
+  }
+  return std::nullopt;
+}
+
+Scenario variantScenarioOf(const SweepSpec& spec, const nlohmann::json& record) {
+  if (!record.contains("index") || !record["index"].is_number_unsigned())
+    throw InputError("index", "the record has no variant index");
+  const std::size_t index = record["index"].get<std::size_t>();
+  if (index >= spec.variantCount())
+    throw InputError("index", "variant " + std::to_string(index) + " is not a variant of the sweep \"" + spec.name() + "\"");
+  json doc = spec.variantScenarioJson(index);
+  // The configuration the sweep simulated: its search's choice (or the base's, resolved).
+  if (record.contains("parallelism") && record["parallelism"].is_object()) {
+    json& p = doc["job"]["parallelism"];
+    for (const auto& [key, value] : record["parallelism"].items())
+      if (key != "gpus") p[key] = value;
+  }
+  if (record.contains("seed") && record["seed"].is_number_unsigned()) doc["reliability"]["seed"] = record["seed"];
+  // The name lists the axis values in the spec's axis order.
+  std::string label;
+  const json values = spec.variantValues(index);
+  for (const SweepAxis& a : spec.axes()) label += (label.empty() ? "" : " · ") + asCell(values[a.key]);
+  doc["name"] = "#" + std::to_string(index) + (label.empty() ? "" : " " + label);
+  std::string description = "Variant " + std::to_string(index) + " of the sweep \"" + spec.name() + "\":";
+  for (const SweepAxis& a : spec.axes()) description += " " + a.key + " = " + asCell(values[a.key]) + ";";
+  doc["description"] = description;
+  return scenarioFromJson(doc, "variants[" + std::to_string(index) + "]");
+}
+
+}  // namespace cf

@@ -1,0 +1,85 @@
+#include "EngineMessages.h"
+
+#include <QCoreApplication>
+
+namespace cf {
+
+const std::vector<EngineMessageTemplate>& engineMessageTable() {
+  // The core's templates (design/Validation.cpp, kTemplates), by id, marked
+  // for lupdate. tests/models/tst_engine_messages.cpp checks both tables agree.
+  static const std::vector<EngineMessageTemplate> table = {
+      {"heads-not-divide-hidden", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide hidden=%2")},
+      {"kv-heads-not-divide-heads", QT_TRANSLATE_NOOP("EngineMessages", "%1 must divide heads=%2")},
+      {"top-k-exceeds-experts", QT_TRANSLATE_NOOP("EngineMessages", "%1 exceeds experts=%2")},
+      {"tp-not-divide-heads", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide heads=%2")},
+      {"tp-kv-heads-indivisible", QT_TRANSLATE_NOOP("EngineMessages", "%1 and kv_heads=%2 do not divide one another")},
+      {"tp-not-divide-ffn", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide ffn_hidden=%2")},
+      {"pp-exceeds-layers", QT_TRANSLATE_NOOP("EngineMessages", "%1 exceeds layers=%2")},
+      {"interleave-needs-pp", QT_TRANSLATE_NOOP("EngineMessages", "interleaving needs pp > 1")},
+      {"virtual-stages-exceed-layers", QT_TRANSLATE_NOOP("EngineMessages", "%1 stages of pp=%2 exceed layers=%3")},
+      {"cp-not-divide-seq", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide seq_len=%2")},
+      {"ep-needs-experts", QT_TRANSLATE_NOOP("EngineMessages", "expert parallelism needs experts > 1")},
+      {"ep-not-divide-experts", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide experts=%2")},
+      {"ep-not-divide-dp-cp", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide dp*cp=%2")},
+      {"gpus-exceed-cluster", QT_TRANSLATE_NOOP("EngineMessages", "tp*pp*dp*cp = %1 GPUs, more than the cluster's %2")},
+      {"gpus-idle", QT_TRANSLATE_NOOP("EngineMessages", "tp*pp*cp = %1 does not divide the %2 GPUs; %3 stay idle")},
+      {"global-batch-not-multiple", QT_TRANSLATE_NOOP("EngineMessages", "%1 is not a multiple of dp*micro_batch=%2")},
+      {"tp-beyond-scale-up", QT_TRANSLATE_NOOP("EngineMessages", "%1 spans beyond the scale-up domain of %2 GPUs; TP traffic crosses the scale-out network")},
+      {"precision-unsupported", QT_TRANSLATE_NOOP("EngineMessages", "%1 is not supported by %2")},
+      {"checkpoint-target-unknown", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is not a storage tier of the cluster")},
+      {"domain-exceeds-cluster", QT_TRANSLATE_NOOP("EngineMessages", "%1 exceeds the cluster's %2 GPUs")},
+      {"climate-unknown", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is not a known climate (%2)")},
+      {"nic-speed-missing", QT_TRANSLATE_NOOP("EngineMessages", "must be above 0 when NICs are fitted")},
+      {"switch-slower-than-nics", QT_TRANSLATE_NOOP("EngineMessages", "%1 has %2 Gb/s ports, slower than the %3 Gb/s NICs")},
+      {"fabric-ports-exhausted-modelled", QT_TRANSLATE_NOOP("EngineMessages", "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4; the fabric is modelled with %5 tiers")},
+      {"fabric-ports-exhausted", QT_TRANSLATE_NOOP("EngineMessages", "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, more than 3 tiers of this switch can connect")},
+      {"storage-no-read-bandwidth", QT_TRANSLATE_NOOP("EngineMessages", "tier \"%1\" has no read bandwidth")},
+      {"part-not-in-catalog", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is not in the catalog")},
+      {"cooling-kind-mismatch", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is %2 cooling, not %3")},
+      {"cooling-kind-missing", QT_TRANSLATE_NOOP("EngineMessages", "the catalog has no %1 cooling system")},
+      {"rack-type-unknown", QT_TRANSLATE_NOOP("EngineMessages", "rack type \"%1\" is not in the catalog")},
+      {"placement-does-not-fit", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" at U%2 (%3U) does not fit a %4U rack")},
+      {"placement-overlaps", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" overlaps \"%2\" at U%3")},
+      {"rack-over-power", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" draws %2 kW, over its %3 kW power budget")},
+      {"rack-over-weight", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" weighs %2 kg, over its %3 kg limit")},
+      {"layout-node-count", QT_TRANSLATE_NOOP("EngineMessages", "%1 nodes placed in racks, but the cluster has %2")},
+  };
+  return table;
+}
+
+QString fillArguments(const QString& tmpl, const std::vector<std::string>& args) {
+  QString out;
+  out.reserve(tmpl.size() + 16);
+  for (qsizetype i = 0; i < tmpl.size(); ++i) {
+    if (tmpl[i] == QLatin1Char('%') && i + 1 < tmpl.size() && tmpl[i + 1].isDigit()) {
+      qsizetype n = tmpl[i + 1].digitValue();
+      qsizetype len = 2;
+      if (i + 2 < tmpl.size() && tmpl[i + 2].isDigit()) {
+        n = n * 10 + tmpl[i + 2].digitValue();
+        len = 3;
+      }
+      if (n >= 1 && n <= static_cast<qsizetype>(args.size())) {
+        out += QString::fromStdString(args[static_cast<std::size_t>(n - 1)]);
+        i += len - 1;
+        continue;
+      }
+    }
+    out += tmpl[i];
+  }
+  return out;
+}
+
+QString translatedMessage(const Issue& issue) {
+  if (!issue.id.empty()) {
+    for (const EngineMessageTemplate& t : engineMessageTable())
+      if (issue.id == t.id) return fillArguments(QCoreApplication::translate("EngineMessages", t.english), issue.args);
+  }
+  return QString::fromStdString(issue.message);
+}
+
+QString translatedText(const Issue& issue) {
+  const QString message = translatedMessage(issue);
+  return issue.path.empty() ? message : QString::fromStdString(issue.path) + QStringLiteral(": ") + message;
+}
+
+}  // namespace cf

@@ -1,0 +1,172 @@
+// The results views in the main window (issue 9): the fabric canvas's links
+// coloured after a simulation (through ResultsController), PNG/SVG export of
+// charts and of the fabric, hall, rack and dashboard views, and the
+// presentation action (F5), which leaves the open document untouched.
+#include <QAction>
+#include <QFile>
+#include <QSvgRenderer>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+
+#include "ChartView.h"
+#include "DashboardPage.h"
+#include "DesignEditors.h"
+#include "Document.h"
+#include "FabricCanvas.h"
+#include "FabricItem.h"
+#include "FabricLegend.h"
+#include "FabricView.h"
+#include "HallView.h"
+#include "ImageExport.h"
+#include "LessonSimulator.h"
+#include "MainWindow.h"
+#include "PresentationWindow.h"
+#include "RackEditor.h"
+#include "ResultsController.h"
+#include "SimulationRunner.h"
+#include "design/ScenarioJson.h"
+
+using namespace cf;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/bert-large-128xv100.json");
+
+bool validSvg(const QString& path, QString* why) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly) || f.size() == 0) {
+    *why = QStringLiteral("empty");
+    return false;
+  }
+  QXmlStreamReader xml(&f);
+  bool root = false;
+  int elements = 0;
+  while (!xml.atEnd()) {
+    if (xml.readNext() == QXmlStreamReader::StartElement) {
+      if (elements++ == 0) root = xml.name() == QLatin1String("svg");
+    }
+  }
+  if (xml.hasError()) {
+    *why = xml.errorString();
+    return false;
+  }
+  if (!root || elements < 5) {
+    *why = QStringLiteral("root svg: %1, elements %2").arg(root).arg(elements);
+    return false;
+  }
+  return QSvgRenderer(path).isValid();
+}
+}  // namespace
+
+class TestResultsViews : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+
+  static bool waitForResult(MainWindow& w) {
+    SimulationRunner* runner = w.results()->runner();
+    runner->runNow();
+    return QTest::qWaitFor([&] { return runner->result(0) && !runner->isRunning(); }, 60000);
+  }
+
+ private slots:
+  void fabricLinksColouredAfterSimulation() {
+    MainWindow w;
+    QVERIFY(w.openFile(kExample));
+    w.results()->runner()->setDebounceInterval(0);
+    FabricCanvas* canvas = w.designEditors()->fabric();
+    w.tabs()->setCurrentWidget(canvas);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(waitForResult(w));
+    QVERIFY(QTest::qWaitFor([&] { return canvas->item() && !canvas->item()->linkValues().empty(); }, 10000));
+    const auto& values = canvas->item()->linkValues();
+    QCOMPARE(values.size(), canvas->fabric()->links().size());
+    QVERIFY(canvas->legend()->isVisibleTo(canvas));
+    const auto hottest = static_cast<std::uint32_t>(std::max_element(values.begin(), values.end()) - values.begin());
+    QVERIFY(values[hottest] > 0);
+    QVERIFY2(canvas->item()->linkColor(hottest).hsvHueF() * 360 < 10, "the hottest link is not red");
+  }
+
+  void exportPngAndSvg() {
+    MainWindow w;
+    QVERIFY(w.openFile(kExample));
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(waitForResult(w));
+    // A chart of the dashboard through the charts adapter.
+    ChartView* chart = w.results()->dashboard()->chart(0);
+    const QString chartPng = dir_.filePath(QStringLiteral("chart.png"));
+    const QString chartSvg = dir_.filePath(QStringLiteral("chart.svg"));
+    QVERIFY(chart->saveImage(chartPng, QSize(700, 400)));
+    QVERIFY(chart->saveImage(chartSvg, QSize(700, 400)));
+    QCOMPARE(QImage(chartPng).size(), QSize(1400, 800));  // 2x device pixel ratio
+    QString why;
+    QVERIFY2(validSvg(chartSvg, &why), qPrintable(why));
+
+    // The fabric, hall and rack scenes, and the dashboard page, as the File menu exports them.
+    DesignEditors* editors = w.designEditors();
+    w.designEditors()->racks()->generateLayout();
+    for (QWidget* tab : {static_cast<QWidget*>(editors->fabric()), static_cast<QWidget*>(editors->hall()),
+                         static_cast<QWidget*>(editors->racks()), static_cast<QWidget*>(w.results()->dashboard())}) {
+      w.tabs()->setCurrentWidget(tab);
+      QTest::qWait(400);  // the editors rebuild on a short timer when shown
+      const QString name = tab->objectName().isEmpty() ? QStringLiteral("tab") : tab->objectName();
+      const QString png = dir_.filePath(name + QStringLiteral(".png"));
+      const QString svg = dir_.filePath(name + QStringLiteral(".svg"));
+      QString error;
+      QVERIFY2(w.results()->exportViewImage(png, nullptr, &error), qPrintable(error));
+      QVERIFY2(w.results()->exportViewImage(svg, nullptr, &error), qPrintable(error));
+      const QImage image(png);
+      QVERIFY2(!image.isNull(), qPrintable(name));
+      QGraphicsScene* scene = tab == editors->fabric() ? editors->fabric()->scene()
+                              : tab == editors->hall() ? editors->hall()->scene()
+                              : tab == editors->racks() ? static_cast<QGraphicsScene*>(editors->racks()->scene())
+                                                        : nullptr;
+      if (scene == editors->fabric()->scene()) {
+        QCOMPARE(image.size(), QSize(2400, 1000));  // stretched like the canvas
+      } else if (scene) {
+        QVERIFY2(!scene->items().isEmpty(), qPrintable(name));
+        QCOMPARE(image.size(), ImageExport::sceneImage(scene, QSize(2400, 1600)).size());
+        QVERIFY(image.width() == 2400 || image.height() == 1600);
+      } else {
+        QCOMPARE(image.size(), w.results()->dashboard()->contentWidget()->size() * 2);
+      }
+      QVERIFY2(validSvg(svg, &why), qPrintable(name + QStringLiteral(": ") + why));
+    }
+    QString error;
+    QVERIFY(!w.results()->exportViewImage(dir_.filePath(QStringLiteral("x.bmpx")), nullptr, &error));
+    QVERIFY(error.contains(QLatin1String(".png")));
+    // The views offer the export in their context menus.
+    QVERIFY(editors->fabric()->view()->findChild<QAction*>(QStringLiteral("actionExportImage")));
+    QVERIFY(editors->hall()->findChild<QAction*>(QStringLiteral("actionExportImage")));
+  }
+
+  void presentationLeavesDocumentAlone() {
+    MainWindow w;
+    QVERIFY(w.openFile(kExample));
+    const nlohmann::json before = projectToJson(w.document()->project());
+    const int undo = w.document()->undoStack()->count();
+    QAction* present = w.results()->presentAction();
+    QCOMPARE(present->shortcut(), QKeySequence(Qt::Key_F5));
+    QVERIFY(present->shortcut() != w.results()->simulateAction()->shortcut());
+    present->trigger();
+    PresentationWindow* p = w.results()->presentation();
+    QVERIFY(p);
+    QVERIFY(p->isVisible());
+    QCOMPARE(p->currentLesson(), -1);
+    for (int i = 0; i < 30 && p->isVisible(); ++i) QTest::keyClick(p, Qt::Key_Right);
+    QVERIFY(p->simulator(0)->result(0)->ok());
+    QTest::keyClick(p, Qt::Key_Escape);
+    QVERIFY(QTest::qWaitFor([&] { return !w.results()->presentation(); }, 2000));  // deleted on close
+    QVERIFY(projectToJson(w.document()->project()) == before);
+    QCOMPARE(w.document()->undoStack()->count(), undo);
+    QVERIFY(!w.document()->isModified());
+  }
+};
+
+QTEST_MAIN(TestResultsViews)
+#include "tst_results_views.moc"

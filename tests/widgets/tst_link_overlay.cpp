@@ -1,0 +1,129 @@
+// Link utilisation on the fabric canvas (issue 9): after a simulation the
+// hottest links get the hot colour and the legend shows where the values come
+// from, for the analytical model (per tier) and for the flow simulation.
+#include <QTest>
+
+#include "Document.h"
+#include "FabricCanvas.h"
+#include "FabricItem.h"
+#include "FabricLegend.h"
+#include "LinkOverlay.h"
+#include "design/Resolved.h"
+#include "sim/Simulate.h"
+#include "topology/FabricSpec.h"
+#include "topology/Generators.h"
+
+using namespace cf;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/bert-large-128xv100.json");
+
+double hue(const QColor& c) { return c.hsvHueF() * 360.0; }
+}  // namespace
+
+class TestLinkOverlay : public QObject {
+  Q_OBJECT
+
+  Document doc_;
+  std::shared_ptr<topology::Fabric> fabric_;
+
+  SimResult simulate(const char* network) {
+    SimResult r;
+    SimulateOptions o;
+    o.network = network;
+    o.trials = 50;
+    r.output = simulateScenario(doc_.project(), 0, o);
+    return r;
+  }
+
+ private slots:
+  void initTestCase() {
+    QString error;
+    QVERIFY2(doc_.open(kExample, &error), qPrintable(error));
+    const Catalog parts = doc_.project().resolvedParts();
+    fabric_ = std::make_shared<topology::Fabric>(topology::generate(topology::specFor(resolve(doc_.scenario(0), parts))));
+    QVERIFY(fabric_->links().size() > 100);
+  }
+
+  void analyticalHotLinksAreRed() {
+    const SimResult r = simulate("analytical");
+    const LinkOverlay o = LinkOverlay::fromResult(*fabric_, r);
+    QCOMPARE(o.source, LinkOverlay::Source::Analytical);
+    QCOMPARE(o.values.size(), fabric_->links().size());
+    // BERT on 128 V100 is data parallel (no TP): access links carry the all-reduce, scale-up links idle.
+    const auto& b = r.output["performance"]["breakdown_s"];
+    const double share = b["dp_comm"].get<double>() / r.output["performance"]["step_time_s"].get<double>();
+    std::uint32_t access = 0, scaleUp = 0;
+    bool haveUp = false;
+    for (std::uint32_t i = 0; i < fabric_->links().size(); ++i) {
+      const auto& l = fabric_->links()[i];
+      if (l.kind == topology::LinkKind::Access) access = i;
+      if (l.kind == topology::LinkKind::ScaleUp && !haveUp) {
+        scaleUp = i;
+        haveUp = true;
+      }
+    }
+    QVERIFY(haveUp);
+    QVERIFY(qAbs(o.values[access] - share) < 1e-9);
+    QVERIFY(o.values[scaleUp] < o.values[access]);
+
+    FabricCanvas canvas(&doc_);
+    canvas.resize(900, 600);
+    canvas.setFabric(fabric_);
+    canvas.setLinkOverlay(o.values, o.caption());
+    QVERIFY(canvas.legend()->isVisibleTo(&canvas));
+    QVERIFY(canvas.legend()->caption().contains(QLatin1String("analytical")));
+    QVERIFY(qAbs(canvas.legend()->maximum() - share) < 1e-9);
+    const QColor hot = canvas.item()->linkColor(access);
+    const QColor cold = canvas.item()->linkColor(scaleUp);
+    QVERIFY2(hue(hot) < 10, qPrintable(hot.name()));     // red
+    QVERIFY2(hue(cold) > 100, qPrintable(cold.name()));  // green
+    // What is painted: the canvas renders red where the hot links are.
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    const QImage shot = canvas.grab().toImage();
+    int red = 0;
+    for (int y = 0; y < shot.height(); y += 2)
+      for (int x = 0; x < shot.width(); x += 2) {
+        const QColor c = shot.pixelColor(x, y);
+        if (c.red() > 180 && c.green() < 90 && c.blue() < 90) ++red;
+      }
+    QVERIFY2(red > 20, qPrintable(QString::number(red)));
+    canvas.setLinkOverlay({}, QString());
+    QVERIFY(!canvas.legend()->isVisibleTo(&canvas));
+  }
+
+  void flowHottestLinksAreHot() {
+    const SimResult r = simulate("flow");
+    QVERIFY(r.output.contains("network"));
+    const LinkOverlay o = LinkOverlay::fromResult(*fabric_, r);
+    QCOMPARE(o.source, LinkOverlay::Source::Flow);
+    FabricGeometry geometry;
+    geometry.build(*fabric_);
+    FabricItem item(&geometry);
+    item.setLinkValues(o.values);
+    // The busiest link the flow simulation lists is drawn red; a link it does not list is cooler.
+    double best = -1;
+    long long hottest = -1;
+    for (const auto* list : {&r.output["network"]["hottest_links"], &r.output["network"]["hottest_scale_up_links"]})
+      for (const auto& l : *list) {
+        const std::string name = l["link"].get<std::string>();
+        const long long i = std::stoll(name.substr(name.rfind('#') + 1));
+        if (l["utilization"].get<double>() > best) {
+          best = l["utilization"].get<double>();
+          hottest = i;
+        }
+      }
+    QVERIFY(hottest >= 0);
+    QVERIFY2(hue(item.linkColor(static_cast<std::uint32_t>(hottest))) < 10, "hottest link not red");
+    const double scaleOutMean = r.output["network"]["links"]["scale_out_mean_utilization"].get<double>();
+    for (std::uint32_t i = 0; i < fabric_->links().size(); ++i)
+      if (fabric_->links()[i].kind == topology::LinkKind::Fabric && o.values[i] == scaleOutMean) {
+        QVERIFY(hue(item.linkColor(i)) > hue(item.linkColor(static_cast<std::uint32_t>(hottest))) + 20);
+        break;
+      }
+  }
+};
+
+QTEST_MAIN(TestLinkOverlay)
+#include "tst_link_overlay.moc"

@@ -1,0 +1,138 @@
+#include "ImageExport.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWidget>
+
+namespace cf {
+
+namespace {
+
+enum class Kind { Png, Svg, Unknown };
+
+Kind kindOf(const QString& path) {
+  const QString s = QFileInfo(path).suffix().toLower();
+  if (s == QLatin1String("png")) return Kind::Png;
+  if (s == QLatin1String("svg")) return Kind::Svg;
+  return Kind::Unknown;
+}
+
+QSize fit(const QSizeF& source, const QSize& max) {
+  if (source.width() <= 0 || source.height() <= 0) return max;
+  return source.scaled(QSizeF(max), Qt::KeepAspectRatio).toSize().expandedTo(QSize(1, 1));
+}
+
+bool refuse(const QString& path, QString* error) {
+  if (error) *error = ImageExport::tr("Choose a file ending in .png or .svg (%1)").arg(QFileInfo(path).fileName());
+  return false;
+}
+
+bool written(const QString& path, QString* error) {
+  const QFileInfo info(path);
+  if (info.exists() && info.size() > 0) return true;
+  if (error) *error = ImageExport::tr("Cannot write %1").arg(path);
+  return false;
+}
+
+}  // namespace
+
+QImage ImageExport::sceneImage(QGraphicsScene* scene, const QSize& maxSize, const QRectF& source,
+                               Qt::AspectRatioMode aspect) {
+  const QRectF rect = source.isEmpty() ? scene->itemsBoundingRect().adjusted(-10, -10, 10, 10) : source;
+  QImage image(aspect == Qt::IgnoreAspectRatio ? maxSize : fit(rect.size(), maxSize), QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  QPainter p(&image);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.setRenderHint(QPainter::TextAntialiasing);
+  scene->render(&p, QRectF(QPointF(0, 0), image.size()), rect, aspect);
+  p.end();
+  return image;
+}
+
+bool ImageExport::saveScene(QGraphicsScene* scene, const QString& path, QString* error, const QSize& maxSize,
+                            Qt::AspectRatioMode aspect) {
+  if (!scene) {
+    if (error) *error = tr("There is nothing to export yet.");
+    return false;
+  }
+  switch (kindOf(path)) {
+    case Kind::Png: {
+      QFile::remove(path);
+      if (!sceneImage(scene, maxSize, {}, aspect).save(path, "PNG")) return written(path, error);
+      return written(path, error);
+    }
+    case Kind::Svg: {
+      const QRectF rect = scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
+      const QSize size = aspect == Qt::IgnoreAspectRatio ? maxSize : fit(rect.size(), maxSize);
+      QSvgGenerator svg;
+      svg.setFileName(path);
+      svg.setSize(size);
+      svg.setViewBox(QRect(QPoint(0, 0), size));
+      svg.setTitle(QFileInfo(path).completeBaseName());
+      QPainter p(&svg);
+      p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+      scene->render(&p, QRectF(QPointF(0, 0), size), rect, aspect);
+      p.end();
+      return written(path, error);
+    }
+    case Kind::Unknown: break;
+  }
+  return refuse(path, error);
+}
+
+bool ImageExport::saveWidget(QWidget* widget, const QString& path, QString* error) {
+  if (!widget) return refuse(path, error);
+  const QSize size = widget->size().expandedTo(QSize(1, 1));
+  switch (kindOf(path)) {
+    case Kind::Png: {
+      QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+      image.setDevicePixelRatio(2);
+      image.fill(Qt::white);
+      QPainter p(&image);
+      widget->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+      p.end();
+      QFile::remove(path);
+      image.save(path, "PNG");
+      return written(path, error);
+    }
+    case Kind::Svg: {
+      QSvgGenerator svg;
+      svg.setFileName(path);
+      svg.setSize(size);
+      svg.setViewBox(QRect(QPoint(0, 0), size));
+      QPainter p(&svg);
+      widget->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+      p.end();
+      return written(path, error);
+    }
+    case Kind::Unknown: break;
+  }
+  return refuse(path, error);
+}
+
+QString ImageExport::fileFilter() { return tr("PNG image (*.png);;SVG drawing (*.svg)"); }
+
+QString ImageExport::askPath(QWidget* parent, const QString& baseName) {
+  return QFileDialog::getSaveFileName(parent, tr("Export image"), baseName + QStringLiteral(".png"), fileFilter());
+}
+
+QAction* ImageExport::addContextAction(QWidget* widget, const QString& baseName,
+                                       std::function<bool(const QString&, QString*)> save) {
+  auto* action = new QAction(tr("Export image…"), widget);
+  action->setObjectName(QStringLiteral("actionExportImage"));
+  widget->setContextMenuPolicy(Qt::ActionsContextMenu);
+  widget->addAction(action);
+  QObject::connect(action, &QAction::triggered, widget, [widget, baseName, save] {
+    const QString path = askPath(widget, baseName);
+    QString error;
+    if (!path.isEmpty() && !save(path, &error)) QMessageBox::warning(widget, tr("Export image"), error);
+  });
+  return action;
+}
+
+}  // namespace cf

@@ -1,0 +1,28 @@
+// The legend of the fabric canvas's link colours: the green -> yellow -> red
+// ramp of FabricItem::valueColor from 0 to the largest value, labelled in
+// percent, under a caption that says where the values come from. Hidden
+// while no values are shown.
+#pragma once
+#include <QWidget>
+
+namespace cf {
+
+class FabricLegend : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit FabricLegend(QWidget* parent = nullptr);
+  void setRange(double max, const QString& caption);  // max <= 0 hides the legend
+  double maximum() const { return max_; }
+  QString caption() const { return caption_; }
+  QSize sizeHint() const override;
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+
+ private:
+  double max_ = 0;
+  QString caption_;
+};
+
+}  // namespace cf

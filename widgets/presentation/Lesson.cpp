@@ -1,0 +1,159 @@
+#include "Lesson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <algorithm>
+
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+
+namespace cf {
+
+namespace {
+
+using J = nlohmann::json;
+
+LocalText localText(const J& j, const std::string& where) {
+  LocalText t;
+  if (j.is_string()) {
+    t.en = QString::fromStdString(j.get<std::string>());
+  } else if (j.is_object()) {
+    if (!j.contains("en") || !j["en"].is_string()) throw InputError(where + ".en", "English text is required");
+    t.en = QString::fromStdString(j["en"].get<std::string>());
+    if (j.contains("zh_CN")) {
+      if (!j["zh_CN"].is_string()) throw InputError(where + ".zh_CN", "must be a string");
+      t.zh = QString::fromStdString(j["zh_CN"].get<std::string>());
+    }
+  } else {
+    throw InputError(where, "must be a string or {\"en\": ..., \"zh_CN\": ...}");
+  }
+  return t;
+}
+
+QString str(const J& j, const char* key, const std::string& where, bool required = true) {
+  if (!j.contains(key)) {
+    if (required) throw InputError(where + key, "is required");
+    return {};
+  }
+  if (!j[key].is_string()) throw InputError(where + key, "must be a string");
+  return QString::fromStdString(j[key].get<std::string>());
+}
+
+int integer(const J& j, const char* key, int fallback, const std::string& where, int lo) {
+  if (!j.contains(key)) return fallback;
+  if (!j[key].is_number_integer() || j[key].get<int>() < lo)
+    throw InputError(where + key, "must be an integer >= " + std::to_string(lo));
+  return j[key].get<int>();
+}
+
+const QStringList kTrends = {QStringLiteral("decreasing"), QStringLiteral("increasing"),
+                             QStringLiteral("interior_maximum"), QStringLiteral("last_below_first")};
+
+}  // namespace
+
+Lesson Lesson::fromJson(const J& j) {
+  if (!j.is_object()) throw InputError("", "a lesson is a JSON object");
+  if (j.value("format", std::string()) != "clusterforge.lesson/1")
+    throw InputError("format", "must be \"clusterforge.lesson/1\"");
+  Lesson l;
+  l.id = str(j, "id", "");
+  if (!j.contains("title")) throw InputError("title", "is required");
+  l.title = localText(j["title"], "title");
+  if (j.contains("summary")) l.summary = localText(j["summary"], "summary");
+  l.source = str(j, "source", "", false);
+  l.example = str(j, "example", "");
+  l.scenario = integer(j, "scenario", 0, "", 0);
+  l.trials = integer(j, "trials", 200, "", 1);
+  if (j.contains("base_edits")) {
+    if (!j["base_edits"].is_object()) throw InputError("base_edits", "must be an object of key path -> value");
+    l.baseEdits = j["base_edits"];
+  }
+  l.metric = str(j, "metric", "");
+  l.expect = str(j, "expect", "");
+  if (!kTrends.contains(l.expect))
+    throw InputError("expect", "must be one of " + kTrends.join(QStringLiteral(", ")).toStdString());
+  const QString trendChart = str(j, "trend_chart", "", false);
+  if (!trendChart.isEmpty() && trendChart != QLatin1String("line") && trendChart != QLatin1String("bars"))
+    throw InputError("trend_chart", "must be \"line\" or \"bars\"");
+  l.trendAsLine = trendChart == QLatin1String("line");
+  if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
+    throw InputError("steps", "must be a non-empty array");
+  for (std::size_t i = 0; i < j["steps"].size(); ++i) {
+    const J& s = j["steps"][i];
+    const std::string where = "steps[" + std::to_string(i) + "].";
+    if (!s.is_object()) throw InputError(where.substr(0, where.size() - 1), "must be an object");
+    LessonStep step;
+    if (!s.contains("label")) throw InputError(where + "label", "is required");
+    step.label = localText(s["label"], where + "label");
+    if (!s.contains("title")) throw InputError(where + "title", "is required");
+    step.title = localText(s["title"], where + "title");
+    if (!s.contains("text")) throw InputError(where + "text", "is required");
+    step.text = localText(s["text"], where + "text");
+    step.scenario = integer(s, "scenario", -1, where, 0);
+    step.edits = s.value("edits", J::object());
+    if (!step.edits.is_object()) throw InputError(where + "edits", "must be an object of key path -> value");
+    if (s.contains("metrics")) {
+      if (!s["metrics"].is_array()) throw InputError(where + "metrics", "must be an array of metric keys");
+      for (const J& m : s["metrics"]) {
+        if (!m.is_string()) throw InputError(where + "metrics", "must be an array of metric keys");
+        step.metrics << QString::fromStdString(m.get<std::string>());
+      }
+    }
+    if (step.metrics.isEmpty()) step.metrics << l.metric;
+    step.chart = str(s, "chart", where, false);
+    l.steps.append(step);
+  }
+  return l;
+}
+
+bool Lesson::load(const QString& path, Lesson* out, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error) *error = tr("Cannot read the lesson %1").arg(path);
+    return false;
+  }
+  try {
+    *out = fromJson(parseJsonText(f.readAll().toStdString()));
+    return true;
+  } catch (const InputError& e) {
+    if (error) *error = tr("Lesson %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    if (error) *error = tr("Lesson %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what()));
+  }
+  return false;
+}
+
+QVector<Lesson> Lesson::builtin(QString* error) {
+  QVector<Lesson> lessons;
+  const QDir dir(QStringLiteral(":/lessons"));
+  QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+  for (const QString& name : files) {
+    Lesson l;
+    QString e;
+    if (load(dir.filePath(name), &l, &e))
+      lessons.append(l);
+    else if (error)
+      *error += e + QLatin1Char('\n');
+  }
+  return lessons;
+}
+
+bool Lesson::trendHolds(const QString& expect, const QVector<double>& v) {
+  if (v.size() < 2) return false;
+  if (expect == QLatin1String("decreasing") || expect == QLatin1String("increasing")) {
+    const bool down = expect == QLatin1String("decreasing");
+    for (int i = 1; i < v.size(); ++i)
+      if (down ? !(v[i] < v[i - 1]) : !(v[i] > v[i - 1])) return false;
+    return true;
+  }
+  if (expect == QLatin1String("interior_maximum")) {
+    const auto it = std::max_element(v.begin(), v.end());
+    const auto at = it - v.begin();
+    return at > 0 && at < v.size() - 1 && *it > v.first() && *it > v.last();
+  }
+  if (expect == QLatin1String("last_below_first")) return v.last() < v.first();
+  return false;
+}
+
+}  // namespace cf

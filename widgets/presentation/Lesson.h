@@ -1,0 +1,59 @@
+// A classroom lesson as data (resources/lessons/*.json, embedded as
+// :/lessons/): a base example, a few steps that each change one parameter
+// (scenario edits as key path -> value), the metrics and the chart each step
+// shows, and the trend the lesson teaches ("decreasing", "increasing",
+// "interior_maximum", "last_below_first"). Titles and narration come in
+// English and Chinese side by side; text(lang) picks one (English fallback).
+#pragma once
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <nlohmann/json.hpp>
+
+namespace cf {
+
+// {"en": "...", "zh_CN": "..."} or a plain string.
+struct LocalText {
+  QString en, zh;
+  QString text(const QString& lang) const {
+    return lang.startsWith(QLatin1String("zh")) && !zh.isEmpty() ? zh : en;
+  }
+};
+
+struct LessonStep {
+  LocalText label;  // short axis label ("25 Gb/s")
+  LocalText title, text;
+  int scenario = -1;         // -1: the lesson's scenario
+  nlohmann::json edits;      // object: key path -> value
+  QStringList metrics;       // metric keys (LessonSimulator::metric)
+  QString chart;             // ResultCharts chart name ("StepBreakdown", ...)
+};
+
+struct Lesson {
+  Q_DECLARE_TR_FUNCTIONS(Lesson)
+
+ public:
+  QString id;
+  LocalText title, summary;
+  QString source;    // where the case comes from (seed essay, paper)
+  QString example;   // file name under resources/examples
+  int scenario = 0;
+  int trials = 200;  // Monte Carlo trials per step (kept small: steps run on demand)
+  nlohmann::json baseEdits = nlohmann::json::object();
+  QString metric;    // the metric the lesson is about
+  QString expect;    // its trend over the steps
+  bool trendAsLine = false;  // "trend_chart": "line" (a zoomed axis shows small differences) or "bars"
+  QVector<LessonStep> steps;
+
+  // Throws InputError naming the field ("steps[2].edits") for bad input.
+  static Lesson fromJson(const nlohmann::json& j);
+  // The built-in lessons, in order (:/lessons/*.json); problems go to *error.
+  static QVector<Lesson> builtin(QString* error = nullptr);
+  // Reads one lesson file (resource or disk).
+  static bool load(const QString& path, Lesson* out, QString* error);
+  // The expected trend holds for these values (one per step)?
+  static bool trendHolds(const QString& expect, const QVector<double>& values);
+};
+
+}  // namespace cf

@@ -1,0 +1,147 @@
+#include "LessonSimulator.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLocale>
+#include <cmath>
+
+#include "ResultCharts.h"
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+#include "sim/Simulate.h"
+#include "sweep/JsonPath.h"
+
+namespace cf {
+
+LessonSimulator::LessonSimulator(Lesson lesson) : lesson_(std::move(lesson)) {
+  results_.resize(stepCount());
+}
+
+bool LessonSimulator::load(QString* error) {
+  if (loaded_) return true;
+  QFile f(QStringLiteral(":/lessons/examples/") + lesson_.example);
+  if (!f.open(QIODevice::ReadOnly)) {
+    loadError_ = tr("The lesson's example %1 is not available").arg(lesson_.example);
+  } else {
+    try {
+      base_ = projectFromJson(parseJsonText(f.readAll().toStdString()));
+      if (lesson_.scenario >= static_cast<int>(base_.scenarios.size()))
+        throw InputError("scenario", "the example has no scenario " + std::to_string(lesson_.scenario));
+      loaded_ = true;
+    } catch (const std::exception& e) {
+      loadError_ = tr("Lesson %1: %2").arg(lesson_.id, QString::fromStdString(e.what()));
+    }
+  }
+  if (!loaded_ && error) *error = loadError_;
+  return loaded_;
+}
+
+Project LessonSimulator::stepProject(int step, int* scenario, QString* error) const {
+  Project p = base_;
+  const LessonStep& s = lesson_.steps[step];
+  const int index = s.scenario >= 0 ? s.scenario : lesson_.scenario;
+  if (index >= static_cast<int>(p.scenarios.size()))
+    throw InputError("steps[" + std::to_string(step) + "].scenario", "the example has no such scenario");
+  nlohmann::json j = scenarioToJson(p.scenarios[static_cast<std::size_t>(index)]);
+  const std::string where = "steps[" + std::to_string(step) + "].edits";
+  for (const nlohmann::json* edits : {&lesson_.baseEdits, &s.edits})
+    for (auto it = edits->begin(); it != edits->end(); ++it) setJsonPath(j, it.key(), it.value(), where + "." + it.key());
+  p.scenarios[static_cast<std::size_t>(index)] = scenarioFromJson(j);
+  if (scenario) *scenario = index;
+  (void)error;
+  return p;
+}
+
+SimResultPtr LessonSimulator::result(int step) {
+  if (step < 0 || step >= stepCount()) return nullptr;
+  if (results_[step]) return results_[step];
+  auto r = std::make_shared<SimResult>();
+  QElapsedTimer clock;
+  clock.start();
+  if (!load(&r->error)) {
+    results_[step] = r;
+    return r;
+  }
+  try {
+    int index = 0;
+    const Project p = stepProject(step, &index);
+    SimulateOptions o;
+    o.trials = lesson_.trials;
+    o.backend = "cpu";  // deterministic across machines; the trial count is small
+    r->output = simulateScenario(p, static_cast<std::size_t>(index), o);
+    r->backend = QStringLiteral("CPU");
+  } catch (const std::exception& e) {
+    r->error = QString::fromStdString(e.what());
+  }
+  r->seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+  results_[step] = r;
+  return r;
+}
+
+double LessonSimulator::metric(int step, const QString& key) {
+  const SimResultPtr r = result(step);
+  return r ? metric(*r, key) : std::nan("");
+}
+
+double LessonSimulator::metric(const SimResult& r, const QString& key) {
+  if (!r.ok()) return std::nan("");
+  const auto& perf = r.output.contains("performance") ? r.output["performance"] : nlohmann::json::object();
+  if (key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share")) {
+    // Exposed communication time over the step (docs/models.md, performance):
+    // all collectives, or only those on the scale-out network (DP, PP, EP, CP;
+    // TP stays inside the scale-up domain in every lesson example).
+    const double step = perf.value("step_time_s", 0.0);
+    if (step <= 0 || !perf.contains("breakdown_s")) return std::nan("");
+    const auto& b = perf["breakdown_s"];
+    double comm = b.value("dp_comm", 0.0) + b.value("pp_comm", 0.0) + b.value("ep_comm", 0.0) + b.value("cp_comm", 0.0);
+    if (key == QLatin1String("comm_share")) comm += b.value("tp_comm", 0.0);
+    return comm / step;
+  }
+  if (key == QLatin1String("checkpoint_young_min")) {
+    if (!r.output.contains("reliability")) return std::nan("");
+    const auto& rel = r.output["reliability"];
+    if (!rel.contains("checkpoint_intervals_s")) return std::nan("");
+    return rel["checkpoint_intervals_s"].value("young", 0.0) / 60.0;
+  }
+  const qsizetype dot = key.indexOf(QLatin1Char('.'));
+  if (dot < 0) return std::nan("");
+  const std::string section = key.left(dot).toStdString(), name = key.mid(dot + 1).toStdString();
+  if (!r.output.contains(section) || !r.output[section].contains(name) || !r.output[section][name].is_number())
+    return std::nan("");
+  return r.output[section][name].get<double>();
+}
+
+bool LessonSimulator::isFraction(const QString& key) {
+  return key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share") ||
+         key == QLatin1String("performance.mfu") || key == QLatin1String("reliability.goodput_mean");
+}
+
+QString LessonSimulator::metricLabel(const QString& key) {
+  static const QHash<QString, const char*> labels = {
+      {QStringLiteral("scale_out_comm_share"), QT_TR_NOOP("Scale-out communication share of the step")},
+      {QStringLiteral("comm_share"), QT_TR_NOOP("All communication share of the step")},
+      {QStringLiteral("performance.mfu"), QT_TR_NOOP("MFU")},
+      {QStringLiteral("performance.step_time_s"), QT_TR_NOOP("Step time (s)")},
+      {QStringLiteral("performance.time_to_train_days"), QT_TR_NOOP("Time to train, failure-free (days)")},
+      {QStringLiteral("reliability.cluster_mtbf_h"), QT_TR_NOOP("Cluster MTBF (hours)")},
+      {QStringLiteral("reliability.goodput_mean"), QT_TR_NOOP("Goodput (ETTR)")},
+      {QStringLiteral("reliability.interruptions_mean"), QT_TR_NOOP("Interruptions per run")},
+      {QStringLiteral("checkpoint_young_min"), QT_TR_NOOP("Young/Daly interval (min)")},
+      {QStringLiteral("energy.pue"), QT_TR_NOOP("PUE")},
+      {QStringLiteral("energy.cooling_power_kW"), QT_TR_NOOP("Cooling power (kW)")},
+      {QStringLiteral("energy.facility_power_kW"), QT_TR_NOOP("Facility power (kW)")},
+  };
+  const auto it = labels.constFind(key);
+  return it == labels.constEnd() ? key : tr(it.value());
+}
+
+QString LessonSimulator::formatMetric(const QString& key, double v) {
+  if (std::isnan(v)) return QStringLiteral("–");
+  const QLocale loc;
+  if (isFraction(key)) return tr("%1 %").arg(loc.toString(v * 100, 'f', 1));
+  if (key == QLatin1String("energy.pue")) return loc.toString(v, 'f', 2);
+  if (std::abs(v) >= 100) return loc.toString(v, 'f', 0);
+  return loc.toString(v, 'f', 1);
+}
+
+}  // namespace cf

@@ -1,0 +1,49 @@
+// Runs a lesson's steps through the engine (core/sim simulateScenario), on
+// copies: the base example is read from :/lessons/examples/ (never the user's
+// open document), each step's scenario gets the lesson's base edits and the
+// step's edits (key path -> value, as sweeps name them), and results are kept
+// per step. Steps run synchronously on first use: the analytical models take
+// microseconds and the lessons keep the Monte Carlo trial count small.
+#pragma once
+#include <QCoreApplication>
+#include <QVector>
+
+#include "Lesson.h"
+#include "SimResult.h"
+#include "design/Project.h"
+
+namespace cf {
+
+class LessonSimulator {
+  Q_DECLARE_TR_FUNCTIONS(LessonSimulator)
+
+ public:
+  explicit LessonSimulator(Lesson lesson);
+
+  const Lesson& lesson() const { return lesson_; }
+  int stepCount() const { return static_cast<int>(lesson_.steps.size()); }
+  // Reads the base example; false (with a message) when it cannot.
+  bool load(QString* error = nullptr);
+  // The step's project (a copy) and the scenario index in it that the step shows.
+  Project stepProject(int step, int* scenario, QString* error = nullptr) const;
+  // Simulates on first call; an error result (never null) when the step is invalid.
+  SimResultPtr result(int step);
+  // The value of `key` for a step's result: "section.key" of the engine output,
+  // or a derived metric (comm_share, scale_out_comm_share, checkpoint_young_min).
+  double metric(int step, const QString& key);
+  static double metric(const SimResult& r, const QString& key);
+  // Label and unit of a metric and how to show a value ("37.5 %").
+  static QString metricLabel(const QString& key);
+  static QString formatMetric(const QString& key, double value);
+  // Percent metrics are fractions shown x100.
+  static bool isFraction(const QString& key);
+
+ private:
+  Lesson lesson_;
+  Project base_;
+  bool loaded_ = false;
+  QString loadError_;
+  QVector<SimResultPtr> results_;
+};
+
+}  // namespace cf

@@ -1,0 +1,71 @@
+// The "Parallelism search" mode of the Sweep Results view: the parallelism
+// search (core/perf/ParallelSearch.h) of one scenario, its ranked
+// configurations plotted as cost (GPU-hours) against time to train with
+// their Pareto front, and "Apply" for the chosen configuration: one undo
+// command, the same Document::setScenarioValue("/job/parallelism") edit the
+// Job tab's "Apply selected" pushes.
+#pragma once
+#include <QWidget>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QThread;
+
+namespace cf {
+
+class Document;
+class ParetoPanel;
+
+// The configurations of two searchReport() rankings (by time and by cost),
+// without repeats, as result records ({"index", "status": "ok", "pareto",
+// "parallelism": {...}, "metrics": {time_to_train_days, gpu_hours, ...}}),
+// the Pareto front of (time_to_train_days, gpu_hours) marked.
+std::vector<nlohmann::json> searchParetoRecords(const nlohmann::json& byTime, const nlohmann::json& byCost);
+
+class SearchParetoPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  SearchParetoPage(Document* doc, QWidget* parent = nullptr);
+  ~SearchParetoPage() override;
+
+  void setScenario(int index);
+  int scenario() const { return scenario_; }
+  ParetoPanel* panel() const { return panel_; }
+
+  // Starts both searches on a worker thread; searchFinished follows.
+  void runSearch();
+  bool searchRunning() const { return worker_ != nullptr; }
+  // Shows records (searchParetoRecords) as if a search had produced them.
+  void showRecords(std::vector<nlohmann::json> records);
+  // Applies the selected configuration (the first selected) as one undo command.
+  bool applySelected(QString* error = nullptr);
+
+  void retranslate();
+
+ signals:
+  void searchFinished(bool ok);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void updateButtons();
+
+  Document* doc_;
+  int scenario_ = 0;
+  QLabel* scenarioLabel_;
+  QLabel* topLabel_;
+  QSpinBox* top_;
+  QPushButton* run_;
+  QPushButton* apply_;
+  QLabel* status_;
+  ParetoPanel* panel_;
+  QThread* worker_ = nullptr;
+  bool haveResults_ = false;
+};
+
+}  // namespace cf

@@ -1,0 +1,53 @@
+// The rows of a sweep (or of a parallelism search) as a table: one row per
+// result record (core/sweep/SweepResults.h shape), one column per Column,
+// which names where in the record its value lives. Sorting uses SortRole
+// (numbers as numbers, missing values last: SweepFilterProxy); Pareto rows
+// are bold on a light orange background.
+#pragma once
+#include <QAbstractTableModel>
+#include <QVector>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace cf {
+
+class SweepTableModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Role { SortRole = Qt::UserRole + 1, ParetoRole, RecordRole, OkRole };
+  enum class Kind { Integer, Number, Percent, Text, Bool };
+  struct Column {
+    QString header;
+    std::string section;  // "" (the record itself), "values", "metrics" or "parallelism"
+    std::string key;
+    Kind kind = Kind::Number;
+    int decimals = 2;
+    double scale = 1;     // shown and sorted value = stored value * scale
+    QString tooltip = {};
+  };
+
+  explicit SweepTableModel(QObject* parent = nullptr);
+
+  void setRecords(std::vector<nlohmann::json> records, QVector<Column> columns);
+  const std::vector<nlohmann::json>& records() const { return records_; }
+  const nlohmann::json& record(int row) const { return records_[static_cast<std::size_t>(row)]; }
+  const QVector<Column>& columns() const { return columns_; }
+  int columnOf(const std::string& section, const std::string& key) const;  // -1 when absent
+
+  // The raw JSON value of a cell (null when the record lacks it).
+  const nlohmann::json& value(int row, int column) const;
+  // A JSON value as the table shows it.
+  static QString formatValue(const nlohmann::json& v, const Column& c);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+ private:
+  std::vector<nlohmann::json> records_;
+  QVector<Column> columns_;
+};
+
+}  // namespace cf
