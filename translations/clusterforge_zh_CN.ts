@@ -145,6 +145,118 @@
     </message>
 </context>
 <context>
+    <name>ImageExport</name>
+    <message>
+        <source>Choose a file ending in .png or .svg (%1)</source>
+        <translation>请选择扩展名为 .png 或 .svg 的文件（%1）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet.</source>
+        <translation>尚无可导出的内容。</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图像…</translation>
+    </message>
+</context>
+<context>
+    <name>Lesson</name>
+    <message>
+        <source>Cannot read the lesson %1</source>
+        <translation>无法读取课程 %1</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>课程 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LessonSimulator</name>
+    <message>
+        <source>The lesson&apos;s example %1 is not available</source>
+        <translation>课程示例 %1 不可用</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>课程 %1：%2</translation>
+    </message>
+    <message>
+        <source>Scale-out communication share of the step</source>
+        <translation>横向扩展通信占单步时间的比例</translation>
+    </message>
+    <message>
+        <source>All communication share of the step</source>
+        <translation>全部通信占单步时间的比例</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <source>Time to train, failure-free (days)</source>
+        <translation>无故障训练时长（天）</translation>
+    </message>
+    <message>
+        <source>Cluster MTBF (hours)</source>
+        <translation>集群平均故障间隔时间（MTBF，小时）</translation>
+    </message>
+    <message>
+        <source>Goodput (ETTR)</source>
+        <translation>有效训练时间占比（ETTR）</translation>
+    </message>
+    <message>
+        <source>Interruptions per run</source>
+        <translation>每次训练中断次数</translation>
+    </message>
+    <message>
+        <source>Young/Daly interval (min)</source>
+        <translation>Young/Daly 检查点间隔（分钟）</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>电源使用效率（PUE）</translation>
+    </message>
+    <message>
+        <source>Cooling power (kW)</source>
+        <translation>冷却功率（kW）</translation>
+    </message>
+    <message>
+        <source>Facility power (kW)</source>
+        <translation>设施功率（kW）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>LinkOverlay</name>
+    <message>
+        <source>Link utilisation (flow simulation; hottest links, others the mean of their kind)</source>
+        <translation>链路利用率（流量仿真；显示最繁忙的链路，其余为同类链路的平均值）</translation>
+    </message>
+    <message>
+        <source>Link utilisation (analytical model, per tier)</source>
+        <translation>链路利用率（解析模型，按层级）</translation>
+    </message>
+</context>
+<context>
     <name>MetricTable</name>
     <message>
         <source>Step time</source>
@@ -444,6 +556,42 @@
     <message>
         <source>Part catalog: built-in catalog of ClusterForge %1, with %2 custom parts in this project.</source>
         <translation>部件目录：ClusterForge %1 内置目录，本项目含 %2 个自定义部件。</translation>
+    </message>
+    <message>
+        <source>Rack elevations: %1</source>
+        <translation>机柜立面图：%1</translation>
+    </message>
+    <message>
+        <source>Front view of %1 of the %2 racks in this row.</source>
+        <translation>本机柜列 %2 个机柜中 %1 个的正视图。</translation>
+    </message>
+    <message>
+        <source>The scenario has no layout: this is the layout the generator proposes.</source>
+        <translation>该方案尚无布局：此处为布局生成器建议的布局。</translation>
+    </message>
+    <message>
+        <source>Rack elevations</source>
+        <translation>机柜立面图</translation>
+    </message>
+    <message>
+        <source>No rack elevations: %1</source>
+        <translation>无机柜立面图：%1</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs, %3 devices, %4 links; tiers from GPUs (bottom) to the top switches.</source>
+        <translation>%1：%2 卡，%3 台设备，%4 条链路；各层自下而上从 GPU 到顶层交换机。</translation>
+    </message>
+    <message>
+        <source>Colours: %1, green = idle, red = the busiest.</source>
+        <translation>颜色：%1，绿色 = 空闲，红色 = 最繁忙。</translation>
+    </message>
+    <message>
+        <source>No fabric picture: %1</source>
+        <translation>无网络拓扑图：%1</translation>
     </message>
 </context>
 <context>
@@ -905,14 +1053,41 @@
     </message>
 </context>
 <context>
+    <name>cf::ChartView</name>
+    <message>
+        <source>Designs</source>
+        <translation>设计方案</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图像…</translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>cf::ClusterWizard</name>
     <message>
         <source>%1 (%2 GPUs, %3 U)</source>
         <translation>%1（%2 卡，%3 U）</translation>
-    </message>
-    <message>
-        <source>%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with about %8 switches, %9 storage racks; %10 rows in %11 halls. Fabric: %12, %13 tiers.</source>
-        <translation>%1 个节点（%2 卡），位于 %3 个 %4 计算机柜（每柜 %5 个，%6 kW），%7 个网络机柜约含 %8 台交换机，%9 个存储机柜；共 %10 个机柜列，%11 个机房。网络：%12，%13 层。</translation>
     </message>
     <message>
         <source>Cannot build this cluster: %1</source>
@@ -1009,6 +1184,44 @@
     <message>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
+    </message>
+    <message>
+        <source>%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with %8 switches, %9 storage racks; %10 rows in %11. Fabric: %12, %13 tiers.</source>
+        <translation>%1 个节点（%2 卡），位于 %3 个 %4 计算机柜（每柜 %5 个，%6 kW），%7 个网络机柜含 %8 台交换机，%9 个存储机柜；共 %10 个机柜列，分布于 %11。网络：%12，%13 层。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hall(s)</source>
+        <translation>
+            <numerusform>%n 个机房</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 leaf</source>
+        <translation>%1 台 Leaf</translation>
+    </message>
+    <message>
+        <source>%1 spine</source>
+        <translation>%1 台 Spine</translation>
+    </message>
+    <message>
+        <source>%1 core</source>
+        <translation>%1 台核心交换机</translation>
+    </message>
+    <message>
+        <source>%1 router</source>
+        <translation>%1 台路由器</translation>
+    </message>
+    <message>
+        <source>%1 torus routers in the nodes</source>
+        <translation>%1 个环面路由器（位于节点内）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Network (from the fabric engine):&lt;/b&gt; %1 switches (%2) in %3 plane(s); %4 links (%5 NIC to switch, %6 between switches); cables: %7 DAC, %8 AEC, %9 AOC, %10 optical links with %11 transceivers (%12 optics, %13 m of fibre).</source>
+        <translation>&lt;b&gt;网络（由组网引擎计算）：&lt;/b&gt;%1 台交换机（%2），分布于 %3 个网络平面；%4 条链路（网卡至交换机 %5 条，交换机之间 %6 条）；线缆：DAC %7 条，AEC %8 条，AOC %9 条，光链路 %10 条，配 %11 个光模块（光器件共 %12 个，光纤 %13 m）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -1367,6 +1580,13 @@
     <message>
         <source>The fabric is built when this tab is shown.</source>
         <translation>显示此标签页时构建网络。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::FabricLegend</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
@@ -2073,10 +2293,6 @@
         <translation>空闲 %1 U / %2</translation>
     </message>
     <message>
-        <source>%1: green = low, yellow, red = at or over the budget; red outline = a budget exceeded. Blue aisles cold, orange hot. Double-click a rack to open its row.</source>
-        <translation>%1：绿色 = 低，黄色，红色 = 达到或超过预算；红色边框 = 超出预算。蓝色为冷通道，橙色为热通道。双击机柜打开其所在机柜列。</translation>
-    </message>
-    <message>
         <source>Hall:</source>
         <translation>机房：</translation>
     </message>
@@ -2099,6 +2315,90 @@
     <message>
         <source>Free U</source>
         <translation>空闲 U</translation>
+    </message>
+    <message>
+        <source>0%</source>
+        <translation>0%</translation>
+    </message>
+    <message>
+        <source>100% of budget</source>
+        <translation>预算的 100%</translation>
+    </message>
+    <message>
+        <source>0 kW</source>
+        <translation>0 kW</translation>
+    </message>
+    <message>
+        <source>%1 kW (hottest rack)</source>
+        <translation>%1 kW（最热机柜）</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>满</translation>
+    </message>
+    <message>
+        <source>%1. Red outline: a budget exceeded. Blue aisles cold, orange hot. Drag racks to move them; double-click opens the row.</source>
+        <translation>%1。红色边框 = 超出预算。蓝色为冷通道，橙色为热通道。拖动机柜可移动；双击打开其所在机柜列。</translation>
+    </message>
+    <message>
+        <source>Move rack %1</source>
+        <translation>移动机柜 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n racks</source>
+        <translation>
+            <numerusform>移动 %n 个机柜</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete racks</source>
+        <translation>删除机柜</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n rack(s)? %1 of them hold parts, which are deleted with them.</source>
+        <translation>
+            <numerusform>删除 %n 个机柜？其中 %1 个装有部件，这些部件将一并删除。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n rack(s)</source>
+        <translation>
+            <numerusform>删除 %n 个机柜</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n rack(s)</source>
+        <translation>
+            <numerusform>粘贴 %n 个机柜</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>缩放至适合</translation>
+    </message>
+    <message>
+        <source>Show the whole hall (Ctrl+0)</source>
+        <translation>显示整个机房（Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>Select all racks</source>
+        <translation>全选机柜</translation>
+    </message>
+    <message>
+        <source>Copy racks</source>
+        <translation>复制机柜</translation>
+    </message>
+    <message>
+        <source>Paste racks</source>
+        <translation>粘贴机柜</translation>
+    </message>
+    <message>
+        <source>Delete racks…</source>
+        <translation>删除机柜…</translation>
     </message>
 </context>
 <context>
@@ -2333,6 +2633,14 @@
         <source>&amp;About ClusterForge</source>
         <translation>关于 ClusterForge(&amp;A)</translation>
     </message>
+    <message>
+        <source>Open S&amp;weep Results…</source>
+        <translation>打开参数扫描结果(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open the results of clusterforge-cli sweep (.sweep.db, JSON or CSV) in the Sweep tab</source>
+        <translation>在“参数扫描”标签页中打开 clusterforge-cli sweep 的结果（.sweep.db、JSON 或 CSV）</translation>
+    </message>
 </context>
 <context>
     <name>cf::MainWindow</name>
@@ -2407,6 +2715,10 @@
     <message>
         <source>Backend: %1 (%2)</source>
         <translation>计算后端：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
     </message>
 </context>
 <context>
@@ -2624,6 +2936,68 @@
     </message>
 </context>
 <context>
+    <name>cf::ParetoPanel</name>
+    <message>
+        <source>Filter rows (any column)…</source>
+        <translation>筛选行（任意列）…</translation>
+    </message>
+    <message>
+        <source>Pareto front only</source>
+        <translation>仅显示帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Show only the designs no other design beats on both time to train and cost</source>
+        <translation>仅显示在训练时长与成本两方面均不被其他设计同时超越的设计</translation>
+    </message>
+    <message>
+        <source>on the Pareto front</source>
+        <translation>位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>No results.</source>
+        <translation>无结果。</translation>
+    </message>
+    <message>
+        <source>No design with results matches the filter.</source>
+        <translation>没有符合筛选条件且有结果的设计。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows shown; %3 on the Pareto front</source>
+        <translation>显示 %2 行中的 %1 行；%3 个位于帕累托前沿</translation>
+    </message>
+</context>
+<context>
+    <name>cf::PresentationWindow</name>
+    <message>
+        <source>Lesson %1 of %2 · step %3 of %4</source>
+        <translation>第 %1 课（共 %2 课）· 第 %3 步（共 %4 步）</translation>
+    </message>
+    <message>
+        <source>The simulation failed: %1</source>
+        <translation>仿真失败：%1</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>ClusterForge — Presentation</source>
+        <translation>ClusterForge — 演示模式</translation>
+    </message>
+    <message>
+        <source>Lessons: designing AI training clusters</source>
+        <translation>课程：智算集群设计</translation>
+    </message>
+    <message>
+        <source>↑ ↓ choose a lesson · → or Space: start · 1–%1: jump to a lesson · Esc: leave</source>
+        <translation>↑ ↓ 选择课程 · → 或空格：开始 · 1–%1：跳转到指定课程 · Esc：退出</translation>
+    </message>
+    <message>
+        <source>→ / Space: next step · ←: back · Esc: leave the presentation</source>
+        <translation>→ / 空格：下一步 · ←：上一步 · Esc：退出演示</translation>
+    </message>
+</context>
+<context>
     <name>cf::ProjectDock</name>
     <message>
         <source>Scenario %1</source>
@@ -2720,10 +3094,6 @@
         <translation>此方案尚无布局：生成一个，或运行集群向导。</translation>
     </message>
     <message>
-        <source>Drag parts from the catalog onto a rack; Delete removes, arrow keys move by 1 U.</source>
-        <translation>从目录将部件拖到机柜上；Delete 删除，方向键按 1 U 移动。</translation>
-    </message>
-    <message>
         <source>Place %1 in %2</source>
         <translation>将 %1 放入 %2</translation>
     </message>
@@ -2790,6 +3160,60 @@
     <message>
         <source>Paste rack %1</source>
         <translation>粘贴机柜 %1</translation>
+    </message>
+    <message>
+        <source>Drag parts from the catalog onto a rack. Ctrl- or Shift-click, or drag a band, to select several; Delete removes, arrow keys move by 1 U, Ctrl+0 fits.</source>
+        <translation>从部件目录将部件拖到机柜上。按住 Ctrl 或 Shift 单击，或拖出选框，可多选；Delete 删除，方向键按 1 U 移动，Ctrl+0 缩放至适合。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n part(s)</source>
+        <translation>
+            <numerusform>移动 %n 个部件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete parts</source>
+        <translation>删除部件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n selected part(s)?</source>
+        <translation>
+            <numerusform>删除所选的 %n 个部件？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n part(s)</source>
+        <translation>
+            <numerusform>移除 %n 个部件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resize %1 to %2 U</source>
+        <translation>将 %1 调整为 %2 U</translation>
+    </message>
+    <message>
+        <source>%1 has no free U for a filler.</source>
+        <translation>%1 没有空闲 U 位可放置填充件。</translation>
+    </message>
+    <message>
+        <source>Show every rack of the row (Ctrl+0)</source>
+        <translation>显示该机柜列的所有机柜（Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>Add filler</source>
+        <translation>添加填充件</translation>
+    </message>
+    <message>
+        <source>Add a 1 U blanking panel or cable manager to the selected rack; drag its top edge to resize it</source>
+        <translation>在所选机柜中添加 1 U 盲板或理线器；拖动其上边缘可调整高度</translation>
+    </message>
+    <message>
+        <source>Blanking panel</source>
+        <translation>盲板</translation>
+    </message>
+    <message>
+        <source>Cable manager</source>
+        <translation>理线器</translation>
     </message>
 </context>
 <context>
@@ -2882,6 +3306,30 @@
         <source>Report written to %1</source>
         <translation>报告已写入 %1</translation>
     </message>
+    <message>
+        <source>Image written to %1</source>
+        <translation>图像已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export View Image</source>
+        <translation>导出视图图像</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full-screen guided lessons for the classroom (Esc leaves)</source>
+        <translation>面向课堂的全屏引导式课程（按 Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Export View &amp;Image…</source>
+        <translation>导出视图图像(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save the current view (chart page, fabric, hall or racks) as PNG or SVG</source>
+        <translation>将当前视图（图表页、网络、机房或机柜）保存为 PNG 或 SVG</translation>
+    </message>
 </context>
 <context>
     <name>cf::RunStatusWidget</name>
@@ -2908,6 +3356,165 @@
     <message>
         <source>Results up to date</source>
         <translation>结果已是最新</translation>
+    </message>
+</context>
+<context>
+    <name>cf::SearchParetoPage</name>
+    <message>
+        <source>The scenario changed since this search: search again for a current ranking.</source>
+        <translation>自本次搜索以来方案已更改：请重新搜索以获得最新排序。</translation>
+    </message>
+    <message>
+        <source>Searching every valid parallel configuration, fastest and cheapest…</source>
+        <translation>正在搜索所有有效的并行配置，找出最快与最省者…</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+    <message>
+        <source>No configuration fits this model on this cluster.</source>
+        <translation>没有配置能在此集群上容纳该模型。</translation>
+    </message>
+    <message>
+        <source>%1 configurations evaluated, %2 fit in memory; the %3 fastest and the %3 cheapest (GPU-hours) are plotted.</source>
+        <translation>已评估 %1 种配置，其中 %2 种显存可容纳；图中绘出最快的 %3 种与卡时最省的 %3 种。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Time to train, failure-free (days)</source>
+        <translation>无故障训练时长（天）</translation>
+    </message>
+    <message>
+        <source>GPU-hours (k)</source>
+        <translation>卡时（千）</translation>
+    </message>
+    <message>
+        <source>GPUs × hours of the run, thousands</source>
+        <translation>训练所用 GPU 数 × 小时数，单位为千</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟流水线阶段数</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Step (s)</source>
+        <translation>单步（秒）</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/秒</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Parallel configurations: cost against time to train</source>
+        <translation>并行配置：成本与训练时长</translation>
+    </message>
+    <message>
+        <source>time to train (days)</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <source>cost (thousand GPU-hours)</source>
+        <translation>成本（千卡时）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TP %1 · PP %2 · DP %3 · EP %4 · CP %5&lt;/b&gt;&lt;br&gt;micro-batch %6, v %7, recompute %8, ZeRO %9</source>
+        <translation>&lt;b&gt;TP %1 · PP %2 · DP %3 · EP %4 · CP %5&lt;/b&gt;&lt;br&gt;微批次 %6，虚拟阶段 %7，重计算 %8，ZeRO %9</translation>
+    </message>
+    <message>
+        <source>Press &quot;Search&quot; to rank the parallel configurations of this scenario.</source>
+        <translation>按“搜索”对该方案的并行配置进行排序。</translation>
+    </message>
+    <message>
+        <source>Select a configuration first.</source>
+        <translation>请先选择一个配置。</translation>
+    </message>
+    <message>
+        <source>Applied TP %1 · PP %2 · DP %3 to &quot;%4&quot; (undo restores the previous one).</source>
+        <translation>已将 TP %1 · PP %2 · DP %3 应用到“%4”（撤销可恢复之前的配置）。</translation>
+    </message>
+    <message>
+        <source>Scenario: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>方案：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Configurations per objective:</source>
+        <translation>每个目标的配置数：</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Rank every valid parallel configuration by time to train and by GPU-hours</source>
+        <translation>按训练时长与卡时对所有有效并行配置进行排序</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Use the selected configuration in the scenario (one undo step)</source>
+        <translation>在方案中使用所选配置（一步撤销）</translation>
     </message>
 </context>
 <context>
@@ -3012,6 +3619,276 @@
     </message>
 </context>
 <context>
+    <name>cf::SweepResultsView</name>
+    <message>
+        <source>Opened the sweep results %1</source>
+        <translation>已打开参数扫描结果 %1</translation>
+    </message>
+    <message>
+        <source>Open Sweep Results</source>
+        <translation>打开参数扫描结果</translation>
+    </message>
+    <message>
+        <source>Sweep results (*.sweep.db *.db *.json *.csv);;All files (*)</source>
+        <translation>参数扫描结果 (*.sweep.db *.db *.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is not the spec of these results: %2</source>
+        <translation>%1 不是这些结果对应的扫描规格：%2</translation>
+    </message>
+    <message>
+        <source>Choose the Sweep Spec</source>
+        <translation>选择扫描规格</translation>
+    </message>
+    <message>
+        <source>Sweep spec (*.json);;All files (*)</source>
+        <translation>扫描规格 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Variant index</source>
+        <translation>变体编号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>帕累托</translation>
+    </message>
+    <message>
+        <source>On the Pareto front of time to train and run cost</source>
+        <translation>位于训练时长与训练成本的帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Time to train, mean over the failure trials</source>
+        <translation>训练时长，故障试验的均值</translation>
+    </message>
+    <message>
+        <source>Run cost (USD)</source>
+        <translation>训练成本（美元）</translation>
+    </message>
+    <message>
+        <source>Cost of the training run</source>
+        <translation>一次训练运行的成本</translation>
+    </message>
+    <message>
+        <source>Failure-free days</source>
+        <translation>无故障天数</translation>
+    </message>
+    <message>
+        <source>P95 days</source>
+        <translation>P95 天数</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Token/秒</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练时间占比</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <source>IT power (kW)</source>
+        <translation>IT 功率（kW）</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>CO₂ (t/year)</source>
+        <translation>CO₂（吨/年）</translation>
+    </message>
+    <message>
+        <source>CapEx (M USD)</source>
+        <translation>CAPEX（百万美元）</translation>
+    </message>
+    <message>
+        <source>TCO (M USD)</source>
+        <translation>TCO（百万美元）</translation>
+    </message>
+    <message>
+        <source>USD per M tokens</source>
+        <translation>美元/百万 Token</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Design sweep</source>
+        <translation>设计参数扫描</translation>
+    </message>
+    <message>
+        <source>run cost (million USD)</source>
+        <translation>训练成本（百万美元）</translation>
+    </message>
+    <message>
+        <source>run cost (thousand USD)</source>
+        <translation>训练成本（千美元）</translation>
+    </message>
+    <message>
+        <source>time to train, mean (days)</source>
+        <translation>训练时长均值（天）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Variant %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;变体 %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Open the results of a sweep (File ▸ Open Sweep Results…): the .sweep.db results file or the JSON or CSV report of clusterforge-cli sweep.</source>
+        <translation>打开参数扫描结果（文件 ▸ 打开参数扫描结果…）：.sweep.db 结果文件，或 clusterforge-cli sweep 的 JSON 或 CSV 报告。</translation>
+    </message>
+    <message>
+        <source>No sweep results open.</source>
+        <translation>未打开参数扫描结果。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 variants, %3 with results, %4 on the Pareto front</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 共 %2 个变体，%3 个有结果，%4 个位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source> (unfinished: %1 of %2 variants done; the front is of those)</source>
+        <translation>（未完成：%2 个变体中已完成 %1 个；前沿仅基于已完成者）</translation>
+    </message>
+    <message>
+        <source>Spec: %1</source>
+        <translation>扫描规格：%1</translation>
+    </message>
+    <message>
+        <source>Spec: not found beside the results; choose it to add variants to the comparison.</source>
+        <translation>扫描规格：未在结果文件旁找到；请选择规格文件，以便将变体加入方案对比。</translation>
+    </message>
+    <message>
+        <source>Open sweep results first.</source>
+        <translation>请先打开参数扫描结果。</translation>
+    </message>
+    <message>
+        <source>Choose the sweep spec these results came from first.</source>
+        <translation>请先选择生成这些结果的扫描规格。</translation>
+    </message>
+    <message>
+        <source>Select one or more variants first.</source>
+        <translation>请先选择一个或多个变体。</translation>
+    </message>
+    <message>
+        <source>variant %1</source>
+        <translation>变体 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no results (%2)</source>
+        <translation>%1 没有结果（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n sweep variant(s) to the comparison</source>
+        <translation>
+            <numerusform>将 %n 个扫描变体加入方案对比</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n variant(s) to the comparison.</source>
+        <translation>
+            <numerusform>已将 %n 个变体加入方案对比。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The comparison shows the first %1 scenarios.</source>
+        <translation>方案对比仅显示前 %1 个方案。</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>未添加：%1</translation>
+    </message>
+    <message>
+        <source>Add to Comparison</source>
+        <translation>加入方案对比</translation>
+    </message>
+    <message>
+        <source>Parallelism search</source>
+        <translation>并行策略搜索</translation>
+    </message>
+    <message>
+        <source>Open Results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <source>Open a .sweep.db results file or the JSON/CSV report of clusterforge-cli sweep</source>
+        <translation>打开 .sweep.db 结果文件，或 clusterforge-cli sweep 的 JSON/CSV 报告</translation>
+    </message>
+    <message>
+        <source>Choose Spec…</source>
+        <translation>选择规格…</translation>
+    </message>
+    <message>
+        <source>Add the selected variants to the project as scenarios (one undo step); the Compare tab shows them</source>
+        <translation>将所选变体作为方案加入项目（一步撤销）；可在“方案对比”标签页中查看</translation>
+    </message>
+</context>
+<context>
+    <name>cf::SweepTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>ClusterForge: a design studio for AI training clusters</source>
@@ -3032,6 +3909,18 @@
     <message>
         <source>Central tab to show first (its object name or title, e.g. rackEditor).</source>
         <translation>首先显示的中央标签页（对象名或标题，例如 rackEditor）。</translation>
+    </message>
+    <message>
+        <source>Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3).</source>
+        <translation>从指定课程开始课堂演示（课程 id 或编号，例如 checkpoint 或 3）。</translation>
+    </message>
+    <message>
+        <source>Step of the lesson to show first (1 = the first).</source>
+        <translation>首先显示的课程步骤（1 = 第一步）。</translation>
+    </message>
+    <message>
+        <source>Open a sweep&apos;s results (.sweep.db, JSON or CSV report) in the Sweep tab.</source>
+        <translation>在“参数扫描”标签页中打开参数扫描结果（.sweep.db、JSON 或 CSV 报告）。</translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,7 @@
 #include "ChartView.h"
 #include "ComparisonView.h"
 #include "Document.h"
+#include "EngineMessages.h"
 #include "ParetoPanel.h"
 #include "SearchParetoPage.h"
 #include "design/Validation.h"
@@ -283,7 +284,7 @@ int SweepResultsView::addSelectedToComparison(QString* error) {
       QString problem;
       for (const Issue& i : validateScenario(s, parts))
         if (i.severity == Issue::Severity::Error) {
-          problem = QString::fromStdString(i.text());
+          problem = translatedText(i);
           break;
         }
       if (!problem.isEmpty()) {
