@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "ReportHtml.h"
 
 #include <QBuffer>
@@ -234,7 +235,9 @@ QString ReportHtml::designPictures(int index, Images mode) {
       LinkOverlay overlay = LinkOverlay::fromResult(fabric, *r);
       caption = overlay.caption();
       geometry.setLinkValues(overlay.values);
-      item->setLinkValues(std::move(overlay.values));
+      // Same absolute scale as the canvas: red is a saturated link.
+      const double top = overlay.values.empty() ? 0.0 : *std::max_element(overlay.values.begin(), overlay.values.end());
+      item->setLinkValues(std::move(overlay.values), std::max(1.0, top));
     }
     const QImage image = ImageExport::sceneImage(&scene, QSize(2000, 800), geometry.bounds(), Qt::IgnoreAspectRatio);
     const QLocale loc;

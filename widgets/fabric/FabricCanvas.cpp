@@ -154,16 +154,19 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
   emit fabricInstalled();
 }
 
-void FabricCanvas::setLinkValues(std::vector<double> values) {
+void FabricCanvas::setLinkValues(std::vector<double> values, double fullScale) {
   geometry_.setLinkValues(values);
-  if (item_) item_->setLinkValues(std::move(values));
+  if (item_) item_->setLinkValues(std::move(values), fullScale);
   view_->viewport()->update();
 }
 
 void FabricCanvas::setLinkOverlay(std::vector<double> values, const QString& caption) {
+  // Utilisation on an absolute scale: green idle, red saturated (100 %), so a
+  // lightly loaded fabric does not look hot; values above 1 stretch the scale.
   const double max = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
-  setLinkValues(std::move(values));
-  legend_->setRange(max, caption);
+  const double scale = values.empty() ? 0.0 : std::max(1.0, max);
+  setLinkValues(std::move(values), scale);
+  legend_->setRange(scale, caption);
 }
 
 std::vector<std::uint32_t> FabricCanvas::showPath(long long gpuA, long long gpuB) {

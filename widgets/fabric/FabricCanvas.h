@@ -37,7 +37,7 @@ class FabricCanvas : public QWidget {
   const topology::Fabric* fabric() const { return fabric_.get(); }
   // One value per link (Fabric::links() order), e.g. utilisation; colours the
   // links green to red relative to the largest. An empty vector clears it.
-  void setLinkValues(std::vector<double> values);
+  void setLinkValues(std::vector<double> values, double fullScale = 0);
   // The same with the legend: values as fractions (utilisation), the caption
   // says where they come from. Empty values clear the colours and hide the legend.
   void setLinkOverlay(std::vector<double> values, const QString& caption);

@@ -24,9 +24,10 @@ QColor FabricItem::valueColor(double value, double max) {
   return QColor::fromHsvF(static_cast<float>((1.0 - t) * 120.0 / 360.0), 0.85f, 0.9f);
 }
 
-void FabricItem::setLinkValues(std::vector<double> values) {
+void FabricItem::setLinkValues(std::vector<double> values, double fullScale) {
   values_ = std::move(values);
-  maxValue_ = values_.empty() ? 0 : *std::max_element(values_.begin(), values_.end());
+  fullScale_ = fullScale;
+  maxValue_ = fullScale > 0 ? fullScale : values_.empty() ? 0 : *std::max_element(values_.begin(), values_.end());
   update();
 }
 
@@ -70,6 +71,7 @@ void FabricItem::paintAggregate(QPainter* p, const QRectF& exposed, double lod) 
   const auto& lines = set.lines;
   double maxV = -1;
   for (const auto& b : bundles) maxV = std::max(maxV, b.value);
+  if (fullScale_ > 0 && maxV >= 0) maxV = fullScale_;
   // Bundles: one batched drawLines per colour bucket.
   constexpr int kBuckets = 8;
   std::vector<QLineF> buckets[kBuckets + 1];

@@ -22,7 +22,9 @@ class FabricItem : public QGraphicsItem {
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-  void setLinkValues(std::vector<double> values);
+  // fullScale > 0 fixes the value that maps to the hottest colour (1.0 for
+  // utilisation: red means a saturated link); 0 scales to the largest value.
+  void setLinkValues(std::vector<double> values, double fullScale = 0);
   const std::vector<double>& linkValues() const { return values_; }
   // The colour the link is drawn in (its value's colour; invalid without a value).
   QColor linkColor(std::uint32_t link) const;
@@ -41,6 +43,7 @@ class FabricItem : public QGraphicsItem {
   const FabricGeometry* geo_;
   std::vector<double> values_;
   double maxValue_ = 0;
+  double fullScale_ = 0;
   std::vector<std::uint32_t> path_;
   long long device_ = -1, link_ = -1;
 };
