@@ -258,15 +258,7 @@ namespace {
 // topology::generate builds, at a fraction of the time.
 topology::Fabric closPlaneZero(const topology::FabricSpec& s) {
   topology::Fabric f;
-  f.info.topology = s.topology;
-  f.info.nodes = s.nodes;
-  f.info.gpus_per_node = s.gpus_per_node;
-  f.info.nics_per_node = s.nics_per_node;
-  f.info.planes = s.planes;
-  f.info.radix = s.radix;
-  f.info.link_Gbps = s.planeLink_Gbps();
-  f.info.rail_optimized = s.rail_optimized;
-  f.info.switch_latency_ns = s.switch_latency_ns;
+  f.info = topology::infoFor(s);
   topology::addGpus(f, s);
   topology::addScaleUp(f, s);
   topology::addClosPlane(f, s, 0);

@@ -14,6 +14,20 @@ double FabricSpec::oversubscriptionAt(int tier) const {
   return i < oversubscription.size() ? std::max(1.0, oversubscription[i]) : 1.0;
 }
 
+FabricInfo infoFor(const FabricSpec& s) {
+  FabricInfo i;
+  i.topology = s.topology;
+  i.nodes = s.nodes;
+  i.gpus_per_node = s.gpus_per_node;
+  i.nics_per_node = s.nics_per_node;
+  i.planes = s.planes;
+  i.radix = s.radix;
+  i.link_Gbps = s.planeLink_Gbps();
+  i.rail_optimized = s.rail_optimized;
+  i.switch_latency_ns = s.switch_latency_ns;
+  return i;
+}
+
 void addGpus(Fabric& f, const FabricSpec& s) {
   for (int n = 0; n < s.nodes; ++n)
     for (int r = 0; r < s.gpus_per_node; ++r) {
@@ -71,15 +85,7 @@ Fabric generate(const FabricSpec& s) {
     throw InputError("cluster.nodes", "the fabric graph is limited to 8,388,608 GPUs; the cluster has " +
                                           std::to_string(s.gpus()));
   Fabric f;
-  f.info.topology = s.topology;
-  f.info.nodes = s.nodes;
-  f.info.gpus_per_node = s.gpus_per_node;
-  f.info.nics_per_node = s.nics_per_node;
-  f.info.planes = s.planes;
-  f.info.radix = s.radix;
-  f.info.link_Gbps = s.planeLink_Gbps();
-  f.info.rail_optimized = s.rail_optimized;
-  f.info.switch_latency_ns = s.switch_latency_ns;
+  f.info = infoFor(s);
   addGpus(f, s);
   addScaleUp(f, s);
   const bool torus = s.topology == "torus2d" || s.topology == "torus3d";

@@ -56,6 +56,9 @@ Fabric generate(const FabricSpec& spec);
 
 // The pieces, for callers that compose fabrics themselves. Each appends to `f`;
 // `gpu0` is the index of the first GPU vertex.
+// The fabric's summary fields copied from the spec (topology, sizes, radix,
+// link speed per plane, rail layout, switch latency); generate() starts here.
+FabricInfo infoFor(const FabricSpec& spec);
 void addGpus(Fabric& f, const FabricSpec& spec);
 void addScaleUp(Fabric& f, const FabricSpec& spec);
 void addClosPlane(Fabric& f, const FabricSpec& spec, int plane);

@@ -87,7 +87,12 @@ class TestResultsViews : public QObject {
     QVERIFY(canvas->legend()->isVisibleTo(canvas));
     const auto hottest = static_cast<std::uint32_t>(std::max_element(values.begin(), values.end()) - values.begin());
     QVERIFY(values[hottest] > 0);
-    QVERIFY2(canvas->item()->linkColor(hottest).hsvHueF() * 360 < 10, "the hottest link is not red");
+    // Absolute scale (red = saturated): the hottest link gets the colour of its
+    // utilisation on 0-100 %, and no link is cooler than an idle one.
+    QCOMPARE(canvas->legend()->maximum(), std::max(1.0, values[hottest]));
+    QCOMPARE(canvas->item()->linkColor(hottest), FabricItem::valueColor(values[hottest], canvas->legend()->maximum()));
+    const auto coolest = static_cast<std::uint32_t>(std::min_element(values.begin(), values.end()) - values.begin());
+    QVERIFY(canvas->item()->linkColor(hottest).hsvHueF() <= canvas->item()->linkColor(coolest).hsvHueF());
   }
 
   void exportPngAndSvg() {
