@@ -891,6 +891,10 @@
         <source>Cloud at the same use</source>
         <translation>同等用量的云</translation>
     </message>
+    <message>
+        <source>Network operations (switch software, cabling)</source>
+        <translation>网络运维（交换机软件、布线）</translation>
+    </message>
 </context>
 <context>
     <name>cf::AboutDialog</name>
@@ -2165,6 +2169,26 @@
     <message>
         <source> USD</source>
         <translation> 美元</translation>
+    </message>
+    <message>
+        <source>Power chain</source>
+        <translation>供电架构</translation>
+    </message>
+    <message>
+        <source>UPS / conversion architecture between the grid and the IT load</source>
+        <translation>电网与 IT 负载之间的 UPS/变换架构</translation>
+    </message>
+    <message>
+        <source>Double-conversion UPS</source>
+        <translation>双变换 UPS</translation>
+    </message>
+    <message>
+        <source>UPS in eco-mode</source>
+        <translation>ECO 模式 UPS</translation>
+    </message>
+    <message>
+        <source>Mains + 240/336 V HVDC</source>
+        <translation>市电直供 + 240/336 V 高压直流（HVDC）</translation>
     </message>
 </context>
 <context>
@@ -3616,6 +3640,26 @@
     <message>
         <source>Amortisation (years):</source>
         <translation>折旧年限（年）：</translation>
+    </message>
+    <message>
+        <source>Power chain:</source>
+        <translation>供电架构：</translation>
+    </message>
+    <message>
+        <source>Double-conversion UPS</source>
+        <translation>双变换 UPS</translation>
+    </message>
+    <message>
+        <source>UPS in eco-mode</source>
+        <translation>ECO 模式 UPS</translation>
+    </message>
+    <message>
+        <source>Mains + 240/336 V HVDC</source>
+        <translation>市电直供 + 240/336 V 高压直流（HVDC）</translation>
+    </message>
+    <message>
+        <source>How power reaches the IT load: conversion losses are about 4 % of IT with a double-conversion UPS, 1 % in eco-mode and about 2 % with half on mains, half on HVDC</source>
+        <translation>电能如何送达 IT 负载：双变换 UPS 的变换损耗约为 IT 功率的 4 %，ECO 模式约 1 %，一半市电直供、一半 HVDC 约 2 %</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@ struct Facility {
   double amortization_years = 5;
   double grid_kgCO2_per_kWh = -1;     // < 0: the climate profile's grid intensity
   std::string power_redundancy = "N+1";  // N | N+1 | 2N (UPS and power chain)
+  std::string power_chain = "double-conversion";  // double-conversion | eco-mode | hvdc (core/energy/FacilityModel.h)
   double utilization = 0.85;          // share of the year the GPUs do paid work ($/GPU-hour)
   double cloud_usd_per_gpu_hour = 0;  // 0: estimate from the accelerator's price (see core/cost)
   bool operator==(const Facility&) const = default;

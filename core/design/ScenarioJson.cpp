@@ -86,6 +86,7 @@ Cluster readCluster(ObjectReader r) {
   c.facility.amortization_years = f.number("amortization_years", 5.0, 0.1, 100.0);
   c.facility.grid_kgCO2_per_kWh = f.has("grid_kgCO2_per_kWh") ? f.number("grid_kgCO2_per_kWh", 0.0, 0.0) : -1;
   c.facility.power_redundancy = f.choice("power_redundancy", "N+1", {"N", "N+1", "2N"});
+  c.facility.power_chain = f.choice("power_chain", "double-conversion", {"double-conversion", "eco-mode", "hvdc"});
   c.facility.utilization = f.number("utilization", 0.85, 0.01, 1.0);
   c.facility.cloud_usd_per_gpu_hour = f.number("cloud_usd_per_gpu_hour", 0.0, 0.0);
   f.finish();
@@ -322,6 +323,7 @@ json scenarioToJson(const Scenario& s) {
   if (c.facility.grid_kgCO2_per_kWh >= 0) fac["grid_kgCO2_per_kWh"] = c.facility.grid_kgCO2_per_kWh;
   if (!c.facility.cooling_system.empty()) fac["cooling_system"] = c.facility.cooling_system;
   if (c.facility.power_redundancy != "N+1") fac["power_redundancy"] = c.facility.power_redundancy;
+  if (c.facility.power_chain != "double-conversion") fac["power_chain"] = c.facility.power_chain;
   if (c.facility.utilization != 0.85) fac["utilization"] = c.facility.utilization;
   if (c.facility.cloud_usd_per_gpu_hour > 0) fac["cloud_usd_per_gpu_hour"] = c.facility.cloud_usd_per_gpu_hour;
   cluster["facility"] = fac;

@@ -46,7 +46,7 @@ EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, cons
   e.it_train_kW = e.it.power_W(e.gpu_activity) / 1000.0;
   e.it_peak_kW = e.it.power_W(1.0) / 1000.0;
   e.it_idle_kW = e.it.power_W(0.0) / 1000.0;
-  e.year = facilityYear(e.it_train_kW, e.it_peak_kW, f.power_redundancy, r.cooling, *climate);
+  e.year = facilityYear(e.it_train_kW, e.it_peak_kW, f.power_redundancy, r.cooling, *climate, f.power_chain);
   e.grid_kgCO2_per_kWh = f.grid_kgCO2_per_kWh >= 0 ? f.grid_kgCO2_per_kWh : climate->grid_kgCO2_per_kWh;
   e.energy_MWh_per_year = e.year.facility_kW * 8760.0 / 1000.0;
   e.co2_t_per_year = e.energy_MWh_per_year * e.grid_kgCO2_per_kWh;  // MWh × kg/kWh = t

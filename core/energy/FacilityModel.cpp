@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/InputError.h"
+
 namespace cf {
 namespace {
 
@@ -24,6 +26,11 @@ double chillerCop(const CoolingPart& c, double t) {
 
 }  // namespace
 
+const std::vector<std::string>& powerChainKinds() {
+  static const std::vector<std::string> kinds = {"double-conversion", "eco-mode", "hvdc"};
+  return kinds;
+}
+
 double redundancyFactor(const std::string& redundancy) {
   if (redundancy == "2N") return 2.0;
   if (redundancy == "N") return 1.0;
@@ -31,12 +38,24 @@ double redundancyFactor(const std::string& redundancy) {
 }
 
 FacilityPoint facilityAt(double it_kW, double design_it_kW, const std::string& redundancy,
-                         const CoolingPart& cooling, double temp_C) {
+                         const CoolingPart& cooling, double temp_C, const std::string& power_chain) {
   FacilityPoint p;
   p.it_kW = it_kW;
   double design = std::max(design_it_kW, it_kW);
   double ups = design * redundancyFactor(redundancy);
-  p.chain.ups_kW = stageLoss(it_kW, ups, 0.010, 0.020, 0.010);
+  // UPS / conversion stage by kind (constants and sources in the header).
+  if (power_chain == "double-conversion") {
+    p.chain.ups_kW = stageLoss(it_kW, ups, 0.010, 0.020, 0.010);
+  } else if (power_chain == "eco-mode") {
+    p.chain.ups_kW = stageLoss(it_kW, ups, 0.004, 0.004, 0.002);
+  } else if (power_chain == "hvdc") {
+    constexpr double kHvdcShare = 0.5;  // the other half runs on direct mains
+    p.chain.ups_kW = stageLoss(kHvdcShare * it_kW, ups, 0.005, 0.015, 0.010);
+  } else {
+    std::string list;
+    for (const auto& k : powerChainKinds()) list += (list.empty() ? "" : ", ") + k;
+    throw InputError("cluster.facility.power_chain", "\"" + power_chain + "\" is not one of " + list);
+  }
   p.chain.distribution_kW = stageLoss(it_kW, design, 0.002, 0.0, 0.010);
   p.chain.misc_kW = 0.01 * design;
 
@@ -67,13 +86,14 @@ FacilityPoint facilityAt(double it_kW, double design_it_kW, const std::string& r
 }
 
 FacilityYear facilityYear(double it_kW, double design_it_kW, const std::string& redundancy,
-                          const CoolingPart& cooling, const ClimateProfile& climate) {
+                          const CoolingPart& cooling, const ClimateProfile& climate,
+                          const std::string& power_chain) {
   FacilityYear y;
   y.it_kW = it_kW;
   static constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   double facilityKWh = 0, coolingKWh = 0, water = 0;
   for (int m = 0; m < 12; ++m) {
-    y.months[m] = facilityAt(it_kW, design_it_kW, redundancy, cooling, climate.temp_C[m]);
+    y.months[m] = facilityAt(it_kW, design_it_kW, redundancy, cooling, climate.temp_C[m], power_chain);
     y.pue[m] = y.months[m].pue();
     double hours = 24.0 * kDays[m];
     facilityKWh += y.months[m].facility_kW() * hours;

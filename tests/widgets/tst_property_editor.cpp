@@ -114,6 +114,8 @@ class TestPropertyEditor : public QObject {
     QCOMPARE(utilization->value(), 85.0);
     QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("cluster.facility.power_redundancy"))->currentText(),
              QStringLiteral("N+1"));
+    QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("cluster.facility.power_chain"))->currentText(),
+             QStringLiteral("Double-conversion UPS"));
     QCOMPARE(editor.findChild<QSpinBox*>(QStringLiteral("cluster.scale_out.planes"))->value(), 1);
     typeInto(utilization, QStringLiteral("70"));
     QCOMPARE(doc.scenario(0).cluster.facility.utilization, 0.7);

@@ -97,6 +97,7 @@ QString ResultCharts::keyName(const QString& key) {
       {QStringLiteral("node"), QT_TR_NOOP("Node")},
       {QStringLiteral("psu"), QT_TR_NOOP("PSU")},
       {QStringLiteral("software"), QT_TR_NOOP("Software")},
+      {QStringLiteral("network_ops"), QT_TR_NOOP("Network operations (switch software, cabling)")},
       {QStringLiteral("switch"), QT_TR_NOOP("Switch")},
       {QStringLiteral("switch_leaf"), QT_TR_NOOP("Leaf switch")},
       {QStringLiteral("switch_spine"), QT_TR_NOOP("Spine switch")},

@@ -113,6 +113,13 @@ std::vector<FieldGroup> buildGroups() {
                   QT_TRANSLATE_NOOP("cf::FieldSpec", "Redundancy of the UPS and power chain"),
                   {{"N", "N"}, {"N+1", "N+1"}, {"2N", "2N"}});
   redundancy.defaultJson = "\"N+1\"";
+  FieldSpec powerChain = choiceField(
+      "/cluster/facility/power_chain", QT_TRANSLATE_NOOP("cf::FieldSpec", "Power chain"),
+      QT_TRANSLATE_NOOP("cf::FieldSpec", "UPS / conversion architecture between the grid and the IT load"),
+      {{"double-conversion", QT_TRANSLATE_NOOP("cf::FieldSpec", "Double-conversion UPS")},
+       {"eco-mode", QT_TRANSLATE_NOOP("cf::FieldSpec", "UPS in eco-mode")},
+       {"hvdc", QT_TRANSLATE_NOOP("cf::FieldSpec", "Mains + 240/336 V HVDC")}});
+  powerChain.defaultJson = "\"double-conversion\"";
   FieldSpec utilization =
       numField("/cluster/facility/utilization", QT_TRANSLATE_NOOP("cf::FieldSpec", "Utilisation"),
                QT_TRANSLATE_NOOP("cf::FieldSpec", "Share of the year the GPUs do paid work (cost per GPU-hour)"), 1,
@@ -151,6 +158,7 @@ std::vector<FieldGroup> buildGroups() {
                             "Catalog cooling system; automatic picks the catalog's first system of the cooling kind"),
                         "cooling", QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
            redundancy,
+           powerChain,
            utilization,
            numField("/cluster/facility/cloud_usd_per_gpu_hour",
                     QT_TRANSLATE_NOOP("cf::FieldSpec", "Cloud price per GPU-hour"),

@@ -49,6 +49,10 @@ StorageEditor::StorageEditor(Document* doc, QWidget* parent) : QWidget(parent), 
   coolingLabel_ = new QLabel(this);
   cooling_ = new QComboBox(this);
   for (const char* c : {"air", "rear-door", "direct-liquid", "immersion"}) cooling_->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
+  powerChainLabel_ = new QLabel(this);
+  powerChain_ = new QComboBox(this);
+  powerChain_->setObjectName(QStringLiteral("powerChain"));
+  for (const char* k : {"double-conversion", "eco-mode", "hvdc"}) powerChain_->addItem(QString::fromLatin1(k), QString::fromLatin1(k));
   climateLabel_ = new QLabel(this);
   climate_ = new QComboBox(this);
   for (const ClimateProfile& c : builtinClimates())
@@ -65,6 +69,7 @@ StorageEditor::StorageEditor(Document* doc, QWidget* parent) : QWidget(parent), 
   amort_->setKeyboardTracking(false);
   form_->addRow(checkpointLabel_, checkpoint_);
   form_->addRow(coolingLabel_, cooling_);
+  form_->addRow(powerChainLabel_, powerChain_);
   form_->addRow(climateLabel_, climate_);
   form_->addRow(priceLabel_, price_);
   form_->addRow(amortLabel_, amort_);
@@ -88,6 +93,9 @@ StorageEditor::StorageEditor(Document* doc, QWidget* parent) : QWidget(parent), 
   });
   connect(cooling_, &QComboBox::activated, this, [this] {
     set(QStringLiteral("/cluster/facility/cooling"), cooling_->currentData().toString().toStdString());
+  });
+  connect(powerChain_, &QComboBox::activated, this, [this] {
+    set(QStringLiteral("/cluster/facility/power_chain"), powerChain_->currentData().toString().toStdString());
   });
   connect(climate_, &QComboBox::activated, this, [this] {
     set(QStringLiteral("/cluster/facility/climate"), climate_->currentData().toString().toStdString());
@@ -186,6 +194,8 @@ void StorageEditor::refresh() {
     if (t.kind != "local-nvme") checkpoint_->addItem(QString::fromStdString(t.name), QString::fromStdString(t.name));
   checkpoint_->setCurrentIndex(std::max(0, checkpoint_->findData(QString::fromStdString(s.job.checkpoint.target))));
   cooling_->setCurrentIndex(std::max(0, cooling_->findData(QString::fromStdString(s.cluster.facility.cooling))));
+  powerChain_->setCurrentIndex(
+      std::max(0, powerChain_->findData(QString::fromStdString(s.cluster.facility.power_chain))));
   const int ci = climate_->findData(QString::fromStdString(s.cluster.facility.climate), Qt::UserRole,
                                     Qt::MatchFixedString);
   if (ci >= 0) climate_->setCurrentIndex(ci);
@@ -206,6 +216,12 @@ void StorageEditor::retranslate() {
   facilityTitle_->setText(tr("<b>Checkpoints and facility</b>"));
   checkpointLabel_->setText(tr("Checkpoint target:"));
   coolingLabel_->setText(tr("Cooling:"));
+  powerChainLabel_->setText(tr("Power chain:"));
+  powerChain_->setItemText(0, tr("Double-conversion UPS"));
+  powerChain_->setItemText(1, tr("UPS in eco-mode"));
+  powerChain_->setItemText(2, tr("Mains + 240/336 V HVDC"));
+  powerChain_->setToolTip(tr("How power reaches the IT load: conversion losses are about 4 % of IT with a "
+                             "double-conversion UPS, 1 % in eco-mode and about 2 % with half on mains, half on HVDC"));
   climateLabel_->setText(tr("Climate:"));
   priceLabel_->setText(tr("Electricity (USD/kWh):"));
   amortLabel_->setText(tr("Amortisation (years):"));

@@ -55,6 +55,8 @@ class StorageEditor : public QWidget {
   QComboBox* checkpoint_;
   QLabel* coolingLabel_;
   QComboBox* cooling_;
+  QLabel* powerChainLabel_;
+  QComboBox* powerChain_;
   QLabel* climateLabel_;
   QComboBox* climate_;
   QLabel* priceLabel_;

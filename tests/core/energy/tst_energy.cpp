@@ -5,6 +5,9 @@
 #include "cost/CostModel.h"
 #include "design/Resolved.h"
 #include "energy/EnergyModel.h"
+#include "energy/FacilityModel.h"
+#include "sim/Simulate.h"
+#include "common/InputError.h"
 
 using namespace cf;
 using nlohmann::json;
@@ -58,18 +61,93 @@ class TestEnergy : public QObject {
   void pueFallsAsLoadRises_data() {
     QTest::addColumn<QString>("system");
     QTest::addColumn<QString>("redundancy");
+    QTest::addColumn<QString>("chain");
     for (const char* s : {"air-crah-chiller", "air-economiser", "rear-door-hx", "dlc-hybrid", "dlc-full-coldplate", "immersion-1p"})
-      for (const char* red : {"N", "N+1", "2N"}) QTest::newRow(qPrintable(QString("%1 %2").arg(s, red))) << s << red;
+      for (const char* red : {"N", "N+1", "2N"})
+        for (const std::string& ch : powerChainKinds())
+          QTest::newRow(qPrintable(QString("%1 %2 %3").arg(s, red, QString::fromStdString(ch)))) << s << red
+                                                                                                  << QString::fromStdString(ch);
   }
   void pueFallsAsLoadRises() {
     QFETCH(QString, system);
     QFETCH(QString, redundancy);
+    QFETCH(QString, chain);
     double previous = 1e9;
     for (double load = 0.1; load <= 1.0001; load += 0.05) {
-      double pue = facilityAt(1000.0 * load, 1000.0, redundancy.toStdString(), cooling(system.toStdString()), 15.0).pue();
+      double pue = facilityAt(1000.0 * load, 1000.0, redundancy.toStdString(), cooling(system.toStdString()), 15.0,
+                              chain.toStdString())
+                       .pue();
       QVERIFY2(pue < previous, qPrintable(QString("load %1: %2 after %3").arg(load).arg(pue).arg(previous)));
       previous = pue;
     }
+  }
+
+  // Default: double conversion, WP 113 constants (4 % of IT at full load on an N UPS).
+  void powerChainDefaultUnchanged() {
+    const CoolingPart& c = cooling("dlc-full-coldplate");
+    for (double load : {300.0, 700.0, 1000.0}) {
+      const FacilityPoint def = facilityAt(load, 1000, "N+1", c, 20);
+      const FacilityPoint dc = facilityAt(load, 1000, "N+1", c, 20, "double-conversion");
+      QCOMPARE(def.facility_kW(), dc.facility_kW());
+    }
+    QVERIFY(qAbs(facilityAt(1000, 1000, "N", c, 20).chain.ups_kW - 40.0) < 1e-9);
+    QCOMPARE(Facility{}.power_chain, powerChainKinds().front());
+    QCOMPARE(powerChainKinds().front(), std::string("double-conversion"));
+  }
+  // Eco-mode (Schneider WP 157: ~98-99 % against ~94-96 % online) and mains + HVDC
+  // (~97-98.5 % chain) cut the UPS-stage loss by 2-3.5 % of the IT load, at every load.
+  void powerChainSavings() {
+    const CoolingPart& c = cooling("dlc-full-coldplate");
+    for (double load : {0.3, 0.5, 0.8, 1.0}) {
+      const double it = 1000 * load;
+      auto ups = [&](const char* kind) { return facilityAt(it, 1000, "N", c, 20, kind).chain.ups_kW / it; };
+      const double dc = ups("double-conversion"), eco = ups("eco-mode"), hvdc = ups("hvdc");
+      const QString msg = QString("load %1: dc %2 eco %3 hvdc %4").arg(load).arg(dc).arg(eco).arg(hvdc);
+      QVERIFY2(eco >= 0.008 && eco <= 0.02, qPrintable(msg));    // 98-99.2 % efficient
+      QVERIFY2(hvdc >= 0.012 && hvdc <= 0.03, qPrintable(msg));  // 97-98.8 %
+      QVERIFY2(dc - eco >= 0.02 && dc - eco <= 0.045, qPrintable(msg));
+      QVERIFY2(dc - hvdc >= 0.015 && dc - hvdc <= 0.04, qPrintable(msg));
+      // Whole-facility PUE falls with the chain loss (less heat to remove too).
+      QVERIFY(facilityAt(it, 1000, "N", c, 20, "eco-mode").pue() < facilityAt(it, 1000, "N", c, 20).pue() - 0.015);
+    }
+  }
+  void powerChainBadValueNamesTheKey() {
+    try {
+      facilityAt(500, 1000, "N+1", cooling("air-crah-chiller"), 15, "flywheel-magic");
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("cluster.facility.power_chain"));
+    }
+    json j = h100Cluster(4, "air", "temperate");
+    j["cluster"]["facility"]["power_chain"] = "flywheel-magic";
+    try {
+      projectFromJson(j);
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QVERIFY2(QString::fromStdString(e.path()).endsWith("cluster.facility.power_chain"), e.what());
+    }
+    // Round trip: written only when not the default, read back the same.
+    j["cluster"]["facility"]["power_chain"] = "hvdc";
+    const Scenario a = scenarioFromJson(j);
+    QCOMPARE(a.cluster.facility.power_chain, std::string("hvdc"));
+    QCOMPARE(scenarioToJson(a)["cluster"]["facility"]["power_chain"].get<std::string>(), std::string("hvdc"));
+    QVERIFY(scenarioFromJson(scenarioToJson(a)) == a);
+    j["cluster"]["facility"].erase("power_chain");
+    QVERIFY(!scenarioToJson(scenarioFromJson(j))["cluster"]["facility"].contains("power_chain"));
+  }
+
+  // Seed case: liquid-cooled super-node halls at PUE 1.09. The example runs
+  // GB200 NVL72 on full cold plates in Guiyang behind mains + HVDC.
+  void liquidSupernodeExampleNearSeed() {
+    json j = parseJsonText(cftest::readText(std::string(CF_SOURCE_DIR) + "/resources/examples/liquid-supernode-vs-air.json"));
+    Project p = projectFromJson(j);
+    QCOMPARE(p.scenarios[0].cluster.facility.power_chain, std::string("hvdc"));
+    const double pue = simulateScenario(p, 0, {})["energy"]["pue"].get<double>();
+    p.scenarios[0].cluster.facility.power_chain = "double-conversion";
+    const double online = simulateScenario(p, 0, {})["energy"]["pue"].get<double>();
+    qInfo("liquid super-node example: PUE %.3f (double conversion %.3f)", pue, online);
+    QVERIFY2(pue > 1.075 && pue < 1.105, qPrintable(QString::number(pue)));
+    QVERIFY(online - pue > 0.02);
   }
 
   void redundancyCostsEfficiency() {
