@@ -895,6 +895,26 @@
         <source>Network operations (switch software, cabling)</source>
         <translation>网络运维（交换机软件、布线）</translation>
     </message>
+    <message>
+        <source>GPU SRAM</source>
+        <translation>GPU SRAM</translation>
+    </message>
+    <message>
+        <source>Silent data corruption</source>
+        <translation>静默数据损坏（SDC）</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>Cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>Cable (access)</source>
+        <translation>线缆（接入）</translation>
+    </message>
 </context>
 <context>
     <name>cf::AboutDialog</name>
