@@ -47,6 +47,73 @@ const std::vector<EngineMessageTemplate>& engineMessageTable() {
   return table;
 }
 
+const std::vector<EngineMessageTemplate>& bottleneckMessageTable() {
+  // The core's bottleneck clause templates (perf/Bottleneck.cpp,
+  // bottleneckTemplates), by id, marked for lupdate; tested to agree.
+  static const std::vector<EngineMessageTemplate> table = {
+      {"bottleneck-memory", QT_TRANSLATE_NOOP("EngineMessages", "needs %1 GiB per GPU but the accelerator has %2 GiB (model states %3 GiB with ZeRO stage %4, activations %5 GiB with recompute=%6)")},
+      {"bottleneck-tp-scale-out", QT_TRANSLATE_NOOP("EngineMessages", "TP=%1 spans more than one scale-up domain: its collectives cross the scale-out network")},
+      {"bottleneck-tp-scale-up", QT_TRANSLATE_NOOP("EngineMessages", "TP=%1 collectives in the scale-up domain, not overlapped with compute")},
+      {"bottleneck-dp-allreduce-oversubscribed-leaf", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient all-reduce over %1 ranks crosses the %2oversubscribed leaf uplinks")},
+      {"bottleneck-dp-allreduce-oversubscribed-spine", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient all-reduce over %1 ranks crosses the %2oversubscribed aggregation (spine-core) uplinks")},
+      {"bottleneck-dp-allreduce-scale-out", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient all-reduce over %1 ranks runs over the scale-out NICs")},
+      {"bottleneck-dp-allreduce-scale-up", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient all-reduce over %1 ranks stays in the scale-up domain")},
+      {"bottleneck-dp-sharded-oversubscribed-leaf", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient reduce-scatter and parameter all-gather over %1 ranks crosses the %2oversubscribed leaf uplinks")},
+      {"bottleneck-dp-sharded-oversubscribed-spine", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient reduce-scatter and parameter all-gather over %1 ranks crosses the %2oversubscribed aggregation (spine-core) uplinks")},
+      {"bottleneck-dp-sharded-scale-out", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient reduce-scatter and parameter all-gather over %1 ranks runs over the scale-out NICs")},
+      {"bottleneck-dp-sharded-scale-up", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient reduce-scatter and parameter all-gather over %1 ranks stays in the scale-up domain")},
+      {"bottleneck-pp", QT_TRANSLATE_NOOP("EngineMessages", "pipeline send/receive between %1 stages")},
+      {"bottleneck-ep", QT_TRANSLATE_NOOP("EngineMessages", "MoE all-to-all over EP=%1 ranks")},
+      {"bottleneck-cp", QT_TRANSLATE_NOOP("EngineMessages", "context-parallel K/V exchange over CP=%1 ranks")},
+      {"bottleneck-storage", QT_TRANSLATE_NOOP("EngineMessages", "data loading from storage tier \"%1\"")},
+      {"bottleneck-exposed", QT_TRANSLATE_NOOP("EngineMessages", "%1 of %2 exposed")},
+      {"bottleneck-exposed-in-all", QT_TRANSLATE_NOOP("EngineMessages", "%1 of %2 exposed (%3 on %4 in all)")},
+      {"bottleneck-compute-bound", QT_TRANSLATE_NOOP("EngineMessages", "compute-bound at %1 MFU (%2 of %3 TFLOP/s per GPU executed)")},
+      {"bottleneck-pipeline-bubble", QT_TRANSLATE_NOOP("EngineMessages", "pipeline bubble %1 (%2, pp=%3, %4 micro-batches, v=%5)")},
+      {"bottleneck-hbm-kernels", QT_TRANSLATE_NOOP("EngineMessages", "HBM-bound kernels (norms, activations, dropout) take %1")},
+      {"bottleneck-full-recompute", QT_TRANSLATE_NOOP("EngineMessages", "full recomputation repeats every forward pass")},
+  };
+  return table;
+}
+
+namespace {
+// How clauses join: "; " between clauses, ": " before a clause whose id starts
+// with "bottleneck-exposed" (perf/Bottleneck.h); translated, so Chinese gets "；" / "：".
+const char* const kClauseJoin = QT_TRANSLATE_NOOP("EngineMessages", "%1; %2");
+const char* const kClauseContinue = QT_TRANSLATE_NOOP("EngineMessages", "%1: %2");
+
+const EngineMessageTemplate* findTemplate(const std::vector<EngineMessageTemplate>& table, const std::string& id) {
+  for (const EngineMessageTemplate& t : table)
+    if (id == t.id) return &t;
+  return nullptr;
+}
+}  // namespace
+
+QString translatedBottleneck(const nlohmann::json& bottleneck) {
+  if (!bottleneck.is_object()) return {};
+  const QString detail = QString::fromStdString(bottleneck.value("detail", std::string()));
+  const auto it = bottleneck.find("clauses");
+  if (it == bottleneck.end() || !it->is_array() || it->empty()) return detail;
+  QString out;
+  for (const nlohmann::json& c : *it) {
+    if (!c.is_object() || !c.contains("id") || !c["id"].is_string()) return detail;
+    const std::string id = c["id"].get<std::string>();
+    const EngineMessageTemplate* t = findTemplate(bottleneckMessageTable(), id);
+    if (!t) return detail;  // a clause this GUI does not know: the engine's English
+    std::vector<std::string> args;
+    if (c.contains("args") && c["args"].is_array())
+      for (const nlohmann::json& a : c["args"]) args.push_back(a.is_string() ? a.get<std::string>() : a.dump());
+    const QString text = fillArguments(QCoreApplication::translate("EngineMessages", t->english), args);
+    if (out.isEmpty()) {
+      out = text;
+    } else {
+      const bool continues = id.rfind("bottleneck-exposed", 0) == 0;
+      out = QCoreApplication::translate("EngineMessages", continues ? kClauseContinue : kClauseJoin).arg(out, text);
+    }
+  }
+  return out;
+}
+
 QString fillArguments(const QString& tmpl, const std::vector<std::string>& args) {
   QString out;
   out.reserve(tmpl.size() + 16);

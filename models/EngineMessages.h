@@ -6,6 +6,7 @@
 // an id this table does not know, is shown in English as the engine wrote it.
 #pragma once
 #include <QString>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "common/InputError.h"
@@ -17,6 +18,14 @@ struct EngineMessageTemplate {
   const char* english;  // identical to the core's template (tested)
 };
 const std::vector<EngineMessageTemplate>& engineMessageTable();
+
+// The bottleneck clause templates (perf/Bottleneck.h), same context.
+const std::vector<EngineMessageTemplate>& bottleneckMessageTable();
+
+// performance.bottleneck's sentence in the user's language, built from its
+// "clauses" (ids + formatted args); its English "detail" when the clauses are
+// absent or name an id this table does not know.
+QString translatedBottleneck(const nlohmann::json& bottleneck);
 
 // The issue's message, translated (without the key path).
 QString translatedMessage(const Issue& issue);

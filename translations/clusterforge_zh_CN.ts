@@ -143,6 +143,98 @@
         <source>%1 nodes placed in racks, but the cluster has %2</source>
         <translation>机柜中放置了 %1 个节点，但集群有 %2 个</translation>
     </message>
+    <message>
+        <source>needs %1 GiB per GPU but the accelerator has %2 GiB (model states %3 GiB with ZeRO stage %4, activations %5 GiB with recompute=%6)</source>
+        <translation>每卡需要 %1 GiB 显存，但加速卡只有 %2 GiB（模型状态 %3 GiB，ZeRO 阶段 %4；激活 %5 GiB，激活重计算 recompute=%6）</translation>
+    </message>
+    <message>
+        <source>TP=%1 spans more than one scale-up domain: its collectives cross the scale-out network</source>
+        <translation>张量并行 TP=%1 跨越多个纵向扩展域：其集合通信经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>TP=%1 collectives in the scale-up domain, not overlapped with compute</source>
+        <translation>张量并行 TP=%1 在纵向扩展域内的集合通信，未与计算重叠</translation>
+    </message>
+    <message>
+        <source>DP gradient all-reduce over %1 ranks crosses the %2oversubscribed leaf uplinks</source>
+        <translation>数据并行梯度 All-Reduce（%1 个 rank）经过%2收敛的 Leaf 上行链路</translation>
+    </message>
+    <message>
+        <source>DP gradient all-reduce over %1 ranks crosses the %2oversubscribed aggregation (spine-core) uplinks</source>
+        <translation>数据并行梯度 All-Reduce（%1 个 rank）经过%2收敛的汇聚层（Spine-Core）上行链路</translation>
+    </message>
+    <message>
+        <source>DP gradient all-reduce over %1 ranks runs over the scale-out NICs</source>
+        <translation>数据并行梯度 All-Reduce（%1 个 rank）经由横向扩展网卡</translation>
+    </message>
+    <message>
+        <source>DP gradient all-reduce over %1 ranks stays in the scale-up domain</source>
+        <translation>数据并行梯度 All-Reduce（%1 个 rank）留在纵向扩展域内</translation>
+    </message>
+    <message>
+        <source>DP gradient reduce-scatter and parameter all-gather over %1 ranks crosses the %2oversubscribed leaf uplinks</source>
+        <translation>数据并行梯度 Reduce-Scatter 与参数 All-Gather（%1 个 rank）经过%2收敛的 Leaf 上行链路</translation>
+    </message>
+    <message>
+        <source>DP gradient reduce-scatter and parameter all-gather over %1 ranks crosses the %2oversubscribed aggregation (spine-core) uplinks</source>
+        <translation>数据并行梯度 Reduce-Scatter 与参数 All-Gather（%1 个 rank）经过%2收敛的汇聚层（Spine-Core）上行链路</translation>
+    </message>
+    <message>
+        <source>DP gradient reduce-scatter and parameter all-gather over %1 ranks runs over the scale-out NICs</source>
+        <translation>数据并行梯度 Reduce-Scatter 与参数 All-Gather（%1 个 rank）经由横向扩展网卡</translation>
+    </message>
+    <message>
+        <source>DP gradient reduce-scatter and parameter all-gather over %1 ranks stays in the scale-up domain</source>
+        <translation>数据并行梯度 Reduce-Scatter 与参数 All-Gather（%1 个 rank）留在纵向扩展域内</translation>
+    </message>
+    <message>
+        <source>pipeline send/receive between %1 stages</source>
+        <translation>流水线并行 %1 个阶段之间的发送/接收</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all over EP=%1 ranks</source>
+        <translation>MoE All-to-All（专家并行 EP=%1 个 rank）</translation>
+    </message>
+    <message>
+        <source>context-parallel K/V exchange over CP=%1 ranks</source>
+        <translation>上下文并行 K/V 交换（CP=%1 个 rank）</translation>
+    </message>
+    <message>
+        <source>data loading from storage tier &quot;%1&quot;</source>
+        <translation>从存储层级“%1”加载数据</translation>
+    </message>
+    <message>
+        <source>%1 of %2 exposed</source>
+        <translation>暴露 %1（单步共 %2）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 exposed (%3 on %4 in all)</source>
+        <translation>暴露 %1（单步共 %2；%4 合计 %3）</translation>
+    </message>
+    <message>
+        <source>compute-bound at %1 MFU (%2 of %3 TFLOP/s per GPU executed)</source>
+        <translation>计算受限，MFU 为 %1（每卡实际执行 %2 TFLOP/s，峰值 %3 TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>pipeline bubble %1 (%2, pp=%3, %4 micro-batches, v=%5)</source>
+        <translation>流水线气泡 %1（%2，pp=%3，%4 个微批次，v=%5）</translation>
+    </message>
+    <message>
+        <source>HBM-bound kernels (norms, activations, dropout) take %1</source>
+        <translation>受 HBM 带宽限制的算子（归一化、激活函数、dropout）占 %1</translation>
+    </message>
+    <message>
+        <source>full recomputation repeats every forward pass</source>
+        <translation>完全激活重计算使每次前向传播重复执行一遍</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ImageExport</name>

@@ -48,6 +48,10 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
                                {"temporary", finite(m.temporary_B / kGiB)},
                                {"fragmentation", finite(m.fragmentation_B / kGiB)}};
   j["micro_batches"] = r.micro_batches;
+  // The detail's clauses (stable ids + formatted arguments) for translation.
+  nlohmann::json clauses = nlohmann::json::array();
+  for (const BottleneckClause& c : bn.clauses) clauses.push_back({{"id", c.id}, {"args", c.args}});
+  j["bottleneck"]["clauses"] = std::move(clauses);
   return j;
 }
 

@@ -2,6 +2,7 @@
 // with the core's, the zh_CN translation covers every template with the same
 // placeholders, and the Messages dock's model shows a validation message in
 // Chinese with its numbers, and in English again after switching back.
+#include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
@@ -12,7 +13,10 @@
 #include "EngineMessages.h"
 #include "IssueListModel.h"
 #include "SimulationRunner.h"
+#include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "perf/Bottleneck.h"
+#include "perf/PerfSection.h"
 
 using namespace cf;
 
@@ -27,6 +31,16 @@ QStringList placeholders(const QString& s) {
   for (auto it = re.globalMatch(s); it.hasNext();) out << it.next().captured();
   out.sort();
   return out;
+}
+
+// performance.bottleneck of the example's first scenario, as the engine writes it.
+nlohmann::json exampleBottleneck() {
+  QFile f(kExample);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  Project p = projectFromJson(parseJsonText(f.readAll().toStdString()));
+  const Catalog parts = p.resolvedParts();
+  auto perf = performanceSection(resolve(p.scenarios.at(0), parts), parts);
+  return perf ? (*perf)["bottleneck"] : nlohmann::json();
 }
 
 QString messageOf(const IssueListModel& model, const QString& keyPath, int role = Qt::DisplayRole) {
@@ -54,6 +68,45 @@ class TestEngineMessages : public QObject {
     QCOMPARE(static_cast<std::size_t>(ids.size()), core.size());  // ids are unique
   }
 
+  void bottleneckTablesAgree() {
+    const auto& core = bottleneckTemplates();
+    const auto& gui = bottleneckMessageTable();
+    QCOMPARE(gui.size(), core.size());
+    for (std::size_t i = 0; i < core.size(); ++i) {
+      QCOMPARE(QString::fromLatin1(gui[i].id), QString::fromLatin1(core[i].id));
+      QCOMPARE(QString::fromUtf8(gui[i].english), QString::fromUtf8(core[i].english));
+    }
+  }
+
+  // Built from the clauses: English as the engine's detail without a
+  // translator, Chinese (joined with "；") with one; the detail otherwise.
+  void bottleneckSentence() {
+    const nlohmann::json b = exampleBottleneck();
+    QVERIFY(b.contains("clauses") && b["clauses"].size() >= 2);
+    const QString detail = QString::fromStdString(b["detail"].get<std::string>());
+    QCOMPARE(translatedBottleneck(b), detail);
+
+    QTranslator zh;
+    QVERIFY(zh.load(kQm));
+    QVERIFY(QCoreApplication::installTranslator(&zh));
+    const QString chinese = translatedBottleneck(b);
+    QVERIFY(QCoreApplication::removeTranslator(&zh));
+    QVERIFY2(chinese.contains(QStringLiteral("计算受限")), qPrintable(chinese));
+    QVERIFY2(chinese.contains(QStringLiteral("流水线气泡")), qPrintable(chinese));
+    QVERIFY2(chinese.contains(QStringLiteral("；")) && !chinese.contains(QStringLiteral("; ")), qPrintable(chinese));
+    QVERIFY2(!chinese.contains(QStringLiteral("compute-bound")), qPrintable(chinese));
+    for (const nlohmann::json& c : b["clauses"])  // every number as core formatted it
+      for (const nlohmann::json& a : c["args"])
+        QVERIFY2(chinese.contains(QString::fromStdString(a.get<std::string>())), qPrintable(chinese));
+
+    nlohmann::json noClauses = b;
+    noClauses.erase("clauses");
+    QCOMPARE(translatedBottleneck(noClauses), detail);
+    nlohmann::json unknown = b;
+    unknown["clauses"].push_back({{"id", "no-such-clause"}, {"args", nlohmann::json::array()}});
+    QCOMPARE(translatedBottleneck(unknown), detail);
+  }
+
   void fillArgumentsInOnePass() {
     QCOMPARE(fillArguments(QStringLiteral("%1 and %2"), {"%2", "x"}), QStringLiteral("%2 and x"));
     QCOMPARE(fillArguments(QStringLiteral("%2 before %1"), {"a", "b"}), QStringLiteral("b before a"));
@@ -79,6 +132,19 @@ class TestEngineMessages : public QObject {
       QVERIFY2(chinese.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), t.id);
       QCOMPARE(placeholders(chinese), placeholders(english));
     }
+  }
+
+  void chineseCoversEveryBottleneckClause() {
+    QTranslator zh;
+    QVERIFY2(zh.load(kQm), qPrintable(kQm));
+    for (const EngineMessageTemplate& t : bottleneckMessageTable()) {
+      const QString english = QString::fromUtf8(t.english);
+      const QString chinese = zh.translate("EngineMessages", t.english);
+      QVERIFY2(!chinese.isEmpty() && chinese != english, t.id);
+      QVERIFY2(chinese.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), t.id);
+      QCOMPARE(placeholders(chinese), placeholders(english));
+    }
+    QCOMPARE(zh.translate("EngineMessages", "%1; %2"), QStringLiteral("%1；%2"));
   }
 
   void messagesDockModelSwitchesLanguage() {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ChartView.h"
+#include "EngineMessages.h"
 #include "design/Project.h"
 
 namespace cf {
@@ -123,7 +124,7 @@ QString ResultCharts::bottleneckSentence(const SimResult& r) {
   const J& b = (*perf)["bottleneck"];
   QString res = QString::fromStdString(b.value("resource", std::string()));
   if (res == QLatin1String("compute")) res = QStringLiteral("compute_resource");
-  const QString detail = QString::fromStdString(b.value("detail", std::string()));
+  const QString detail = translatedBottleneck(b);  // from its clauses, in the interface language
   const double step = num(*perf, "step_time_s");
   const double compute = perf->contains("breakdown_s") ? num((*perf)["breakdown_s"], "compute") : 0;
   const QString share = step > 0 ? QLocale().toString(100.0 * (step - compute) / step, 'f', 0) : QStringLiteral("0");

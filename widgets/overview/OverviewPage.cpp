@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
+#include "EngineMessages.h"
 #include "FieldSpec.h"
 #include "SimulationRunner.h"
 
@@ -169,7 +170,7 @@ QString OverviewPage::estimatesHtml(int index) const {
   if (out.contains("performance") && out["performance"].contains("bottleneck")) {
     const auto& b = out["performance"]["bottleneck"];
     rows +=
-        row(tr("Bottleneck"), QStringLiteral("%1 — %2").arg(esc(b.value("resource", "")), esc(b.value("detail", ""))));
+        row(tr("Bottleneck"), QStringLiteral("%1 — %2").arg(esc(b.value("resource", "")), translatedBottleneck(b).toHtmlEscaped()));
   }
   put("topology", "switches", tr("Switches"), 0);
   put("topology", "links", tr("Links"), 0);
