@@ -1055,6 +1055,29 @@
     </message>
 </context>
 <context>
+    <name>cf::BackendText</name>
+    <message>
+        <source>%1 CPU threads</source>
+        <translation>%1 个 CPU 线程</translation>
+    </message>
+    <message>
+        <source>a CUDA GPU answered</source>
+        <translation>CUDA GPU 已响应</translation>
+    </message>
+    <message>
+        <source>forced by CLUSTERFORGE_BACKEND=cpu</source>
+        <translation>由 CLUSTERFORGE_BACKEND=cpu 强制指定</translation>
+    </message>
+    <message>
+        <source>built without the CUDA toolkit</source>
+        <translation>构建时未包含 CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>CUDA not used: %1</source>
+        <translation>未使用 CUDA：%1</translation>
+    </message>
+</context>
+<context>
     <name>cf::CatalogDock</name>
     <message>
         <source>Catalog</source>
@@ -1696,6 +1719,10 @@
     <message>
         <source>The fabric is built when this tab is shown.</source>
         <translation>显示此标签页时构建网络。</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入</translation>
     </message>
 </context>
 <context>
@@ -3758,20 +3785,20 @@
         <translation>供电架构：</translation>
     </message>
     <message>
-        <source>Double-conversion UPS</source>
-        <translation>双变换 UPS</translation>
-    </message>
-    <message>
-        <source>UPS in eco-mode</source>
-        <translation>ECO 模式 UPS</translation>
-    </message>
-    <message>
-        <source>Mains + 240/336 V HVDC</source>
-        <translation>市电直供 + 240/336 V 高压直流（HVDC）</translation>
-    </message>
-    <message>
         <source>How power reaches the IT load: conversion losses are about 4 % of IT with a double-conversion UPS, 1 % in eco-mode and about 2 % with half on mains, half on HVDC</source>
         <translation>电能如何送达 IT 负载：双变换 UPS 的变换损耗约为 IT 功率的 4 %，ECO 模式约 1 %，一半市电直供、一半 HVDC 约 2 %</translation>
+    </message>
+    <message>
+        <source>Local NVMe</source>
+        <translation>本地 NVMe</translation>
+    </message>
+    <message>
+        <source>Parallel file system</source>
+        <translation>并行文件系统</translation>
+    </message>
+    <message>
+        <source>Object store</source>
+        <translation>对象存储</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "common/Version.h"
+#include "BackendText.h"
 #include "gpu/Backend.h"
 
 namespace cf {
@@ -16,7 +17,7 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("About ClusterForge"));
   const BackendInfo& b = activeBackend();
   const QString backend =
-      QStringLiteral("%1 (%2)").arg(QString::fromStdString(b.name()), QString::fromStdString(b.device).toHtmlEscaped());
+      QStringLiteral("%1 (%2)").arg(backendName(b), backendDevice(b).toHtmlEscaped());
   body_ = new QLabel(this);
   body_->setObjectName(QStringLiteral("aboutText"));
   body_->setTextFormat(Qt::RichText);
@@ -30,7 +31,7 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
                      .arg(QString::fromLatin1(kVersion),
                           tr("A design studio for AI training clusters: racks, fabrics, storage, "
                              "training jobs, reliability, power and cost, side by side."),
-                          tr("Compute backend:"), backend, tr("Why:"), QString::fromStdString(b.reason).toHtmlEscaped(),
+                          tr("Compute backend:"), backend, tr("Why:"), backendReason(b).toHtmlEscaped(),
                           tr("CUDA support built in:"), b.cuda_built ? tr("yes") : tr("no"), tr("Qt version:"),
                           QString::fromLatin1(qVersion())));
 

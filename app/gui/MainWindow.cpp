@@ -31,6 +31,7 @@
 #include "RunStatusWidget.h"
 #include "ComparisonView.h"
 #include "SweepResultsView.h"
+#include "BackendText.h"
 #include "gpu/Backend.h"
 
 namespace cf {
@@ -272,8 +273,8 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
-      tr("Backend: %1 (%2)").arg(QString::fromStdString(b.name()), QString::fromStdString(b.device)));
-  backendLabel_->setToolTip(QString::fromStdString(b.reason));
+      tr("Backend: %1 (%2)").arg(backendName(b), backendDevice(b)));
+  backendLabel_->setToolTip(backendReason(b));
   const int errors = messagesDock_->model()->errorCount();
   const int warnings = messagesDock_->model()->warningCount();
   updateIssuesLabel(errors, warnings);

@@ -21,7 +21,8 @@ const BackendInfo& activeBackend() {
 #ifdef CF_HAVE_CUDA
     b.cuda_built = true;
 #endif
-    std::string cpu = std::to_string(tbb::info::default_concurrency()) + " CPU threads";
+    b.cpu_threads = tbb::info::default_concurrency();
+    std::string cpu = std::to_string(b.cpu_threads) + " CPU threads";
     const char* forced = std::getenv("CLUSTERFORGE_BACKEND");
     if (forced && std::string(forced) == "cpu") {
       b.device = cpu;

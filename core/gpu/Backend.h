@@ -13,6 +13,7 @@ struct BackendInfo {
   bool cuda_built = false;  // compiled with the CUDA toolkit
   std::string device;       // "NVIDIA H200 (sm_90)" or "16 CPU threads"
   std::string reason;       // why this backend was chosen
+  int cpu_threads = 0;      // TBB worker threads of the CPU backend (for GUIs that format `device` themselves)
   std::string name() const { return kind == Kind::Cuda ? "CUDA" : "CPU"; }
   std::string summary() const { return name() + " (" + device + ") — " + reason; }
 };

@@ -1,6 +1,7 @@
 // The embedded zh_CN translation loads, actions and docks turn Chinese at run
 // time, and switching back restores English.
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QMenuBar>
@@ -74,11 +75,23 @@ class TestTranslation : public QObject {
     QCOMPARE(w.catalogDock()->windowTitle(), QStringLiteral("部件目录"));
     QVERIFY(w.actions()->chinese->isChecked());
     QCOMPARE(w.menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+    // Enum combos show a translated label but keep the raw JSON value as item data.
+    auto* recompute = w.findChild<QComboBox*>(QStringLiteral("par_recompute"));
+    QVERIFY(recompute);
+    const int sel = recompute->findData(QStringLiteral("selective"));
+    QVERIFY(sel >= 0);
+    QCOMPARE(recompute->itemText(sel), QStringLiteral("选择性"));
+    auto* chain = w.findChild<QComboBox*>(QStringLiteral("powerChain"));
+    QVERIFY(chain);
+    QCOMPARE(chain->itemData(chain->findText(QStringLiteral("双变换 UPS"))).toString(),
+             QStringLiteral("double-conversion"));
 
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(w.actions()->open->text(), QStringLiteral("&Open…"));
     QCOMPARE(w.propertyDock()->windowTitle(), QStringLiteral("Properties"));
+    QCOMPARE(recompute->itemText(sel), QStringLiteral("Selective"));
+    QCOMPARE(recompute->itemData(sel).toString(), QStringLiteral("selective"));
     QVERIFY(w.actions()->english->isChecked());
   }
 

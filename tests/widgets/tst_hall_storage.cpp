@@ -1,6 +1,7 @@
 // The hall view draws one item per rack and follows undo; the storage editor
 // adds, edits and removes tiers and sets the facility, one command each.
 #include <QTableWidget>
+#include <QComboBox>
 #include <QTest>
 #include <QUndoStack>
 
@@ -33,6 +34,20 @@ class TestHallStorage : public QObject {
     QTRY_COMPARE(hall.rackItems(), 0);
   }
 
+  // Combos show labels but store the raw JSON value (item data).
+  void storageCombosKeepRawValues() {
+    Document doc;
+    StorageEditor editor(&doc);
+    auto* chain = editor.findChild<QComboBox*>(QStringLiteral("powerChain"));
+    QVERIFY(chain);
+    const int eco = chain->findData(QStringLiteral("eco-mode"));
+    QVERIFY(eco >= 0);
+    QCOMPARE(chain->itemText(eco), QStringLiteral("UPS in eco-mode"));
+    chain->setCurrentIndex(eco);
+    emit chain->activated(eco);
+    QCOMPARE(doc.scenario(0).cluster.facility.power_chain, std::string("eco-mode"));
+  }
+
   void storageTiers() {
     Document doc;
     StorageEditor editor(&doc);
@@ -40,6 +55,9 @@ class TestHallStorage : public QObject {
     QVERIFY(editor.addTier(QStringLiteral("parallel-fs")));
     QCOMPARE(static_cast<int>(doc.scenario(0).cluster.storage.size()), before + 1);
     QCOMPARE(editor.table()->rowCount(), before + 1);
+    // The kind column shows a display name; the document keeps the raw kind.
+    QCOMPARE(editor.table()->item(before, 1)->text(), QStringLiteral("Parallel file system"));
+    QCOMPARE(doc.scenario(0).cluster.storage.back().kind, std::string("parallel-fs"));
     QVERIFY(editor.setTierValue(before, QStringLiteral("read_GBps"), 900.0));
     QCOMPARE(doc.scenario(0).cluster.storage.back().read_GBps, 900.0);
     QVERIFY(editor.removeTier(before));

@@ -1,4 +1,5 @@
 #include "FabricCanvas.h"
+#include "FieldSpec.h"
 
 #include "store/ProjectFile.h"
 #include "topology/FabricIO.h"
@@ -147,7 +148,10 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
   gpuB_->setValue(std::max(0, gpus - 1));
   const QLocale loc;
   summary_->setText(tr("%1: %2 GPUs, %3 devices, %4 links; scroll to zoom, drag to pan, click for properties.")
-                        .arg(qs(fabric_->info.topology), loc.toString(gpus),
+                        .arg(fabric_->info.topology == "imported"
+                                 ? tr("Imported")
+                                 : choiceText("/cluster/scale_out/topology", fabric_->info.topology),
+                             loc.toString(gpus),
                              loc.toString(static_cast<qlonglong>(fabric_->devices().size())),
                              loc.toString(static_cast<qlonglong>(fabric_->links().size()))));
   view_->zoomToFit();

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
+#include "FieldSpec.h"
 #include "EngineMessages.h"
 #include "ModelPresets.h"
 #include "design/Resolved.h"
@@ -71,7 +72,10 @@ JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc
     });
   }
   recompute_ = new QComboBox(this);
-  for (const char* r : {"none", "selective", "full"}) recompute_->addItem(QString::fromLatin1(r), QString::fromLatin1(r));
+  recompute_->setObjectName(QStringLiteral("par_recompute"));
+  // Translated label shown, raw JSON value kept as item data (the document stores the value).
+  for (const char* r : {"none", "selective", "full"})
+    recompute_->addItem(choiceText("/job/parallelism/recompute", r), QString::fromLatin1(r));
   labels_.push_back(new QLabel(this));
   form_->addRow(labels_.back(), recompute_);
   connect(recompute_, &QComboBox::activated, this,
@@ -190,7 +194,7 @@ void JobEditor::refresh() {
                              .arg(m.heads)
                              .arg(m.kvHeads())
                              .arg(m.ffnHidden())
-                             .arg(QString::fromStdString(m.ffn_kind))
+                             .arg(choiceText("/job/model/ffn_kind", m.ffn_kind))
                              .arg(m.experts)
                              .arg(m.top_k)
                              .arg(m.seq_len)
@@ -298,6 +302,8 @@ void JobEditor::retranslate() {
                            tr("Global batch (0 = automatic):"), tr("Virtual stages:"),
                            tr("ZeRO stage:"),             tr("Activation recomputation:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(labels[static_cast<int>(i)]);
+  for (int i = 0; i < recompute_->count(); ++i)
+    recompute_->setItemText(i, choiceText("/job/parallelism/recompute", recompute_->itemData(i).toString().toStdString()));
   hintsTitle_->setText(tr("Validity hints"));
   findBest_->setText(tr("Find best"));
   findBest_->setToolTip(tr("Search every valid parallel configuration for the shortest time to train"));

@@ -1,6 +1,7 @@
 #include "StorageEditor.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -13,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
+#include "FieldSpec.h"
 #include "design/Climate.h"
 #include "design/ScenarioJson.h"
 
@@ -25,6 +27,30 @@ namespace {
 const char* const kKeys[] = {"name", "kind", "capacity_TB_per_node", "read_GBps_per_node", "write_GBps_per_node",
                              "capacity_PB", "read_GBps", "write_GBps"};
 constexpr int kColumns = 8;
+
+// Display names of the tier kinds; the JSON keeps the raw kind.
+const char* const kTierKinds[][2] = {{"local-nvme", QT_TRANSLATE_NOOP("cf::StorageEditor", "Local NVMe")},
+                                     {"parallel-fs", QT_TRANSLATE_NOOP("cf::StorageEditor", "Parallel file system")},
+                                     {"object-store", QT_TRANSLATE_NOOP("cf::StorageEditor", "Object store")}};
+
+QString tierKindText(const std::string& kind) {
+  for (const auto& k : kTierKinds)
+    if (kind == k[0]) return QCoreApplication::translate("cf::StorageEditor", k[1]);
+  return QString::fromStdString(kind);
+}
+
+// Translated climate name from the property form's table (keyed by climate
+// id), falling back to the core's English label for ids it does not list.
+QString climateText(const ClimateProfile& c) {
+  const QString t = choiceText("/cluster/facility/climate", c.name);
+  return t == QString::fromStdString(c.name) ? QString::fromStdString(c.label) : t;
+}
+
+// Sets each item's text to the translated label of its raw value (item data).
+void relabel(QComboBox* combo, const char* pointer) {
+  for (int i = 0; i < combo->count(); ++i)
+    combo->setItemText(i, choiceText(pointer, combo->itemData(i).toString().toStdString()));
+}
 }  // namespace
 
 StorageEditor::StorageEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
@@ -56,7 +82,7 @@ StorageEditor::StorageEditor(Document* doc, QWidget* parent) : QWidget(parent), 
   climateLabel_ = new QLabel(this);
   climate_ = new QComboBox(this);
   for (const ClimateProfile& c : builtinClimates())
-    climate_->addItem(QString::fromStdString(c.label), QString::fromStdString(c.name));
+    climate_->addItem(climateText(c), QString::fromStdString(c.name));
   priceLabel_ = new QLabel(this);
   price_ = new QDoubleSpinBox(this);
   price_->setRange(0, 10);
@@ -173,7 +199,7 @@ void StorageEditor::refresh() {
   for (int r = 0; r < static_cast<int>(s.cluster.storage.size()); ++r) {
     const StorageTier& t = s.cluster.storage[static_cast<std::size_t>(r)];
     const bool local = t.kind == "local-nvme";
-    const QStringList cells{QString::fromStdString(t.name), QString::fromStdString(t.kind),
+    const QStringList cells{QString::fromStdString(t.name), tierKindText(t.kind),
                             local ? loc.toString(t.capacity_TB_per_node) : QString(),
                             local ? loc.toString(t.read_GBps_per_node) : QString(),
                             local ? loc.toString(t.write_GBps_per_node) : QString(),
@@ -217,9 +243,11 @@ void StorageEditor::retranslate() {
   checkpointLabel_->setText(tr("Checkpoint target:"));
   coolingLabel_->setText(tr("Cooling:"));
   powerChainLabel_->setText(tr("Power chain:"));
-  powerChain_->setItemText(0, tr("Double-conversion UPS"));
-  powerChain_->setItemText(1, tr("UPS in eco-mode"));
-  powerChain_->setItemText(2, tr("Mains + 240/336 V HVDC"));
+  relabel(cooling_, "/cluster/facility/cooling");
+  relabel(powerChain_, "/cluster/facility/power_chain");
+  for (int i = 0; i < climate_->count(); ++i)
+    for (const ClimateProfile& c : builtinClimates())
+      if (climate_->itemData(i).toString().toStdString() == c.name) climate_->setItemText(i, climateText(c));
   powerChain_->setToolTip(tr("How power reaches the IT load: conversion losses are about 4 % of IT with a "
                              "double-conversion UPS, 1 % in eco-mode and about 2 % with half on mains, half on HVDC"));
   climateLabel_->setText(tr("Climate:"));
