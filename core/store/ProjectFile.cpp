@@ -1,26 +1,22 @@
 #include "store/ProjectFile.h"
 
-#include <fcntl.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <map>
 #include <memory>
-#include <random>
-#include <sstream>
+#include <optional>
 
 #include "catalog/CatalogJson.h"
-#include "common/JsonReader.h"
 #include "design/ScenarioJson.h"
+#include "store/JsonDump.h"
 
 namespace cf {
 namespace {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
 struct DbCloser {
   void operator()(sqlite3* db) const { sqlite3_close(db); }
@@ -59,19 +55,28 @@ int pragmaInt(sqlite3* db, const char* name) {
 
 std::string columnText(sqlite3_stmt* s, int i) {
   const unsigned char* t = sqlite3_column_text(s, i);
-  return t ? reinterpret_cast<const char*>(t) : "";
+  return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : "";
+}
+
+Db openMemory() {
+  sqlite3* mem = nullptr;
+  if (sqlite3_open(":memory:", &mem) != SQLITE_OK) fail(mem, "cannot open memory database");
+  return Db(mem);
 }
 
 // Schema history. Each step upgrades from version i+1 to i+2.
 //  1: meta(key,value), parts(category,id,body), scenarios(position,body)
 //  2: scenarios gains a `name` column so lists need not parse JSON.
+// The meta key "contents" ({"scenarios": [names], "parts": count}) needs no
+// schema step: older readers ignore unknown keys, and files without it load.
 const char* kSchemaV1 =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(category, id));"
     "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);";
 const char* kMigrations[] = {
+    // A body that is not JSON is reported by the loader, naming its scenario.
     "ALTER TABLE scenarios ADD COLUMN name TEXT NOT NULL DEFAULT '';"
-    "UPDATE scenarios SET name = coalesce(json_extract(body, '$.name'), '');",
+    "UPDATE scenarios SET name = CASE WHEN json_valid(body) THEN coalesce(json_extract(body, '$.name'), '') ELSE '' END;",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == kProjectSchemaVersion - 1);
 
@@ -82,33 +87,23 @@ void migrate(sqlite3* db, int from) {
   }
 }
 
-void checkHeader(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw StoreError("cannot open " + path + ": " + std::strerror(errno));
-  char head[16] = {};
-  f.read(head, 16);
-  if (f.gcount() < 16 || std::memcmp(head, "SQLite format 3", 16) != 0)
-    throw StoreError(path + " is not a ClusterForge project (not an SQLite database)");
+bool looksLikeSqlite(const std::string& bytes) {
+  return bytes.size() >= 16 && std::memcmp(bytes.data(), "SQLite format 3", 16) == 0;
 }
 
-// Opens read-only and copies into an in-memory database.
-Db openCopy(const std::string& path) {
-  checkHeader(path);
-  sqlite3* raw = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
-  Db file(raw);
-  if (rc != SQLITE_OK) fail(file.get(), "cannot open " + path);
-  sqlite3* mem = nullptr;
-  if (sqlite3_open(":memory:", &mem) != SQLITE_OK) fail(mem, "cannot open memory database");
-  Db memDb(mem);
-  sqlite3_backup* b = sqlite3_backup_init(mem, "main", file.get(), "main");
-  if (!b) fail(mem, "cannot read " + path);
-  rc = sqlite3_backup_step(b, -1);
-  sqlite3_backup_finish(b);
-  if (rc != SQLITE_DONE) {
-    throw StoreError(path + " is damaged or not a ClusterForge project (" + sqlite3_errstr(rc) + ")");
-  }
-  return memDb;
+// The file's bytes as an in-memory database: reading never touches the file
+// (no locks, no hot-journal rollback).
+Db openBytes(const std::string& path, const std::string& bytes) {
+  if (!looksLikeSqlite(bytes)) throw StoreError(path + " is not a ClusterForge project (not an SQLite database)");
+  Db db = openMemory();
+  const auto n = static_cast<sqlite3_int64>(bytes.size());
+  auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size()));
+  if (!buf) throw StoreError("out of memory reading " + path);
+  std::memcpy(buf, bytes.data(), bytes.size());
+  int rc = sqlite3_deserialize(db.get(), "main", buf, n, n,
+                               SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+  if (rc != SQLITE_OK) throw StoreError(path + " is damaged or not a ClusterForge project (" + sqlite3_errstr(rc) + ")");
+  return db;
 }
 
 void checkIdentity(sqlite3* db, const std::string& path) {
@@ -126,191 +121,320 @@ void checkIdentity(sqlite3* db, const std::string& path) {
   if (version < 1) throw StoreError(path + " has no valid project schema version");
 }
 
-std::string tempPathFor(const std::string& path) {
-  std::random_device rd;
-  std::ostringstream s;
-  s << path << ".tmp-" << ::getpid() << "-" << std::hex << rd();
-  return s.str();
+// The lines of PRAGMA integrity_check other than "ok".
+std::vector<std::string> integrityProblems(sqlite3* db) {
+  std::vector<std::string> out;
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check(10)", -1, &raw, nullptr) != SQLITE_OK)
+    return {sqlite3_errmsg(db)};
+  Stmt s(raw);
+  int rc;
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
+    std::string line = columnText(s.get(), 0);
+    if (line != "ok") out.push_back(line);
+  }
+  if (rc != SQLITE_DONE) out.push_back(sqlite3_errmsg(db));
+  return out;
 }
 
-void syncFile(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
+// What the file says it holds (meta "contents"), when it says it.
+struct Contents {
+  std::optional<std::vector<std::string>> scenarioNames;
+  std::optional<sqlite3_int64> partCount;
+};
+
+Contents parseContents(const std::string& text) {
+  Contents c;
+  json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return c;
+  if (j.contains("scenarios") && j["scenarios"].is_array()) {
+    c.scenarioNames.emplace();
+    for (const json& n : j["scenarios"]) c.scenarioNames->push_back(n.is_string() ? n.get<std::string>() : "");
   }
+  if (j.contains("parts") && j["parts"].is_number_unsigned()) c.partCount = j["parts"].get<sqlite3_int64>();
+  return c;
 }
 
-void syncDirOf(const std::string& path) {
-  fs::path dir = fs::path(path).parent_path();
-  int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
+enum class Row { Found, Missing, Unreadable };
+
+// One row by key: a seek, so a damaged page elsewhere does not hide this row.
+Row seek(sqlite3_stmt* st, sqlite3_int64 key) {
+  sqlite3_reset(st);
+  sqlite3_bind_int64(st, 1, key);
+  int rc = sqlite3_step(st);
+  return rc == SQLITE_ROW ? Row::Found : rc == SQLITE_DONE ? Row::Missing : Row::Unreadable;
 }
 
-void renameOver(const std::string& tmp, const std::string& path) {
-  syncFile(tmp);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    std::remove(tmp.c_str());
-    throw StoreError("cannot replace " + path + ": " + std::strerror(err));
-  }
-  syncDirOf(path);
+std::string named(const std::string& name) {
+  return name.empty() || !isValidUtf8(name) ? "" : " (scenario \"" + name + "\")";
 }
+
+// "parts.accelerators[0].tdp_W" from a one-part catalog, as the k-th part of its category.
+std::string partPath(const std::string& errorPath, const std::string& category, std::size_t k) {
+  const std::string one = "parts." + category + "[0]";
+  const std::string at = "parts." + category + "[" + std::to_string(k) + "]";
+  return errorPath.compare(0, one.size(), one) == 0 ? at + errorPath.substr(one.size()) : errorPath;
+}
+
+// Reads a project table by table, row by row, recording what it cannot read.
+class Loader {
+ public:
+  Loader(sqlite3* db, const std::string& file, LoadReport& report) : db_(db), file_(file), report_(report) {}
+
+  Project load() {
+    Project p;
+    const std::vector<std::string> damage = integrityProblems(db_);
+    std::string summary;
+    for (const std::string& d : damage) summary += (summary.empty() ? "" : "; ") + d;
+    if (!damage.empty()) problem("", "the file is damaged (integrity check: " + summary + ")", false);
+    try {
+      migrate(db_, pragmaInt(db_, "user_version"));
+    } catch (const StoreError& e) {
+      problem("", std::string("cannot upgrade the project schema: ") + e.what(), false);
+    }
+    Contents contents = readMeta(p);
+    readParts(p, contents);
+    readScenarios(p, contents);
+    // Without a table of contents, damage means rows may be gone unnoticed.
+    if (!damage.empty() && (!contents.scenarioNames || !contents.partCount)) report_.partial = true;
+    return p;
+  }
+
+  // The first problem as the exception a caller without a report gets.
+  [[noreturn]] void throwFirst() const {
+    if (!anyStoreProblem_) throw InputError(report_.problems.front().path, report_.problems.front().message);
+    std::string all;
+    for (const Issue& i : report_.problems) all += (all.empty() ? "" : "; ") + i.text();
+    throw StoreError(file_ + " is damaged: " + all);
+  }
+
+ private:
+  void problem(std::string path, std::string message, bool lost, bool input = false) {
+    report_.problems.push_back(Issue{std::move(path), std::move(message)});
+    if (lost) report_.partial = true;
+    if (!input) anyStoreProblem_ = true;
+  }
+  void unreadable(const std::string& path, const std::string& what) {
+    problem(path, what + " could not be read: " + sqlite3_errmsg(db_), true);
+  }
+
+  Contents readMeta(Project& p) {
+    Contents c;
+    Stmt meta = prepare(db_, "SELECT key, value FROM meta");
+    int rc;
+    while ((rc = sqlite3_step(meta.get())) == SQLITE_ROW) {
+      const std::string k = columnText(meta.get(), 0);
+      if (k == "name") p.name = utf8(columnText(meta.get(), 1), "name");
+      else if (k == "description") p.description = utf8(columnText(meta.get(), 1), "description");
+      else if (k == "contents") c = parseContents(columnText(meta.get(), 1));
+    }
+    if (rc != SQLITE_DONE) unreadable("name", "the project's name, description and list of contents");
+    return c;
+  }
+
+  std::string utf8(const std::string& text, const std::string& path) {
+    if (isValidUtf8(text)) return text;
+    problem(path, "is not valid UTF-8 text", true, true);
+    return {};
+  }
+
+  // The keys to read, from `first`: as many as the contents promise, else up
+  // to the largest key (a max() is one seek down the right edge of the tree,
+  // where a scan would stop at the first damaged page).
+  std::optional<std::pair<sqlite3_int64, sqlite3_int64>> keyRange(const std::string& table, const std::string& key,
+                                                                  sqlite3_int64 first,
+                                                                  std::optional<sqlite3_int64> count) {
+    if (count) return std::pair(first, first + *count - 1);
+    Stmt s = prepare(db_, "SELECT max(" + key + ") FROM " + table);
+    if (sqlite3_step(s.get()) != SQLITE_ROW) {
+      unreadable(table, "the " + table + " table");
+      return std::nullopt;
+    }
+    if (sqlite3_column_type(s.get(), 0) == SQLITE_NULL) return std::pair(first, first - 1);
+    return std::pair(first, sqlite3_column_int64(s.get(), 0));
+  }
+
+  void readParts(Project& p, const Contents& c) {
+    auto range = keyRange("parts", "rowid", 1, c.partCount);
+    if (!range) return;
+    Stmt st = prepare(db_, "SELECT category, id, body FROM parts WHERE rowid = ?");
+    json cat = json::object();
+    std::map<std::string, std::size_t> seen;  // rows per category, good or bad
+    for (sqlite3_int64 key = range->first; key <= range->second; ++key) {
+      Row r = seek(st.get(), key);
+      if (r == Row::Unreadable) unreadable("parts", "part " + std::to_string(key));
+      if (r == Row::Missing && c.partCount) problem("parts", "part " + std::to_string(key) + " is missing", true);
+      if (r != Row::Found) continue;
+      const std::string category = columnText(st.get(), 0);
+      const std::size_t k = seen[category]++;
+      try {
+        json body = parseJsonText(columnText(st.get(), 2));
+        Catalog::fromJson(json{{category, json::array({body})}}, "parts");  // checks this part alone
+        cat[category].push_back(std::move(body));
+      } catch (const InputError& e) {
+        problem(partPath(e.path().empty() ? "parts." + category + "[0]" : e.path(), category, k),
+                e.message() + " (part \"" + columnText(st.get(), 1) + "\")", true, true);
+      }
+    }
+    try {
+      p.parts = Catalog::fromJson(cat, "parts");
+    } catch (const InputError& e) {
+      problem(e.path(), e.message(), true, true);
+    }
+  }
+
+  void readScenarios(Project& p, const Contents& c) {
+    std::optional<sqlite3_int64> count;
+    if (c.scenarioNames) count = static_cast<sqlite3_int64>(c.scenarioNames->size());
+    auto range = keyRange("scenarios", "position", 0, count);
+    if (!range) return;
+    Stmt st = prepare(db_, "SELECT body, name FROM scenarios WHERE position = ?");
+    for (sqlite3_int64 key = range->first; key <= range->second; ++key) {
+      const std::string path = indexPath("scenarios", static_cast<std::size_t>(key));
+      std::string name = c.scenarioNames ? (*c.scenarioNames)[static_cast<std::size_t>(key - range->first)] : "";
+      Row r = seek(st.get(), key);
+      if (r == Row::Unreadable) unreadable(path, "this scenario" + named(name));
+      if (r == Row::Missing) problem(path, "is missing from the file" + named(name), true);
+      if (r != Row::Found) continue;
+      if (name.empty()) name = columnText(st.get(), 1);
+      try {
+        p.scenarios.push_back(scenarioFromJson(parseJsonText(columnText(st.get(), 0)), path));
+      } catch (const InputError& e) {
+        problem(e.path().empty() ? path : e.path(), e.message() + named(name), true, true);
+      }
+    }
+  }
+
+  sqlite3* db_;
+  const std::string& file_;
+  LoadReport& report_;
+  bool anyStoreProblem_ = false;
+};
 
 template <class T>
 void insertParts(sqlite3* db, sqlite3_stmt* st, const char* category, const std::vector<T>& list) {
-  for (const auto& part : list) {
-    std::string body = toJson(part).dump();
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string body = dumpJson(toJson(list[k]), indexPath(std::string("parts.") + category, k));
     sqlite3_reset(st);
     sqlite3_bind_text(st, 1, category, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, part.id.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, list[k].id.c_str(), -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 3, body.c_str(), -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(st) != SQLITE_DONE) fail(db, "cannot write part " + part.id);
+    if (sqlite3_step(st) != SQLITE_DONE) fail(db, "cannot write part " + list[k].id);
   }
 }
 
-bool looksLikeSqlite(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  char head[16] = {};
-  f.read(head, 16);
-  return f.gcount() == 16 && std::memcmp(head, "SQLite format 3", 16) == 0;
+// The complete project database, as the bytes of a file.
+std::string projectDatabaseBytes(const Project& p) {
+  requireUtf8(p.name, "name");
+  requireUtf8(p.description, "description");
+  std::vector<std::string> bodies;
+  json contents = {{"scenarios", json::array()}, {"parts", p.parts.size()}};
+  for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+    bodies.push_back(dumpJson(scenarioToJson(p.scenarios[i]), indexPath("scenarios", i)));
+    contents["scenarios"].push_back(p.scenarios[i].name);
+  }
+  Db db = openMemory();
+  exec(db.get(), "BEGIN");
+  exec(db.get(), "PRAGMA application_id = " + std::to_string(kProjectApplicationId));
+  exec(db.get(), kSchemaV1);
+  migrate(db.get(), 1);
+  {
+    Stmt st = prepare(db.get(), "INSERT INTO meta(key, value) VALUES(?, ?)");
+    auto put = [&](const char* k, const std::string& v) {
+      sqlite3_reset(st.get());
+      sqlite3_bind_text(st.get(), 1, k, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(st.get(), 2, v.c_str(), -1, SQLITE_TRANSIENT);
+      if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db.get(), "cannot write project metadata");
+    };
+    put("name", p.name);
+    put("description", p.description);
+    put("format", kProjectFormat);
+    put("contents", contents.dump());
+  }
+  {
+    Stmt st = prepare(db.get(), "INSERT INTO parts(category, id, body) VALUES(?, ?, ?)");
+    insertParts(db.get(), st.get(), "accelerators", p.parts.accelerators);
+    insertParts(db.get(), st.get(), "nodes", p.parts.nodes);
+    insertParts(db.get(), st.get(), "switches", p.parts.switches);
+    insertParts(db.get(), st.get(), "nics", p.parts.nics);
+    insertParts(db.get(), st.get(), "links", p.parts.links);
+    insertParts(db.get(), st.get(), "storage", p.parts.storage);
+    insertParts(db.get(), st.get(), "cooling", p.parts.cooling);
+    insertParts(db.get(), st.get(), "racks", p.parts.racks);
+    insertParts(db.get(), st.get(), "pdus", p.parts.pdus);
+  }
+  {
+    Stmt st = prepare(db.get(), "INSERT INTO scenarios(position, name, body) VALUES(?, ?, ?)");
+    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+      sqlite3_reset(st.get());
+      sqlite3_bind_int64(st.get(), 1, static_cast<sqlite3_int64>(i));
+      sqlite3_bind_text(st.get(), 2, p.scenarios[i].name.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(st.get(), 3, bodies[i].c_str(), -1, SQLITE_TRANSIENT);
+      if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db.get(), "cannot write scenario " + p.scenarios[i].name);
+    }
+  }
+  exec(db.get(), "COMMIT");
+  sqlite3_int64 size = 0;
+  unsigned char* data = sqlite3_serialize(db.get(), "main", &size, 0);
+  if (!data) throw StoreError("out of memory writing the project");
+  std::string bytes(reinterpret_cast<const char*>(data), static_cast<std::size_t>(size));
+  sqlite3_free(data);
+  return bytes;
+}
+
+void requireScenarios(const Project& p, LoadReport* report) {
+  if (!p.scenarios.empty()) return;
+  const std::string message = "a project needs at least one scenario";
+  if (!report) throw InputError("scenarios", message);
+  report->problems.push_back(Issue{"scenarios", message});
 }
 
 bool endsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-}  // namespace
-
-void saveProject(const Project& p, const std::string& path) {
-  std::string tmp = tempPathFor(path);
-  try {
-    sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(tmp.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    Db db(raw);
-    if (rc != SQLITE_OK) {
-      throw StoreError("cannot write " + path + ": " + (raw ? sqlite3_errmsg(raw) : "out of memory"));
-    }
-    exec(db.get(), "PRAGMA journal_mode = DELETE");
-    exec(db.get(), "BEGIN");
-    exec(db.get(), "PRAGMA application_id = " + std::to_string(kProjectApplicationId));
-    exec(db.get(), kSchemaV1);
-    migrate(db.get(), 1);
-    {
-      Stmt st = prepare(db.get(), "INSERT INTO meta(key, value) VALUES(?, ?)");
-      auto put = [&](const char* k, const std::string& v) {
-        sqlite3_reset(st.get());
-        sqlite3_bind_text(st.get(), 1, k, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st.get(), 2, v.c_str(), -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db.get(), "cannot write project metadata");
-      };
-      put("name", p.name);
-      put("description", p.description);
-      put("format", kProjectFormat);
-    }
-    {
-      Stmt st = prepare(db.get(), "INSERT INTO parts(category, id, body) VALUES(?, ?, ?)");
-      insertParts(db.get(), st.get(), "accelerators", p.parts.accelerators);
-      insertParts(db.get(), st.get(), "nodes", p.parts.nodes);
-      insertParts(db.get(), st.get(), "switches", p.parts.switches);
-      insertParts(db.get(), st.get(), "nics", p.parts.nics);
-      insertParts(db.get(), st.get(), "links", p.parts.links);
-      insertParts(db.get(), st.get(), "storage", p.parts.storage);
-      insertParts(db.get(), st.get(), "cooling", p.parts.cooling);
-      insertParts(db.get(), st.get(), "racks", p.parts.racks);
-      insertParts(db.get(), st.get(), "pdus", p.parts.pdus);
-    }
-    {
-      Stmt st = prepare(db.get(), "INSERT INTO scenarios(position, name, body) VALUES(?, ?, ?)");
-      for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-        std::string body = scenarioToJson(p.scenarios[i]).dump();
-        sqlite3_reset(st.get());
-        sqlite3_bind_int64(st.get(), 1, static_cast<sqlite3_int64>(i));
-        sqlite3_bind_text(st.get(), 2, p.scenarios[i].name.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(st.get(), 3, body.c_str(), -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db.get(), "cannot write scenario " + p.scenarios[i].name);
-      }
-    }
-    exec(db.get(), "COMMIT");
-    db.reset();
-    renameOver(tmp, path);
-  } catch (...) {
-    std::remove(tmp.c_str());
-    std::remove((tmp + "-journal").c_str());
-    throw;
-  }
-}
-
-int projectFileSchemaVersion(const std::string& path) {
-  Db db = openCopy(path);
-  return pragmaInt(db.get(), "user_version");
-}
-
-Project loadProject(const std::string& path) {
-  Db db = openCopy(path);
+Project loadProjectBytes(const std::string& path, const std::string& bytes, LoadReport* report) {
+  Db db = openBytes(path, bytes);
   checkIdentity(db.get(), path);
-  migrate(db.get(), pragmaInt(db.get(), "user_version"));
-
+  LoadReport own;
+  Loader loader(db.get(), path, report ? *report : own);
   Project p;
   try {
-    Stmt meta = prepare(db.get(), "SELECT key, value FROM meta");
-    while (sqlite3_step(meta.get()) == SQLITE_ROW) {
-      std::string k = columnText(meta.get(), 0);
-      if (k == "name") p.name = columnText(meta.get(), 1);
-      else if (k == "description") p.description = columnText(meta.get(), 1);
-    }
-    Stmt parts = prepare(db.get(), "SELECT category, id, body FROM parts ORDER BY rowid");
-    json cat = json::object();
-    while (sqlite3_step(parts.get()) == SQLITE_ROW) {
-      std::string category = columnText(parts.get(), 0);
-      cat[category].push_back(parseJsonText(columnText(parts.get(), 2)));
-    }
-    p.parts = Catalog::fromJson(cat, "parts");
-    Stmt sc = prepare(db.get(), "SELECT body FROM scenarios ORDER BY position");
-    while (sqlite3_step(sc.get()) == SQLITE_ROW) {
-      std::string path = indexPath("scenarios", p.scenarios.size());
-      p.scenarios.push_back(scenarioFromJson(parseJsonText(columnText(sc.get(), 0)), path));
-    }
-  } catch (const StoreError& e) {
+    p = loader.load();
+  } catch (const StoreError& e) {  // the schema itself is unreadable
     throw StoreError(path + " is damaged: " + e.what());
   }
+  if (!report && !own.ok()) loader.throwFirst();
   return p;
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw StoreError("cannot open " + path + ": " + std::strerror(errno));
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+}  // namespace
+
+void saveProject(const Project& p, const std::string& path) { writeFileAtomically(path, projectDatabaseBytes(p)); }
+
+int projectFileSchemaVersion(const std::string& path) {
+  Db db = openBytes(path, readFile(path));
+  return pragmaInt(db.get(), "user_version");
 }
 
-void writeFileAtomically(const std::string& path, const std::string& bytes) {
-  std::string tmp = tempPathFor(path);
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw StoreError("cannot write " + path + ": " + std::strerror(errno));
-    f << bytes;
-    f.flush();
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw StoreError("cannot write " + path + ": " + std::strerror(errno));
-    }
-  }
-  renameOver(tmp, path);
+Project loadProject(const std::string& path, LoadReport* report) {
+  removeStaleTempFiles(path);
+  return loadProjectBytes(path, readFile(path), report);
 }
 
-Project readAnyProject(const std::string& path) {
-  if (!fs::exists(path)) throw StoreError(path + " does not exist");
-  if (looksLikeSqlite(path)) return loadProject(path);
-  return projectFromJson(parseJsonText(readFile(path)));
+Project readAnyProject(const std::string& path, LoadReport* report) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) throw StoreError(path + " does not exist");
+  if (fs::is_directory(path, ec)) throw StoreError(path + " is a directory, not a project file");
+  removeStaleTempFiles(path);
+  const std::string bytes = readFile(path);
+  Project p = looksLikeSqlite(bytes) ? loadProjectBytes(path, bytes, report) : projectFromJson(parseJsonText(bytes));
+  requireScenarios(p, report);
+  return p;
 }
 
 void writeAnyProject(const Project& p, const std::string& path) {
-  if (endsWith(path, ".json")) writeFileAtomically(path, projectToJson(p).dump(2) + "\n");
+  if (endsWith(path, ".json")) writeFileAtomically(path, dumpJson(projectToJson(p), "", 2) + "\n");
   else saveProject(p, path);
 }
 

@@ -1,41 +1,58 @@
 // Project files (*.cfproj): an SQLite database with a versioned schema.
 //
-// Saving writes a complete new database beside the target in one
-// transaction, syncs it and renames it over the target, so a crash or a full
-// disk never leaves a half-written project. Loading opens the file read-only
-// and copies it into memory before migrating an older schema, so the file on
+// Saving builds the complete database in memory and writes it with
+// writeFileAtomically (AtomicFile.h): temp file beside the target, fsync,
+// rename, fsync of the folder; mode, owner and symlink target are kept.
+// Loading reads the file's bytes into an in-memory database, so the file on
 // disk is never modified by reading; a newer schema, a foreign SQLite file or
 // a file that is not SQLite is refused with a clear message.
+//
+// Damage. Open runs PRAGMA integrity_check, then reads every scenario and part
+// by its own key (one seek per row), so a damaged page loses only the rows on
+// it and is never mistaken for the end of a table. The "contents" entry of the
+// meta table (scenario names and the part count, written by every save) says
+// what the file should hold, so a missing row is noticed and named even when
+// its own page is unreadable. Without a LoadReport any problem is an error;
+// with one, the good parts load and every problem is listed.
 #pragma once
-#include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "common/InputError.h"
 #include "design/Project.h"
+#include "store/AtomicFile.h"
 
 namespace cf {
-
-class StoreError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 inline constexpr int kProjectSchemaVersion = 2;
 inline constexpr int kProjectApplicationId = 0x43466F72;  // "CFor"
 
+// What a load found wrong. `problems` name where ("scenarios[3]",
+// "scenarios[3].job.model", "parts", "name", "" for the file as a whole) and
+// what ("could not be read: database disk image is malformed (scenario
+// \"Llama\")"). `partial`: something the file holds was not loaded, so saving
+// the project would lose it.
+struct LoadReport {
+  std::vector<Issue> problems;
+  bool partial = false;
+  bool ok() const { return problems.empty(); }
+};
+
 void saveProject(const Project& p, const std::string& path);
-Project loadProject(const std::string& path);
+// Without a report: the whole project or an exception (StoreError for a
+// damaged or foreign file, InputError for invalid content). With one: the
+// readable part of the project, problems in `*report`; StoreError only when
+// the file is not a readable ClusterForge project at all.
+Project loadProject(const std::string& path, LoadReport* report = nullptr);
 // The schema version stored in a file (without loading it).
 int projectFileSchemaVersion(const std::string& path);
 
 // Reads a project from .cfproj, or from .json/.cf.json (a scenario or project
-// file), chosen by the file's first bytes. Errors: InputError (content) or
-// StoreError (file).
-Project readAnyProject(const std::string& path);
+// file), chosen by the file's first bytes. A project needs at least one
+// scenario. Errors as loadProject; JSON files are read whole or not at all.
+Project readAnyProject(const std::string& path, LoadReport* report = nullptr);
 // Writes .cfproj or JSON chosen by the extension, atomically in both cases.
+// Text that is not valid UTF-8 is an InputError naming its key path.
 void writeAnyProject(const Project& p, const std::string& path);
-
-// Writes `bytes` to `path` atomically (temp file in the same folder, fsync, rename).
-void writeFileAtomically(const std::string& path, const std::string& bytes);
-std::string readFile(const std::string& path);
 
 }  // namespace cf

@@ -1,11 +1,16 @@
 // Project files: round trips, atomic saves, migrations and every kind of bad file.
+#include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <QtTest>
 
+#include "DamagedProject.h"
 #include "TestData.h"
+#include "store/JsonDump.h"
 #include "store/ProjectFile.h"
 
 using namespace cf;
@@ -21,6 +26,37 @@ void sql(const std::string& path, const std::string& statements) {
   int rc = sqlite3_exec(db, statements.c_str(), nullptr, nullptr, &err);
   QVERIFY2(rc == SQLITE_OK, err ? err : "");
   sqlite3_close(db);
+}
+
+// A project of `n` small scenarios named scenario-00, scenario-01, ...
+Project manyScenarios(int n) {
+  json list = json::array();
+  for (int i = 0; i < n; ++i) {
+    json s = cftest::smallScenario();
+    s["name"] = QString("scenario-%1").arg(i, 2, 10, QChar('0')).toStdString();
+    list.push_back(s);
+  }
+  return projectFromJson({{"format", kProjectFormat}, {"name", "Forty"}, {"scenarios", list}});
+}
+
+QString problemsText(const LoadReport& r) {
+  QStringList out;
+  for (const Issue& i : r.problems) out << QString::fromStdString(i.text());
+  return out.join('\n');
+}
+
+mode_t modeOf(const std::string& path) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  return st.st_mode & 07777;
+}
+
+// The pid of a process that has ended.
+pid_t deadPid() {
+  pid_t pid = ::fork();
+  if (pid == 0) ::_exit(0);
+  ::waitpid(pid, nullptr, 0);
+  return pid;
 }
 }  // namespace
 
@@ -198,6 +234,296 @@ class TestProjectFile : public QObject {
     } catch (const InputError& e) {
       QCOMPARE(QString::fromStdString(e.path()), QString("scenarios[1].cluster.accelerator"));
     }
+  }
+
+  // Issue 21.1: one damaged page in a 40-scenario project was a silent
+  // 16-scenario project. Now: an error without a report; with one, every
+  // readable scenario and a precise list of the others.
+  void damagedPageIsNeverASilentShortProject() {
+    const std::string target = path("forty.cfproj").toStdString();
+    const Project original = manyScenarios(40);
+    saveProject(original, target);
+    QVERIFY(cftest::damagePageHolding(target, "\"scenario-20\"") > 1);
+    const std::string damaged = cftest::readText(target);
+    try {
+      loadProject(target);
+      QFAIL("a damaged project loaded without complaint");
+    } catch (const StoreError& e) {
+      QVERIFY2(QString(e.what()).contains("damaged"), e.what());
+    }
+    LoadReport report;
+    Project p = loadProject(target, &report);
+    const QString text = problemsText(report);
+    QVERIFY(report.partial);
+    QVERIFY2(text.contains("integrity check"), qPrintable(text));
+    QVERIFY2(text.contains("scenarios[20]") && text.contains("\"scenario-20\""), qPrintable(text));
+    QVERIFY(p.scenarios.size() > 30 && p.scenarios.size() < 40);
+    // Every scenario is either loaded intact or named in a problem.
+    std::size_t next = 0;
+    for (int i = 0; i < 40; ++i) {
+      const Scenario& want = original.scenarios[static_cast<std::size_t>(i)];
+      if (next < p.scenarios.size() && p.scenarios[next].name == want.name) {
+        QVERIFY(p.scenarios[next] == want);
+        ++next;
+      } else {
+        QVERIFY2(text.contains(QString("scenarios[%1]").arg(i)), qPrintable(QString::fromStdString(want.name)));
+      }
+    }
+    QCOMPARE(next, p.scenarios.size());
+    QCOMPARE(p.name, std::string("Forty"));
+    QCOMPARE(cftest::readText(target), damaged);  // reading never repairs or touches the file
+  }
+
+  // Files written before the table of contents: the damage is still found.
+  void damagedPageWithoutTableOfContents() {
+    const std::string target = path("old-forty.cfproj").toStdString();
+    saveProject(manyScenarios(40), target);
+    sql(target, "DELETE FROM meta WHERE key = 'contents'; VACUUM;");
+    QVERIFY(cftest::damagePageHolding(target, "\"scenario-20\"") > 1);
+    QVERIFY_THROWS_EXCEPTION(StoreError, loadProject(target));
+    LoadReport report;
+    Project p = loadProject(target, &report);
+    QVERIFY(report.partial);
+    QVERIFY2(problemsText(report).contains("scenarios[20]"), qPrintable(problemsText(report)));
+    QVERIFY(p.scenarios.size() > 30 && p.scenarios.size() < 40);
+  }
+
+  // Issue 21.16: a broken scenario inside a .cfproj names scenarios[i] and the scenario.
+  void brokenScenarioBodyNamesTheScenario() {
+    const std::string target = path("broken-body.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    sql(target, "UPDATE scenarios SET body = substr(body, 1, 200) WHERE position = 1");
+    try {
+      readAnyProject(target);
+      QFAIL("read a broken scenario");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("scenarios[1]"));
+      QVERIFY2(QString(e.what()).contains("not valid JSON") && QString(e.what()).contains("scenario \"small\""),
+               e.what());
+    }
+    LoadReport report;
+    Project p = readAnyProject(target, &report);
+    QCOMPARE(p.scenarios.size(), std::size_t(1));
+    QVERIFY(report.partial);
+    QCOMPARE(report.problems.size(), std::size_t(1));  // the file itself is sound
+  }
+
+  // Issue 21.16: a schema-1 file with a malformed scenario gave "database
+  // error: malformed JSON" (the migration) naming neither file nor scenario.
+  void schemaOneWithMalformedScenario() {
+    const std::string target = path("v1-bad.cfproj").toStdString();
+    sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
+                    "; PRAGMA user_version = 1;"
+                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                    "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(category, id));"
+                    "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+                    "INSERT INTO scenarios VALUES(0, '{\"format\": \"clusterforge.scenario/1\", \"name\": ');");
+    try {
+      readAnyProject(target);
+      QFAIL("read a malformed scenario");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("scenarios[0]"));
+      QVERIFY2(QString(e.what()).contains("not valid JSON"), e.what());
+    }
+  }
+
+  void directoryIsNamedAsOne() {
+    QDir().mkpath(path("folder.cfproj"));
+    for (auto read : {+[](const std::string& p) { readAnyProject(p); }, +[](const std::string& p) { readFile(p); }}) {
+      try {
+        read(path("folder.cfproj").toStdString());
+        QFAIL("read a directory");
+      } catch (const StoreError& e) {
+        QVERIFY2(QString(e.what()).contains("is a directory"), e.what());
+      }
+    }
+  }
+
+  // Issue 21.8: a project without scenarios is invalid (and crashed the GUI).
+  void zeroScenariosIsInvalid() {
+    Project empty;
+    empty.name = "empty";
+    saveProject(empty, path("empty.cfproj").toStdString());
+    const QString json = QString(CF_SOURCE_DIR) + "/tests/data/bad/project-zero-scenarios.json";
+    for (const QString& file : {path("empty.cfproj"), json}) {
+      try {
+        readAnyProject(file.toStdString());
+        QFAIL("accepted a project without scenarios");
+      } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.path()), QString("scenarios"));
+        QVERIFY(QString(e.what()).contains("at least one scenario"));
+      }
+      LoadReport report;
+      QVERIFY(readAnyProject(file.toStdString(), &report).scenarios.empty());
+      QCOMPARE(QString::fromStdString(report.problems.at(0).path), QString("scenarios"));
+    }
+  }
+
+  // Issue 21.5: invalid UTF-8 is refused by name on read and on save, never
+  // an "internal error" (nlohmann type_error.316).
+  void invalidUtf8IsRefusedByName() {
+    const std::string target = path("utf8.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    sql(target, "UPDATE meta SET value = CAST(X'53747564799F' AS TEXT) WHERE key = 'name'");
+    try {
+      loadProject(target);
+      QFAIL("read an invalid name");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("name"));
+      QVERIFY(QString(e.what()).contains("UTF-8"));
+    }
+    struct Case {
+      const char* path;
+      void (*spoil)(Project&);
+    };
+    const Case cases[] = {
+        {"name", [](Project& p) { p.name = "Study\xff"; }},
+        {"description", [](Project& p) { p.description = "\xc0\xaf"; }},
+        {"scenarios[1].name", [](Project& p) { p.scenarios[1].name = "sm\xed\xa0\x80ll"; }},
+    };
+    for (const Case& c : cases) {
+      Project p = twoScenarios();
+      c.spoil(p);
+      for (const char* file : {"utf8-save.cfproj", "utf8-save.json"}) {
+        try {
+          writeAnyProject(p, path(file).toStdString());
+          QFAIL("saved invalid UTF-8");
+        } catch (const InputError& e) {
+          QCOMPARE(QString::fromStdString(e.path()), QString(c.path));
+        }
+        QVERIFY(!QFile::exists(path(file)));
+      }
+    }
+    QVERIFY(QDir(dir_.path()).entryList({"*.tmp-*"}).isEmpty());
+  }
+
+  void utf8Validator_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("ascii") << QByteArray("plain") << true;
+    QTest::newRow("chinese") << QByteArray("多方案对比") << true;
+    QTest::newRow("emoji") << QByteArray("\xf0\x9f\x9a\x80") << true;
+    QTest::newRow("lone continuation") << QByteArray("a\x80") << false;
+    QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << false;
+    QTest::newRow("overlong 3-byte") << QByteArray("\xe0\x80\xaf") << false;
+    QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80") << false;
+    QTest::newRow("above U+10FFFF") << QByteArray("\xf4\x90\x80\x80") << false;
+    QTest::newRow("truncated") << QByteArray("\xe5\xa4") << false;
+  }
+  void utf8Validator() {
+    QFETCH(QByteArray, text);
+    QFETCH(bool, valid);
+    QCOMPARE(isValidUtf8(text.toStdString()), valid);
+    // The same verdict as the JSON writer.
+    bool dumps = true;
+    try {
+      json(text.toStdString()).dump();
+    } catch (const json::type_error&) {
+      dumps = false;
+    }
+    QCOMPARE(dumps, valid);
+  }
+
+  // Issue 21.9: saving over a chmod 600 project left it world-readable.
+  void saveKeepsTheMode() {
+    const std::string target = path("private.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    for (mode_t mode : {mode_t(0600), mode_t(0640), mode_t(0604)}) {
+      QCOMPARE(::chmod(target.c_str(), mode), 0);
+      saveProject(twoScenarios(), target);
+      QCOMPARE(modeOf(target), mode);
+      writeAnyProject(twoScenarios(), target);
+      QCOMPARE(modeOf(target), mode);
+    }
+    const std::string text = path("private.json").toStdString();
+    writeAnyProject(twoScenarios(), text);
+    QCOMPARE(::chmod(text.c_str(), 0600), 0);
+    writeAnyProject(twoScenarios(), text);
+    QCOMPARE(modeOf(text), mode_t(0600));
+  }
+
+  void saveKeepsTheOwner() {
+    if (::geteuid() != 0) QSKIP("only root can give a file to another user");
+    const std::string target = path("owned.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    QCOMPARE(::chown(target.c_str(), 4321, 4322), 0);
+    saveProject(twoScenarios(), target);
+    struct stat st {};
+    QCOMPARE(::stat(target.c_str(), &st), 0);
+    QCOMPARE(st.st_uid, uid_t(4321));
+    QCOMPARE(st.st_gid, gid_t(4322));
+  }
+
+  // Issue 21.9: saving through a symlink replaced the link and left the target stale.
+  void saveThroughASymlinkWritesTheTarget() {
+    QDir().mkpath(path("real"));
+    QDir().mkpath(path("links"));
+    const std::string target = path("real/p.cfproj").toStdString();
+    const std::string link = path("links/p.cfproj").toStdString();
+    const std::string chain = path("links/chain.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    QCOMPARE(::chmod(target.c_str(), 0600), 0);
+    QCOMPARE(::symlink("../real/p.cfproj", link.c_str()), 0);  // relative, in another folder
+    QCOMPARE(::symlink(link.c_str(), chain.c_str()), 0);          // a link to a link
+    int n = 0;
+    for (const std::string& via : {link, chain}) {
+      Project p = twoScenarios();
+      p.name = "via link " + std::to_string(++n);
+      saveProject(p, via);
+      QVERIFY(QFileInfo(QString::fromStdString(via)).isSymLink());
+      QCOMPARE(loadProject(target).name, p.name);
+      QCOMPARE(modeOf(target), mode_t(0600));
+    }
+    QVERIFY(QDir(path("links")).entryList({"*.tmp-*"}, QDir::Files | QDir::Hidden | QDir::System).isEmpty());
+    QVERIFY(QDir(path("real")).entryList({"*.tmp-*"}).isEmpty());
+    // A dangling link creates its target.
+    QCOMPARE(::symlink("../real/new.cfproj", path("links/new.cfproj").toLocal8Bit().constData()), 0);
+    saveProject(twoScenarios(), path("links/new.cfproj").toStdString());
+    QVERIFY(QFileInfo(path("links/new.cfproj")).isSymLink());
+    QCOMPARE(loadProject(path("real/new.cfproj").toStdString()).name, std::string("Study"));
+  }
+
+  // Issue 21.9: temp files of saves that were killed are removed by the next open or save.
+  void staleTempFilesOfDeadProcessesAreRemoved() {
+    const std::string target = path("stale.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    const QString dead = path(QString("stale.cfproj.tmp-%1-abc123").arg(deadPid()));
+    const QString alive = path(QString("stale.cfproj.tmp-%1-abc123").arg(::getppid()));
+    const QString other = path(QString("other.cfproj.tmp-%1-abc123").arg(deadPid()));
+    for (const QString& f : {dead, alive, other}) QVERIFY(QFile(f).open(QIODevice::WriteOnly));
+    loadProject(target);
+    QVERIFY(!QFile::exists(dead));
+    QVERIFY(QFile::exists(alive));  // its process may still be saving
+    QVERIFY(QFile::exists(other));  // another file's
+    QVERIFY(QFile(dead).open(QIODevice::WriteOnly));
+    saveProject(twoScenarios(), target);
+    QVERIFY(!QFile::exists(dead));
+    QVERIFY(QFile::exists(alive));
+  }
+
+  // A write that fails half way (here: the file size limit) leaves the old
+  // file and no temp file.
+  void failedWriteLeavesNoTempFile() {
+    const std::string target = path("limit.cfproj").toStdString();
+    saveProject(twoScenarios(), target);
+    const std::string before = cftest::readText(target);
+    struct rlimit old {};
+    ::getrlimit(RLIMIT_FSIZE, &old);
+    struct rlimit small = old;
+    small.rlim_cur = 4096;
+    auto oldHandler = ::signal(SIGXFSZ, SIG_IGN);
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    bool threw = false;
+    try {
+      saveProject(manyScenarios(20), target);
+    } catch (const StoreError&) {
+      threw = true;
+    }
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    ::signal(SIGXFSZ, oldHandler);
+    QVERIFY(threw);
+    QCOMPARE(cftest::readText(target), before);
+    QVERIFY(QDir(dir_.path()).entryList({"limit.cfproj.tmp-*"}).isEmpty());
   }
 
   void jsonWithWrongTypes() {
