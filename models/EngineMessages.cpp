@@ -34,6 +34,8 @@ const std::vector<EngineMessageTemplate>& engineMessageTable() {
       {"fabric-ports-exhausted-modelled", QT_TRANSLATE_NOOP("EngineMessages", "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4; the fabric is modelled with %5 tiers")},
       {"fabric-ports-exhausted", QT_TRANSLATE_NOOP("EngineMessages", "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, more than 3 tiers of this switch can connect")},
       {"storage-no-read-bandwidth", QT_TRANSLATE_NOOP("EngineMessages", "tier \"%1\" has no read bandwidth")},
+      {"no-scale-out-nics", QT_TRANSLATE_NOOP("EngineMessages", "0 NICs on %1 nodes: traffic between nodes has no network")},
+      {"switch-radix-too-large", QT_TRANSLATE_NOOP("EngineMessages", "%1 ports, more than the largest switch of %2 ports")},
       {"part-not-in-catalog", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is not in the catalog")},
       {"cooling-kind-mismatch", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is %2 cooling, not %3")},
       {"cooling-kind-missing", QT_TRANSLATE_NOOP("EngineMessages", "the catalog has no %1 cooling system")},

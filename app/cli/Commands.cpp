@@ -5,6 +5,7 @@
 #include "catalog/Catalog.h"
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
+#include "design/Limits.h"
 #include "design/Validation.h"
 #include "design/Resolved.h"
 #include "gpu/Backend.h"
@@ -81,6 +82,16 @@ int simulate(const SimulateArgs& a, std::ostream& out, std::ostream& err) {
     err << "--scenario " << a.scenario << ": the file has " << p.scenarios.size() << " scenario(s)\n";
     return 2;
   }
+  try {
+    // The flow simulation's own limits, before any model runs (the engine applies them too).
+    if (a.network == "flow") {
+      Catalog parts = p.resolvedParts();
+      for (const Scenario& s : p.scenarios) checkFlowSimulation(resolve(s, parts));
+    }
+  } catch (const InputError& e) {
+    err << a.file << ": " << e.what() << "\n";
+    return 2;
+  }
   SimulateOptions opt;
   opt.network = a.network;
   opt.trials = a.trials;
@@ -135,9 +146,30 @@ int withResolvedScenario(const std::string& file, int index, std::ostream& err, 
 
 }  // namespace
 
+namespace {
+
+// Prints the errors of scenario `index` outside job.parallelism (which the
+// search explores); returns false when there are any.
+bool designValid(const std::string& file, int index, std::ostream& err) {
+  Project p;
+  int status = 0;
+  if (!read(file, p, err, status) || index < 0 || index >= static_cast<int>(p.scenarios.size())) return true;
+  bool ok = true;
+  for (const Issue& i : validateScenario(p.scenarios[index], p.resolvedParts())) {
+    if (i.severity != Issue::Severity::Error || i.path.rfind("job.parallelism", 0) == 0) continue;
+    err << "error: " << i.text() << "\n";
+    ok = false;
+  }
+  return ok;
+}
+
+}  // namespace
+
 int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
-  // The search explores the parallelism, so only the design needs to be valid;
-  // the file's own parallelism is ranked alongside when it is valid.
+  // The search explores the parallelism, so only the design needs to be valid
+  // (validated first, with the work limits); the file's own parallelism is
+  // ranked alongside when it is valid.
+  if (!designValid(a.file, a.scenario, err)) return 2;
   return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
     out << searchReport(r, parts, a.top, a.objective, a.backend).dump(2) << "\n";
   });

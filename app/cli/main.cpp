@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "Commands.h"
+#include "design/Limits.h"
 #include "SweepCommand.h"
 #ifdef CF_HAVE_REPORT
 #include "ReportCommand.h"
@@ -58,6 +59,12 @@ int main(int argc, char** argv) {
     bool topoJson = true;
     topology->add_flag("--json", topoJson, "JSON output (the default and only format)");
 
+    // Lifts the work budgets (fabric devices and links, flow-simulated micro-batches; design/Limits.h),
+    // not the physical ranges or the hard limits.
+    bool allowLarge = false;
+    for (auto* sub : {validate, simulate, search, topology})
+      sub->add_flag("--allow-large", allowLarge, "Lift the work budgets (fabric size, flow-simulated micro-batches)");
+
     cf::cli::SweepArgs sweepArgs;
     auto* sweep = cf::cli::addSweepCommand(app, sweepArgs);
 #ifdef CF_HAVE_REPORT
@@ -71,6 +78,7 @@ int main(int argc, char** argv) {
       int rc = app.exit(e);
       return rc == 0 ? 0 : 2;
     }
+    cf::liftWorkBudgets(allowLarge);
     if (showVersion) return cf::cli::version(std::cout);
     if (*validate) return cf::cli::validate(validateFile, std::cout, std::cerr);
     if (*convert) return cf::cli::convert(convertIn, convertOut, std::cerr);

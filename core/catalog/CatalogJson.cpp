@@ -3,14 +3,17 @@
 namespace cf {
 namespace {
 
+// A part priced beyond this is a typo (docs/scenario-format.md, ranges): 1e300 USD made TCO non-finite.
+constexpr double kMaxPrice_usd = 1e9;
+
 void readInfo(ObjectReader& r, PartInfo& p) {
   p.id = r.requiredString("id");
   p.name = r.string("name", p.id);
   p.vendor = r.string("vendor", "");
   p.source = r.string("source", "");
   p.notes = r.string("notes", "");
-  p.price_usd = r.number("price_usd", 0.0, 0.0);
-  p.annual_failure_rate = r.number("annual_failure_rate", 0.0, 0.0);
+  p.price_usd = r.number("price_usd", 0.0, 0.0, kMaxPrice_usd);
+  p.annual_failure_rate = r.number("annual_failure_rate", 0.0, 0.0, 100.0);  // design/Limits.h kMaxFailuresPerPartYear
   p.estimated.clear();
   if (const json* e = r.array("estimated")) {
     for (std::size_t i = 0; i < e->size(); ++i) {
@@ -33,19 +36,19 @@ json infoJson(const PartInfo& p) {
 void readPart(ObjectReader& r, Accelerator& p) {
   readInfo(r, p);
   auto t = r.object("peak_tflops", true);
-  p.peak_tflops.fp32 = t.number("fp32", 0.0, 0.0);
-  p.peak_tflops.tf32 = t.number("tf32", 0.0, 0.0);
-  p.peak_tflops.bf16 = t.number("bf16", 0.0, 0.0);
-  p.peak_tflops.fp16 = t.number("fp16", 0.0, 0.0);
-  p.peak_tflops.fp8 = t.number("fp8", 0.0, 0.0);
+  p.peak_tflops.fp32 = t.numberOrZero("fp32", 0.0, 0.01, 1e6);
+  p.peak_tflops.tf32 = t.numberOrZero("tf32", 0.0, 0.01, 1e6);
+  p.peak_tflops.bf16 = t.numberOrZero("bf16", 0.0, 0.01, 1e6);
+  p.peak_tflops.fp16 = t.numberOrZero("fp16", 0.0, 0.01, 1e6);
+  p.peak_tflops.fp8 = t.numberOrZero("fp8", 0.0, 0.01, 1e6);
   t.finish();
   if (p.peak_tflops.bf16 <= 0 && p.peak_tflops.fp16 <= 0 && p.peak_tflops.fp32 <= 0)
     throw InputError(r.keyPath("peak_tflops"), "needs at least one precision above 0");
-  p.hbm_GiB = r.requiredNumber("hbm_GiB", 1e-3);
-  p.hbm_GBps = r.requiredNumber("hbm_GBps", 1e-3);
-  p.scale_up_GBps = r.number("scale_up_GBps", 0.0, 0.0);
+  p.hbm_GiB = r.requiredNumber("hbm_GiB", 1e-3, 1e5);
+  p.hbm_GBps = r.requiredNumber("hbm_GBps", 1.0, 1e6);
+  p.scale_up_GBps = r.numberOrZero("scale_up_GBps", 0.0, 1.0, 1e5);
   p.scale_up_kind = r.string("scale_up_kind", "none");
-  p.tdp_W = r.requiredNumber("tdp_W", 1.0);
+  p.tdp_W = r.requiredNumber("tdp_W", 1.0, 1e5);
   p.idle_W = r.number("idle_W", p.tdp_W * 0.15, 0.0);
   p.gemm_efficiency = r.number("gemm_efficiency", 0.75, 0.05, 1.0);
   p.release_year = static_cast<int>(r.integer("release_year", 0, 0, 3000));
@@ -81,7 +84,7 @@ void readPart(ObjectReader& r, NodeType& p) {
   p.max_power_W = r.number("max_power_W", 0.0, 0.0);
   p.rack_units = static_cast<int>(r.integer("rack_units", 0, 0, 60));
   p.weight_kg = r.number("weight_kg", 0.0, 0.0);
-  p.base_price_usd = r.number("base_price_usd", 0.0, 0.0);
+  p.base_price_usd = r.number("base_price_usd", 0.0, 0.0, kMaxPrice_usd);
   p.psus = static_cast<int>(r.integer("psus", 0, 0, 1000));
 }
 
@@ -107,7 +110,7 @@ void readPart(ObjectReader& r, SwitchPart& p) {
   p.technology = r.choice("technology", "infiniband", {"infiniband", "ethernet", "nvlink", "other"});
   p.generation = r.string("generation", "");
   p.radix = static_cast<int>(r.requiredInteger("radix", 2, 100000));
-  p.port_Gbps = r.requiredNumber("port_Gbps", 1e-3);
+  p.port_Gbps = r.requiredNumber("port_Gbps", 1.0, 1e5);
   p.power_W = r.number("power_W", 0.0, 0.0);
   p.latency_ns = r.number("latency_ns", 0.0, 0.0);
   p.rack_units = static_cast<int>(r.integer("rack_units", 1, 0, 60));
@@ -128,7 +131,7 @@ json toJson(const SwitchPart& p) {
 void readPart(ObjectReader& r, NicPart& p) {
   readInfo(r, p);
   p.technology = r.string("technology", "");
-  p.port_Gbps = r.requiredNumber("port_Gbps", 1e-3);
+  p.port_Gbps = r.requiredNumber("port_Gbps", 1.0, 1e5);
   p.ports = static_cast<int>(r.integer("ports", 1, 1, 64));
   p.power_W = r.number("power_W", 0.0, 0.0);
 }
@@ -165,8 +168,8 @@ void readPart(ObjectReader& r, StoragePart& p) {
   readInfo(r, p);
   p.kind = r.choice("kind", "local-nvme", {"local-nvme", "parallel-fs", "object-store"});
   p.capacity_TB = r.number("capacity_TB", 0.0, 0.0);
-  p.read_GBps = r.number("read_GBps", 0.0, 0.0);
-  p.write_GBps = r.number("write_GBps", 0.0, 0.0);
+  p.read_GBps = r.numberOrZero("read_GBps", 0.0, 0.01, 1e6);
+  p.write_GBps = r.numberOrZero("write_GBps", 0.0, 0.01, 1e6);
   p.power_W = r.number("power_W", 0.0, 0.0);
   p.rack_units = static_cast<int>(r.integer("rack_units", 0, 0, 60));
 }
@@ -189,7 +192,7 @@ void readPart(ObjectReader& r, CoolingPart& p) {
   p.max_rack_kW = r.number("max_rack_kW", 0.0, 0.0);
   p.typical_pue = r.number("typical_pue", 1.5, 1.0, 5.0);
   p.fan_power_fraction = r.number("fan_power_fraction", 0.0, 0.0, 1.0);
-  p.price_usd_per_kW = r.number("price_usd_per_kW", 0.0, 0.0);
+  p.price_usd_per_kW = r.number("price_usd_per_kW", 0.0, 0.0, 1e6);
   p.chiller_cop_at_15C = r.number("chiller_cop_at_15C", 5.5, 0.5, 20.0);
   p.chiller_cop_slope_per_C = r.number("chiller_cop_slope_per_C", 0.1, 0.0, 1.0);
   p.economiser_full_below_C = r.number("economiser_full_below_C", 10.0, -300.0, 100.0);

@@ -5,6 +5,13 @@
 // typo such as "tensor_parallel" is an error naming its path instead of being
 // silently ignored. Wrong types, negative sizes and out-of-range values throw
 // InputError with the full key path.
+//
+// parseJson() is the one way to turn text into JSON: syntax errors and numbers
+// beyond the range of a double ("1E400") become InputError with the line,
+// column and, where it can be told, the key path of the offending value.
+//
+// checkedProduct() multiplies counts (nodes x GPUs, tp x pp x cp x dp, ...) in
+// 64 bits with overflow detection; an overflow is an InputError naming `path`.
 #pragma once
 #include <nlohmann/json.hpp>
 
@@ -19,6 +26,13 @@ namespace cf {
 
 using json = nlohmann::json;
 
+// Parses `text`; throws InputError("", "not valid JSON: ...") or
+// InputError(<key path>, "number out of range ... at line L, column C").
+json parseJson(const std::string& text);
+
+// a * b for counts; throws InputError(path, "<what> = a x b overflows 64-bit integers").
+long long checkedProduct(long long a, long long b, const std::string& path, const std::string& what);
+
 class ObjectReader {
  public:
   ObjectReader(const json& j, std::string path);
@@ -31,6 +45,9 @@ class ObjectReader {
   // A number >= min (and <= max when given); sizes and rates use min 0.
   double number(const std::string& key, double fallback, double min, double max = 1e300);
   double requiredNumber(const std::string& key, double min, double max = 1e300);
+  // 0 (absent, "none" or "automatic") or a number in [min, max]: a rate of
+  // 1e-300 is not a small rate but a typo that would take forever to simulate.
+  double numberOrZero(const std::string& key, double fallback, double min, double max);
   long long integer(const std::string& key, long long fallback, long long min, long long max = (1LL << 62));
   long long requiredInteger(const std::string& key, long long min, long long max = (1LL << 62));
   bool boolean(const std::string& key, bool fallback);

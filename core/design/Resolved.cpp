@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "common/InputError.h"
+#include "common/JsonReader.h"
+#include "design/Limits.h"
 #include "design/Validation.h"  // engineError: message ids
 
 namespace cf {
@@ -82,11 +84,18 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
   r.scale_up_GBps = c.scale_up.bandwidth_GBps > 0 ? c.scale_up.bandwidth_GBps : r.accelerator.scale_up_GBps;
 
   const Parallelism& p = s.job.parallelism;
-  r.gpus_total = c.gpus();
-  long long perReplica = 1LL * p.tp * p.pp * p.cp;
-  r.dp = p.dp > 0 ? p.dp : static_cast<int>(std::max<long long>(1, r.gpus_total / perReplica));
-  r.gpus_in_use = perReplica * r.dp;
-  r.global_batch = p.global_batch > 0 ? p.global_batch : 1LL * r.dp * p.micro_batch;
+  // Products of counts in 64 bits with overflow detection: tp*pp*cp*dp = 2^64 must not wrap to 0.
+  r.gpus_total = checkedProduct(c.nodes, c.accelerators_per_node, "cluster.nodes", "nodes * accelerators_per_node");
+  const std::string par = "job.parallelism";
+  long long perReplica = checkedProduct(checkedProduct(p.tp, p.pp, par + ".pp", "tp * pp"), p.cp, par + ".cp", "tp * pp * cp");
+  long long dp = p.dp > 0 ? p.dp : std::max<long long>(1, r.gpus_total / perReplica);
+  if (dp > kMaxDataParallel)
+    throw InputError(par + ".dp", "dp = " + std::to_string(dp) + " (the cluster's GPUs / tp*pp*cp) is more than " +
+                                      std::to_string(kMaxDataParallel));
+  r.dp = static_cast<int>(dp);
+  r.gpus_in_use = checkedProduct(perReplica, dp, par + ".dp", "tp * pp * cp * dp");
+  r.global_batch = p.global_batch > 0 ? p.global_batch
+                                      : checkedProduct(dp, p.micro_batch, par + ".micro_batch", "dp * micro_batch");
   r.peak_tflops = r.accelerator.peak_tflops.forPrecision(s.job.precision);
   return r;
 }

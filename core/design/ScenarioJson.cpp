@@ -4,6 +4,7 @@
 
 #include "catalog/CatalogJson.h"
 #include "common/JsonReader.h"
+#include "design/Limits.h"
 
 namespace cf {
 namespace {
@@ -41,18 +42,18 @@ Cluster readCluster(ObjectReader r) {
   auto su = r.object("scale_up");
   c.scale_up.kind = su.string("kind", "nvswitch");
   c.scale_up.domain_size = toInt(su.integer("domain_size", 0, 1, 1'000'000));
-  c.scale_up.bandwidth_GBps = su.number("bandwidth_GBps", 0.0, 0.0);
+  c.scale_up.bandwidth_GBps = su.numberOrZero("bandwidth_GBps", 0.0, 1.0, 1e5);
   su.finish();
 
   auto so = r.object("scale_out");
   c.scale_out.nics_per_node = toInt(so.integer("nics_per_node", 8, 0, 1024));
-  c.scale_out.nic_Gbps = so.number("nic_Gbps", 400.0, 0.0);
+  c.scale_out.nic_Gbps = so.numberOrZero("nic_Gbps", 400.0, 1.0, 1e5);
   c.scale_out.topology = so.choice("topology", "fat-tree", kTopologies);
   c.scale_out.tiers = toInt(so.integer("tiers", 2, 1, 3));
-  c.scale_out.oversubscription = so.number("oversubscription", 1.0, 1.0);
+  c.scale_out.oversubscription = so.number("oversubscription", 1.0, 1.0, 64.0);
   c.scale_out.rail_optimized = so.boolean("rail_optimized", c.scale_out.topology == "rail-optimized");
   c.scale_out.switch_id = so.string("switch", "");
-  c.scale_out.switch_radix = toInt(so.integer("switch_radix", 0, 0, 100000));
+  c.scale_out.switch_radix = toInt(so.integer("switch_radix", 0, 0, kMaxSwitchRadix));
   if (so.has("switch_radix") && c.scale_out.switch_radix < 2)
     throw InputError(so.keyPath("switch_radix"), "must be at least 2");
   c.scale_out.planes = toInt(so.integer("planes", 1, 1, 64));
@@ -64,12 +65,12 @@ Cluster readCluster(ObjectReader r) {
       StorageTier s;
       s.name = t.requiredString("name");
       s.kind = t.choice("kind", "parallel-fs", kStorageKinds);
-      s.read_GBps_per_node = t.number("read_GBps_per_node", 0.0, 0.0);
-      s.write_GBps_per_node = t.number("write_GBps_per_node", 0.0, 0.0);
-      s.capacity_TB_per_node = t.number("capacity_TB_per_node", 0.0, 0.0);
-      s.read_GBps = t.number("read_GBps", 0.0, 0.0);
-      s.write_GBps = t.number("write_GBps", 0.0, 0.0);
-      s.capacity_PB = t.number("capacity_PB", 0.0, 0.0);
+      s.read_GBps_per_node = t.numberOrZero("read_GBps_per_node", 0.0, 0.01, 1e4);
+      s.write_GBps_per_node = t.numberOrZero("write_GBps_per_node", 0.0, 0.01, 1e4);
+      s.capacity_TB_per_node = t.number("capacity_TB_per_node", 0.0, 0.0, 1e4);
+      s.read_GBps = t.numberOrZero("read_GBps", 0.0, 0.01, 1e6);
+      s.write_GBps = t.numberOrZero("write_GBps", 0.0, 0.01, 1e6);
+      s.capacity_PB = t.number("capacity_PB", 0.0, 0.0, 1e5);
       s.part = t.string("part", "");
       t.finish();
       for (const auto& other : c.storage)
@@ -82,13 +83,13 @@ Cluster readCluster(ObjectReader r) {
   c.facility.cooling = f.choice("cooling", "air", kCooling);
   c.facility.cooling_system = f.string("cooling_system", "");
   c.facility.climate = f.string("climate", "temperate");
-  c.facility.electricity_usd_per_kWh = f.number("electricity_usd_per_kWh", 0.08, 0.0);
+  c.facility.electricity_usd_per_kWh = f.number("electricity_usd_per_kWh", 0.08, 0.0, 10.0);
   c.facility.amortization_years = f.number("amortization_years", 5.0, 0.1, 100.0);
-  c.facility.grid_kgCO2_per_kWh = f.has("grid_kgCO2_per_kWh") ? f.number("grid_kgCO2_per_kWh", 0.0, 0.0) : -1;
+  c.facility.grid_kgCO2_per_kWh = f.has("grid_kgCO2_per_kWh") ? f.number("grid_kgCO2_per_kWh", 0.0, 0.0, 2.0) : -1;
   c.facility.power_redundancy = f.choice("power_redundancy", "N+1", {"N", "N+1", "2N"});
   c.facility.power_chain = f.choice("power_chain", "double-conversion", {"double-conversion", "eco-mode", "hvdc"});
   c.facility.utilization = f.number("utilization", 0.85, 0.01, 1.0);
-  c.facility.cloud_usd_per_gpu_hour = f.number("cloud_usd_per_gpu_hour", 0.0, 0.0);
+  c.facility.cloud_usd_per_gpu_hour = f.number("cloud_usd_per_gpu_hour", 0.0, 0.0, 1000.0);
   f.finish();
   r.finish();
   return c;
@@ -113,7 +114,7 @@ Job readJob(ObjectReader r) {
   auto p = r.object("parallelism");
   j.parallelism.tp = toInt(p.integer("tp", 1, 1, 1 << 20));
   j.parallelism.pp = toInt(p.integer("pp", 1, 1, 1 << 20));
-  j.parallelism.dp = toInt(p.integer("dp", 0, 1, 1 << 24));
+  j.parallelism.dp = toInt(p.integer("dp", 0, 1, kMaxDataParallel));
   j.parallelism.ep = toInt(p.integer("ep", 1, 1, 1 << 20));
   j.parallelism.cp = toInt(p.integer("cp", 1, 1, 1 << 20));
   j.parallelism.virtual_stages = toInt(p.integer("virtual_stages", 1, 1, 1024));
@@ -124,7 +125,7 @@ Job readJob(ObjectReader r) {
   p.finish();
 
   j.precision = r.choice("precision", "bf16", kPrecisions);
-  j.train_tokens = r.number("train_tokens", 1e11, 1.0);
+  j.train_tokens = r.number("train_tokens", 1e11, 1.0, 1e15);
 
   auto c = r.object("checkpoint");
   if (const json* iv = c.raw("interval_s")) {
@@ -132,7 +133,7 @@ Job readJob(ObjectReader r) {
       if (iv->get<std::string>() != "optimal")
         throw InputError(c.keyPath("interval_s"), "expected seconds or \"optimal\", got " + describe(*iv));
     } else {
-      j.checkpoint.interval_s = c.number("interval_s", 0.0, 1.0);
+      j.checkpoint.interval_s = c.number("interval_s", 0.0, 1.0, 1e8);
     }
   }
   j.checkpoint.target = c.string("target", "");
@@ -155,12 +156,12 @@ ReliabilityPolicy readReliability(ObjectReader r) {
   ReliabilityPolicy p;
   p.trials = toInt(r.integer("trials", 1000, 1, 10'000'000));
   p.seed = static_cast<unsigned long long>(r.integer("seed", 42, 0));
-  p.restart_s = r.number("restart_s", 600.0, 0.0);
+  p.restart_s = r.number("restart_s", 600.0, 0.0, 1e6);
   p.spare_nodes = toInt(r.integer("spare_nodes", 0, 0, 1'000'000));
   auto fr = r.object("failure_rates");
   if (const json* raw = r.raw("failure_rates")) {
     for (auto it = raw->begin(); it != raw->end(); ++it)
-      p.failure_rates[it.key()] = fr.number(it.key(), 0.0, 0.0);
+      p.failure_rates[it.key()] = fr.number(it.key(), 0.0, 0.0, kMaxFailuresPerPartYear);
   }
   fr.finish();
   p.failure_rates_only = r.boolean("failure_rates_only", false);
@@ -195,8 +196,8 @@ Layout readLayout(ObjectReader r) {
                 Rack rack;
                 rack.name = kr.string("name", row.name + "-" + std::to_string(ki + 1));
                 rack.part = kr.string("part", rack.part);
-                rack.max_power_kW = kr.number("max_power_kW", 0.0, 0.0);
-                rack.max_weight_kg = kr.number("max_weight_kg", 0.0, 0.0);
+                rack.max_power_kW = kr.number("max_power_kW", 0.0, 0.0, 1e4);
+                rack.max_weight_kg = kr.number("max_weight_kg", 0.0, 0.0, 1e5);
                 if (const json* pls = kr.array("placements")) {
                   for (std::size_t pi = 0; pi < pls->size(); ++pi) {
                     ObjectReader pr((*pls)[pi], indexPath(kr.keyPath("placements"), pi));
@@ -258,15 +259,7 @@ json layoutToJson(const Layout& l) {
 
 }  // namespace
 
-json parseJsonText(const std::string& text) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    std::string msg = e.what();
-    auto pos = msg.find("parse error");
-    throw InputError("", "not valid JSON: " + (pos == std::string::npos ? msg : msg.substr(pos)));
-  }
-}
+json parseJsonText(const std::string& text) { return parseJson(text); }
 
 Scenario scenarioFromJson(const json& j, const std::string& path) {
   ObjectReader r(j, path);

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "common/JsonReader.h"
 #include "design/Climate.h"
+#include "design/Limits.h"
 #include "design/Resolved.h"
 
 namespace cf {
@@ -60,6 +62,8 @@ const std::vector<MessageTemplate> kTemplates = {
      "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, "
      "more than 3 tiers of this switch can connect"},
     {"storage-no-read-bandwidth", "tier \"%1\" has no read bandwidth"},
+    {"no-scale-out-nics", "0 NICs on %1 nodes: traffic between nodes has no network"},
+    {"switch-radix-too-large", "%1 ports, more than the largest switch of %2 ports"},
     // catalog references (design/Resolved.cpp)
     {"part-not-in-catalog", "\"%1\" is not in the catalog"},
     {"cooling-kind-mismatch", "\"%1\" is %2 cooling, not %3"},
@@ -142,17 +146,21 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
   }
   const ScaleOut& so = cl.scale_out;
   if (so.nics_per_node > 0 && so.nic_Gbps <= 0) c.error("cluster.scale_out.nic_Gbps", "nic-speed-missing");
+  if (so.nics_per_node == 0 && cl.nodes > 1) c.error("cluster.scale_out.nics_per_node", "no-scale-out-nics", {str(cl.nodes)});
+  if (r.switch_radix > kMaxSwitchRadix)
+    c.error(so.switch_radix > 0 ? "cluster.scale_out.switch_radix" : "cluster.scale_out.switch", "switch-radix-too-large",
+            {str(r.switch_radix), str(kMaxSwitchRadix)});
   if (r.switch_from_catalog && r.fabric_switch.port_Gbps + 1e-9 < so.nic_Gbps)
     c.error("cluster.scale_out.switch", "switch-slower-than-nics",
             {r.fabric_switch.id, fmt(r.fabric_switch.port_Gbps, 0), fmt(so.nic_Gbps, 0)});
   bool clos = so.topology == "fat-tree" || so.topology == "spine-leaf" || so.topology == "rail-optimized";
-  long long endpoints = 1LL * cl.nodes * so.nics_per_node;
+  const long long endpoints = checkedProduct(cl.nodes, so.nics_per_node, "cluster.scale_out.nics_per_node",
+                                             "nodes * nics_per_node");
   if (clos && cl.nodes > 1 && r.switch_radix >= 2) {
     long long capacity = maxFabricEndpoints(so.tiers, r.switch_radix, so.oversubscription);
     // A warning, not an error: the fabric model then adds the tier(s) needed and says so.
     if (endpoints > capacity) {
-      int needed = so.tiers;
-      while (needed < 3 && maxFabricEndpoints(needed, r.switch_radix, so.oversubscription) < endpoints) ++needed;
+      int needed = tiersNeeded(so.tiers, r.switch_radix, so.oversubscription, endpoints);
       bool fits = maxFabricEndpoints(needed, r.switch_radix, so.oversubscription) >= endpoints;
       std::vector<std::string> args = {str(so.tiers), str(r.switch_radix), str(capacity), str(endpoints)};
       if (fits) {
@@ -265,6 +273,11 @@ long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
   }
 }
 
+int tiersNeeded(int tiers, int radix, double oversubscription, long long endpoints) {
+  while (tiers < 3 && maxFabricEndpoints(tiers, radix, oversubscription) < endpoints) ++tiers;
+  return tiers;
+}
+
 std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, const std::string& prefix) {
   std::vector<Issue> out;
   Checker c{out, prefix};
@@ -273,6 +286,8 @@ std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, con
     checkCluster(s, r, parts, c);
     checkJob(s, r, c);
     checkLayout(s, parts, c);
+    // The engine's own work limits (topology::generate applies the same function).
+    if (!hasErrors(out)) checkFabricSize(fabricShape(r));
   } catch (const InputError& e) {
     Issue issue{joinPath(prefix, e.path()), e.message(), Issue::Severity::Error, e.id(), e.args()};
     out.push_back(std::move(issue));

@@ -8,6 +8,7 @@ namespace {
 constexpr double kAirServerFanFraction = 0.08;  // air-cooled server fans, share of node power (catalog air entries)
 constexpr double kHostIdleShare = 0.6;          // estimate: idle host draws 60 % of its loaded power
 constexpr double kSwitchIdleShare = 0.6;        // estimate: switch ASIC/fans draw 60 % of typical with no traffic
+constexpr double kMaxStorageBlocks = 1e15;      // far beyond any range validation accepts; keeps the cast defined
 }  // namespace
 
 double ItInventory::power_W(double activity) const {
@@ -43,7 +44,11 @@ std::vector<StorageBlocks> storageBlocks(const ResolvedScenario& r, const Catalo
     if (!b.part) continue;
     double byBandwidth = b.part->read_GBps > 0 ? t.read_GBps / b.part->read_GBps : 0;
     double byCapacity = b.part->capacity_TB > 0 ? t.capacity_PB * 1000.0 / b.part->capacity_TB : 0;
-    b.count = static_cast<long long>(std::ceil(std::max({byBandwidth, byCapacity, 1.0}) - 1e-9));
+    // Validation bounds the tier's figures (docs/scenario-format.md, ranges); the
+    // clamp keeps the cast defined whatever a caller passes (1e300 GB/s must
+    // not become -9.2e18 appliances).
+    double blocks = std::ceil(std::max({byBandwidth, byCapacity, 1.0}) - 1e-9);
+    b.count = static_cast<long long>(std::isfinite(blocks) ? std::min(blocks, kMaxStorageBlocks) : kMaxStorageBlocks);
     out.push_back(b);
   }
   return out;

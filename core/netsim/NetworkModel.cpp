@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <map>
 
+#include "design/Limits.h"
 #include "netsim/TrainingStep.h"
 #include "topology/FabricSpec.h"
 #include "topology/Generators.h"
@@ -190,6 +191,7 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
 }
 
 nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, const NetworkOptions& o) {
+  checkFlowSimulation(r);  // micro-batches of the step graph within limits (design/Limits.h), named by key
   topology::Fabric f = topology::generate(topology::specFor(r));
   PerfModel model(r, parts);
   JobInput job;

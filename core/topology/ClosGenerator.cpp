@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/InputError.h"
+#include "design/Limits.h"
 #include "topology/Generators.h"
 
 namespace cf::topology {
@@ -44,6 +45,10 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
                                                                " ports have no port left up or down");
   long long leavesPerRail = ceilDiv(s.nodes, d1);
   long long L = s.rail_optimized ? leavesPerRail * s.nics_per_node : ceilDiv(E, d1);
+  // Wire only the uplinks the endpoints need (design/Limits.h): a leaf that is
+  // not full keeps its oversubscription with fewer uplinks, so the work follows
+  // the cluster, not the switch radix.
+  if (tiers > 1) u1 = static_cast<int>(closUplinks(u1, d1, s.rail_optimized ? s.nodes : E, s.oversubscriptionAt(1)));
   if (tiers == 1 && L > 1)
     throw InputError("cluster.scale_out.tiers", "one tier of " + std::to_string(k) + "-port switches connects at most " +
                                                     std::to_string(k) + " NIC ports; the cluster has " +
@@ -52,6 +57,7 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   int u2 = k - d2;
   if (tiers == 3 && (d2 < 1 || u2 < 1))
     throw InputError("cluster.scale_out.oversubscription", "spines have no port left up or down");
+  if (tiers == 3) u2 = static_cast<int>(closUplinks(u2, d2, L, s.oversubscriptionAt(2)));
   const long long P = tiers == 3 ? d2 : L;  // leaves per pod
 
   const std::uint32_t leaf0 = static_cast<std::uint32_t>(f.devices().size());

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/InputError.h"
+#include "design/Limits.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "topology/Generators.h"
@@ -74,16 +75,32 @@ void addScaleUp(Fabric& f, const FabricSpec& s) {
     f.addLink(static_cast<std::uint32_t>(g), su0 + static_cast<std::uint32_t>(g / D), LinkKind::ScaleUp, perGpu_Gbps);
 }
 
+namespace {
+FabricShape shapeOf(const FabricSpec& s) {
+  FabricShape sh;
+  sh.nodes = s.nodes;
+  sh.gpus_per_node = s.gpus_per_node;
+  sh.nics_per_node = s.nics_per_node;
+  sh.planes = s.planes;
+  sh.radix = s.radix;
+  sh.tiers = s.tiers;
+  sh.oversubscription = s.oversubscriptionAt(1);
+  sh.topology = s.topology;
+  sh.rail_optimized = s.rail_optimized;
+  sh.scale_up_kind = s.scale_up_kind;
+  sh.domain_size = s.domain_size;
+  return sh;
+}
+}  // namespace
+
 Fabric generate(const FabricSpec& s) {
   if (s.nodes < 1) throw InputError("cluster.nodes", "must be at least 1");
   if (s.gpus_per_node < 1) throw InputError("cluster.accelerators_per_node", "must be at least 1");
   if (s.planes < 1) throw InputError("cluster.scale_out.planes", "must be at least 1");
   if (s.planes > 255) throw InputError("cluster.scale_out.planes", "at most 255 planes");
-  // Device indices are 32-bit and a GPU takes ~0.3 KB with its links: beyond
-  // 2^23 GPUs the graph would not fit a workstation.
-  if (s.gpus() > (1LL << 23))
-    throw InputError("cluster.nodes", "the fabric graph is limited to 8,388,608 GPUs; the cluster has " +
-                                          std::to_string(s.gpus()));
+  // Before any allocation: devices and links (NIC ports x planes, switch
+  // ports) within the limits validation applies too (design/Limits.h).
+  checkFabricSize(shapeOf(s));
   Fabric f;
   f.info = infoFor(s);
   addGpus(f, s);
@@ -109,25 +126,24 @@ Fabric generate(const FabricSpec& s) {
 
 FabricSpec specFor(const ResolvedScenario& r) {
   const Cluster& c = r.scenario->cluster;
+  const ScaleOut& so = c.scale_out;
+  // Too few tiers for the endpoints: fabricShape adds tiers (up to 3), as
+  // validation warns (core/design/Validation.cpp); beyond 3 the design is rejected there.
+  const FabricShape shape = fabricShape(r);
   FabricSpec s;
   s.nodes = c.nodes;
   s.gpus_per_node = c.accelerators_per_node;
-  const ScaleOut& so = c.scale_out;
-  s.topology = so.topology == "rail-optimized" ? std::string("fat-tree") : so.topology;
-  s.rail_optimized = so.rail_optimized || so.topology == "rail-optimized";
-  if (so.topology == "rail-optimized") s.topology = "rail-optimized";
+  s.topology = shape.topology;
+  s.rail_optimized = shape.rail_optimized;
   s.nics_per_node = so.nics_per_node;
   s.nic_Gbps = so.nic_Gbps;
-  s.planes = std::max(1, so.planes);
-  s.tiers = so.tiers;
+  s.planes = static_cast<int>(shape.planes);
+  s.tiers = shape.tiers;
   s.tiers_requested = so.tiers;
   s.radix = r.switch_radix;
   s.oversubscription = {so.oversubscription};
-  // Too few tiers for the endpoints: add tiers (up to 3), as validation warns
-  // (core/design/Validation.cpp); beyond 3 the design is rejected there.
   bool clos = s.topology == "fat-tree" || s.topology == "spine-leaf" || s.topology == "rail-optimized";
   if (clos && s.nodes > 1 && s.radix >= 2) {
-    while (s.tiers < 3 && maxFabricEndpoints(s.tiers, s.radix, so.oversubscription) < s.endpoints()) ++s.tiers;
     long long capacity = maxFabricEndpoints(s.tiers, s.radix, so.oversubscription);
     if (capacity < s.endpoints())
       throw InputError("cluster.scale_out.tiers", "switch ports exhausted: " + std::to_string(s.tiers) + " tiers of " +

@@ -101,6 +101,101 @@ class TestCli : public QObject {
     QVERIFY(d.isObject());
   }
 
+  // Every reproducer under tests/data/bad/ (issue 21): exit 2 within seconds, the message naming the key.
+  // Top-level files go through validate and simulate; flow/ files through simulate --network flow.
+  void badInputsAreRefused() {
+    const QString root = QString(CF_SOURCE_DIR) + "/tests/data/bad/";
+    QFile manifest(root + "expected.tsv");
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    QMap<QString, QString> expected;
+    for (const QString& line : QString::fromUtf8(manifest.readAll()).split('\n', Qt::SkipEmptyParts)) {
+      if (line.startsWith('#')) continue;
+      QStringList cols = line.split('\t');
+      QCOMPARE(cols.size(), 2);
+      expected[cols[0]] = cols[1];
+    }
+    for (const QString& rel : expected.keys()) QVERIFY2(QFile::exists(root + rel), qPrintable(rel));
+    // Every file there, listed or not (other readers' reproducers live there too): listed ones must name their key.
+    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+    qint64 longest = 0;
+    QString longestRun;
+    while (it.hasNext()) {
+      const QString rel = QDir(root).relativeFilePath(it.next());
+      if (rel == "expected.tsv") continue;
+      QList<QStringList> runs;
+      if (rel.startsWith("flow/")) runs << QStringList{"simulate", root + rel, "--network", "flow"};
+      else runs << QStringList{"validate", root + rel} << QStringList{"simulate", root + rel};
+      for (const QStringList& args : runs) {
+        QElapsedTimer t;
+        t.start();
+        Run r = run(args);
+        const qint64 ms = t.elapsed();
+        if (ms > longest) {
+          longest = ms;
+          longestRun = args.mid(0, 1).join(' ') + ' ' + rel;
+        }
+        QVERIFY2(r.code == 2, qPrintable(args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
+        const QString want = expected.value(rel);
+        QVERIFY2(!r.err.trimmed().isEmpty() && r.err.contains(want), qPrintable(rel + ": expected \"" + want + "\" in: " + r.err));
+        QVERIFY2(!r.err.contains("internal error"), qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), qPrintable(rel));
+        QVERIFY2(ms < 5000, qPrintable(args.join(' ') + " took " + QString::number(ms) + " ms"));
+      }
+    }
+    qInfo("longest answer over the bad-input corpus: %lld ms (%s)", longest, qPrintable(longestRun));
+  }
+
+  void searchValidatesFirst() {
+    // 10^7 nodes x 1,024 GPUs: refused before the search builds anything.
+    const QString bad = QString(CF_SOURCE_DIR) + "/tests/data/bad/";
+    QElapsedTimer t;
+    t.start();
+    Run r = run({"search", bad + "nodes-1e7-gpus-1024.cf.json"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed()) + " ms"));
+    QVERIFY2(r.err.contains("cluster.nodes: the fabric graph would hold"), qPrintable(r.err));
+    r = run({"search", bad + "nics-zero-multinode.cf.json"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("cluster.scale_out.nics_per_node"), qPrintable(r.err));
+    // The file's own parallelism may be invalid: the search explores it.
+    QJsonObject o = exampleJson();
+    QJsonObject job = o["job"].toObject();
+    QJsonObject par = job["parallelism"].toObject();
+    par["tp"] = 5;
+    job["parallelism"] = par;
+    o["job"] = job;
+    QCOMPARE(run({"search", write("search-tp5.cf.json", o), "--top", "1"}).code, 0);
+  }
+
+  void allowLargeLiftsBudgetsOnly() {
+    const QString bad = QString(CF_SOURCE_DIR) + "/tests/data/bad/";
+    Run r = run({"validate", bad + "gpus-80M.cf.json", "--allow-large"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = run({"validate", bad + "nodes-1e7-gpus-1024.cf.json", "--allow-large"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("32-bit indices"), qPrintable(r.err));
+    r = run({"simulate", bad + "train-tokens-1e300.cf.json", "--allow-large"});
+    QCOMPARE(r.code, 2);  // physical ranges stay
+  }
+
+  void switchRadixDoesNotScaleTheWork() {
+    // 1,024-port switches on the 1,536-GPU example: the fabric follows the endpoints, not the radix.
+    QJsonObject o = exampleJson();
+    QJsonObject cluster = o["cluster"].toObject();
+    QJsonObject so = cluster["scale_out"].toObject();
+    so["switch_radix"] = 1024;
+    cluster["scale_out"] = so;
+    o["cluster"] = cluster;
+    QElapsedTimer t;
+    t.start();
+    Run r = run({"topology", write("radix1024.cf.json", o)});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed()) + " ms"));
+    QJsonObject topo = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(topo["links"].toDouble() < 3 * 1536 + 1, qPrintable(QString::number(topo["links"].toDouble())));
+    QVERIFY(topo["connected"].toBool());
+  }
+
   void simulateInvalidPrintsNothing() {
     QJsonObject o = exampleJson();
     QJsonObject job = o["job"].toObject();

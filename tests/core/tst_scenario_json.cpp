@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "TestData.h"
+#include "common/JsonReader.h"
 #include "design/ScenarioJson.h"
 
 using namespace cf;
@@ -114,6 +115,65 @@ class TestScenarioJson : public QObject {
     } catch (const InputError& e) {
       QCOMPARE(QString::fromStdString(e.path()), path);
       QVERIFY(QString(e.what()).startsWith(path + ": "));
+    }
+  }
+
+  void physicalRanges_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");  // JSON text
+    QTest::addColumn<QString>("message");  // the whole error text
+    QTest::newRow("nodes 1e19") << "/cluster/nodes" << "1e19" << "cluster.nodes: 1e+19 is out of range [1, 10000000]";
+    QTest::newRow("nodes 2^64") << "/cluster/nodes" << "18446744073709551615"
+                                << "cluster.nodes: 18446744073709551615 is out of range [1, 10000000]";
+    QTest::newRow("train tokens") << "/job/train_tokens" << "1e300" << "job.train_tokens: 1e+300 is out of range [1, 1e+15]";
+    QTest::newRow("failure rate") << "/reliability/failure_rates" << "{\"gpu\": 1e9}"
+                                  << "reliability.failure_rates.gpu: 1e+09 is out of range [0, 100]";
+    QTest::newRow("scale-up bandwidth") << "/cluster/scale_up/bandwidth_GBps" << "1e-300"
+                                        << "cluster.scale_up.bandwidth_GBps: 1e-300 is out of range: 0 or [1, 100000]";
+    QTest::newRow("storage read") << "/cluster/storage/1/read_GBps" << "1e300"
+                                  << "cluster.storage[1].read_GBps: 1e+300 is out of range [0, 1e+06]";
+    QTest::newRow("switch radix") << "/cluster/scale_out/switch_radix" << "100000"
+                                  << "cluster.scale_out.switch_radix: 100000 is out of range [0, 1024]";
+    QTest::newRow("accelerator TFLOP/s") << "/cluster/accelerator"
+                                         << R"({"id": "x", "peak_tflops": {"bf16": 1e-300}, "hbm_GiB": 80, "hbm_GBps": 2000, "tdp_W": 400})"
+                                         << "cluster.accelerator.peak_tflops.bf16: 1e-300 is out of range: 0 or [0.01, 1e+06]";
+    QTest::newRow("part price") << "/cluster/accelerator"
+                                << R"({"id": "x", "peak_tflops": {"bf16": 300}, "hbm_GiB": 80, "hbm_GBps": 2000, "tdp_W": 400, "price_usd": 1e300})"
+                                << "cluster.accelerator.price_usd: 1e+300 is out of range [0, 1e+09]";
+  }
+  void physicalRanges() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, message);
+    json j = cftest::formatExample();
+    j[json::json_pointer(pointer.toStdString())] = json::parse(value.toStdString());
+    try {
+      scenarioFromJson(j);
+      QFAIL("accepted an out-of-range value");
+    } catch (const InputError& e) {
+      QCOMPARE(QString(e.what()), message);
+    }
+  }
+
+  void numberBeyondDoubleNamesKeyAndLine() {
+    try {
+      parseJsonText("{\n  \"job\": {\"a\": [1, {\"train_tokens\": 1E400}]}\n}");
+      QFAIL("accepted 1E400");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("job.a[1].train_tokens"));
+      QVERIFY2(QString(e.what()).contains("number out of range: 1E400"), e.what());
+      QVERIFY2(QString(e.what()).contains("line 2, column 37"), e.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(InputError, parseJsonText("[-1e999]"));
+  }
+
+  void checkedProducts() {
+    QCOMPARE(checkedProduct(1LL << 31, 1LL << 31, "x", "a * b"), 1LL << 62);
+    try {
+      checkedProduct(1LL << 32, 1LL << 32, "job.parallelism.dp", "tp * dp");
+      QFAIL("2^64 did not overflow");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("job.parallelism.dp"));
     }
   }
 

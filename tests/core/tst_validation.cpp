@@ -2,8 +2,10 @@
 #include <QtTest>
 
 #include "TestData.h"
+#include "design/Limits.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
+#include "topology/Generators.h"
 
 using namespace cf;
 using nlohmann::json;
@@ -110,6 +112,100 @@ class TestValidation : public QObject {
     QVERIFY2(texts.filter(base + ".placements[2].u: \"clash\" overlaps \"n0\" at U5").size() == 1, qPrintable(texts.join("\n")));
     QVERIFY2(texts.filter(QRegularExpression("^" + QRegularExpression::escape(base) + ": \"R1\" draws .* kW, over its 15.0 kW power budget")).size() == 1,
              qPrintable(texts.join("\n")));
+  }
+
+  void countProductsDoNotWrap() {
+    // tp*pp*cp*dp = 2^64 wrapped to 0 and crashed the fabric model.
+    json j = cftest::smallScenario();
+    for (const char* k : {"tp", "pp", "cp", "dp"}) j["job"]["parallelism"][k] = 65536;
+    auto errors = errorsOf(j);
+    QVERIFY(!errors.empty());
+    QCOMPARE(QString::fromStdString(errors[0].path), QString("job.parallelism.dp"));
+    QVERIFY2(QString::fromStdString(errors[0].message).contains("overflows"), errors[0].message.c_str());
+  }
+
+  void multiNodeNeedsNics() {
+    json j = cftest::smallScenario();
+    j["cluster"]["scale_out"]["nics_per_node"] = 0;
+    auto errors = errorsOf(j);
+    QVERIFY(!errors.empty());
+    QCOMPARE(QString::fromStdString(errors[0].text()),
+             QString("cluster.scale_out.nics_per_node: 0 NICs on 4 nodes: traffic between nodes has no network"));
+    j["cluster"]["nodes"] = 1;
+    j["job"]["parallelism"]["global_batch"] = 16;
+    QVERIFY(errorsOf(j).empty());  // one node: no scale-out traffic
+  }
+
+  void fabricSizeIsTheGeneratorsCount_data() {
+    QTest::addColumn<QString>("patch");  // JSON merged into cluster
+    QTest::newRow("1 tier") << R"({"nodes": 2, "scale_out": {"tiers": 1}})";
+    QTest::newRow("2 tiers") << R"({"nodes": 64, "scale_out": {"tiers": 2, "switch_radix": 64}})";
+    QTest::newRow("2 tiers, part-full leaf") << R"({"nodes": 3, "scale_out": {"tiers": 2, "switch_radix": 64}})";
+    QTest::newRow("spine-leaf") << R"({"nodes": 16, "scale_out": {"topology": "spine-leaf", "switch_radix": 32}})";
+    QTest::newRow("rail 3 tiers") << R"({"nodes": 40, "scale_out": {"tiers": 3, "rail_optimized": true, "switch_radix": 16}})";
+    QTest::newRow("3 tiers, oversubscribed") << R"({"nodes": 300, "scale_out": {"tiers": 3, "oversubscription": 3, "switch_radix": 32}})";
+    QTest::newRow("radix 1024, 3 tiers") << R"({"nodes": 4, "scale_out": {"tiers": 3, "switch_radix": 1024}, "scale_up": {"kind": "nvlink"}})";
+    QTest::newRow("planes") << R"({"nodes": 8, "scale_out": {"planes": 4, "switch_radix": 16}})";
+    QTest::newRow("tiers added") << R"({"nodes": 200, "scale_out": {"tiers": 1, "switch_radix": 32}})";
+  }
+  void fabricSizeIsTheGeneratorsCount() {
+    // Validation's closed-form size (design/Limits.cpp) is the Clos generator's exact count.
+    QFETCH(QString, patch);
+    json j = cftest::smallScenario();
+    j["cluster"].merge_patch(json::parse(patch.toStdString()));
+    j["job"]["parallelism"].erase("global_batch");
+    Project p = projectFromJson(j);
+    ResolvedScenario r = resolve(p.scenarios[0], p.resolvedParts());
+    FabricSize size = fabricSize(fabricShape(r));
+    topology::Fabric f = topology::generate(topology::specFor(r));
+    QCOMPARE(size.devices, static_cast<long long>(f.devices().size()));
+    QCOMPARE(size.links, static_cast<long long>(f.links().size()));
+  }
+
+  void radixDoesNotScaleTheFabric() {
+    // 1,024-port switches above 4 nodes wire the uplinks the 32 NICs need, not 512 per switch.
+    FabricShape s;
+    s.nodes = 4;
+    s.radix = 1024;
+    s.tiers = 3;
+    FabricSize size = fabricSize(s);
+    QVERIFY2(size.links < 200, qPrintable(QString::number(size.links)));
+  }
+
+  void workBudgetsNameTheField() {
+    json j = cftest::smallScenario();
+    j["cluster"]["nodes"] = 1024;
+    j["cluster"]["scale_out"] = {{"nics_per_node", 1024}, {"planes", 64}, {"switch_radix", 1024}};
+    j["job"]["parallelism"].erase("global_batch");
+    auto errors = errorsOf(j);
+    QVERIFY(!errors.empty());
+    QCOMPARE(QString::fromStdString(errors[0].path), QString("cluster.scale_out.nics_per_node"));
+    QVERIFY2(QString::fromStdString(errors[0].message).contains("67,108,864 NIC ports"), errors[0].message.c_str());
+    QVERIFY2(QString::fromStdString(errors[0].message).contains("over the budget of 40,000,000"), errors[0].message.c_str());
+    // The engine refuses the same fabric with the same words, before any allocation.
+    Project p = projectFromJson(j);
+    ResolvedScenario r = resolve(p.scenarios[0], p.resolvedParts());
+    try {
+      topology::generate(topology::specFor(r));
+      QFAIL("generated a 67M-port fabric");
+    } catch (const InputError& e) {
+      QCOMPARE(QString(e.what()), QString::fromStdString(errors[0].text()));
+    }
+    liftWorkBudgets(true);
+    auto lifted = errorsOf(j);
+    liftWorkBudgets(false);
+    QVERIFY(lifted.empty());
+    // Hard limits stay: 10^7 nodes x 1,024 GPUs do not fit 32-bit indices.
+    j["cluster"]["nodes"] = 10'000'000;
+    j["cluster"]["accelerators_per_node"] = 1024;
+    j["cluster"]["scale_out"] = {{"nics_per_node", 8}, {"switch_radix", 1024}};
+    j["job"]["parallelism"]["dp"] = 4;
+    liftWorkBudgets(true);
+    auto hard = errorsOf(j);
+    liftWorkBudgets(false);
+    QVERIFY(!hard.empty());
+    QCOMPARE(QString::fromStdString(hard[0].path), QString("cluster.nodes"));
+    QVERIFY2(QString::fromStdString(hard[0].message).contains("32-bit"), hard[0].message.c_str());
   }
 
   void unknownClimate() {

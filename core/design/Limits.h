@@ -1,0 +1,80 @@
+// The limits of ClusterForge's models, in one place.
+//
+// Physical ranges: the scenario reader rejects values outside them
+// (docs/scenario-format.md, "Ranges"); the constants here are the ones other
+// code also checks against.
+//
+// Work limits: what the engine agrees to build before any model runs. Two
+// kinds:
+// - hard limits (the fabric graph indexes devices and ports with 32 bits)
+//   that nothing lifts;
+// - budgets (devices and links of the fabric graph, micro-batches of a
+//   flow-simulated step) that keep a run within a workstation's memory and a
+//   few minutes; `clusterforge-cli --allow-large` lifts them.
+// Validation (design/Validation.cpp) and the engine (topology::generate,
+// the flow simulation) call the same functions, so a scenario that validates
+// is one the engine accepts.
+#pragma once
+#include <string>
+
+namespace cf {
+
+struct ResolvedScenario;
+
+// --- physical ranges shared with other checks ---
+constexpr int kMaxSwitchRadix = 1024;                  // ports per switch ASIC (largest today: 512 at 100G)
+constexpr double kMaxFailuresPerPartYear = 100;        // failures per part-year (MTBF of 3.7 days)
+constexpr long long kMaxDataParallel = 1LL << 24;      // job.parallelism.dp, given or derived
+
+// --- work limits ---
+constexpr long long kMaxFabricElements = 0xffffffffLL;  // hard: devices, links (32-bit indices)
+constexpr long long kFabricDeviceBudget = 20'000'000;   // budget: ~0.5 GB of devices
+constexpr long long kFabricLinkBudget = 40'000'000;     // budget: ~4 GB with the graph's arcs
+constexpr long long kFlowMicroBatchBudget = 65'536;     // budget: micro-batches per flow-simulated step
+constexpr long long kMaxFlowMicroBatches = 1LL << 30;   // hard: the step graph's task indices
+
+// The budgets apply unless lifted for the whole process, once at start-up
+// (clusterforge-cli --allow-large); the hard limits always apply.
+void liftWorkBudgets(bool lifted);
+bool workBudgetsLifted();
+
+// What the fabric generators build (topology::FabricSpec, in numbers).
+struct FabricShape {
+  long long nodes = 1, gpus_per_node = 8, nics_per_node = 8, planes = 1;
+  int radix = 64;
+  int tiers = 2;  // after tiers were added for the endpoints (tiersNeeded)
+  double oversubscription = 1;
+  std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
+  bool rail_optimized = false;
+  std::string scale_up_kind = "nvswitch";
+  long long domain_size = 8;
+};
+
+// Uplinks a Clos switch wires: all `up` ports when its `down` ports are all
+// used (the fullest switch of the tier has `attached` endpoints or switches
+// below it); else just enough for `attached` at the oversubscription, so a
+// 1,024-port switch above 16 GPUs wires 16 uplinks, not 512.
+long long closUplinks(int up, int down, long long attached, double oversubscription);
+
+// Upper bounds of the fabric graph's size, computed in closed form (no
+// allocation) with overflow-checked arithmetic; mirrors topology/Generators.h.
+struct FabricSize {
+  long long devices = 0;
+  long long links = 0;
+};
+FabricSize fabricSize(const FabricShape& s);
+
+// The shape of a resolved scenario's fabric (what topology::specFor builds).
+FabricShape fabricShape(const ResolvedScenario& r);
+
+// Throws InputError naming the field that sizes the fabric (cluster.nodes,
+// cluster.scale_out.nics_per_node, ...) and the limit when the fabric exceeds
+// a hard limit or a budget.
+void checkFabricSize(const FabricShape& s);
+
+// What the flow simulation needs before it runs: a route between every pair
+// of GPUs (cluster.scale_up.kind) and micro-batches of one training step
+// (global_batch / (dp * micro_batch)) within its limits (job.parallelism.global_batch).
+void checkFlowSimulation(const ResolvedScenario& r);
+
+}  // namespace cf
