@@ -21,6 +21,12 @@ namespace {
 
 QString describeError(const std::exception& e) { return QString::fromStdString(e.what()); }
 
+QString problemList(const LoadReport& report) {
+  QStringList lines;
+  for (const Issue& i : report.problems) lines << QString::fromStdString(i.text());
+  return lines.join(QLatin1Char('\n'));
+}
+
 }  // namespace
 
 Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()), undoStack_(new QUndoStack(this)) {
@@ -76,24 +82,48 @@ void Document::reset(Project project, const QString& filePath, bool modified) {
   if (pathChanged) emit filePathChanged(filePath_);
 }
 
-bool Document::readProject(const QString& path, Project* out, QString* error) {
+bool Document::read(const QString& path, Project* out, QString* error, LoadReport* report) {
+  const QString name = QFileInfo(path).fileName();
   try {
-    *out = readAnyProject(path.toStdString());
+    Project p = readAnyProject(path.toStdString(), report);
+    if (report && p.scenarios.empty()) {
+      if (error) *error = tr("%1 cannot be opened:\n%2").arg(name, problemList(*report));
+      return false;
+    }
+    *out = std::move(p);
     return true;
   } catch (const InputError& e) {
-    if (error) *error = tr("%1 is not a valid project: %2").arg(QFileInfo(path).fileName(), describeError(e));
+    if (error) *error = tr("%1 is not a valid project: %2").arg(name, describeError(e));
   } catch (const StoreError& e) {
     if (error) *error = describeError(e);
   } catch (const std::exception& e) {
-    if (error) *error = tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), describeError(e));
+    if (error) *error = tr("Cannot read %1: %2").arg(name, describeError(e));
   }
   return false;
 }
 
-bool Document::open(const QString& path, QString* error) {
+bool Document::readProject(const QString& path, Project* out, QString* error) {
+  return read(path, out, error, nullptr);
+}
+
+bool Document::open(const QString& path, QString* error, QString* problems) {
   Project p;
-  if (!readProject(path, &p, error)) return false;
-  reset(std::move(p), QFileInfo(path).absoluteFilePath());
+  LoadReport report;
+  if (!read(path, &p, error, problems ? &report : nullptr)) return false;
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  const QString name = QFileInfo(path).fileName();
+  if (report.ok()) {
+    reset(std::move(p), abs);
+  } else if (report.partial) {
+    *problems = tr("%1 is damaged. These parts could not be read and are not in the opened project:\n%2\n\n"
+                   "The file was left untouched. Save the project under a new name to keep what was read.")
+                    .arg(name, problemList(report));
+    reset(std::move(p), QString(), true);
+  } else {
+    *problems = tr("%1 is damaged, but every scenario and part was read:\n%2\n\nSaving writes a repaired file.")
+                    .arg(name, problemList(report));
+    reset(std::move(p), abs);
+  }
   return true;
 }
 

@@ -16,6 +16,8 @@ class QUndoStack;
 
 namespace cf {
 
+struct LoadReport;
+
 class Document : public QObject {
   Q_OBJECT
 
@@ -40,13 +42,19 @@ class Document : public QObject {
   // Replaces the whole project (clears the undo stack): new, open, recover.
   void reset(Project project, const QString& filePath = {}, bool modified = false);
   // Reads .cfproj, .cf.json or .json. On failure the document is unchanged.
-  bool open(const QString& path, QString* error = nullptr);
+  // With `problems`, a damaged .cfproj opens with what could be read and
+  // `problems` says what could not; when something was lost the project opens
+  // untitled and modified, so a save never overwrites the damaged file with a
+  // shorter project. Without it, any damage refuses the file. A project with
+  // no scenario is refused either way.
+  bool open(const QString& path, QString* error = nullptr, QString* problems = nullptr);
   // Writes atomically (format from the extension) and marks the stack clean.
   bool saveAs(const QString& path, QString* error = nullptr);
   // The project as it is written: with its own copy of every part its
   // scenarios use (edits do not copy parts, so that undo restores exactly).
   Project projectForSaving() const;
-  // Reads a project without touching the document (used by recovery).
+  // Reads a whole project without touching the document (used by recovery);
+  // a damaged file or one without scenarios is refused.
   static bool readProject(const QString& path, Project* out, QString* error);
 
   // --- editing API: each call is one undoable command ----------------------
@@ -82,6 +90,8 @@ class Document : public QObject {
   void saved(const QString& path);
 
  private:
+  static bool read(const QString& path, Project* out, QString* error, LoadReport* report);
+
   Project project_;
   QString filePath_;
   QUndoStack* undoStack_;

@@ -17,10 +17,11 @@
 namespace cf::cli {
 namespace {
 
-// Reads a project; prints the error and returns false when it cannot.
-bool read(const std::string& file, Project& p, std::ostream& err, int& status) {
+// Reads a project; prints the error and returns false when it cannot. With a
+// report, a damaged .cfproj yields its readable part and the report says what is missing.
+bool read(const std::string& file, Project& p, std::ostream& err, int& status, LoadReport* report = nullptr) {
   try {
-    p = readAnyProject(file);
+    p = readAnyProject(file, report);
     return true;
   } catch (const InputError& e) {
     err << file << ": " << e.what() << "\n";
@@ -30,6 +31,10 @@ bool read(const std::string& file, Project& p, std::ostream& err, int& status) {
     status = 2;
   }
   return false;
+}
+
+void printProblems(const std::string& file, const LoadReport& r, const char* label, std::ostream& err) {
+  for (const Issue& i : r.problems) err << label << file << ": " << i.text() << "\n";
 }
 
 }  // namespace
@@ -47,12 +52,15 @@ int version(std::ostream& out) {
 int validate(const std::string& file, std::ostream& out, std::ostream& err) {
   Project p;
   int status = 0;
-  if (!read(file, p, err, status)) return status;
+  LoadReport report;
+  if (!read(file, p, err, status, &report)) return status;
+  printProblems(file, report, "error: ", err);
+  if (report.partial) return 2;  // the scenarios read no longer have their file's indices
   auto issues = validateProject(p);
   for (const Issue& i : issues)
     (i.severity == Issue::Severity::Error ? err : out)
         << (i.severity == Issue::Severity::Error ? "error: " : "warning: ") << i.text() << "\n";
-  if (hasErrors(issues)) return 2;
+  if (!report.ok() || hasErrors(issues)) return 2;
   out << file << ": valid (" << p.scenarios.size() << " scenario" << (p.scenarios.size() == 1 ? "" : "s") << ")\n";
   return 0;
 }
@@ -60,9 +68,21 @@ int validate(const std::string& file, std::ostream& out, std::ostream& err) {
 int convert(const std::string& in, const std::string& out, std::ostream& err) {
   Project p;
   int status = 0;
-  if (!read(in, p, err, status)) return status;
+  LoadReport report;
+  if (!read(in, p, err, status, &report)) return status;
+  // Damage that lost nothing is repaired by the conversion; anything less than
+  // the whole project is never written.
+  const bool whole = !report.partial && !p.scenarios.empty();
+  printProblems(in, report, whole ? "warning: " : "error: ", err);
+  if (!whole) {
+    err << "error: " << in << ": not converted: " << out << " would not hold the whole project\n";
+    return 2;
+  }
   try {
     writeAnyProject(p, out);
+  } catch (const InputError& e) {
+    err << in << ": " << e.what() << "\n";
+    return 2;
   } catch (const StoreError& e) {
     err << e.what() << "\n";
     return 1;

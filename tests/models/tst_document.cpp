@@ -8,9 +8,12 @@
 #include <QThread>
 #include <QUndoStack>
 
+#include "../core/DamagedProject.h"
+#include "../core/TestData.h"
 #include "Autosaver.h"
 #include "Document.h"
 #include "JsonPath.h"
+#include "store/ProjectFile.h"
 
 using namespace cf;
 using nlohmann::json;
@@ -244,6 +247,52 @@ class TestDocument : public QObject {
     QCOMPARE(sp.scenario, 2);
     QCOMPARE(sp.keyPath, QStringLiteral("job.parallelism.tp"));
     QCOMPARE(splitScenarioPath(QStringLiteral("cluster.nodes")).scenario, 0);
+  }
+  // Issue 21.8: a project without scenarios aborted the GUI (std::out_of_range
+  // in StorageEditor::refresh); the Document refuses it and stays as it was.
+  void openWithoutScenariosIsRefused() {
+    QTemporaryDir dir;
+    Project empty;
+    empty.name = "empty";
+    const QString db = dir.filePath(QStringLiteral("empty.cfproj"));
+    saveProject(empty, db.toStdString());
+    for (const QString& file : {db, QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/project-zero-scenarios.json")}) {
+      Document doc;
+      const Project before = doc.project();
+      QString error, problems;
+      QVERIFY(!doc.open(file, &error, &problems));
+      QVERIFY2(error.contains(QLatin1String("at least one scenario")), qPrintable(error));
+      QVERIFY(doc.project() == before);
+      QCOMPARE(doc.scenarioCount(), 1);
+      QVERIFY(!doc.open(file, &error));
+      QVERIFY2(error.contains(QLatin1String("at least one scenario")), qPrintable(error));
+    }
+  }
+
+  // Issue 21.1: a partly damaged project opens with what could be read,
+  // untitled, so that saving never overwrites the file with a shorter project.
+  void damagedProjectOpensWhatItCan() {
+    QTemporaryDir dir;
+    json list = json::array();
+    for (int i = 0; i < 40; ++i) {
+      json s = cftest::smallScenario();
+      s["name"] = "scenario-" + std::to_string(100 + i);
+      list.push_back(s);
+    }
+    const QString file = dir.filePath(QStringLiteral("forty.cfproj"));
+    saveProject(projectFromJson({{"format", kProjectFormat}, {"name", "forty"}, {"scenarios", list}}),
+                file.toStdString());
+    QVERIFY(cftest::damagePageHolding(file.toStdString(), "\"scenario-120\"") > 1);
+    Document doc;
+    QString error, problems;
+    QVERIFY2(!doc.open(file, &error), "opened a damaged project without saying so");
+    QVERIFY2(error.contains(QLatin1String("damaged")), qPrintable(error));
+    QVERIFY2(doc.open(file, &error, &problems), qPrintable(error));
+    QVERIFY2(problems.contains(QLatin1String("scenarios[20]")) && problems.contains(QLatin1String("scenario-120")),
+             qPrintable(problems));
+    QVERIFY(doc.scenarioCount() > 30 && doc.scenarioCount() < 40);
+    QVERIFY(doc.filePath().isEmpty());
+    QVERIFY(doc.isModified());
   }
 };
 
