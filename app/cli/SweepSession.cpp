@@ -7,6 +7,7 @@
 #include "common/InputError.h"
 #include "store/ProjectFile.h"
 #include "sweep/SweepReport.h"
+#include "sweep/SweepResults.h"
 
 namespace cf::cli {
 
@@ -34,11 +35,11 @@ int SweepSession::prepare() {
   const std::size_t total = spec_->variantCount();
   try {
     store_ = std::make_unique<ResultStore>(args_.resultsFile(), spec_->fingerprint(), total);
-    std::map<std::size_t, std::string> done = store_->completed();
+    const std::map<std::size_t, nlohmann::json> done = finishedVariants(*store_, *spec_);
     reused_ = done.size();
     for (std::size_t i = 0; i < total; ++i)
       if (!done.count(i)) pending_.push_back(i);
-  } catch (const StoreError& e) {
+  } catch (const std::runtime_error& e) {  // StoreError, InputError: a file that cannot be used
     err_ << e.what() << "\n";
     return 2;
   }
@@ -79,7 +80,13 @@ void SweepSession::record(const nlohmann::json& rec) {
 
 int SweepSession::finish(const std::string& how) {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::map<std::size_t, std::string> done = store_->completed();
+  std::map<std::size_t, nlohmann::json> done;
+  try {
+    done = finishedVariants(*store_, *spec_);
+  } catch (const std::runtime_error& e) {  // StoreError, InputError: the file changed since prepare()
+    err_ << e.what() << "\n";
+    return 2;
+  }
   const std::size_t total = spec_->variantCount();
   char rate[96];
   std::snprintf(rate, sizeof rate, "%.1f s, %.2f variants/s", elapsed, elapsed > 0 ? computed_ / elapsed : 0.0);
@@ -92,7 +99,7 @@ int SweepSession::finish(const std::string& how) {
   }
   std::vector<nlohmann::json> records;
   records.reserve(total);
-  for (auto& [index, text] : done) records.push_back(nlohmann::json::parse(text));
+  for (auto& [index, rec] : done) records.push_back(std::move(rec));
   nlohmann::json report = sweepReport(*spec_, std::move(records));
   bool csv = args_.csv || (!args_.json && args_.out.size() >= 4 && args_.out.compare(args_.out.size() - 4, 4, ".csv") == 0);
   try {

@@ -96,13 +96,11 @@ QString ReportHtml::designSummary() const {
     const auto& m = s.job.model;
     const auto& p = s.job.parallelism;
     html += QStringLiteral("<tr>") + td(esc(s.name)) +
-            td(tr("%1 × %2 (%3 nodes)").arg(loc.toString(c.gpus()), esc(c.accelerator)).arg(loc.toString(c.nodes))) +
-            td(tr("%1, domain %2").arg(esc(c.scale_up.kind)).arg(c.scale_up.domain_size)) +
+            td(tr("%1 × %2 (%3 nodes)").arg(loc.toString(c.gpus()), esc(c.accelerator), loc.toString(c.nodes))) +
+            td(tr("%1, domain %2").arg(esc(c.scale_up.kind), QString::number(c.scale_up.domain_size))) +
             td(tr("%1, %2 tier(s), %3 × %4 Gb/s")
-                   .arg(esc(c.scale_out.topology))
-                   .arg(c.scale_out.tiers)
-                   .arg(c.scale_out.nics_per_node)
-                   .arg(c.scale_out.nic_Gbps)) +
+                   .arg(esc(c.scale_out.topology), QString::number(c.scale_out.tiers),
+                        QString::number(c.scale_out.nics_per_node), QString::number(c.scale_out.nic_Gbps))) +
             td(QStringLiteral("%1 / %2").arg(esc(c.facility.cooling), esc(c.facility.climate))) +
             td(tr("%1 layers, hidden %2; TP %3 × PP %4, micro-batch %5, %6 B tokens")
                    .arg(m.layers)
@@ -187,7 +185,7 @@ QString ReportHtml::embed(const QString& name, const QImage& image, Images mode,
     image.save(&buffer, "PNG");
     src = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
   }
-  return QStringLiteral("<img src='%1' width='%2' alt='%3'>").arg(src).arg(width).arg(alt.toHtmlEscaped());
+  return QStringLiteral("<img src='%1' width='%2' alt='%3'>").arg(src, QString::number(width), alt.toHtmlEscaped());
 }
 
 QString ReportHtml::designPictures(int index, Images mode) {
@@ -266,7 +264,8 @@ QString ReportHtml::bom(int index) const {
   for (const auto& l : r->output["cost"]["capex_breakdown"]) {
     const QString right = QStringLiteral("text-align:right");
     sum += l.value("total_usd", 0.0);
-    html += QStringLiteral("<tr>") + td(ResultCharts::keyName(QString::fromStdString(l.value("item", "")))) +
+    const QString item = ResultCharts::keyName(QString::fromStdString(l.value("item", "")));
+    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) +
             td(esc(l.value("part", ""))) + td(loc.toString(l.value("count", 0.0), 'f', 0), right) +
             td(loc.toString(l.value("unit_usd", 0.0), 'f', 0), right) +
             td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");
@@ -295,11 +294,10 @@ QString ReportHtml::assumptions() const {
     const auto& rel = r->output["reliability"];
     html += QStringLiteral("<li>%1</li>")
                 .arg(tr("%1: %2 Monte Carlo trials, seed %3, backend %4; checkpoint interval %5 min")
-                         .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name))
-                         .arg(rel.value("trials", 0))
-                         .arg(rel.value("seed", 0LL))
-                         .arg(QString::fromStdString(rel.value("backend", std::string())))
-                         .arg(QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
+                         .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name),
+                              QString::number(rel.value("trials", 0)), QString::number(rel.value("seed", 0LL)),
+                              esc(rel.value("backend", std::string())),
+                              QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
     if (rel.contains("notes") && rel["notes"].is_array())
       for (const auto& note : rel["notes"])
         if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(esc(note.get<std::string>()));

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "common/Csv.h"
+
 namespace cf::report {
 
 namespace {
@@ -14,16 +16,6 @@ std::string number(double v) {
 
 }  // namespace
 
-std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string metricsCsv(const std::vector<ScenarioOutput>& scenarios) {
   std::string out = "scenario,section,key,value\n";
   for (const auto& s : scenarios) {
@@ -32,13 +24,14 @@ std::string metricsCsv(const std::vector<ScenarioOutput>& scenarios) {
       if (!body.is_object()) continue;
       for (const auto& [key, value] : body.items()) {
         if (value.is_number() || value.is_boolean())
-          out += csvField(s.name) + ',' + section + ',' + key + ',' +
+          out += csvCell(s.name) + ',' + csvCell(section) + ',' + csvCell(key) + ',' +
                  (value.is_boolean() ? std::string(value.get<bool>() ? "1" : "0") : number(value.get<double>())) +
                  '\n';
         else if (value.is_object())  // one level down: breakdowns by part, cause, class
           for (const auto& [sub, v] : value.items())
             if (v.is_number())
-              out += csvField(s.name) + ',' + section + ',' + key + '.' + sub + ',' + number(v.get<double>()) + '\n';
+              out += csvCell(s.name) + ',' + csvCell(section) + ',' + csvCell(key + '.' + sub) + ',' +
+                     number(v.get<double>()) + '\n';
       }
     }
   }
@@ -51,13 +44,13 @@ std::string bomCsv(const std::vector<ScenarioOutput>& scenarios) {
     if (!s.output.is_object()) continue;
     if (s.output.contains("cost") && s.output["cost"].contains("capex_breakdown")) {
       for (const auto& l : s.output["cost"]["capex_breakdown"])
-        out += csvField(s.name) + ',' + csvField(l.value("item", "")) + ',' + csvField(l.value("part", "")) + ',' +
+        out += csvCell(s.name) + ',' + csvCell(l.value("item", "")) + ',' + csvCell(l.value("part", "")) + ',' +
                number(l.value("count", 0.0)) + ',' + number(l.value("unit_usd", 0.0)) + ',' +
                number(l.value("total_usd", 0.0)) + '\n';
     } else if (s.output.contains("topology") && s.output["topology"].contains("bom")) {
       for (const auto& l : s.output["topology"]["bom"]) {
         const double count = l.value("count", 0.0), unit = l.value("unit_price_usd", 0.0);
-        out += csvField(s.name) + ',' + csvField(l.value("category", "")) + ',' + csvField(l.value("part", "")) +
+        out += csvCell(s.name) + ',' + csvCell(l.value("category", "")) + ',' + csvCell(l.value("part", "")) +
                ',' + number(count) + ',' + number(unit) + ',' + number(count * unit) + '\n';
       }
     }

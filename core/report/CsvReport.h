@@ -3,7 +3,8 @@
 // separated by a blank line:
 //   scenario,section,key,value          every number of every output section
 //   scenario,category,part,count,unit_price_usd,total_usd   the bill of materials
-// Values use '.' as the decimal separator; text is quoted per RFC 4180.
+// Values use '.' as the decimal separator; text is quoted per RFC 4180 and
+// guarded against spreadsheet formulas (common/Csv.h: "=cmd" is written '=cmd).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -17,7 +18,6 @@ struct ScenarioOutput {
   nlohmann::json output;  // simulateScenario's object (may lack sections)
 };
 
-std::string csvField(const std::string& text);
 std::string metricsCsv(const std::vector<ScenarioOutput>& scenarios);
 std::string bomCsv(const std::vector<ScenarioOutput>& scenarios);
 // Both tables, metrics first.

@@ -1,5 +1,7 @@
 #include "sweep/JsonPath.h"
 
+#include <iterator>
+
 #include "common/InputError.h"
 
 namespace cf {
@@ -63,6 +65,40 @@ void setJsonPath(nlohmann::json& doc, const std::string& path, const nlohmann::j
 bool jsonPathWithin(const std::string& path, const std::string& prefix) {
   if (path.size() < prefix.size() || path.compare(0, prefix.size(), prefix) != 0) return false;
   return path.size() == prefix.size() || path[prefix.size()] == '.' || path[prefix.size()] == '[';
+}
+
+void checkJsonDepth(const nlohmann::json& doc, const std::string& path, std::size_t maxDepth) {
+  struct Frame {
+    const nlohmann::json* value;
+    nlohmann::json::const_iterator next;
+    std::size_t index = 0;  // of `next`
+  };
+  std::vector<Frame> stack;
+  // The path of the element each frame is visiting (the one before `next`).
+  auto where = [&] {
+    std::string p = path;
+    for (const Frame& f : stack)
+      p = f.value->is_array() ? indexPath(p, f.index - 1) : joinPath(p, std::prev(f.next).key());
+    return p;
+  };
+  auto enter = [&](const nlohmann::json& v) {
+    if (!v.is_structured()) return;
+    if (stack.size() >= maxDepth)
+      throw InputError(where(), "nested deeper than " + std::to_string(maxDepth) + " levels of arrays and objects");
+    stack.push_back({&v, v.cbegin()});
+  };
+  enter(doc);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next == f.value->cend()) {
+      stack.pop_back();
+      continue;
+    }
+    const nlohmann::json& child = *f.next;
+    ++f.next;
+    ++f.index;
+    enter(child);  // may reallocate the stack: `f` is not used after this
+  }
 }
 
 }  // namespace cf

@@ -27,4 +27,13 @@ void setJsonPath(nlohmann::json& doc, const std::string& path, const nlohmann::j
 // True when `path` is `prefix` or lies below it ("a.b" is below "a", "a[0]" too; "ab" is not).
 bool jsonPathWithin(const std::string& path, const std::string& prefix);
 
+// Deepest nesting of arrays and objects a sweep spec or a result record may
+// have. Parsing is iterative, but copying, comparing and dumping a value
+// recurse once per level: a 10^6-deep array would overflow the stack.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+
+// Throws InputError(<path of the too-deep value below `path`>, ...) when `doc`
+// nests more than `maxDepth` arrays and objects. Walks without recursion.
+void checkJsonDepth(const nlohmann::json& doc, const std::string& path, std::size_t maxDepth = kMaxJsonDepth);
+
 }  // namespace cf

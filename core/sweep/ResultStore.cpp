@@ -101,12 +101,11 @@ ResultStore::~ResultStore() {
   if (db_) sqlite3_close(db_);
 }
 
-std::map<std::size_t, std::string> ResultStore::completed() const {
-  std::map<std::size_t, std::string> out;
+std::map<long long, std::string> ResultStore::rows() const {
+  std::map<long long, std::string> out;
   Stmt s = prepare(db_, path_, "SELECT idx, record FROM variants ORDER BY idx");
   int rc;
-  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW)
-    out[static_cast<std::size_t>(sqlite3_column_int64(s.get(), 0))] = columnText(s.get(), 1);
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) out[sqlite3_column_int64(s.get(), 0)] = columnText(s.get(), 1);
   if (rc != SQLITE_DONE) fail(db_, path_, "cannot read the finished variants");
   return out;
 }

@@ -28,8 +28,10 @@ class ResultStore {
   ResultStore(const ResultStore&) = delete;
   ResultStore& operator=(const ResultStore&) = delete;
 
-  // Finished variants: index -> record JSON text.
-  std::map<std::size_t, std::string> completed() const;
+  // The stored rows as they are: idx -> record text. Nothing is checked here
+  // (a damaged or edited file may hold any idx and any text): read them
+  // through finishedVariants() (SweepResults.h).
+  std::map<long long, std::string> rows() const;
   void put(std::size_t index, const std::string& record);
   const std::string& path() const { return path_; }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/Csv.h"
+
 #include "sweep/ParetoFront.h"
 
 namespace cf {
@@ -19,19 +21,11 @@ const char* const kMetricColumns[] = {"time_to_train_days", "run_cost_usd", "tim
 const char* const kParallelismColumns[] = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
                                            "recompute", "zero_stage", "gpus"};
 
-// RFC 4180: quote a field holding a comma, quote or line break.
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-// Strings as they are, everything else as its JSON text (numbers shortest round-trip).
+// Strings as they are, everything else as its JSON text (numbers shortest
+// round-trip); quoted and guarded against spreadsheet formulas (common/Csv.h).
 std::string cell(const json& v) {
   if (v.is_null()) return "";
-  if (v.is_string()) return csvField(v.get<std::string>());
-  return csvField(v.dump());
+  return csvCell(v.is_string() ? v.get<std::string>() : v.dump());
 }
 
 }  // namespace
@@ -71,7 +65,7 @@ std::string sweepCsv(const nlohmann::json& report) {
   std::vector<std::string> axisKeys;
   for (const json& a : report["axes"]) axisKeys.push_back(a["key"].get<std::string>());
   out << "index";
-  for (const auto& k : axisKeys) out << ',' << csvField(k);
+  for (const auto& k : axisKeys) out << ',' << csvCell(k);
   out << ",status,pareto";
   for (const char* m : kMetricColumns) out << ',' << m;
   for (const char* p : kParallelismColumns) out << ',' << p;

@@ -9,9 +9,12 @@
 #include <set>
 #include <sstream>
 
+#include "common/Csv.h"
 #include "common/InputError.h"
+#include "common/JsonReader.h"
 #include "design/ScenarioJson.h"
 #include "store/ProjectFile.h"
+#include "sweep/JsonPath.h"
 #include "sweep/ParetoFront.h"
 #include "sweep/ResultStore.h"
 
@@ -56,6 +59,24 @@ std::string text(sqlite3_stmt* s, int i) {
   return t ? reinterpret_cast<const char*>(t) : "";
 }
 
+std::string rowName(const std::string& path, long long idx) { return path + ": row idx=" + std::to_string(idx); }
+
+// One row of the variants table as a record: JSON text of a well-formed
+// record filed under its own index. Throws InputError naming the file and row.
+json storedRecord(const std::string& path, long long idx, const std::string& text) {
+  const std::string where = rowName(path, idx);
+  json rec = json::parse(text, nullptr, false);
+  if (rec.is_discarded()) throw InputError("", where + ": the stored record is not JSON");
+  if (auto problem = recordProblem(rec))
+    throw InputError("", where + ": " +
+                             (problem->key.empty() ? "the stored record" : "the stored record's " + problem->key) + ": " +
+                             problem->message);
+  if (rec["index"].get<unsigned long long>() != static_cast<unsigned long long>(idx) || idx < 0)
+    throw InputError("", where + ": the stored record is variant " + rec["index"].dump() +
+                             "'s (\"index\" does not match its row)");
+  return rec;
+}
+
 SweepResults readSqlite(const std::string& path) {
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
@@ -79,13 +100,8 @@ SweepResults readSqlite(const std::string& path) {
   std::set<std::string> keys;
   int step;
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
-    const auto idx = sqlite3_column_int64(s.get(), 0);
-    json rec = json::parse(text(s.get(), 1), nullptr, false);
-    const std::string where = path + ": variant " + std::to_string(idx);
-    if (!rec.is_object()) throw InputError("", where + ": the stored record is not a JSON object");
-    if (!rec.contains("index") || !rec["index"].is_number_unsigned() || rec["index"].get<long long>() != idx)
-      throw InputError("", where + ": the stored record's \"index\" does not match its row");
-    if (rec.contains("values") && rec["values"].is_object())
+    json rec = storedRecord(path, sqlite3_column_int64(s.get(), 0), text(s.get(), 1));
+    if (rec.contains("values"))
       for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
     r.records.push_back(std::move(rec));
   }
@@ -132,13 +148,8 @@ SweepResults parseJsonReport(const std::string& body, const std::string& path) {
   for (std::size_t i = 0; i < variants.size(); ++i) {
     json& rec = variants[i];
     const std::string where = "variants[" + std::to_string(i) + "]";
-    if (!rec.is_object()) throw InputError(where, "expected an object (in " + path + ")");
-    if (!rec.contains("index") || !rec["index"].is_number_unsigned())
-      throw InputError(where + ".index", "expected a non-negative integer (in " + path + ")");
-    if (!rec.contains("status") || !rec["status"].is_string())
-      throw InputError(where + ".status", "expected a string (in " + path + ")");
-    if (rec.contains("metrics") && !rec["metrics"].is_object())
-      throw InputError(where + ".metrics", "expected an object (in " + path + ")");
+    if (auto problem = recordProblem(rec))
+      throw InputError(joinPath(where, problem->key), problem->message + " (in " + path + ")");
     if (!rec.contains("pareto")) rec["pareto"] = false;
     r.records.push_back(std::move(rec));
   }
@@ -151,58 +162,6 @@ SweepResults parseJsonReport(const std::string& body, const std::string& path) {
 
 // --- CSV ----------------------------------------------------------------------
 
-// RFC 4180 rows (quoted fields may hold commas, quotes and line breaks).
-std::vector<std::vector<std::string>> csvRows(const std::string& body, const std::string& path) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false, fieldStarted = false;
-  std::size_t line = 1;
-  for (std::size_t i = 0; i < body.size(); ++i) {
-    const char c = body[i];
-    if (quoted) {
-      if (c == '"') {
-        if (i + 1 < body.size() && body[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (c == '\n') ++line;
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"' && field.empty()) {
-      quoted = fieldStarted = true;
-    } else if (c == ',') {
-      row.push_back(std::move(field));
-      field.clear();
-      fieldStarted = true;
-    } else if (c == '\r' || c == '\n') {
-      if (c == '\r' && i + 1 < body.size() && body[i + 1] == '\n') ++i;
-      if (fieldStarted || !field.empty() || !row.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
-      }
-      row.clear();
-      field.clear();
-      fieldStarted = false;
-      ++line;
-    } else {
-      field += c;
-      fieldStarted = true;
-    }
-  }
-  if (quoted) throw InputError("", path + ": line " + std::to_string(line) + ": a quoted field is not closed");
-  if (fieldStarted || !field.empty() || !row.empty()) {
-    row.push_back(std::move(field));
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
 // A cell as sweepCsv wrote it: strings bare, everything else as JSON text.
 json cellValue(const std::string& cell) {
   json v = json::parse(cell, nullptr, false);
@@ -210,9 +169,11 @@ json cellValue(const std::string& cell) {
 }
 
 SweepResults parseCsvReport(const std::string& body, const std::string& path) {
-  std::vector<std::vector<std::string>> rows = csvRows(body, path);
+  std::vector<CsvRow> rows = csvRows(body, [&](std::size_t line) { return path + ": line " + std::to_string(line); });
   if (rows.empty()) throw InputError("", path + ": the file is empty");
-  const std::vector<std::string>& header = rows.front();
+  for (CsvRow& row : rows)
+    for (std::string& cell : row.cells) cell = csvUnguard(cell);
+  const std::vector<std::string>& header = rows.front().cells;
   auto column = [&](const std::string& name) -> std::size_t {
     auto it = std::find(header.begin(), header.end(), name);
     if (it == header.end())
@@ -229,8 +190,8 @@ SweepResults parseCsvReport(const std::string& body, const std::string& path) {
   for (std::size_t c = 1; c < statusCol; ++c) r.axisKeys.push_back(header[c]);
   r.axisValues.assign(r.axisKeys.size(), json());
   for (std::size_t row = 1; row < rows.size(); ++row) {
-    const std::vector<std::string>& cells = rows[row];
-    const std::string where = path + ": line " + std::to_string(row + 1);
+    const std::vector<std::string>& cells = rows[row].cells;
+    const std::string where = path + ": line " + std::to_string(rows[row].line);
     if (cells.size() != header.size())
       throw InputError("", where + ": " + std::to_string(cells.size()) + " fields, the header has " +
                                std::to_string(header.size()));
@@ -257,6 +218,7 @@ SweepResults parseCsvReport(const std::string& body, const std::string& path) {
     }
     if (!metrics.empty()) rec["metrics"] = metrics;
     if (!parallelism.empty()) rec["parallelism"] = parallelism;
+    if (auto problem = recordProblem(rec)) throw InputError("", where + ": " + problem->key + ": " + problem->message);
     r.records.push_back(std::move(rec));
   }
   std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
@@ -275,6 +237,61 @@ bool sameValue(const json& a, const json& b) {
 }
 
 }  // namespace
+
+std::optional<RecordProblem> recordProblem(const nlohmann::json& rec) {
+  if (!rec.is_object()) return RecordProblem{"", "expected an object, got " + describe(rec)};
+  try {
+    checkJsonDepth(rec, "");
+  } catch (const InputError& e) {
+    return RecordProblem{e.path(), e.message()};
+  }
+  struct Rule {
+    const char* key;
+    bool (json::*is)() const noexcept;
+    const char* what;
+    bool required;
+  };
+  const bool ok = rec.contains("status") && rec["status"] == "ok";
+  for (const Rule& rule : {Rule{"index", &json::is_number_unsigned, "a non-negative integer", true},
+                           Rule{"status", &json::is_string, "a string", true},
+                           Rule{"values", &json::is_object, "an object", false},
+                           Rule{"parallelism", &json::is_object, "an object", false},
+                           Rule{"metrics", &json::is_object, "an object", ok},
+                           Rule{"seed", &json::is_number_unsigned, "a non-negative integer", false},
+                           Rule{"error", &json::is_string, "a string", false},
+                           Rule{"pareto", &json::is_boolean, "true or false", false}}) {
+    auto it = rec.find(rule.key);
+    if (it == rec.end() ? rule.required : !((*it).*rule.is)())
+      return RecordProblem{rule.key,
+                           std::string("expected ") + rule.what + (it == rec.end() ? "" : ", got " + describe(*it))};
+  }
+  if (rec.contains("metrics"))
+    for (const auto& [key, value] : rec["metrics"].items())
+      if (key == "bottleneck" ? !value.is_string() : !value.is_number())
+        return RecordProblem{"metrics." + key, std::string("expected ") +
+                                                   (key == "bottleneck" ? "a string" : "a number") + ", got " +
+                                                   describe(value)};
+  return std::nullopt;
+}
+
+std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store, const SweepSpec& spec) {
+  std::map<std::size_t, json> out;
+  const std::size_t total = spec.variantCount();
+  for (const auto& [idx, text] : store.rows()) {
+    const std::string where = rowName(store.path(), idx);
+    if (idx < 0 || static_cast<unsigned long long>(idx) >= total)
+      throw InputError("", where + ": not a variant of this sweep (it has " + std::to_string(total) +
+                               ", numbered from 0); the file is damaged: delete it or the row");
+    json rec = storedRecord(store.path(), idx, text);
+    const json expected = spec.variantValues(static_cast<std::size_t>(idx));
+    if (!rec.contains("values") || rec["values"] != expected)
+      throw InputError("", where + ": the stored record is not variant " + std::to_string(idx) + "'s (its values are " +
+                               (rec.contains("values") ? rec["values"].dump() : "missing") + ", the variant's " +
+                               expected.dump() + "); the file is damaged: delete it or the row");
+    out.emplace(static_cast<std::size_t>(idx), std::move(rec));
+  }
+  return out;
+}
 
 const char* sweepResultsSourceName(SweepResults::Source s) {
   switch (s) {

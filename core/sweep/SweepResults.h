@@ -25,11 +25,13 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "design/Scenario.h"
+#include "sweep/ResultStore.h"
 #include "sweep/SweepSpec.h"
 
 namespace cf {
@@ -61,6 +63,26 @@ bool specMatchesResults(const SweepSpec& spec, const SweepResults& results, std:
 // A spec (*.json, "format": "clusterforge.sweep/1") in the results file's
 // folder that matches; nullopt when none does.
 std::optional<std::string> findSpecNear(const SweepResults& results);
+
+// What is wrong with one result record, if anything: the key (a path within
+// the record) and what was expected. A record is an object with "index" (a
+// non-negative integer) and "status" (a string); "values", "parallelism" and
+// "metrics" (numbers, and the "bottleneck" text; required when the status is
+// "ok") are objects, "seed" a non-negative integer, "error" a string and
+// "pareto" a boolean where present; nothing nests deeper than kMaxJsonDepth.
+struct RecordProblem {
+  std::string key, message;
+};
+std::optional<RecordProblem> recordProblem(const nlohmann::json& record);
+
+// The finished variants of a sweep's results file, each checked against the
+// sweep before a resumed run trusts it: a row whose idx is not a variant of
+// `spec` (negative, or beyond its count), whose text is not a well-formed
+// record (recordProblem), or whose record is another variant's ("index" or
+// "values" not those of the variant idx names) throws InputError naming the
+// file and the row ("r.sweep.db: row idx=9: ..."). A report from such a file
+// would list wrong variants; the user deletes the file or the row.
+std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store, const SweepSpec& spec);
 
 // The scenario of one result record (see above). Throws InputError when the
 // record does not belong to `spec` or its parallelism does not parse.

@@ -28,6 +28,28 @@ std::string readText(const std::string& path, const std::string& where) {
 std::string axisPath(std::size_t i) { return indexPath("axes", i); }
 std::string valuePath(std::size_t i, std::size_t j) { return indexPath(joinPath(axisPath(i), "values"), j); }
 
+// The file a "base" names (relative paths from the spec's folder); empty for an inline base.
+std::string basePath(const json& base, const std::string& baseDir) {
+  if (!base.is_string()) return "";
+  fs::path p = base.get<std::string>();
+  return (p.is_relative() ? fs::path(baseDir) / p : p).string();
+}
+
+// The base scenario or project: inline, or read from its file. Errors in a
+// file name the file (the spec is not to blame).
+json readBase(const json& base, const std::string& path) {
+  if (base.is_object()) return base;
+  if (!base.is_string()) throw InputError("base", "expected a scenario object or a file path, got " + describe(base));
+  const std::string text = readText(path, "base");
+  try {
+    json doc = parseJsonText(text);
+    checkJsonDepth(doc, "");
+    return doc;
+  } catch (const InputError& e) {
+    throw InputError("base", path + ": " + e.what());
+  }
+}
+
 bool endsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -41,6 +63,7 @@ SweepSpec SweepSpec::fromFile(const std::string& path) {
 }
 
 SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& baseDir) {
+  checkJsonDepth(spec, "");
   SweepSpec s;
   ObjectReader r(spec, "");
   std::string format = r.requiredString("format");
@@ -50,21 +73,14 @@ SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& bas
 
   const json* base = r.raw("base");
   if (!base) throw InputError("base", "is required");
-  if (base->is_string()) {
-    fs::path p = base->get<std::string>();
-    if (p.is_relative()) p = fs::path(baseDir) / p;
-    s.baseDoc_ = parseJsonText(readText(p.string(), "base"));
-  } else if (base->is_object()) {
-    s.baseDoc_ = *base;
-  } else {
-    throw InputError("base", "expected a scenario object or a file path, got " + describe(*base));
-  }
+  const std::string baseFile = basePath(*base, baseDir);
+  s.baseDoc_ = readBase(*base, baseFile);
   s.baseScenario_ = static_cast<int>(r.integer("base_scenario", 0, 0, 1'000'000));
   Project project;
   try {
     project = projectFromJson(s.baseDoc_);
   } catch (const InputError& e) {
-    throw InputError("base", e.what());
+    throw InputError("base", (baseFile.empty() ? "" : baseFile + ": ") + e.what());
   }
   if (s.baseScenario_ >= static_cast<int>(project.scenarios.size()))
     throw InputError("base_scenario", std::to_string(s.baseScenario_) + ": the base has " +

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "common/Csv.h"
 #include "common/InputError.h"
 #include "topology/Media.h"
 
@@ -23,10 +24,26 @@ std::string rackName(const Fabric& f, const Device& d) {
   return d.rack >= 0 && static_cast<std::size_t>(d.rack) < f.rackNames.size() ? f.rackNames[d.rack] : "";
 }
 
-std::string mediumCode(const Fabric& f, const Link& l) {
-  if (l.medium < 0) return "trace";
+// A Graphviz quoted string: quotes and backslashes escaped, line breaks as \n
+// and \r, so that no name can end the string or the statement line early.
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else out += c;
+  }
+  return out + "\"";
+}
+
+// The link's medium as DOT attributes: medium="<kind>" and, for a cable or
+// optics, part="<id>", fiber="<id>", fiber_strands=<n>.
+std::string mediumAttributes(const Fabric& f, const Link& l) {
+  if (l.medium < 0) return "medium=\"trace\"";
   const Medium& m = f.media[l.medium];
-  return m.kind + "/" + m.part + "/" + m.fiber + "/" + std::to_string(m.fiber_strands);
+  return "medium=" + quoted(m.kind) + ", part=" + quoted(m.part) + ", fiber=" + quoted(m.fiber) +
+         ", fiber_strands=" + std::to_string(m.fiber_strands);
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -188,49 +205,86 @@ class Assembler {
   std::unordered_map<std::string, std::uint32_t> byName_;
 };
 
-// DOT attribute list `[k=v, k="v"]` -> map.
-std::map<std::string, std::string> attributes(const std::string& s, const std::string& where) {
-  std::map<std::string, std::string> out;
-  auto open = s.find('['), close = s.rfind(']');
-  if (open == std::string::npos) return out;
-  if (close == std::string::npos || close < open) throw InputError(where, "unclosed attribute list");
-  std::size_t i = open + 1;
-  while (i < close) {
-    while (i < close && (s[i] == ' ' || s[i] == ',' || s[i] == ';')) ++i;
-    if (i >= close) break;
-    std::size_t eq = s.find('=', i);
-    if (eq == std::string::npos || eq > close) throw InputError(where, "attribute without a value");
-    std::string key = s.substr(i, eq - i);
-    i = eq + 1;
-    std::string value;
-    if (s[i] == '"') {
-      std::size_t end = s.find('"', i + 1);
-      if (end == std::string::npos) throw InputError(where, "unterminated string");
-      value = s.substr(i + 1, end - i - 1);
-      i = end + 1;
-    } else {
-      std::size_t end = i;
-      while (end < close && s[end] != ',' && s[end] != ' ') ++end;
-      value = s.substr(i, end - i);
-      i = end;
+// One token of a DOT statement line: an identifier (bare or quoted, escapes
+// decoded) or one of the punctuation marks -- -> [ ] = , ; { }.
+struct Token {
+  bool punct = false;
+  std::string text;
+  bool is(const char* p) const { return punct && text == p; }
+};
+
+std::string quotedToken(const std::string& line, std::size_t& i, const std::string& where) {
+  std::string out;
+  for (++i; i < line.size(); ++i) {
+    char c = line[i];
+    if (c == '"') {
+      ++i;
+      return out;
     }
-    out[key] = value;
+    if (c == '\\' && i + 1 < line.size()) {
+      char n = line[++i];
+      if (n == 'n') out += '\n';
+      else if (n == 'r') out += '\r';
+      else if (n == '"' || n == '\\') out += n;
+      else out += std::string{'\\', n};  // Graphviz escapes such as \l stay as written
+      continue;
+    }
+    out += c;
+  }
+  throw InputError(where, "unterminated string");
+}
+
+std::vector<Token> tokenize(const std::string& line, const std::string& where) {
+  static const std::string kPunct = "[]=,;{}", kStop = kPunct + " \t\r\"";
+  std::vector<Token> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+    } else if (c == '"') {
+      out.push_back({false, quotedToken(line, i, where)});
+    } else if (line.compare(i, 2, "--") == 0 || line.compare(i, 2, "->") == 0) {
+      out.push_back({true, "--"});
+      i += 2;
+    } else if (kPunct.find(c) != std::string::npos) {
+      out.push_back({true, std::string(1, c)});
+      ++i;
+    } else {
+      std::size_t start = i;
+      while (i < line.size() && kStop.find(line[i]) == std::string::npos && line.compare(i, 2, "--") != 0 &&
+             line.compare(i, 2, "->") != 0)
+        ++i;
+      out.push_back({false, line.substr(start, i - start)});
+    }
   }
   return out;
 }
 
-// Leading quoted or bare identifier of `s` from `pos`; advances pos.
-std::string identifier(const std::string& s, std::size_t& pos) {
-  while (pos < s.size() && s[pos] == ' ') ++pos;
-  if (pos < s.size() && s[pos] == '"') {
-    std::size_t end = s.find('"', pos + 1);
-    std::string id = s.substr(pos + 1, end - pos - 1);
-    pos = end == std::string::npos ? s.size() : end + 1;
-    return id;
+// An identifier token at `pos`; advances pos.
+const std::string& identifier(const std::vector<Token>& t, std::size_t& pos, const std::string& where) {
+  if (pos >= t.size() || t[pos].punct) throw InputError(where, "expected a name");
+  return t[pos++].text;
+}
+
+// The attribute list `[k=v, k="v"]` starting at `pos` (none when absent) -> map.
+std::map<std::string, std::string> attributes(const std::vector<Token>& t, std::size_t pos, const std::string& where) {
+  std::map<std::string, std::string> out;
+  if (pos < t.size() && t[pos].is(";")) ++pos;
+  if (pos >= t.size()) return out;
+  if (!t[pos].is("[")) throw InputError(where, "unexpected \"" + t[pos].text + "\"");
+  for (++pos; pos < t.size() && !t[pos].is("]");) {
+    if (t[pos].is(",") || t[pos].is(";")) {
+      ++pos;
+      continue;
+    }
+    std::string key = identifier(t, pos, where);
+    if (pos >= t.size() || !t[pos].is("=")) throw InputError(where, "attribute without a value");
+    ++pos;
+    out[key] = identifier(t, pos, where);
   }
-  std::size_t start = pos;
-  while (pos < s.size() && s[pos] != ' ' && s[pos] != '[' && s[pos] != ';') ++pos;
-  return s.substr(start, pos - start);
+  if (pos >= t.size()) throw InputError(where, "unclosed attribute list");
+  return out;
 }
 
 std::string get(const std::map<std::string, std::string>& m, const std::string& k, const std::string& def = "") {
@@ -244,24 +298,70 @@ std::string toDot(const Fabric& f) {
   std::ostringstream o;
   const FabricInfo& i = f.info;
   o << "graph \"fabric\" {\n";
-  o << "  graph [topology=\"" << i.topology << "\", tiers=" << i.tiers << ", nodes=" << i.nodes
+  o << "  graph [topology=" << quoted(i.topology) << ", tiers=" << i.tiers << ", nodes=" << i.nodes
     << ", gpus_per_node=" << i.gpus_per_node << ", nics_per_node=" << i.nics_per_node << ", planes=" << i.planes
     << ", radix=" << i.radix << ", link_Gbps=" << num(i.link_Gbps) << "];\n";
   o << "  node [shape=box];\n";
   for (std::uint32_t v = 0; v < f.devices().size(); ++v) {
     const Device& d = f.devices()[v];
-    o << "  \"" << f.name(v) << "\" [kind=" << kindName(d.kind) << ", tier=" << int(d.tier)
-      << ", plane=" << int(d.plane) << ", group=" << d.group << ", index=" << d.index << ", rack=\""
-      << rackName(f, d) << "\"];\n";
+    o << "  " << quoted(f.name(v)) << " [kind=" << kindName(d.kind) << ", tier=" << int(d.tier)
+      << ", plane=" << int(d.plane) << ", group=" << d.group << ", index=" << d.index
+      << ", rack=" << quoted(rackName(f, d)) << "];\n";
   }
   for (const Link& l : f.links()) {
-    o << "  \"" << f.name(l.a) << "\" -- \"" << f.name(l.z) << "\" [kind=" << kindName(l.kind)
-      << ", capacity_Gbps=" << num(l.capacity_Gbps) << ", length_m=" << num(l.length_m) << ", medium=\""
-      << mediumCode(f, l) << "\", a_port=" << l.a_port << ", z_port=" << l.z_port << "];\n";
+    o << "  " << quoted(f.name(l.a)) << " -- " << quoted(f.name(l.z)) << " [kind=" << kindName(l.kind)
+      << ", capacity_Gbps=" << num(l.capacity_Gbps) << ", length_m=" << num(l.length_m) << ", "
+      << mediumAttributes(f, l) << ", a_port=" << l.a_port << ", z_port=" << l.z_port << "];\n";
   }
   o << "}\n";
   return o.str();
 }
+
+namespace {
+
+void readGraphAttributes(std::map<std::string, std::string> a, FabricInfo& info, const std::string& where) {
+  info.topology = get(a, "topology");
+  if (a.count("tiers")) info.tiers = toInt(a["tiers"], where);
+  if (a.count("nodes")) info.nodes = toInt(a["nodes"], where);
+  if (a.count("gpus_per_node")) info.gpus_per_node = toInt(a["gpus_per_node"], where);
+  if (a.count("nics_per_node")) info.nics_per_node = toInt(a["nics_per_node"], where);
+  if (a.count("planes")) info.planes = toInt(a["planes"], where);
+  if (a.count("radix")) info.radix = toInt(a["radix"], where);
+  if (a.count("link_Gbps")) info.link_Gbps = toNum(a["link_Gbps"], where);
+}
+
+void readDeviceAttributes(std::map<std::string, std::string> attrs, PendingDevice& p, const std::string& where) {
+  if (attrs.count("kind")) p.d.kind = kindFromName(attrs["kind"], where);
+  if (attrs.count("tier")) p.d.tier = static_cast<std::uint8_t>(toInt(attrs["tier"], where));
+  if (attrs.count("plane")) p.d.plane = static_cast<std::uint8_t>(toInt(attrs["plane"], where));
+  if (attrs.count("group")) p.d.group = toInt(attrs["group"], where);
+  if (attrs.count("index")) p.d.index = toInt(attrs["index"], where);
+  p.rack = get(attrs, "rack");
+}
+
+void readLinkAttributes(const std::map<std::string, std::string>& attrs, Assembler::PendingLink& pl,
+                        const std::string& where) {
+  pl.kind = linkKindFromName(get(attrs, "kind", "fabric"), where);
+  pl.capacity = toNum(get(attrs, "capacity_Gbps", "0"), where);
+  pl.length = toNum(get(attrs, "length_m", "0"), where);
+  pl.a_port = toInt(get(attrs, "a_port", "0"), where);
+  pl.z_port = toInt(get(attrs, "z_port", "0"), where);
+  pl.medium = get(attrs, "medium", "trace");
+  if (attrs.count("part")) {
+    pl.part = get(attrs, "part");
+    pl.fiber = get(attrs, "fiber");
+    pl.strands = toInt(get(attrs, "fiber_strands", "0"), where);
+  } else if (auto m = split(pl.medium, '/'); m.size() == 4) {  // older files: medium="kind/part/fiber/strands"
+    pl.medium = m[0];
+    pl.part = m[1];
+    pl.fiber = m[2];
+    pl.strands = toInt(m[3], where);
+  }
+}
+
+bool isKeyword(const std::vector<Token>& t, const char* word) { return !t[0].punct && t[0].text == word; }
+
+}  // namespace
 
 Fabric fromDot(const std::string& text, const Catalog* parts) {
   Assembler as;
@@ -273,54 +373,28 @@ Fabric fromDot(const std::string& text, const Catalog* parts) {
   while (std::getline(in, line)) {
     ++lineNo;
     const std::string where = "dot:" + std::to_string(lineNo);
-    std::size_t pos = line.find_first_not_of(" \t");
-    if (pos == std::string::npos || line[pos] == '}' || line.compare(pos, 2, "//") == 0) continue;
-    if (line.compare(pos, 5, "graph") == 0 && line.find('{') == std::string::npos) {
-      auto a = attributes(line, where);
-      info.topology = get(a, "topology");
-      if (a.count("tiers")) info.tiers = toInt(a["tiers"], where);
-      if (a.count("nodes")) info.nodes = toInt(a["nodes"], where);
-      if (a.count("gpus_per_node")) info.gpus_per_node = toInt(a["gpus_per_node"], where);
-      if (a.count("nics_per_node")) info.nics_per_node = toInt(a["nics_per_node"], where);
-      if (a.count("planes")) info.planes = toInt(a["planes"], where);
-      if (a.count("radix")) info.radix = toInt(a["radix"], where);
-      if (a.count("link_Gbps")) info.link_Gbps = toNum(a["link_Gbps"], where);
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line.compare(first, 2, "//") == 0 || line[first] == '#') continue;
+    const std::vector<Token> t = tokenize(line, where);
+    if (t.empty() || std::any_of(t.begin(), t.end(), [](const Token& k) { return k.is("{") || k.is("}"); }))
+      continue;  // graph header, subgraphs, closing brace
+    if (isKeyword(t, "graph")) {
+      readGraphAttributes(attributes(t, 1, where), info, where);
       continue;
     }
-    if (line.find('{') != std::string::npos || line.compare(pos, 4, "node") == 0 ||
-        line.compare(pos, 4, "edge") == 0)
-      continue;
-    std::string a = identifier(line, pos);
-    std::size_t dash = line.find("--", pos);
-    auto attrs = attributes(line, where);
-    if (dash == std::string::npos) {
-      std::uint32_t d = as.device(a, where);
-      PendingDevice& p = as.at(d);
-      if (attrs.count("kind")) p.d.kind = kindFromName(attrs["kind"], where);
-      if (attrs.count("tier")) p.d.tier = static_cast<std::uint8_t>(toInt(attrs["tier"], where));
-      if (attrs.count("plane")) p.d.plane = static_cast<std::uint8_t>(toInt(attrs["plane"], where));
-      if (attrs.count("group")) p.d.group = toInt(attrs["group"], where);
-      if (attrs.count("index")) p.d.index = toInt(attrs["index"], where);
-      p.rack = get(attrs, "rack");
+    if (isKeyword(t, "node") || isKeyword(t, "edge")) continue;
+    std::size_t pos = 0;
+    const std::string& a = identifier(t, pos, where);
+    if (pos >= t.size() || !t[pos].is("--")) {
+      readDeviceAttributes(attributes(t, pos, where), as.at(as.device(a, where)), where);
       continue;
     }
-    pos = dash + 2;
-    std::string z = identifier(line, pos);
+    ++pos;
+    const std::string& z = identifier(t, pos, where);
     Assembler::PendingLink pl{};
     pl.a = as.device(a, where);
     pl.z = as.device(z, where);
-    pl.kind = linkKindFromName(get(attrs, "kind", "fabric"), where);
-    pl.capacity = toNum(get(attrs, "capacity_Gbps", "0"), where);
-    pl.length = toNum(get(attrs, "length_m", "0"), where);
-    pl.a_port = toInt(get(attrs, "a_port", "0"), where);
-    pl.z_port = toInt(get(attrs, "z_port", "0"), where);
-    auto m = split(get(attrs, "medium", "trace"), '/');
-    pl.medium = m[0];
-    if (m.size() == 4) {
-      pl.part = m[1];
-      pl.fiber = m[2];
-      pl.strands = toInt(m[3], where);
-    }
+    readLinkAttributes(attributes(t, pos, where), pl, where);
     as.links.push_back(pl);
   }
   return as.build(parts, info);
@@ -333,55 +407,70 @@ std::string toCablingCsv(const Fabric& f) {
     const Link& l = f.links()[i];
     const Device& a = f.devices()[l.a];
     const Device& z = f.devices()[l.z];
-    o << i << ',' << f.name(l.a) << ',' << l.a_port << ',' << rackName(f, a) << ',' << f.name(l.z) << ','
-      << l.z_port << ',' << rackName(f, z) << ',' << kindName(l.kind) << ',';
+    o << i << ',' << csvCell(f.name(l.a)) << ',' << l.a_port << ',' << csvCell(rackName(f, a)) << ','
+      << csvCell(f.name(l.z)) << ',' << l.z_port << ',' << csvCell(rackName(f, z)) << ',' << kindName(l.kind) << ',';
     if (l.medium < 0) {
       o << "trace,,,0,";
     } else {
       const Medium& m = f.media[l.medium];
-      o << m.kind << ',' << m.part << ',' << m.fiber << ',' << m.fiber_strands << ',';
+      o << csvCell(m.kind) << ',' << csvCell(m.part) << ',' << csvCell(m.fiber) << ',' << m.fiber_strands << ',';
     }
     o << num(l.length_m) << ',' << num(l.capacity_Gbps) << '\n';
   }
   return o.str();
 }
 
+namespace {
+
+// Header name -> column; a name given twice is an error (which would it be?).
+std::map<std::string, std::size_t> csvColumns(const CsvRow& header, const std::string& where) {
+  static const char* required[] = {"a_device", "a_port", "z_device", "z_port",
+                                   "kind",     "medium", "length_m", "speed_Gbps"};
+  std::map<std::string, std::size_t> col;
+  for (std::size_t i = 0; i < header.cells.size(); ++i) {
+    auto [it, fresh] = col.emplace(header.cells[i], i);
+    if (!fresh)
+      throw InputError(where, "column \"" + header.cells[i] + "\" appears twice (columns " +
+                                  std::to_string(it->second + 1) + " and " + std::to_string(i + 1) + ")");
+  }
+  for (const char* r : required)
+    if (!col.count(r)) throw InputError(where, std::string("missing column \"") + r + "\"");
+  return col;
+}
+
+}  // namespace
+
 Fabric fromCablingCsv(const std::string& text, const Catalog* parts) {
   Assembler as;
-  std::istringstream in(text);
-  std::string line;
-  int lineNo = 0;
-  std::map<std::string, std::size_t> col;
-  const char* required[] = {"a_device", "a_port", "z_device", "z_port", "kind", "medium", "length_m", "speed_Gbps"};
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
-    const std::string where = "csv:" + std::to_string(lineNo);
-    auto cells = split(line, ',');
-    if (col.empty()) {
-      for (std::size_t i = 0; i < cells.size(); ++i) col[cells[i]] = i;
-      for (const char* r : required)
-        if (!col.count(r)) throw InputError(where, std::string("missing column \"") + r + "\"");
-      continue;
-    }
-    if (cells.size() < col.size()) throw InputError(where, "expected " + std::to_string(col.size()) + " cells");
-    auto cell = [&](const char* k) { return col.count(k) ? cells[col[k]] : std::string(); };
+  auto where = [](std::size_t line) { return "csv:" + std::to_string(line); };
+  std::vector<CsvRow> rows = csvRows(text, where);
+  if (rows.empty()) throw InputError("csv:1", "no header line");
+  const std::map<std::string, std::size_t> col = csvColumns(rows.front(), where(rows.front().line));
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const std::vector<std::string>& cells = rows[r].cells;
+    const std::string at = where(rows[r].line);
+    if (cells.size() != rows.front().cells.size())
+      throw InputError(at, std::to_string(cells.size()) + " cells, the header has " +
+                               std::to_string(rows.front().cells.size()));
+    auto cell = [&](const char* k) {
+      auto it = col.find(k);
+      return it == col.end() ? std::string() : csvUnguard(cells[it->second]);
+    };
     Assembler::PendingLink pl{};
-    pl.a = as.device(cell("a_device"), where);
-    pl.z = as.device(cell("z_device"), where);
+    pl.a = as.device(cell("a_device"), at);
+    pl.z = as.device(cell("z_device"), at);
     if (as.at(pl.a).rack.empty()) as.at(pl.a).rack = cell("a_rack");
     if (as.at(pl.z).rack.empty()) as.at(pl.z).rack = cell("z_rack");
-    pl.a_port = toInt(cell("a_port"), where);
-    pl.z_port = toInt(cell("z_port"), where);
-    pl.kind = linkKindFromName(cell("kind"), where);
+    pl.a_port = toInt(cell("a_port"), at);
+    pl.z_port = toInt(cell("z_port"), at);
+    pl.kind = linkKindFromName(cell("kind"), at);
     pl.medium = cell("medium");
     pl.part = cell("part");
     pl.fiber = cell("fiber");
     std::string strands = cell("fiber_strands");
-    pl.strands = strands.empty() ? 0 : toInt(strands, where);
-    pl.length = toNum(cell("length_m"), where);
-    pl.capacity = toNum(cell("speed_Gbps"), where);
+    pl.strands = strands.empty() ? 0 : toInt(strands, at);
+    pl.length = toNum(cell("length_m"), at);
+    pl.capacity = toNum(cell("speed_Gbps"), at);
     as.links.push_back(pl);
   }
   FabricInfo info;

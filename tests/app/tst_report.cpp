@@ -128,6 +128,43 @@ class TestReport : public QObject {
     QVERIFY(qAbs(hit->mid(prefix.size()).toDouble() - results_[0]->number("performance", "step_time_s")) < 1e-6);
   }
 
+  // Issue 21 #17: names are text, never markup, placeholders or formulas.
+  void userTextIsEscaped() {
+    Project p = project_;
+    // (No raw string literals here: moc cannot read them.)
+    p.name = "<script>alert('p')</script> %1 \"; DROP TABLE projects; --";
+    p.scenarios[0].name = "=HYPERLINK(\"http://x\") <script>s0</script> %1 %2";
+    p.scenarios[1].name = "@SUM(1) \"; DROP TABLE scenarios; -- %2";
+    const QString html = dir_.filePath(QStringLiteral("escaped.html"));
+    QVERIFY(ReportWriter::write(p, results_, ReportWriter::Format::Html, html));
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(h.readAll());
+    QVERIFY(!page.contains(QLatin1String("<script")));
+    QVERIFY(page.contains(QStringLiteral("<title>%1</title>").arg(QString::fromStdString(p.name).toHtmlEscaped())));
+    for (const Scenario& s : p.scenarios) {
+      const QString name = QString::fromStdString(s.name).toHtmlEscaped();
+      QVERIFY2(page.contains(QStringLiteral("<li>%1</li>").arg(name)), qPrintable(name));
+      // The assumptions line substitutes five values after the name: none lands in it.
+      QVERIFY2(page.contains(name + QStringLiteral(": 200 Monte Carlo trials, seed ")), qPrintable(name));
+    }
+
+    const QString csv = dir_.filePath(QStringLiteral("escaped.csv"));
+    QVERIFY(ReportWriter::write(p, results_, ReportWriter::Format::Csv, csv));
+    QFile c(csv);
+    QVERIFY(c.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QString first = QStringLiteral("\"'=HYPERLINK(\"\"http://x\"\") <script>s0</script> %1 %2\",performance,step_time_s,");
+    const QString second = QStringLiteral("\"'@SUM(1) \"\"; DROP TABLE scenarios; -- %2\",performance,step_time_s,");
+    for (const QString& prefix : {first, second})
+      QVERIFY2(std::any_of(lines.begin(), lines.end(), [&](const QString& l) { return l.startsWith(prefix); }),
+               qPrintable(prefix));
+    for (const QString& line : lines)  // no cell a spreadsheet would run
+      for (const char* formula : {"=", "@", "\"=", "\"@", ",=", ",@", ",\"=", ",\"@"})
+        QVERIFY2(!line.startsWith(QLatin1String(formula)) && (formula[0] != ',' || !line.contains(QLatin1String(formula))),
+                 qPrintable(line));
+  }
+
   void cliReport() {
     const QString out = dir_.filePath(QStringLiteral("cli.csv"));
     QProcess p;

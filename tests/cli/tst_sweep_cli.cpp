@@ -1,7 +1,10 @@
 // clusterforge-cli sweep end to end: the same report, byte for byte, from 1 and
 // 2 threads and from mpirun -np 1 and -np 2; an interrupted sweep resumes
-// computing only what is missing; a bad axis value is rejected naming it.
+// computing only what is missing; a bad axis value is rejected naming it;
+// damaged inputs (deep nesting, a base that is not JSON, damaged results
+// files) are exit 2 naming the file, never a crash or a wrong report.
 #include <QtTest>
+#include <sqlite3.h>
 
 class TestSweepCli : public QObject {
   Q_OBJECT
@@ -42,6 +45,14 @@ class TestSweepCli : public QObject {
     return out.fileName();
   }
   static QJsonObject axis(const char* key, const QJsonArray& values) { return {{"key", key}, {"values", values}}; }
+  // Runs SQL on a results file (a damaged or edited file).
+  static bool sql(const QString& db, const char* statement) {
+    sqlite3* h = nullptr;
+    bool ok = sqlite3_open(QFile::encodeName(db).constData(), &h) == SQLITE_OK &&
+              sqlite3_exec(h, statement, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(h);
+    return ok;
+  }
 
  private slots:
   void initTestCase() {
@@ -117,6 +128,57 @@ class TestSweepCli : public QObject {
     r = run({"sweep", badKey, "-o", path("bad.out.json")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains("axes[0].key: \"cluster.scale_out.oversub\" is not a key"), qPrintable(r.err));
+  }
+
+  // Issue 21 #5, #7: rows of a results file that do not belong where they are.
+  void damagedResultsAreRefused_data() {
+    QTest::addColumn<QString>("statement");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("index beyond") << "INSERT INTO variants SELECT 8, record FROM variants WHERE idx = 0"
+                                  << "row idx=8: not a variant of this sweep (it has 8";
+    QTest::newRow("negative index") << "UPDATE variants SET idx = -1 WHERE idx = 0" << "row idx=-1: not a variant";
+    QTest::newRow("wrong variant") << "UPDATE variants SET record = replace(record, '\"A100-SXM4-80GB\"', '\"H100-SXM5-80GB\"') WHERE idx = 0"
+                                   << "row idx=0: the stored record is not variant 0's";
+    QTest::newRow("not json") << "UPDATE variants SET record = 'garbage' WHERE idx = 1" << "row idx=1: the stored record is not JSON";
+    QTest::newRow("wrong type") << "UPDATE variants SET record = '{\"index\": 1, \"status\": [], \"values\": {}}' WHERE idx = 1"
+                                << "row idx=1: the stored record's status: expected a string";
+  }
+  void damagedResultsAreRefused() {
+    QFETCH(QString, statement);
+    QFETCH(QString, message);
+    const QString db = path(QString("damaged-%1.db").arg(QTest::currentDataTag()).replace(' ', '-'));
+    const QString out = path("damaged.json");
+    Run first = run({"sweep", spec_, "-o", out, "--resume", db, "--stop-after", "2", "--threads", "2"});
+    QCOMPARE(first.code, 3);
+    QVERIFY(sql(db, statement.toUtf8().constData()));
+    Run again = run({"sweep", spec_, "-o", out, "--resume", db, "--threads", "2"});
+    QCOMPARE(again.code, 2);
+    QVERIFY2(again.err.contains(db + ": " + message), qPrintable(again.err));
+    QVERIFY(!QFileInfo::exists(out));
+  }
+
+  // Issue 21 #6: an axis value nested 10^6 deep crashed the reader (stack overflow).
+  void deepAxisValueIsRefused() {
+    QString deep = writeSpec("deep.json", {axis("cluster.scale_out.oversubscription", {1.0, "DEEP"})});
+    QByteArray text = contents(deep);
+    const int depth = 1'000'000;
+    text.replace("\"DEEP\"", QByteArray(depth, '[') + QByteArray(depth, ']'));
+    QFile f(deep);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+    f.close();
+    Run r = run({"sweep", deep, "-o", path("deep.out.json")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("axes[0].values[1][0]") && r.err.contains("nested deeper than 64 levels"), qPrintable(r.err.left(300)));
+  }
+
+  // Issue 21 #16: the base file is to blame, not the spec.
+  void baseNotJsonNamesTheBase() {
+    const QString spec = QString(CF_SOURCE_DIR) + "/tests/data/bad/sweep-base-not-json.json";
+    Run r = run({"sweep", spec, "-o", path("base.out.json")});
+    QCOMPARE(r.code, 2);
+    const QString base = QString(CF_SOURCE_DIR) + "/tests/data/bad/sweep-base-not-json.base.cf.json";
+    QVERIFY2(r.err.contains("base: " + base + ": not valid JSON"), qPrintable(r.err));
   }
 
   void shippedExampleRuns() {

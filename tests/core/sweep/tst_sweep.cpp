@@ -9,6 +9,7 @@
 #include "sweep/ParetoFront.h"
 #include "sweep/ResultStore.h"
 #include "sweep/SweepReport.h"
+#include "sweep/SweepResults.h"
 #include "sweep/SweepRunner.h"
 #include "sweep/SweepSpec.h"
 #include "sweep/VariantSeed.h"
@@ -174,19 +175,104 @@ class TestSweep : public QObject {
     std::string path = dir_.filePath("r.sweep.db").toStdString();
     {
       cf::ResultStore store(path, "abc", 3);
-      QVERIFY(store.completed().empty());
+      QVERIFY(store.rows().empty());
       store.put(2, R"({"index":2})");
       store.put(0, R"({"index":0})");
     }
     {
       cf::ResultStore store(path, "abc", 3);
-      auto done = store.completed();
+      auto done = store.rows();
       QCOMPARE(done.size(), std::size_t(2));
-      QCOMPARE(done.begin()->first, std::size_t(0));
+      QCOMPARE(done.begin()->first, 0LL);
     }
     QVERIFY_THROWS_EXCEPTION(cf::StoreError, cf::ResultStore(path, "other", 3));
     cf::writeFileAtomically(dir_.filePath("junk.db").toStdString(), "not a database at all, just text....");
     QVERIFY_THROWS_EXCEPTION(cf::StoreError, cf::ResultStore(dir_.filePath("junk.db").toStdString(), "abc", 3));
+  }
+
+  // Issue 21 #6: an axis value nested 10^6 deep overflowed the stack (copying it recurses per level).
+  void deepAxisValue() {
+    const std::size_t depth = 1'000'000;
+    const std::string text = R"({"format": "clusterforge.sweep/1", "base": )" + spec(json::array())["base"].dump() +
+                             R"(, "axes": [{"key": "cluster.nodes", "values": [4, )" + std::string(depth, '[') +
+                             std::string(depth, ']') + "]}]}";
+    QString err = errorOf(json::parse(text));
+    QVERIFY2(err.startsWith("axes[0].values[1][0][0]") && err.contains("]: nested deeper than 64 levels"),
+             qPrintable(err.left(400)));
+  }
+
+  // Issue 21 #16: a base file that is not JSON is named, not the spec.
+  void baseFileNotJson() {
+    const QString base = dir_.filePath("broken-base.cf.json");
+    QFile f(base);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\": \"clusterforge.scenario/1\", \"cluster\": ");
+    f.close();
+    json j = spec(json::array());
+    j["base"] = "broken-base.cf.json";
+    QString err;
+    try {
+      cf::SweepSpec::fromJson(j, dir_.path().toStdString());
+    } catch (const cf::InputError& e) {
+      err = QString::fromStdString(e.what());
+    }
+    QVERIFY2(err.startsWith("base: " + base + ": not valid JSON"), qPrintable(err));
+  }
+
+  // Issue 21 #5, #7: a resumed sweep checks every stored row against the sweep.
+  void damagedResults_data() {
+    QTest::addColumn<qlonglong>("idx");
+    QTest::addColumn<QString>("record");  // %V: variant 0's values, %W: variant 1's
+    QTest::addColumn<QString>("message");
+    QTest::newRow("beyond") << 4LL << R"({"index":4,"values":%V,"status":"invalid","error":"x"})"
+                            << "row idx=4: not a variant of this sweep (it has 2";
+    QTest::newRow("negative") << -1LL << R"({"index":0,"values":%V,"status":"invalid","error":"x"})"
+                              << "row idx=-1: not a variant of this sweep";
+    QTest::newRow("other variant") << 1LL << R"({"index":1,"values":%V,"status":"invalid","error":"x"})"
+                                   << "row idx=1: the stored record is not variant 1's";
+    QTest::newRow("index mismatch") << 1LL << R"({"index":0,"values":%W,"status":"invalid","error":"x"})"
+                                    << "row idx=1: the stored record is variant 0's";
+    QTest::newRow("not json") << 0LL << "{not json" << "row idx=0: the stored record is not JSON";
+    QTest::newRow("not an object") << 0LL << "[1, 2]" << "row idx=0: the stored record: expected an object, got an array";
+    QTest::newRow("status type") << 0LL << R"({"index":0,"values":%V,"status":7})"
+                                 << "row idx=0: the stored record's status: expected a string, got 7";
+    QTest::newRow("metrics type") << 0LL << R"({"index":0,"values":%V,"status":"ok","metrics":{"run_cost_usd":"cheap"}})"
+                                  << "row idx=0: the stored record's metrics.run_cost_usd: expected a number";
+    QTest::newRow("ok without metrics") << 0LL << R"({"index":0,"values":%V,"status":"ok"})"
+                                        << "row idx=0: the stored record's metrics: expected an object";
+  }
+  void damagedResults() {
+    QFETCH(qlonglong, idx);
+    QFETCH(QString, record);
+    QFETCH(QString, message);
+    cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 2]}])"_json), ".");
+    record.replace("%V", QString::fromStdString(s.variantValues(0).dump()));
+    record.replace("%W", QString::fromStdString(s.variantValues(1).dump()));
+    const std::string path = dir_.filePath(QString("damaged-%1.sweep.db").arg(QTest::currentDataTag())).toStdString();
+    cf::ResultStore store(path, s.fingerprint(), s.variantCount());
+    store.put(0, json{{"index", 0}, {"values", s.variantValues(0)}, {"status", "invalid"}, {"error", "x"}}.dump());
+    store.put(static_cast<std::size_t>(idx), record.toStdString());  // replaces row 0 where idx is 0
+    QString err;
+    try {
+      cf::finishedVariants(store, s);
+    } catch (const cf::InputError& e) {
+      err = QString::fromStdString(e.what());
+    }
+    QVERIFY2(err.startsWith(QString::fromStdString(path) + ": " + message), qPrintable(err));
+    // The same rows through the results reader (the GUI's view) are refused as well, unless only the spec can tell.
+    const QByteArray tag = QTest::currentDataTag();
+    if (tag != "beyond" && tag != "other variant")
+      QVERIFY_THROWS_EXCEPTION(cf::InputError, cf::readSweepResults(path));
+  }
+
+  void goodResultsAreResumed() {
+    cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 2]}])"_json), ".");
+    cf::ResultStore store(dir_.filePath("good.sweep.db").toStdString(), s.fingerprint(), s.variantCount());
+    json rec = cf::evaluateVariant(s, 1);
+    store.put(1, rec.dump());
+    auto done = cf::finishedVariants(store, s);
+    QCOMPARE(done.size(), std::size_t(1));
+    QCOMPARE(done.at(1), rec);
   }
 };
 

@@ -45,6 +45,7 @@ TopologyModel placed(const FabricSpec& spec, LeafPlacement leaf) {
   const cf::Catalog& cat = fabricCatalog();
   bp.fabric_switch = *cat.switchPart("QM9700-NDR-64p");
   bp.nic = *cat.nic("CX7-NDR-400G");
+  bp.network_rack = cat.racks.front();
   return buildTopology(spec, p, bp, cat);
 }
 
@@ -81,6 +82,8 @@ class TstTopologyIo : public QObject {
   void dotRoundTrip();
   void csvRoundTrip();
   void csvErrorsNameTheLine();
+  void csvDuplicateColumn();
+  void namesCannotInject();
   void scenarioSection_data();
   void scenarioSection();
   void commandExports();
@@ -223,6 +226,9 @@ void TstTopologyIo::bomAddsUp() {
     optical += md.kind == "optics";
   }
   const FabricCounts& c = m.analysis.counts;
+  // Every part the sum names is there (an empty optional here was undefined behaviour).
+  QVERIFY(m.bomParts.nic && m.bomParts.network_rack);
+  QVERIFY(m.analysis.placement.network_racks > 0 && m.bomParts.network_rack->price_usd > 0);
   double expected = cables + c.switches() * m.bomParts.fabric_switch.price_usd + 64 * 8 * m.bomParts.nic->price_usd +
                     m.analysis.placement.network_racks * m.bomParts.network_rack->price_usd;
   QVERIFY2(std::abs(b.price_usd - expected) < 1e-6 * expected, qPrintable(QString("%1 vs %2").arg(b.price_usd).arg(expected)));
@@ -282,6 +288,64 @@ void TstTopologyIo::csvErrorsNameTheLine() {
   QVERIFY_THROWS_EXCEPTION(cf::InputError, fromCablingCsv("a_device,z_device\n"));
   QVERIFY_THROWS_EXCEPTION(cf::InputError,
                            fromCablingCsv(header + "0,widget-1,0,R0,leaf-0-0,0,R0,access,dac,D,,0,2,400\n"));
+}
+
+void TstTopologyIo::csvDuplicateColumn() {
+  // A header naming a column twice read past the end of the row (issue 21 #10).
+  std::ifstream in(std::string(CF_SOURCE_DIR) + "/tests/data/bad/cabling-duplicate-column.csv");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  QVERIFY(!text.empty());
+  try {
+    fromCablingCsv(text);
+    QFAIL("no error");
+  } catch (const cf::InputError& e) {
+    QCOMPARE(e.path(), std::string("csv:1"));
+    QVERIFY2(std::string(e.what()).find("\"a_device\" appears twice (columns 2 and 15)") != std::string::npos, e.what());
+  }
+  // A row with more or fewer cells than the header names its line.
+  const std::string header = "a_device,a_port,z_device,z_port,kind,medium,length_m,speed_Gbps\n";
+  QVERIFY_THROWS_EXCEPTION(cf::InputError, fromCablingCsv(header + "gpu-0-0,0,leaf-0-0,0,access,dac,2\n"));
+  QVERIFY_THROWS_EXCEPTION(cf::InputError, fromCablingCsv(header + "gpu-0-0,0,leaf-0-0,0,access,dac,2,400,x\n"));
+}
+
+void TstTopologyIo::namesCannotInject() {
+  // Names and part ids that end a DOT string or a CSV field early, open HTML or
+  // a spreadsheet formula: written quoted and escaped, read back unchanged (issue 21 #11, #17).
+  TopologyModel m = placed(dgxSpec("fat-tree", 8, 16, 2, false), LeafPlacement::EndOfRow);
+  Fabric& f = m.fabric;
+  QVERIFY(f.media.size() >= 2 && f.rackNames.size() >= 3);
+  const std::string inject = R"("]; "gpu-0-0" -- "leaf-9-9" [kind="fabric)";
+  f.media[0].part = inject;
+  f.media[0].fiber = "<script>alert(1)</script> %1 \\";
+  f.media[1].part = "=HYPERLINK(\"http://x\",\"y\"), @SUM(A1)";
+  f.rackNames[0] = "\"; DROP TABLE racks; --\nnext line";
+  f.rackNames[1] = "-2+3";
+  f.rackNames[2] = "'=already quoted";
+  const long long links = countFabric(f).links();
+
+  const std::string dot = toDot(f);
+  QCOMPARE(std::count(dot.begin(), dot.end(), '\n'), static_cast<long>(f.devices().size() + f.links().size() + 4));
+  QVERIFY(dot.find(R"(part="\"]; \"gpu-0-0\" -- \"leaf-9-9\" [kind=\"fabric")") != std::string::npos);
+  Fabric back = fromDot(dot);
+  QCOMPARE(toDot(back), dot);
+  QCOMPARE(back.devices().size(), f.devices().size());
+  QCOMPARE(countFabric(back).links(), links);
+  QCOMPARE(back.media[0].part, inject);
+  QCOMPARE(std::set<std::string>(back.rackNames.begin(), back.rackNames.end()),
+           std::set<std::string>(f.rackNames.begin(), f.rackNames.end()));
+
+  const std::string csv = toCablingCsv(f);
+  QVERIFY(csv.find(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\"), @SUM(A1)\",") != std::string::npos);
+  QVERIFY(csv.find(",'-2+3,") != std::string::npos);
+  QVERIFY(csv.find(",''=already quoted,") != std::string::npos);
+  Fabric fromCsv = fromCablingCsv(csv);
+  QCOMPARE(toCablingCsv(fromCsv), csv);
+  QCOMPARE(countFabric(fromCsv).links(), links);
+  QCOMPARE(fromCsv.devices().size(), f.devices().size());
+  std::set<std::string> parts, racks(fromCsv.rackNames.begin(), fromCsv.rackNames.end());
+  for (const Medium& md : fromCsv.media) parts.insert(md.part);
+  QVERIFY(parts.count(inject) && parts.count(f.media[1].part));
+  for (const std::string& r : {f.rackNames[0], f.rackNames[1], f.rackNames[2]}) QVERIFY2(racks.count(r), r.c_str());
 }
 
 void TstTopologyIo::scenarioSection_data() {
