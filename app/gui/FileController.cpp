@@ -112,11 +112,12 @@ bool FileController::open(const QString& path) {
       }
     }
   }
-  QString error;
-  if (!doc_->open(abs, &error)) {
+  QString error, problems;
+  if (!doc_->open(abs, &error, &problems)) {
     showError(tr("Cannot open project"), error);
     return false;
   }
+  if (!problems.isEmpty()) showError(tr("Project opened with problems"), problems);
   recent_->add(abs);
   emit statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(abs)));
   return true;

@@ -192,6 +192,10 @@ void StorageEditor::onItemChanged(QTableWidgetItem* item) {
 
 void StorageEditor::refresh() {
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
+  if (doc_->scenarioCount() == 0) {  // nothing to show (the Document refuses such files; stay safe anyway)
+    table_->setRowCount(0);
+    return;
+  }
   const Scenario& s = doc_->scenario(scenario_);
   updating_ = true;
   table_->setRowCount(static_cast<int>(s.cluster.storage.size()));
