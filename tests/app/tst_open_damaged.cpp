@@ -6,8 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "../core/DamagedProject.h"
-#include "../core/TestData.h"
+#include "../core/ProjectSamples.h"
 #include "Document.h"
 #include "FileController.h"
 #include "MainWindow.h"
@@ -27,15 +26,13 @@ class TestOpenDamaged : public QObject {
 
   void projectWithoutScenarios() {
     QTemporaryDir dir;
-    Project empty;
-    empty.name = "empty";
-    const QString db = dir.filePath(QStringLiteral("empty.cfproj"));
-    saveProject(empty, db.toStdString());
+    const auto files = cftest::projectsWithoutScenarios(dir.filePath(QStringLiteral("empty.cfproj")).toStdString());
     MainWindow w;
     w.files()->setInteractive(false);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    for (const QString& file : {db, QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/project-zero-scenarios.json")}) {
+    for (const std::string& name : files) {
+      const QString file = QString::fromStdString(name);
       QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("at least one scenario")));
       QVERIFY(!w.openFile(file));
       QCOMPARE(w.document()->scenarioCount(), 1);
@@ -45,16 +42,8 @@ class TestOpenDamaged : public QObject {
 
   void partlyDamagedProject() {
     QTemporaryDir dir;
-    json list = json::array();
-    for (int i = 0; i < 40; ++i) {
-      json s = cftest::smallScenario();
-      s["name"] = "scenario-" + std::to_string(100 + i);
-      list.push_back(s);
-    }
     const QString file = dir.filePath(QStringLiteral("forty.cfproj"));
-    saveProject(projectFromJson({{"format", kProjectFormat}, {"name", "forty"}, {"scenarios", list}}),
-                file.toStdString());
-    QVERIFY(cftest::damagePageHolding(file.toStdString(), "\"scenario-120\"") > 1);
+    QVERIFY(cftest::saveDamagedProject(file.toStdString()) > 1);
     const std::string before = cftest::readText(file.toStdString());
     MainWindow w;
     w.files()->setInteractive(false);

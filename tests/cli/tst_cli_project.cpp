@@ -73,7 +73,7 @@ class TestCliProject : public QObject {
     QVERIFY2(!v.out.contains("valid ("), qPrintable(v.out));
     QVERIFY2(v.err.contains(file + ": scenarios[20]") && v.err.contains("\"scenario-20\""), qPrintable(v.err));
     QVERIFY2(v.err.contains("integrity check"), qPrintable(v.err));
-    for (const QString out : {path("short.json"), path("short.cfproj")}) {
+    for (const QString& out : QStringList{path("short.json"), path("short.cfproj")}) {
       Run c = run({"convert", file, out});
       QCOMPARE(c.code, 2);
       QVERIFY2(c.err.contains("not converted"), qPrintable(c.err));

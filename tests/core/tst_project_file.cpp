@@ -8,7 +8,7 @@
 
 #include <QtTest>
 
-#include "DamagedProject.h"
+#include "ProjectSamples.h"
 #include "TestData.h"
 #include "store/JsonDump.h"
 #include "store/ProjectFile.h"
@@ -28,16 +28,7 @@ void sql(const std::string& path, const std::string& statements) {
   sqlite3_close(db);
 }
 
-// A project of `n` small scenarios named scenario-00, scenario-01, ...
-Project manyScenarios(int n) {
-  json list = json::array();
-  for (int i = 0; i < n; ++i) {
-    json s = cftest::smallScenario();
-    s["name"] = QString("scenario-%1").arg(i, 2, 10, QChar('0')).toStdString();
-    list.push_back(s);
-  }
-  return projectFromJson({{"format", kProjectFormat}, {"name", "Forty"}, {"scenarios", list}});
-}
+using cftest::manyScenarios;
 
 QString problemsText(const LoadReport& r) {
   QStringList out;
@@ -242,8 +233,7 @@ class TestProjectFile : public QObject {
   void damagedPageIsNeverASilentShortProject() {
     const std::string target = path("forty.cfproj").toStdString();
     const Project original = manyScenarios(40);
-    saveProject(original, target);
-    QVERIFY(cftest::damagePageHolding(target, "\"scenario-20\"") > 1);
+    QVERIFY(cftest::saveDamagedProject(target) > 1);
     const std::string damaged = cftest::readText(target);
     try {
       loadProject(target);
@@ -341,11 +331,8 @@ class TestProjectFile : public QObject {
 
   // Issue 21.8: a project without scenarios is invalid (and crashed the GUI).
   void zeroScenariosIsInvalid() {
-    Project empty;
-    empty.name = "empty";
-    saveProject(empty, path("empty.cfproj").toStdString());
-    const QString json = QString(CF_SOURCE_DIR) + "/tests/data/bad/project-zero-scenarios.json";
-    for (const QString& file : {path("empty.cfproj"), json}) {
+    for (const std::string& name : cftest::projectsWithoutScenarios(path("empty.cfproj").toStdString())) {
+      const QString file = QString::fromStdString(name);
       try {
         readAnyProject(file.toStdString());
         QFAIL("accepted a project without scenarios");

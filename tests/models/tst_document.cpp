@@ -8,8 +8,7 @@
 #include <QThread>
 #include <QUndoStack>
 
-#include "../core/DamagedProject.h"
-#include "../core/TestData.h"
+#include "../core/ProjectSamples.h"
 #include "Autosaver.h"
 #include "Document.h"
 #include "JsonPath.h"
@@ -252,11 +251,9 @@ class TestDocument : public QObject {
   // in StorageEditor::refresh); the Document refuses it and stays as it was.
   void openWithoutScenariosIsRefused() {
     QTemporaryDir dir;
-    Project empty;
-    empty.name = "empty";
-    const QString db = dir.filePath(QStringLiteral("empty.cfproj"));
-    saveProject(empty, db.toStdString());
-    for (const QString& file : {db, QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/project-zero-scenarios.json")}) {
+    const auto files = cftest::projectsWithoutScenarios(dir.filePath(QStringLiteral("empty.cfproj")).toStdString());
+    for (const std::string& name : files) {
+      const QString file = QString::fromStdString(name);
       Document doc;
       const Project before = doc.project();
       QString error, problems;
@@ -273,22 +270,14 @@ class TestDocument : public QObject {
   // untitled, so that saving never overwrites the file with a shorter project.
   void damagedProjectOpensWhatItCan() {
     QTemporaryDir dir;
-    json list = json::array();
-    for (int i = 0; i < 40; ++i) {
-      json s = cftest::smallScenario();
-      s["name"] = "scenario-" + std::to_string(100 + i);
-      list.push_back(s);
-    }
     const QString file = dir.filePath(QStringLiteral("forty.cfproj"));
-    saveProject(projectFromJson({{"format", kProjectFormat}, {"name", "forty"}, {"scenarios", list}}),
-                file.toStdString());
-    QVERIFY(cftest::damagePageHolding(file.toStdString(), "\"scenario-120\"") > 1);
+    QVERIFY(cftest::saveDamagedProject(file.toStdString()) > 1);
     Document doc;
     QString error, problems;
     QVERIFY2(!doc.open(file, &error), "opened a damaged project without saying so");
     QVERIFY2(error.contains(QLatin1String("damaged")), qPrintable(error));
     QVERIFY2(doc.open(file, &error, &problems), qPrintable(error));
-    QVERIFY2(problems.contains(QLatin1String("scenarios[20]")) && problems.contains(QLatin1String("scenario-120")),
+    QVERIFY2(problems.contains(QLatin1String("scenarios[20]")) && problems.contains(QLatin1String("\"scenario-20\"")),
              qPrintable(problems));
     QVERIFY(doc.scenarioCount() > 30 && doc.scenarioCount() < 40);
     QVERIFY(doc.filePath().isEmpty());
