@@ -130,7 +130,12 @@ std::vector<std::string> integrityProblems(sqlite3* db) {
   Stmt s(raw);
   int rc;
   while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
+    // One line per problem ("*** in database main ***\nPage 19: ..." on the first).
     std::string line = columnText(s.get(), 0);
+    const std::string banner = "*** in database main ***\n";
+    if (line.compare(0, banner.size(), banner) == 0) line.erase(0, banner.size());
+    for (char& c : line)
+      if (c == '\n') c = ' ';
     if (line != "ok") out.push_back(line);
   }
   if (rc != SQLITE_DONE) out.push_back(sqlite3_errmsg(db));
@@ -293,8 +298,9 @@ class Loader {
       const std::string path = indexPath("scenarios", static_cast<std::size_t>(key));
       std::string name = c.scenarioNames ? (*c.scenarioNames)[static_cast<std::size_t>(key - range->first)] : "";
       Row r = seek(st.get(), key);
-      if (r == Row::Unreadable) unreadable(path, "this scenario" + named(name));
-      if (r == Row::Missing) problem(path, "is missing from the file" + named(name), true);
+      const std::string what = named(name).empty() ? "this scenario" : "scenario \"" + name + "\"";
+      if (r == Row::Unreadable) unreadable(path, what);
+      if (r == Row::Missing) problem(path, what + " is missing from the file", true);
       if (r != Row::Found) continue;
       if (name.empty()) name = columnText(st.get(), 1);
       try {
