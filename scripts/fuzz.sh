@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Fuzz smoke of every reader (issue 21): builds the libFuzzer harnesses of
+# tests/fuzz with clang (-fsanitize=fuzzer,address,undefined; the engine with
+# fuzzer-no-link) in $CF_FUZZ_BUILD_DIR (default build-fuzz), runs each for
+# SECONDS from its seed corpus (tests/fuzz/corpus/<harness>) and prints the
+# executions and crashes of each. Exit 1 on any crash, leak, timeout or
+# out-of-memory; the reproducers are in <build>/fuzz-artifacts/<harness>/,
+# the inputs found in <build>/fuzz-corpus/<harness>/.
+# Usage: scripts/fuzz.sh [SECONDS-PER-HARNESS (60)] [HARNESS...]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${CF_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+SECONDS_EACH="${1:-60}"
+shift $(( $# > 0 ? 1 : 0 ))
+HARNESSES=("$@")
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results)
+
+source "$ROOT/scripts/packages.sh"
+
+SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+LAUNCHER=()
+command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" "-DCMAKE_CXX_FLAGS=$SAN" "${LAUNCHER[@]}" \
+  -DCF_BUILD_FUZZERS=ON -DCF_BUILD_GUI=OFF -DCF_BUILD_TESTS=OFF -DCF_BUILD_BENCH=OFF -DCF_WITH_CUDA=OFF >/dev/null
+cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" --target "${HARNESSES[@]}"
+
+# Dictionaries: JSON keys of the formats for the JSON readers, the syntax of DOT and CSV.
+dict_of() {
+  case "$1" in
+    fuzz_topology_dot) echo "$ROOT/tests/fuzz/dot.dict" ;;
+    fuzz_topology_csv) echo "$ROOT/tests/fuzz/csv.dict" ;;
+    *) echo "$ROOT/tests/fuzz/json.dict" ;;
+  esac
+}
+
+# A smaller quarantine than the default 256 MB: twice the executions on this VM.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:quarantine_size_mb=32}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+failed=0
+printf '%-20s %12s %8s\n' harness executions crashes
+for h in "${HARNESSES[@]}"; do
+  corpus="$BUILD/fuzz-corpus/$h" artifacts="$BUILD/fuzz-artifacts/$h"
+  rm -rf "$artifacts"  # the reproducers of this run only
+  mkdir -p "$corpus" "$artifacts"
+  log="$artifacts/fuzz.log"
+  # -timeout: one input taking this long is a finding (unbounded work), as is
+  # an allocation past -rss_limit_mb.
+  "$BUILD/tests/fuzz/$h" "$corpus" "$ROOT/tests/fuzz/corpus/$h" -dict="$(dict_of "$h")" \
+    -max_total_time="$SECONDS_EACH" -timeout=30 -rss_limit_mb=2560 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" >"$log" 2>&1 || true
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)"
+  crashes="$(find "$artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)"
+  printf '%-20s %12s %8s\n' "$h" "${runs:-?}" "$crashes"
+  if [ "$crashes" -gt 0 ] || [ -z "$runs" ]; then
+    failed=1
+    echo "--- $h: $log" >&2
+    grep -E -A12 'ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer|LeakSanitizer)|runtime error|uncaught exception|terminate called' "$log" | head -n 40 >&2 || tail -n 30 "$log" >&2
+    find "$artifacts" -maxdepth 1 -type f ! -name fuzz.log | sed 's/^/    reproducer: /' >&2
+  fi
+done
+exit "$failed"

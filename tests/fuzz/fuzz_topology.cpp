@@ -1,0 +1,21 @@
+// Topology import (issue 21): DOT (fuzz_topology_dot) or the cabling CSV
+// (fuzz_topology_csv, built with CF_FUZZ_CSV) -> Fabric -> both exports.
+// Bad input ends in InputError; anything else is a bug.
+#include "FuzzUtil.h"
+#include "common/InputError.h"
+#include "topology/FabricIO.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace cf::topology;
+  try {
+#ifdef CF_FUZZ_CSV
+    const Fabric f = fromCablingCsv(cffuzz::text(data, size), &cf::Catalog::builtin());
+#else
+    const Fabric f = fromDot(cffuzz::text(data, size), &cf::Catalog::builtin());
+#endif
+    toDot(f);
+    toCablingCsv(f);
+  } catch (const cf::InputError&) {
+  }
+  return 0;
+}
