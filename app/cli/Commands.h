@@ -23,6 +23,8 @@ struct SearchArgs {
   std::string file;
   int top = 10;
   std::string objective = "time";  // time | cost | memory
+  bool allow_idle = false;         // keep layouts that leave a replica's worth of GPUs idle
+  bool tp_across_domains = false;  // let TP span scale-up domains
   int scenario = 0;
   std::string backend = "auto";    // auto | cpu | cuda
 };

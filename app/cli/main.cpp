@@ -47,6 +47,10 @@ int main(int argc, char** argv) {
     search->add_option("--scenario", srch.scenario, "Index of the scenario in a project (default 0)");
     search->add_option("--backend", srch.backend, "Search backend: auto, cpu or cuda (same ranking)")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    search->add_flag("--allow-idle", srch.allow_idle,
+                     "Also rank layouts whose idle GPUs would hold another data-parallel replica");
+    search->add_flag("--tp-across-domains", srch.tp_across_domains,
+                     "Let tensor parallelism span scale-up (NVLink) domains");
     bool searchJson = true;
     search->add_flag("--json", searchJson, "JSON output (the default and only format)");
 

@@ -1,5 +1,7 @@
 #include "cost/CostModel.h"
 
+#include <cmath>
+
 namespace cf {
 
 CostResult computeCost(const ResolvedScenario& r, const Catalog& parts, const std::vector<NetworkItem>& network,
@@ -45,7 +47,10 @@ CostResult computeCost(const ResolvedScenario& r, const Catalog& parts, const st
   c.cloud_usd_per_gpu_hour = f.cloud_usd_per_gpu_hour > 0 ? f.cloud_usd_per_gpu_hour
                                                            : k.cloud_price_per_purchase_usd * r.accelerator.price_usd;
   double cloudYear = c.cloud_usd_per_gpu_hour * gpus * 8760.0 * c.years;
-  c.cloud_breakeven_utilization = cloudYear > 0 ? c.tco_usd / cloudYear : 0;
+  // Owning pays off above the utilisation u where TCO = u · renting the same
+  // GPUs all the time; at u > 1 it never does (NaN, written as null).
+  const double breakeven = cloudYear > 0 ? c.tco_usd / cloudYear : NAN;
+  c.cloud_breakeven_utilization = breakeven <= 1.0 ? breakeven : NAN;
   c.cloud_run_cost_usd = c.run_hours * static_cast<double>(r.gpus_in_use) * c.cloud_usd_per_gpu_hour;
   return c;
 }
@@ -67,7 +72,10 @@ nlohmann::json costSection(const CostResult& c) {
       {"amortization_years", c.years},
       {"run_hours", c.run_hours},
       {"cloud_usd_per_gpu_hour", c.cloud_usd_per_gpu_hour},
-      {"cloud_breakeven_utilization", c.cloud_breakeven_utilization},
+      {"cloud_breakeven_utilization", std::isfinite(c.cloud_breakeven_utilization)
+                                          ? nlohmann::json(c.cloud_breakeven_utilization)
+                                          : nlohmann::json(nullptr)},
+      {"cloud_breaks_even", std::isfinite(c.cloud_breakeven_utilization)},
       {"cloud_run_cost_usd", c.cloud_run_cost_usd},
   };
 }

@@ -56,7 +56,7 @@ struct CostResult {
   double run_cost_usd = 0;
   double usd_per_million_tokens = 0;
   double cloud_usd_per_gpu_hour = 0;
-  double cloud_breakeven_utilization = 0;
+  double cloud_breakeven_utilization = 0;  // NaN: owning never breaks even (TCO above renting 100 % of the time)
   double cloud_run_cost_usd = 0;
 };
 

@@ -174,4 +174,14 @@ void checkFlowSimulation(const ResolvedScenario& r) {
     refuse("budget of " + grouped(kFlowMicroBatchBudget) + " (--allow-large lifts it)");
 }
 
+void checkMonteCarloWork(double events, long long trials) {
+  if (workBudgetsLifted() || !(events > kMonteCarloEventBudget)) return;
+  std::ostringstream m;
+  m.precision(3);
+  m << "the Monte Carlo would simulate about " << events << " failure events (" << grouped(trials)
+    << " trials plus the checkpoint-interval search), over the budget of " << kMonteCarloEventBudget
+    << ": fewer trials, lower failure rates or a shorter run (--allow-large lifts it)";
+  throw InputError("reliability.trials", m.str());
+}
+
 }  // namespace cf

@@ -32,6 +32,7 @@ constexpr long long kFabricDeviceBudget = 20'000'000;   // budget: ~0.5 GB of de
 constexpr long long kFabricLinkBudget = 40'000'000;     // budget: ~4 GB with the graph's arcs
 constexpr long long kFlowMicroBatchBudget = 65'536;     // budget: micro-batches per flow-simulated step
 constexpr long long kMaxFlowMicroBatches = 1LL << 30;   // hard: the step graph's task indices
+constexpr double kMonteCarloEventBudget = 2e7;          // budget: failure events (and trials) of one reliability run (~5 s on 2 cores)
 
 // The budgets apply unless lifted for the whole process, once at start-up
 // (clusterforge-cli --allow-large); the hard limits always apply.
@@ -76,5 +77,10 @@ void checkFabricSize(const FabricShape& s);
 // of GPUs (cluster.scale_up.kind) and micro-batches of one training step
 // (global_batch / (dp * micro_batch)) within its limits (job.parallelism.global_batch).
 void checkFlowSimulation(const ResolvedScenario& r);
+
+// Failure events a reliability run would simulate (every trial of the run and
+// of the checkpoint-interval search): over kMonteCarloEventBudget throws
+// InputError naming reliability.trials, with the count and the budget.
+void checkMonteCarloWork(double events, long long trials);
 
 }  // namespace cf

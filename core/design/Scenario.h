@@ -17,11 +17,13 @@ inline const std::vector<std::string>& recoveryStrategyNames() {
   return names;
 }
 
+constexpr int kAutoSpares = -1;
+
 struct ReliabilityPolicy {
   int trials = 1000;
   unsigned long long seed = 42;
   double restart_s = 600;
-  int spare_nodes = 0;
+  int spare_nodes = kAutoSpares;  // hot spare nodes; kAutoSpares: sized to the cluster ("auto", the default)
   std::map<std::string, double> failure_rates;  // class -> failures per component per year
   bool failure_rates_only = false;
   std::string recovery = "checkpoint-restart";  // checkpoint-restart | in-memory | process-level | elastic

@@ -157,7 +157,12 @@ ReliabilityPolicy readReliability(ObjectReader r) {
   p.trials = toInt(r.integer("trials", 1000, 1, 10'000'000));
   p.seed = static_cast<unsigned long long>(r.integer("seed", 42, 0));
   p.restart_s = r.number("restart_s", 600.0, 0.0, 1e6);
-  p.spare_nodes = toInt(r.integer("spare_nodes", 0, 0, 1'000'000));
+  if (const json* sp = r.raw("spare_nodes"); sp && sp->is_string()) {
+    if (*sp != "auto") throw InputError(r.keyPath("spare_nodes"), "expected a node count or \"auto\", got " + describe(*sp));
+    p.spare_nodes = kAutoSpares;
+  } else {
+    p.spare_nodes = toInt(r.integer("spare_nodes", kAutoSpares, 0, 1'000'000));
+  }
   auto fr = r.object("failure_rates");
   if (const json* raw = r.raw("failure_rates")) {
     for (auto it = raw->begin(); it != raw->end(); ++it)
@@ -345,8 +350,8 @@ json scenarioToJson(const Scenario& s) {
 
   const ReliabilityPolicy& rp = s.reliability;
   json rel = {{"trials", rp.trials}, {"seed", rp.seed}, {"restart_s", rp.restart_s},
-              {"spare_nodes", rp.spare_nodes}, {"failure_rates", json::object()},
-              {"failure_rates_only", rp.failure_rates_only}};
+              {"failure_rates", json::object()}, {"failure_rates_only", rp.failure_rates_only}};
+  if (rp.spare_nodes != kAutoSpares) rel["spare_nodes"] = rp.spare_nodes;
   for (const auto& [k, v] : rp.failure_rates) rel["failure_rates"][k] = v;
   if (rp.recovery != "checkpoint-restart") rel["recovery"] = rp.recovery;
   if (rp.optics_lane_tolerance) rel["optics_lane_tolerance"] = true;

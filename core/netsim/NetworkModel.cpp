@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <map>
+#include <sstream>
 
 #include "design/Limits.h"
 #include "netsim/TrainingStep.h"
+#include "perf/GraphFabric.h"
 #include "topology/FabricSpec.h"
 #include "topology/Generators.h"
 
@@ -191,9 +193,16 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
 }
 
 nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, const NetworkOptions& o) {
+  checkFlowSimulation(r);  // before the fabric is built
+  const topology::Fabric f = topology::generate(topology::specFor(r));
+  const PerfModel model(r, parts, makeCommFabric(r, f));
+  const FlowRun run = runNetwork(r, f, model, o);
+  return networkJson(run.result, f, run.options);
+}
+
+FlowRun runNetwork(const ResolvedScenario& r, const topology::Fabric& f, const PerfModel& model,
+                   const NetworkOptions& o) {
   checkFlowSimulation(r);  // micro-batches of the step graph within limits (design/Limits.h), named by key
-  topology::Fabric f = topology::generate(topology::specFor(r));
-  PerfModel model(r, parts);
   JobInput job;
   job.name = r.scenario ? r.scenario->name : "job";
   job.model = &model;
@@ -209,8 +218,29 @@ nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, c
       throw std::invalid_argument("CLUSTERFORGE_FLOW_LARGE_ENTRIES: \"" + std::string(e) + "\" is not a count");
     oo.step.solver_large_entries = static_cast<std::uint32_t>(std::min<unsigned long>(v, 0xffffffffUL));
   }
-  NetworkResult res = simulateJobs(f, {job}, oo);
-  return networkJson(res, f, oo);
+  return {simulateJobs(f, {job}, oo), oo};
+}
+
+std::string flowDifference(const FlowRun& run, const topology::Fabric& f) {
+  const StepResult& s = run.result.step;
+  const CollectiveStats* slow = nullptr;
+  for (const CollectiveStats& c : s.collectives)
+    if (!slow || c.time_s > slow->time_s) slow = &c;
+  std::uint32_t hot = 0;
+  double hotMean = -1;
+  const double T = s.makespan_s;
+  for (std::uint32_t c = 0; c < s.link_bytes.size(); ++c) {
+    if (s.link_bytes[c] <= 0 || f.links()[c / 2].kind == LinkKind::ScaleUp || !(s.link_line_Bps[c] > 0)) continue;
+    const double mean = T > 0 ? s.link_bytes[c] / (s.link_line_Bps[c] * T) : 0.0;
+    if (mean > hotMean) { hotMean = mean; hot = c; }
+  }
+  std::ostringstream o;
+  o.precision(3);
+  if (slow) o << "slowest collective " << slow->label << ": " << slow->time_s << " s over " << slow->instances
+              << " instances";
+  if (hotMean >= 0) o << (slow ? "; " : "") << "busiest scale-out link " << linkName(f, hot) << " at "
+                      << 100 * hotMean << " % mean utilisation";
+  return o.str();
 }
 
 }  // namespace cf::netsim

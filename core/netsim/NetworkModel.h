@@ -74,5 +74,19 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
 // The scenario's fabric (topology::generate(specFor(r))) and job, simulated:
 // the "network" section of the simulate output.
 nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, const NetworkOptions& o);
+// The scenario's job simulated on a fabric and performance model already
+// built (simulate: one fabric per run, so the flow step and the analytical
+// step see the same links). `options` are those that ran (environment
+// overrides applied).
+struct FlowRun {
+  NetworkResult result;
+  NetworkOptions options;
+  double stepTime_s() const { return result.jobs.empty() ? 0.0 : result.jobs[0].iteration_time_s; }
+};
+FlowRun runNetwork(const ResolvedScenario& r, const topology::Fabric& f, const PerfModel& model,
+                   const NetworkOptions& o);
+// Why the flow step differs from the analytical one: the slowest collective
+// and the busiest scale-out link, in words.
+std::string flowDifference(const FlowRun& run, const topology::Fabric& f);
 
 }  // namespace cf::netsim

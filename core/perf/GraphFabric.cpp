@@ -253,17 +253,11 @@ std::string GraphFabric::describe() const {
 }
 
 namespace {
-// The devices and links GraphFabric reads, without the Boost CSR view and
-// with scale-out plane 0 only (planes are identical copies): what
-// topology::generate builds, at a fraction of the time.
-topology::Fabric closPlaneZero(const topology::FabricSpec& s) {
-  topology::Fabric f;
-  f.info = topology::infoFor(s);
-  topology::addGpus(f, s);
-  topology::addScaleUp(f, s);
-  topology::addClosPlane(f, s, 0);
-  f.info.tiers = std::clamp(s.tiers, 1, 3);
-  return f;
+// The graph answers for Clos fabrics with a scale-out network; direct
+// networks (torus, dragonfly) keep the closed form.
+bool graphAnswers(const std::string& topology, int nicsPerNode) {
+  const bool direct = topology == "torus2d" || topology == "torus3d" || topology == "dragonfly";
+  return !direct && nicsPerNode > 0;
 }
 }  // namespace
 
@@ -271,14 +265,19 @@ std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r) {
   if (r.scenario && r.scenario->cluster.nodes > 0) {
     try {
       const topology::FabricSpec spec = topology::specFor(r);
-      const bool direct = spec.topology == "torus2d" || spec.topology == "torus3d" || spec.topology == "dragonfly";
-      if (!direct && spec.nics_per_node > 0 && spec.planes >= 1 && spec.gpus() <= (1LL << 23)) {
-        auto g = std::make_shared<GraphFabric>(r, closPlaneZero(spec));
-        if (g->usesGraph()) return g;
-      }
+      if (graphAnswers(spec.topology, spec.nics_per_node) && spec.gpus() <= (1LL << 23))
+        return makeCommFabric(r, topology::generatePlaneZero(spec));
     } catch (const InputError&) {
       // A fabric the generators cannot build: the closed form still answers.
     }
+  }
+  return std::make_shared<ClosedFormFabric>(r);
+}
+
+std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r, const topology::Fabric& built) {
+  if (r.scenario && built.gpuCount() > 0 && graphAnswers(built.info.topology, built.info.nics_per_node)) {
+    auto g = std::make_shared<GraphFabric>(r, built);
+    if (g->usesGraph()) return g;
   }
   return std::make_shared<ClosedFormFabric>(r);
 }

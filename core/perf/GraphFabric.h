@@ -88,5 +88,8 @@ class GraphFabric : public CommFabric {
 // The fabric the performance model should use for a scenario: the graph when
 // core/topology can build a Clos fabric for it, else the closed form.
 std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r);
+// The same from a fabric already built (simulate's one fabric per run: all
+// planes; the model reads plane 0).
+std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r, const topology::Fabric& built);
 
 }  // namespace cf

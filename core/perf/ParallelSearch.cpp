@@ -101,6 +101,7 @@ struct Local {
   TopN top;
   long long evaluated = 0;
   long long fitting = 0;
+  long long idle = 0;
 };
 
 std::vector<int> divisorsOf(long long n, long long limit) {
@@ -115,9 +116,10 @@ std::vector<int> divisorsOf(long long n, long long limit) {
 namespace {
 
 // Every (split, pp, dp) of the sweep in the order of the loops, with its
-// number of virtual-stage choices.
+// number of virtual-stage choices. Layouts whose idle GPUs would hold another
+// replica are skipped unless allowIdle; their configurations add to *idle.
 template <typename F>
-void forEachCandidate(const PerfModel& model, const Split& s, int maxV, F&& f) {
+void forEachCandidate(const PerfModel& model, const Split& s, int maxV, bool allowIdle, long long* idle, F&& f) {
   const ModelSpec& m = model.workload().model();
   const long long N = model.gpusTotal();
   const long long B = model.globalBatch();
@@ -132,6 +134,10 @@ void forEachCandidate(const PerfModel& model, const Split& s, int maxV, F&& f) {
       const long long micro = seqPerMb / dp;
       const int vMax = pp > 1 ? std::min<int>(maxV, m.layers / pp) : 1;
       const int nv = (vMax > 1 && micro % pp == 0) ? vMax : 1;
+      if (!allowIdle && N - perReplica * pp * dp >= perReplica * pp) {
+        *idle += 1LL * nv * kern::kInnerPerV;
+        continue;
+      }
       f(pp, static_cast<int>(dp), nv);
     }
   }
@@ -159,7 +165,7 @@ void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const Se
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       const Split s = splits[i];
       const LayerTiming lt = model.layerTiming(s.tp, s.cp, s.ep, s.mb);
-      forEachCandidate(model, s, maxV, [&](int pp, int dp, int nv) {
+      forEachCandidate(model, s, maxV, opt.limits.allow_idle, &L.idle, [&](int pp, int dp, int nv) {
         const kern::GroupSet gs = model.groups(baseConfig(s, pp, dp));
         kern::SearchCandidate cand;
         cand.pp = pp;
@@ -206,7 +212,7 @@ bool cudaSweep(const PerfModel& model, const std::vector<Split>& splits, const S
   std::vector<kern::SearchCandidate> cands;
   long long total = 0;
   for (std::size_t i = 0; i < splits.size(); ++i) {
-    forEachCandidate(model, splits[i], maxV, [&](int pp, int dp, int nv) {
+    forEachCandidate(model, splits[i], maxV, opt.limits.allow_idle, &out.excluded_idle, [&](int pp, int dp, int nv) {
       const PerfModel::GroupKeys k = model.groupKeys(baseConfig(splits[i], pp, dp));
       kern::SearchCandidate c;
       c.split = static_cast<int>(i);
@@ -284,16 +290,18 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   const bool moe = m.experts > 1;
 
   // Outer splits (tp, cp, ep, micro_batch): each gets one layerTiming.
-  std::vector<Split> splits;
+  std::vector<Split> splits, acrossDomains;
   for (int tp : divisorsOf(m.heads, N)) {
     if (m.ffnHidden() % tp != 0) continue;
     if (m.kvHeads() % tp != 0 && tp % m.kvHeads() != 0) continue;
+    const bool crosses = tp > 1 && model.fabric().place(tp, 1).domains > 1;
+    std::vector<Split>& into = crosses && !opt.limits.tp_across_domains ? acrossDomains : splits;
     for (int cp = 1; 1LL * tp * cp <= N && cp <= m.seq_len; cp *= 2) {
       if (m.seq_len % cp != 0 || (cp > 1 && m.seq_len / cp < 128)) break;
       std::vector<int> eps = moe ? divisorsOf(m.experts, N) : std::vector<int>{1};
       for (int ep : eps)
         for (int mb = 1; mb <= opt.max_micro_batch && mb <= B; ++mb)
-          if (B % mb == 0) splits.push_back({tp, cp, ep, mb});
+          if (B % mb == 0) into.push_back({tp, cp, ep, mb});
     }
   }
 
@@ -304,6 +312,13 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   SearchResult out;
   out.objective_kind = opt.objective;
   std::vector<Entry> all;
+  {  // count what the TP limit leaves out (arithmetic only)
+    long long idleToo = 0;
+    for (const Split& s : acrossDomains)
+      forEachCandidate(model, s, std::max(1, opt.max_virtual_stages), opt.limits.allow_idle, &idleToo,
+                       [&](int, int, int nv) { out.excluded_tp_domain += 1LL * nv * kern::kInnerPerV; });
+    out.excluded_tp_domain += idleToo;
+  }
 
   bool done = false;
   std::string why;
@@ -325,7 +340,7 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
         done = true;
       } else {
         why = "CUDA failed (" + why + "), CPU used";
-        out.configs_evaluated = out.configs_fitting = 0;
+        out.configs_evaluated = out.configs_fitting = out.excluded_idle = 0;
         all.clear();
       }
     } else {
@@ -341,6 +356,7 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
     for (const Local& L : locals) {
       out.configs_evaluated += L.evaluated;
       out.configs_fitting += L.fitting;
+      out.excluded_idle += L.idle;
       all.insert(all.end(), L.top.entries().begin(), L.top.entries().end());
     }
     out.backend = "cpu";
@@ -373,8 +389,9 @@ nlohmann::json entryJson(const PerfModel& model, const PerfResult& r) {
 }  // namespace
 
 nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective,
-                            const std::string& backend) {
+                            const std::string& backend, const SearchLimits& limits) {
   SearchOptions opt;
+  opt.limits = limits;
   opt.top = std::max(1, top);
   opt.objective = parseObjective(objective);
   opt.backend = parseSearchBackend(backend);
@@ -392,6 +409,8 @@ nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int
                       {"fabric", model.fabric().describe()},
                       {"configs_evaluated", res.configs_evaluated},
                       {"configs_fitting", res.configs_fitting},
+                      {"excluded", {{"idle_gpus", res.excluded_idle}, {"tp_across_domains", res.excluded_tp_domain}}},
+                      {"limits", {{"allow_idle", limits.allow_idle}, {"tp_across_domains", limits.tp_across_domains}}},
                       {"elapsed_s", res.elapsed_s},
                       {"configs_per_s", res.elapsed_s > 0 ? res.configs_evaluated / res.elapsed_s : 0.0},
                       {"ranking", ranking}};

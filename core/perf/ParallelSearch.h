@@ -10,6 +10,13 @@
 // micro-batches divisible by pp (Megatron's interleaved schedule).
 // micro_batch runs over the divisors of global_batch/dp up to 16; v up to 8.
 //
+// The whole cluster (SearchLimits): idle GPUs are paid for and could have
+// trained, so a configuration whose idle GPUs would hold one more
+// data-parallel replica (N − tp·pp·dp·cp ≥ tp·pp·cp) is excluded unless
+// allow_idle; TP stays inside one scale-up domain (its all-reduces run on
+// every layer and cannot afford the scale-out links) unless
+// tp_across_domains. Excluded configurations are counted by reason.
+//
 // Speed: the fabric groups (PerfModel::groups) depend only on (tp, cp, ep,
 // pp, dp) and are looked up once per such tuple. The per-layer figures (PerfModel::layerTiming) depend only on
 // (tp, cp, ep, micro_batch) and are computed once per such split; the inner
@@ -37,8 +44,14 @@ const char* objectiveName(SearchObjective o);
 enum class SearchBackend { Auto, Cpu, Cuda };
 SearchBackend parseSearchBackend(const std::string& s);  // throws InputError("backend", ...) when unknown
 
+struct SearchLimits {
+  bool allow_idle = false;         // keep configurations that leave a replica's worth of GPUs idle
+  bool tp_across_domains = false;  // let a TP group span scale-up domains
+};
+
 struct SearchOptions {
   int top = 10;
+  SearchLimits limits;
   SearchObjective objective = SearchObjective::Time;
   bool only_fitting = true;     // rank only configurations that fit in HBM
   int max_micro_batch = 16;
@@ -52,6 +65,8 @@ struct SearchResult {
   std::vector<double> objective;     // the ranked value of each entry (days, GPU-hours or -headroom GiB)
   long long configs_evaluated = 0;
   long long configs_fitting = 0;
+  long long excluded_idle = 0;       // configurations left out: a replica's worth of GPUs idle
+  long long excluded_tp_domain = 0;  // configurations left out: TP across scale-up domains
   double elapsed_s = 0;
   SearchObjective objective_kind = SearchObjective::Time;
   std::string backend = "cpu";   // which backend ran: "cpu" | "cuda"
@@ -67,7 +82,8 @@ SearchResult search(const PerfModel& model, const SearchOptions& options = {});
 //               "time_to_train_days", "gpu_hours", "memory_per_gpu_GiB", "fits_in_memory",
 //               "bottleneck": {...}}], "scenario": {the file's own configuration, same keys}}
 // The fabric is the graph's (makeCommFabric) when it can be built.
+// "excluded": {"idle_gpus": n, "tp_across_domains": n} counts what the limits left out.
 nlohmann::json searchReport(const ResolvedScenario& r, const Catalog& parts, int top, const std::string& objective,
-                            const std::string& backend = "auto");
+                            const std::string& backend = "auto", const SearchLimits& limits = {});
 
 }  // namespace cf

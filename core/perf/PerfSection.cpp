@@ -58,7 +58,10 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
 std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, const Catalog& parts) {
   if (!r.scenario) return std::nullopt;
   PerfModel model(r, parts, makeCommFabric(r));
-  PerfResult res = model.evaluate(model.scenarioConfig());
+  return performanceSection(r, model, model.evaluate(model.scenarioConfig()));
+}
+
+nlohmann::json performanceSection(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
   nlohmann::json j = performanceJson(model, res);
   CheckpointEstimate ck = checkpointEstimate(r);
   j["checkpoint"] = {{"size_GB", finite(ck.bytes / 1e9)}, {"tier", ck.target}, {"write_s", finite(ck.write_s)},

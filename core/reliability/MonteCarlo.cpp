@@ -2,6 +2,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +61,8 @@ rel::KernelParams MonteCarlo::params(const ReliabilityInputs& in, const Recovery
   p.elastic = s.elastic ? 1 : 0;
   p.slow_detect_s = in.fail_slow_detect_s;
   p.slow_factor = in.fail_slow_factor;
-  p.spares = in.spare_nodes < 0 ? -1 : static_cast<int>(std::min<long long>(in.spare_nodes, 1 << 30));
+  const long long pool = sparePool(in);
+  p.spares = pool < 0 ? -1 : static_cast<int>(std::min<long long>(pool, 1 << 30));
   p.fleet_age_s = in.fleet_age_s;
   p.seed_lo = static_cast<uint32_t>(seed);
   p.seed_hi = static_cast<uint32_t>(seed >> 32);
@@ -89,19 +91,24 @@ rel::KernelParams MonteCarlo::params(const ReliabilityInputs& in, const Recovery
   // Bound the work of a run that cannot finish (interruptions faster than recovery).
   const double wall = ClosedForms::wallEstimate_s(p.work_s, lambda, recovery_s(in, s), tau, save);
   const double expected = std::isfinite(wall) ? lambda * wall : 1e9;
-  p.max_events = static_cast<int>(std::clamp(20.0 * expected + 1000.0, 1000.0, 5e6));
+  p.max_events = static_cast<int>(std::clamp(20.0 * expected + 1000.0, 1000.0, kMaxEventsPerTrial));
   return p;
 }
 
 std::vector<rel::TrialResult> MonteCarlo::runCpu(const rel::KernelParams& p, unsigned long long first, int count,
                                                  RunControl* control) {
   std::vector<rel::TrialResult> out(static_cast<size_t>(std::max(0, count)));
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, out.size(), 16), [&](const tbb::blocked_range<size_t>& r) {
-    if (cancelRequested(control)) return;  // skip the remaining blocks quickly
-    rel::NullSink sink;
-    for (size_t i = r.begin(); i != r.end(); ++i) out[i] = rel::runTrial(p, first + i, sink);
-    if (control) control->done.fetch_add(static_cast<long long>(r.size()), std::memory_order_relaxed);
-  });
+  // Blocks of at most 16 trials (simple_partitioner): a cancel is seen after
+  // at most one block per thread, whatever the number of trials.
+  tbb::parallel_for(
+      tbb::blocked_range<size_t>(0, out.size(), 16),
+      [&](const tbb::blocked_range<size_t>& r) {
+        if (cancelRequested(control)) return;  // skip the remaining blocks quickly
+        rel::NullSink sink;
+        for (size_t i = r.begin(); i != r.end(); ++i) out[i] = rel::runTrial(p, first + i, sink);
+        if (control) control->done.fetch_add(static_cast<long long>(r.size()), std::memory_order_relaxed);
+      },
+      tbb::simple_partitioner());
   throwIfCancelled(control);
   return out;
 }
@@ -169,10 +176,10 @@ double MonteCarlo::numericalOptimumInterval(const ReliabilityInputs& in, const R
   std::vector<double> x(kPoints), y(kPoints);
   for (int i = 0; i < kPoints; ++i) {
     x[i] = lo + (hi - lo) * i / (kPoints - 1);
-    const McRun res = run(params(in, s, std::exp(x[i]), seed), 0, trials, backend, control);
     double sum = 0;
-    for (const auto& t : res.trials) sum += t.wall_s;
-    y[i] = sum / double(std::max<size_t>(1, res.trials.size()));
+    forEachTrial(params(in, s, std::exp(x[i]), seed), trials, backend, control,
+                 [&](int, const rel::TrialResult& t) { sum += t.wall_s; });
+    y[i] = sum / double(std::max(1, trials));
   }
   const int b = static_cast<int>(std::min_element(y.begin(), y.end()) - y.begin());
   if (at_bound) *at_bound = b == 0 || b == kPoints - 1;

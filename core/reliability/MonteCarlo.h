@@ -6,6 +6,7 @@
 // gives the same per-trial results on any thread count; reductions are done
 // afterwards, sequentially, in trial order.
 #pragma once
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct TimelineEvent {
 
 class MonteCarlo {
  public:
+  // A trial stops (and is flagged not converged) after this many failures.
+  static constexpr double kMaxEventsPerTrial = 5e6;
   // Flattens inputs + strategy + interval into the kernel's parameters.
   // interval_s is productive seconds between checkpoints (> 0). Throws
   // InputError for more failure classes than the kernel holds.
@@ -51,6 +54,22 @@ class MonteCarlo {
                    RunControl* control = nullptr);
   static std::vector<rel::TrialResult> runCpu(const rel::KernelParams& p, unsigned long long first, int count,
                                               RunControl* control = nullptr);
+  // Trials [0, count) in chunks of kChunk, handed to `each(trial index,
+  // result)` in trial order: memory stays bounded (a TrialResult is ~250 B;
+  // two million at once took seconds only to zero) and a cancel is seen
+  // between chunks as well as inside them. Returns the last chunk's run
+  // (backend and detail; its trials emptied).
+  static constexpr int kChunk = 1 << 15;
+  template <class F>
+  static McRun forEachTrial(const rel::KernelParams& p, int count, McBackend backend, RunControl* control, F&& each) {
+    McRun last;
+    for (int first = 0; first < count; first += kChunk) {
+      last = run(p, static_cast<unsigned long long>(first), std::min(kChunk, count - first), backend, control);
+      for (std::size_t i = 0; i < last.trials.size(); ++i) each(first + static_cast<int>(i), last.trials[i]);
+    }
+    last.trials.clear();
+    return last;
+  }
 
   // The events of one trial, for the GUI (at most max_events failures).
   static std::vector<TimelineEvent> timeline(const rel::KernelParams& p, const ReliabilityInputs& in,

@@ -191,14 +191,47 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
   return in;
 }
 
+long long autoSpareNodes(const ReliabilityInputs& in) {
+  double m = 0;
+  int largest = 0;
+  for (const FailureClass& c : in.classes) {
+    if (c.nodes_lost <= 0 || !(c.interruptsPerHour() > 0)) continue;
+    m += c.interruptsPerHour() / 3600.0 * c.nodes_lost * c.repair_s;
+    largest = std::max(largest, c.nodes_lost);
+  }
+  if (!(m > 0)) return largest;
+  // Smallest n with P(N <= n) >= 0.999, N ~ Poisson(m); past m = 10^6 the
+  // normal approximation (3.09 σ) is exact enough and keeps the loop short.
+  if (m > 1e6) return std::max<long long>(largest, static_cast<long long>(std::ceil(m + 3.09 * std::sqrt(m))));
+  double term = std::exp(-m), cdf = term;
+  long long n = 0;
+  if (term > 0) {
+    while (cdf < 0.999) {
+      ++n;
+      term *= m / double(n);
+      cdf += term;
+    }
+  } else {  // e^-m underflows (m > ~700): start from the normal quantile
+    n = static_cast<long long>(std::ceil(m + 3.09 * std::sqrt(m)));
+  }
+  return std::max<long long>(largest, n);
+}
+
+long long sparePool(const ReliabilityInputs& in) {
+  if (in.spare_nodes < 0) return -1;
+  return in.spares_auto ? std::max(in.spare_nodes, autoSpareNodes(in)) : in.spare_nodes;
+}
+
 void applyLaneFaultTolerance(ReliabilityInputs& in) {
   for (FailureClass& c : in.classes)
     if (c.rate_key == "optic") c.interrupt_share *= 1.0 - kSingleLaneShare;
 }
 
 void applyPolicy(ReliabilityInputs& in, const ReliabilityPolicy& policy) {
-  if (policy.spare_nodes < 0) throw InputError("reliability.spare_nodes", "must be >= 0");
-  in.spare_nodes = in.spare_nodes < 0 ? -1 : in.idle_nodes + policy.spare_nodes;
+  if (policy.spare_nodes < 0 && policy.spare_nodes != kAutoSpares)
+    throw InputError("reliability.spare_nodes", "must be >= 0 or \"auto\"");
+  in.spares_auto = policy.spare_nodes == kAutoSpares;
+  if (in.spare_nodes >= 0) in.spare_nodes = in.idle_nodes + (in.spares_auto ? 0 : policy.spare_nodes);
   const auto keys = failureRateKeys();
   std::set<std::string> known(keys.begin(), keys.end());
   for (const FailureClass& c : in.classes) known.insert(c.rate_key);

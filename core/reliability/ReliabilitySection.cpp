@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/InputError.h"
+#include "design/Limits.h"
 #include "reliability/ClosedForms.h"
 #include "reliability/SampleStats.h"
 
@@ -31,6 +32,18 @@ nlohmann::json reliabilitySection(const ReliabilityInputs& in, const Reliability
   const double daly = ClosedForms::dalyInterval_s(save, mtbf_s);
   const double noFailures = std::max(T, 1.0);  // no interruptions: one cycle is best
 
+  // Bounded work: the failure events of every trial, of the run and of the
+  // interval search (17 candidates), before any is simulated.
+  const int searchTrials = std::min(policy.trials, std::max(1, options.optimum_trials));
+  {
+    const double hint = std::clamp(finiteOr(daly, noFailures), 1.0, noFailures);
+    const double wallEst = ClosedForms::wallEstimate_s(T, lambda_s, recovery, hint, save);
+    const double perTrial = std::isfinite(wallEst) ? std::min(lambda_s * wallEst + 1.0, MonteCarlo::kMaxEventsPerTrial)
+                                                : MonteCarlo::kMaxEventsPerTrial;
+    const double runs = double(policy.trials) + (lambda_s > 0 ? 17.0 * searchTrials : 0.0);
+    checkMonteCarloWork(runs * perTrial, policy.trials);
+  }
+
   double numerical = NAN;
   bool atBound = false;
   double interval;
@@ -38,23 +51,21 @@ nlohmann::json reliabilitySection(const ReliabilityInputs& in, const Reliability
     interval = checkpoint.interval_s ? *checkpoint.interval_s : noFailures;
   } else {
     const double hint = std::clamp(finiteOr(daly, noFailures), 1.0, noFailures);
-    numerical = MonteCarlo::numericalOptimumInterval(in, strategy, policy.seed,
-                                                     std::min(policy.trials, std::max(1, options.optimum_trials)),
-                                                     hint, options.backend, &atBound, options.control);
+    numerical = MonteCarlo::numericalOptimumInterval(in, strategy, policy.seed, searchTrials, hint, options.backend,
+                                                     &atBound, options.control);
     interval = checkpoint.interval_s ? *checkpoint.interval_s : numerical;
   }
 
   const rel::KernelParams p = MonteCarlo::params(in, strategy, interval, policy.seed);
-  const McRun run = MonteCarlo::run(p, 0, policy.trials, options.backend, options.control);
-
-  const size_t n = run.trials.size();
+  const size_t n = static_cast<size_t>(policy.trials);
   const size_t K = in.classes.size();
   std::vector<double> wall(n), ettr(n), ints(n);
   std::vector<double> byClass(K, 0), lostByClass(K, 0);
   double rework = 0, down = 0, ckpt = 0, penalty = 0, wait = 0;
   int truncated = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const rel::TrialResult& t = run.trials[i];
+  const McRun run = MonteCarlo::forEachTrial(p, policy.trials, options.backend, options.control,
+                                             [&](int trial, const rel::TrialResult& t) {
+    const size_t i = static_cast<size_t>(trial);
     wall[i] = t.wall_s;
     ettr[i] = t.wall_s > 0 ? T / t.wall_s : 1.0;
     ints[i] = t.interruptions;
@@ -68,7 +79,7 @@ nlohmann::json reliabilitySection(const ReliabilityInputs& in, const Reliability
     penalty += t.penalty_s;
     wait += t.wait_spare_s;
     truncated += t.truncated;
-  }
+  });
   const double inv = n > 0 ? 1.0 / double(n) : 0;
   const SampleStats sWall = SampleStats::of(wall), sEttr = SampleStats::of(ettr), sInt = SampleStats::of(ints);
   const double gpuH = double(in.gpus) / 3600.0;
@@ -125,7 +136,8 @@ nlohmann::json reliabilitySection(const ReliabilityInputs& in, const Reliability
       {"recovery", {{"strategy", strategy.name}, {"detect_s", strategy.detect_s},
                     {"restart_s", strategy.restart_s}, {"reload_s", p.reload_s}, {"total_s", recovery},
                     {"rollback", strategy.rollback}, {"elastic", strategy.elastic}, {"source", strategy.source}}},
-      {"spare_nodes", in.spare_nodes},
+      {"spare_nodes", p.spares},
+      {"spare_nodes_auto", in.spares_auto},
       {"classes", classes},
       {"counts", {{"gpus", in.gpus}, {"nodes", in.nodes}, {"nics", in.nics}, {"switches", in.switches},
                   {"access_links", in.access_links}, {"fabric_links", in.fabric_links}, {"optics", in.optics}}},

@@ -28,8 +28,10 @@ SampleStats SampleStats::of(std::vector<double> v) {
   s.p50 = percentile(v, 0.50);
   s.p95 = percentile(v, 0.95);
   const double half = 1.96 * s.sd / std::sqrt(double(v.size()));
-  s.ci95_lo = s.mean - half;
-  s.ci95_hi = s.mean + half;
+  // The normal interval, kept inside the samples' range (a mean of
+  // non-negative counts has no negative bound, even from a few trials).
+  s.ci95_lo = std::max(s.mean - half, v.front());
+  s.ci95_hi = std::min(s.mean + half, v.back());
   return s;
 }
 

@@ -38,7 +38,8 @@
 //   t_run' = t_f + wait_for_spare + detect + restart·(1 + jitter·(2U−1)) + reload
 //            + fail_slow_penalty + elastic_penalty.
 // A failure during a recovery restarts it (the unused rest of the earlier
-// downtime is taken back). Wall time decomposes exactly as
+// recovery is taken back: penalties first, then restart, then the spare
+// wait, so every part stays >= 0). Wall time decomposes exactly as
 //   wall = T + Σ rework + Σ checkpoint stalls + Σ downtime + Σ penalties.
 //
 // Spares: a failure that needs n nodes swapped sends them to repair for
@@ -193,6 +194,7 @@ CF_HD TrialResult runTrial(const KernelParams& p, unsigned long long trial, Sink
   double tRun = 0;   // wall time at which the current run starts
   double c = 0;      // durable progress at the start of the current run
   int prevK = -1;
+  double recWait = 0, recRestart = 0, recPenalty = 0;  // the parts of the last recovery
   for (int events = 0;; ++events) {
     int k = 0;
     double tf = INFINITY;
@@ -232,10 +234,21 @@ CF_HD TrialResult runTrial(const KernelParams& p, unsigned long long trial, Sink
       lost = prog - durable;
       c += durable;
     } else if (prevK >= 0) {
-      // Failed again while recovering: the rest of that recovery never happened.
-      const double unused = tRun - tf;
-      r.downtime_s -= unused;
+      // Failed again while recovering: the rest of that recovery never
+      // happened. A recovery runs in the order wait for a spare, then detect +
+      // restart + reload, then the penalties; the unused tail is taken back
+      // from the last of them first, so no part goes below zero and the parts
+      // still add up to the downtime.
+      double unused = tRun - tf;
       r.lost_s_by_class[prevK] -= unused;
+      const double fromPenalty = unused < recPenalty ? unused : recPenalty;
+      unused -= fromPenalty;
+      const double fromRestart = unused < recRestart ? unused : recRestart;
+      unused -= fromRestart;
+      const double fromWait = unused < recWait ? unused : recWait;
+      r.penalty_s -= fromPenalty;
+      r.downtime_s -= fromRestart + fromWait;
+      r.wait_spare_s -= fromWait;
     }
     const KernelClass& kc = p.cls[k];
     double wait = 0, penalty = 0;
@@ -270,8 +283,12 @@ CF_HD TrialResult runTrial(const KernelParams& p, unsigned long long trial, Sink
       penalty += wait * kc.elastic_loss_fraction;
       wait = 0;
     }
-    const double down = wait + p.detect_s + p.restart_s * (1.0 + p.restart_jitter * (2.0 * u01(b.v[1]) - 1.0)) +
-                        p.reload_s;
+    const double restart = p.detect_s + p.restart_s * (1.0 + p.restart_jitter * (2.0 * u01(b.v[1]) - 1.0)) +
+                           p.reload_s;
+    const double down = wait + restart;
+    recWait = wait;
+    recRestart = restart;
+    recPenalty = penalty;
     r.rework_s += lost;
     r.downtime_s += down;
     r.wait_spare_s += wait;

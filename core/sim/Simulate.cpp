@@ -5,10 +5,13 @@
 #include "design/Validation.h"
 #include "energy/EnergyModel.h"
 #include "netsim/NetworkModel.h"
+#include "perf/GraphFabric.h"
+#include "perf/PerfModel.h"
 #include "perf/PerfSection.h"
 #include "perf/StorageModel.h"
 #include "reliability/ReliabilitySection.h"
-#include "topology/TopologySection.h"
+#include "sim/Invariants.h"
+#include "topology/TopologyModel.h"
 
 namespace cf {
 namespace {
@@ -18,24 +21,19 @@ namespace {
 // GPUs stalled in NCCL kernels keep clocks up but leave tensor cores idle).
 constexpr double kWaitingActivity = 0.35;
 
-double gpuActivity(const nlohmann::json& perf) {
-  double step = perf.value("step_time_s", 0.0);
-  if (step <= 0) return 1.0;
-  double compute = perf["breakdown_s"].value("compute", step);
-  double busy = std::min(1.0, compute / step);
+double gpuActivity(const PerfResult& perf) {
+  if (!(perf.step_time_s > 0)) return 1.0;
+  const double busy = std::min(1.0, perf.breakdown.compute / perf.step_time_s);
   return busy + (1.0 - busy) * kWaitingActivity;
 }
 
 // Network items (switches, transceivers, cables, fibre, network racks) from the
-// topology section's bill of materials. NICs are left out: the node inventory has them.
-std::vector<NetworkItem> networkItems(const nlohmann::json& topo) {
+// fabric's bill of materials. NICs are left out: the node inventory has them.
+std::vector<NetworkItem> networkItems(const topology::Bom& bom) {
   std::vector<NetworkItem> items;
-  if (!topo.contains("bom") || !topo["bom"].is_array()) return items;
-  for (const auto& line : topo["bom"]) {
-    std::string cls = line.value("category", "");
-    if (cls == "nic" || cls.empty()) continue;
-    items.push_back({cls, line.value("part", ""), line.value("count", 0.0), line.value("unit_power_W", 0.0),
-                     line.value("unit_price_usd", 0.0)});
+  for (const topology::BomLine& line : bom.lines) {
+    if (line.category == "nic" || line.category.empty()) continue;
+    items.push_back({line.category, line.part, line.count, line.unit_power_W, line.unit_price_usd});
   }
   return items;
 }
@@ -43,24 +41,25 @@ std::vector<NetworkItem> networkItems(const nlohmann::json& topo) {
 // Replaces the reliability model's closed-form part counts with the fabric
 // graph's: leaf and upper switches, optical modules (split between access and
 // fabric in the closed form's proportion) and the leaves' blast radius.
-void applyTopologyCounts(ReliabilityInputs& in, const nlohmann::json& topo) {
-  const auto& tiers = topo.value("switches_by_tier", nlohmann::json::object());
-  double optics = topo.value("optics", 0.0);
+void applyTopologyCounts(ReliabilityInputs& in, const topology::TopologyModel& topo) {
+  const topology::FabricCounts& c = topo.analysis.counts;
+  const bool torus = topo.fabric.info.topology == "torus2d" || topo.fabric.info.topology == "torus3d";
+  const double optics = static_cast<double>(topo.analysis.bom.optics());
   double closedFormOptics = 0;
-  for (const auto& c : in.classes)
-    if (c.name == "optic_access" || c.name == "optic_fabric") closedFormOptics += c.count;
-  for (auto& c : in.classes) {
-    if (c.name == "switch_leaf") {
-      c.count = tiers.value("leaf", c.count);
-      const auto& br = topo.value("blast_radius", nlohmann::json::object());
-      if (br.contains("leaf")) c.blast_radius_gpus = br["leaf"].value("max_gpus", c.blast_radius_gpus);
-    } else if (c.name == "switch_spine") {
-      c.count = tiers.value("spine", 0.0) + tiers.value("core", 0.0) + tiers.value("router", 0.0);
-    } else if ((c.name == "optic_access" || c.name == "optic_fabric") && closedFormOptics > 0) {
-      c.count = c.count / closedFormOptics * optics;
+  for (const auto& f : in.classes)
+    if (f.name == "optic_access" || f.name == "optic_fabric") closedFormOptics += f.count;
+  for (auto& f : in.classes) {
+    if (f.name == "switch_leaf") {
+      f.count = static_cast<double>(c.leaves);
+      for (const topology::KindBlast& b : topo.analysis.blast.by_kind)
+        if (b.kind == topology::DeviceKind::Leaf) f.blast_radius_gpus = static_cast<double>(b.max_gpus);
+    } else if (f.name == "switch_spine") {
+      f.count = static_cast<double>(c.spines + c.cores + c.routers);
+    } else if ((f.name == "optic_access" || f.name == "optic_fabric") && closedFormOptics > 0) {
+      f.count = f.count / closedFormOptics * optics;
     }
   }
-  in.switches = topo.value("switches", in.switches);
+  in.switches = c.switches() - (torus ? c.routers : 0);
   in.optics = static_cast<long long>(optics);
   in.notes.push_back("switch and optic counts from the fabric graph");
 }
@@ -74,45 +73,59 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
   for (const Issue& i : validateScenario(s, parts))
     if (i.severity == Issue::Severity::Error) throw InputError(i.path, i.message, i.id, i.args);  // id: GUI translates
   ResolvedScenario r = resolve(s, parts);
+  // One fabric per run: built once here, read by the topology section, the
+  // performance model (plane 0), the flow simulation, reliability (switch and
+  // optics counts, blast radius) and energy/cost (bill of materials).
+  const topology::TopologyModel topo = topology::buildTopology(r, parts);
+  const PerfModel model(r, parts, makeCommFabric(r, topo.fabric));
+  PerfResult perf = model.evaluate(model.scenarioConfig());
   nlohmann::json out = nlohmann::json::object();
-  // Each model adds its section only when it can compute it.
-  auto perf = performanceSection(r, parts);
-  if (perf) out["performance"] = *perf;
-  auto topo = topologySection(r, parts);
-  if (topo) out["topology"] = *topo;
+  out["performance"] = performanceSection(r, model, perf);
+  out["topology"] = topology::sectionJson(topo);
   if (opt.network == "flow") {
     netsim::NetworkOptions no;
     no.seed = opt.seed >= 0 ? static_cast<std::uint64_t>(opt.seed) : s.reliability.seed;
     parseMcBackend(opt.backend, "--backend");  // names the flag on a bad value
     no.step.solver = netsim::parseSolverBackend(opt.backend);
-    out["network"] = netsim::networkSection(r, parts, no);
+    const netsim::FlowRun run = netsim::runNetwork(r, topo.fabric, model, no);
+    out["network"] = netsim::networkJson(run.result, topo.fabric, run.options);
+    // Flow results count: the flow step (links shared by every flow of the
+    // step) replaces the analytical one in time to train, reliability, energy
+    // and cost; the analytical figure stays beside it.
+    const double flowStep = run.stepTime_s();
+    if (flowStep > 0 && perf.step_time_s > 0) {
+      const double scale = flowStep / perf.step_time_s;
+      out["performance"]["flow"] = {{"step_time_s", flowStep},
+                                    {"analytical_step_time_s", perf.step_time_s},
+                                    {"ratio_to_analytical", scale},
+                                    {"time_to_train_days", perf.time_to_train_days * scale},
+                                    {"explanation", netsim::flowDifference(run, topo.fabric)}};
+      out["performance"]["step_time_source"] = "flow";
+      perf.time_to_train_days *= scale;
+      perf.step_time_s = flowStep;
+    }
   }
 
-  if (perf) {
-    Scenario withOverrides = s;
-    if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
-    if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
-    CheckpointEstimate ckpt = checkpointEstimate(r);
-    ReliabilityInputs in = defaultInputs(r, parts, perf->value("time_to_train_days", 0.0) * 86400.0, ckpt.bytes,
-                                         perf->value("step_time_s", 0.0));
-    if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
-    if (topo) applyTopologyCounts(in, *topo);
-    if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
-    ReliabilityOptions ro;
-    ro.backend = parseMcBackend(opt.backend, "--backend");
-    ro.control = opt.control;
-    ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
-    out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
-  }
+  Scenario withOverrides = s;
+  if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
+  if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
+  CheckpointEstimate ckpt = checkpointEstimate(r);
+  ReliabilityInputs in = defaultInputs(r, parts, perf.time_to_train_days * 86400.0, ckpt.bytes, perf.step_time_s);
+  if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
+  applyTopologyCounts(in, topo);
+  if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
+  ReliabilityOptions ro;
+  ro.backend = parseMcBackend(opt.backend, "--backend");
+  ro.control = opt.control;
+  ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
+  out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
 
-  std::vector<NetworkItem> network = topo ? networkItems(*topo) : std::vector<NetworkItem>{};
-  EnergyResult energy = computeEnergy(r, parts, network, perf ? gpuActivity(*perf) : 1.0);
+  const std::vector<NetworkItem> network = networkItems(topo.analysis.bom);
+  EnergyResult energy = computeEnergy(r, parts, network, gpuActivity(perf));
   out["energy"] = energySection(energy);
-  if (perf) {
-    double wall_s = perf->value("time_to_train_days", 0.0) * 86400.0;
-    if (out.contains("reliability")) wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
-    out["cost"] = costSection(computeCost(r, parts, network, energy, wall_s));
-  }
+  const double wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
+  out["cost"] = costSection(computeCost(r, parts, network, energy, wall_s));
+  checkInvariants(out);
   return out;
 }
 

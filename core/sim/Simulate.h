@@ -17,7 +17,9 @@ struct SimulateOptions {
   RunControl* control = nullptr;       // optional cancel flag and trial counter (throws Cancelled)
 };
 
-// Throws InputError when the scenario is invalid (validate first for all issues).
+// Throws InputError when the scenario is invalid (validate first for all
+// issues), and InvariantError (sim/Invariants.h) when the output breaks an
+// invariant: an engine bug, never hidden.
 nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt = {});
 
 }  // namespace cf

@@ -43,12 +43,13 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   if (tiers > 1 && (d1 < 1 || u1 < 1))
     throw InputError("cluster.scale_out.oversubscription", "leaves of " + std::to_string(k) +
                                                                " ports have no port left up or down");
+  const bool rails = s.rails();
   long long leavesPerRail = ceilDiv(s.nodes, d1);
-  long long L = s.rail_optimized ? leavesPerRail * s.nics_per_node : ceilDiv(E, d1);
+  long long L = rails ? leavesPerRail * s.nics_per_node : ceilDiv(E, d1);
   // Wire only the uplinks the endpoints need (design/Limits.h): a leaf that is
   // not full keeps its oversubscription with fewer uplinks, so the work follows
   // the cluster, not the switch radix.
-  if (tiers > 1) u1 = static_cast<int>(closUplinks(u1, d1, s.rail_optimized ? s.nodes : E, s.oversubscriptionAt(1)));
+  if (tiers > 1) u1 = static_cast<int>(closUplinks(u1, d1, rails ? s.nodes : E, s.oversubscriptionAt(1)));
   if (tiers == 1 && L > 1)
     throw InputError("cluster.scale_out.tiers", "one tier of " + std::to_string(k) + "-port switches connects at most " +
                                                     std::to_string(k) + " NIC ports; the cluster has " +
@@ -65,7 +66,7 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
     f.addDevice(makeSwitch(DeviceKind::Leaf, plane, static_cast<int>(l / P), static_cast<int>(l)));
   for (int n = 0; n < s.nodes; ++n) {
     for (int i = 0; i < s.nics_per_node; ++i) {
-      long long leaf = s.rail_optimized ? i * leavesPerRail + n / d1 : (1LL * n * s.nics_per_node + i) / d1;
+      long long leaf = rails ? i * leavesPerRail + n / d1 : (1LL * n * s.nics_per_node + i) / d1;
       f.addLink(gpuOfNic(s, n, i), leaf0 + static_cast<std::uint32_t>(leaf), LinkKind::Access, c);
     }
   }

@@ -40,6 +40,9 @@ struct FabricSpec {
   long long gpus() const { return 1LL * nodes * gpus_per_node; }
   double oversubscriptionAt(int tier) const;  // tier 1 = leaves
   double planeLink_Gbps() const { return planes > 0 ? nic_Gbps / planes : nic_Gbps; }
+  // Rails are kept apart only from two tiers up: with one tier every NIC port
+  // meets on the one switch (a single 8-GPU node is one switch, not eight).
+  bool rails() const { return rail_optimized && tiers > 1; }
 };
 
 // The spec of a scenario: scale_out.topology, tiers, oversubscription (at the

@@ -1,5 +1,6 @@
 // generate(): GPUs, scale-up domains and every scale-out plane; specFor().
 #include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "common/InputError.h"
@@ -24,7 +25,7 @@ FabricInfo infoFor(const FabricSpec& s) {
   i.planes = s.planes;
   i.radix = s.radix;
   i.link_Gbps = s.planeLink_Gbps();
-  i.rail_optimized = s.rail_optimized;
+  i.rail_optimized = s.rails();
   i.switch_latency_ns = s.switch_latency_ns;
   return i;
 }
@@ -93,7 +94,25 @@ FabricShape shapeOf(const FabricSpec& s) {
 }
 }  // namespace
 
+namespace {
+std::atomic<long long> constructions{0};
+}  // namespace
+
+long long fabricConstructions() { return constructions.load(); }
+
+Fabric generatePlaneZero(const FabricSpec& s) {
+  ++constructions;
+  Fabric f;
+  f.info = infoFor(s);
+  addGpus(f, s);
+  addScaleUp(f, s);
+  addClosPlane(f, s, 0);
+  f.info.tiers = std::clamp(s.tiers, 1, 3);
+  return f;
+}
+
 Fabric generate(const FabricSpec& s) {
+  ++constructions;
   if (s.nodes < 1) throw InputError("cluster.nodes", "must be at least 1");
   if (s.gpus_per_node < 1) throw InputError("cluster.accelerators_per_node", "must be at least 1");
   if (s.planes < 1) throw InputError("cluster.scale_out.planes", "must be at least 1");

@@ -53,6 +53,13 @@ namespace cf::topology {
 // Builds the whole fabric (GPUs, scale-up, every scale-out plane) and its
 // graph. Throws InputError ("cluster.scale_out...") for an impossible spec.
 Fabric generate(const FabricSpec& spec);
+// GPUs, scale-up and scale-out plane 0 of a Clos fabric, without the Boost
+// view (planes are identical copies): what the performance model reads, at a
+// fraction of generate()'s time (search, sweeps).
+Fabric generatePlaneZero(const FabricSpec& spec);
+// Fabrics generate() and generatePlaneZero() have built in this process
+// (simulate builds one per run; tests count).
+long long fabricConstructions();
 
 // The pieces, for callers that compose fabrics themselves. Each appends to `f`;
 // `gpu0` is the index of the first GPU vertex.

@@ -103,7 +103,9 @@ nlohmann::json sectionJson(const TopologyModel& m) {
   j["radix"] = m.fabric.info.radix;
   j["link_Gbps"] = m.fabric.info.link_Gbps;
   j["gpus"] = c.gpus;
-  j["switches_by_tier"] = {{"leaf", c.leaves}, {"spine", c.spines}, {"core", c.cores}, {"router", c.routers}};
+  // Tiers add up to `switches`: a torus's routers sit in the nodes and are not switches.
+  j["switches_by_tier"] = {{"leaf", c.leaves}, {"spine", c.spines}, {"core", c.cores}, {"router", torus ? 0 : c.routers}};
+  if (torus) j["node_routers"] = c.routers;
   json lt = {{"access", c.access_links}};
   json over = json::object();
   static const char* tierName[] = {"", "leaf", "spine", "core"};

@@ -35,6 +35,18 @@ QFont titleFont() {
   f.setPointSizeF(f.pointSizeF() * 1.1);
   return f;
 }
+
+// QBarCategoryAxis drops a category it already holds, which shifts every later
+// label onto the wrong bar: repeated labels get " (2)", " (3)", ...
+QStringList distinctLabels(const QStringList& in) {
+  QStringList out;
+  for (const QString& s : in) {
+    QString label = s;
+    for (int n = 2; out.contains(label); ++n) label = QStringLiteral("%1 (%2)").arg(s).arg(n);
+    out << label;
+  }
+  return out;
+}
 }  // namespace
 
 QColor ChartView::paletteColor(int i) {
@@ -181,7 +193,7 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
     for (double s : sums) hi = std::max(hi, s);
   chart_->addSeries(bars);
   auto* cat = new QBarCategoryAxis;
-  cat->append(categories);
+  cat->append(distinctLabels(categories));
   cat->setTruncateLabels(false);
   auto* val = new QValueAxis;
   val->setRange(lo, hi > lo ? hi * 1.08 : lo + 1);
@@ -206,7 +218,7 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
       first = false;
     }
   auto* cat = new QBarCategoryAxis;
-  cat->append(categories);
+  cat->append(distinctLabels(categories));
   cat->setTruncateLabels(false);
   auto* val = new QValueAxis;
   const double pad = hi > lo ? (hi - lo) * 0.1 : std::max(0.05, std::abs(hi) * 0.1);

@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "ChartView.h"
 #include "Document.h"
@@ -74,6 +75,19 @@ void DashboardPage::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+QString DashboardPage::spreadNote(double mean, double p50, double p95) {
+  if (!(p95 > 0)) return {};
+  QString why;
+  if (mean > p95)
+    why = tr("The mean is above p95: a few runs out of a hundred lose far more time than the rest (long waits for "
+             "spare nodes, failures in a row), and they pull the mean up while p50 and p95 show the typical run.");
+  else if (p95 > 1.2 * p50)
+    why = tr("p95 is well above p50: failures arrive at random, so one run in twenty takes this long or longer.");
+  else
+    return {};
+  return QStringLiteral("<p style='color:#555'>%1</p>").arg(why.toHtmlEscaped());
+}
+
 void DashboardPage::refresh() {
   if (scenario_ >= doc_->scenarioCount()) scenario_ = qMax(0, doc_->scenarioCount() - 1);
   if (doc_->scenarioCount() == 0) {
@@ -88,6 +102,11 @@ void DashboardPage::refresh() {
   const SimResult& res = r ? *r : empty;
   const QLocale loc;
   auto n = [&](const char* s, const char* k, int d, double f = 1) { return loc.toString(res.number(s, k) * f, 'f', d); };
+  // Days with three significant figures, so that short runs do not round to 0.1.
+  auto days = [&](const char* k) {
+    const double v = res.number("reliability", k);
+    return loc.toString(v, 'f', v >= 100 ? 0 : v >= 10 ? 1 : 2);
+  };
   if (res.ok()) {
     const QString cell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
                                         "<span style='font-size:15pt;font-weight:600'>%2</span></td>");
@@ -95,9 +114,9 @@ void DashboardPage::refresh() {
                    cell.arg(tr("MFU"), tr("%1 %").arg(n("performance", "mfu", 1, 100))) +
                    cell.arg(tr("Tokens/s"), n("performance", "tokens_per_s", 0)) +
                    cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n("performance", "memory_per_gpu_GiB", 1))) +
-                   cell.arg(tr("Time to train (mean / p95)"), tr("%1 / %2 days")
-                                                                   .arg(n("reliability", "time_to_train_days_mean", 1),
-                                                                        n("reliability", "time_to_train_days_p95", 1)));
+                   cell.arg(tr("Time to train (mean / p50 / p95)"),
+                            tr("%1 / %2 / %3 days").arg(days("time_to_train_days_mean"), days("time_to_train_days_p50"),
+                                                        days("time_to_train_days_p95")));
     QString row2 = cell.arg(tr("Goodput (ETTR)"), tr("%1 %").arg(n("reliability", "goodput_mean", 1, 100))) +
                    cell.arg(tr("Cluster MTBF"), tr("%1 h").arg(n("reliability", "cluster_mtbf_h", 1))) +
                    cell.arg(tr("Facility power / PUE"), tr("%1 kW / %2")
@@ -105,8 +124,13 @@ void DashboardPage::refresh() {
                    cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD")
                                                    .arg(n("cost", "capex_usd", 1, 1e-6), n("cost", "tco_usd", 1, 1e-6))) +
                    cell.arg(tr("Cloud break-even"),
-                            tr("%1 % utilisation").arg(n("cost", "cloud_breakeven_utilization", 0, 100)));
-    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2));
+                            std::isfinite(res.number("cost", "cloud_breakeven_utilization", NAN))
+                                ? tr("%1 % utilisation").arg(n("cost", "cloud_breakeven_utilization", 0, 100))
+                                : tr("never (renting is cheaper)"));
+    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) +
+                      spreadNote(res.number("reliability", "time_to_train_days_mean"),
+                                 res.number("reliability", "time_to_train_days_p50"),
+                                 res.number("reliability", "time_to_train_days_p95")));
     bottleneck_->setText(ResultCharts::bottleneckSentence(res));
     bottleneck_->setVisible(!bottleneck_->text().isEmpty());
   } else {

@@ -22,6 +22,8 @@ class DashboardPage : public QWidget {
   void setScenario(int index);
   int scenario() const { return scenario_; }
   QString headline() const;  // the key figures' text (for tests)
+  // Why the time-to-train mean, p50 and p95 differ (empty when they agree).
+  static QString spreadNote(double mean, double p50, double p95);
   ChartView* chart(int chartId) const { return charts_.value(chartId); }
   // The whole page's content (inside the scroll area): what image export renders.
   QWidget* contentWidget() const { return body_; }

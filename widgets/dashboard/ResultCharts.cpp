@@ -222,9 +222,17 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
     }
     case Chart::Capex: {
       if (!cost || !cost->contains("capex_breakdown")) return missing();
+      // One bar per item: lines that share an item (AEC and AOC cables, two
+      // storage tiers) are summed, so each label stays on its own value.
       for (const J& l : (*cost)["capex_breakdown"]) {
-        names << keyName(QString::fromStdString(l.value("item", std::string())));
-        values << num(l, "total_usd") / 1e6;
+        const QString name = keyName(QString::fromStdString(l.value("item", std::string())));
+        const qsizetype at = names.indexOf(name);
+        if (at < 0) {
+          names << name;
+          values << num(l, "total_usd") / 1e6;
+        } else {
+          values[at] += num(l, "total_usd") / 1e6;
+        }
       }
       view->showBars(names, {{tr("CAPEX"), values, {}}}, tr("million USD"), false, true);
       return;

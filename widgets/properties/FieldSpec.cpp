@@ -247,7 +247,11 @@ std::vector<FieldGroup> buildGroups() {
            numField("/reliability/restart_s", QT_TRANSLATE_NOOP("cf::FieldSpec", "Restart time"),
                     QT_TRANSLATE_NOOP("cf::FieldSpec", "Detection, restart and reload after a failure"), 0, 1e7, 0,
                     QT_TRANSLATE_NOOP("cf::FieldSpec", " s")),
-           intField("/reliability/spare_nodes", QT_TRANSLATE_NOOP("cf::FieldSpec", "Hot spare nodes"), "", 0, 1000000),
+           intField("/reliability/spare_nodes", QT_TRANSLATE_NOOP("cf::FieldSpec", "Hot spare nodes"),
+                    QT_TRANSLATE_NOOP("cf::FieldSpec",
+                                      "Nodes kept ready to replace failed ones; automatic sizes the pool to "
+                                      "cover 99.9 % of the repairs outstanding at once"),
+                    -1, 1000000, QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
            boolField("/reliability/failure_rates_only",
                      QT_TRANSLATE_NOOP("cf::FieldSpec", "Only the listed failure rates"),
                      QT_TRANSLATE_NOOP("cf::FieldSpec", "Components without an explicit failure rate do not fail")),

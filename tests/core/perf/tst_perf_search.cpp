@@ -31,7 +31,40 @@ class TestPerfSearch : public QObject {
   void unknownObjective();
   void backendFallbackAndReport();
   void unknownBackend();
+  void wholeCluster();
 };
+
+// Issue 15: on a 96K-GPU design "find best" ranked TP3 x PP8 x DP3125 first
+// (21,000 GPUs idle, TP across NVLink domains). By default the search keeps
+// to layouts that leave less than one replica idle and to TP inside the
+// scale-up domain, and counts what it left out; the limits can be lifted.
+void TestPerfSearch::wholeCluster() {
+  Scenario s = smallScenario();
+  ResolvedScenario r = resolve(s, Catalog::builtin());
+  PerfModel model(r, Catalog::builtin());
+  SearchOptions opt;
+  opt.top = 50;
+  const SearchResult res = search(model, opt);
+  QVERIFY(!res.ranking.empty());
+  QVERIFY(res.excluded_idle > 0);
+  QVERIFY(res.excluded_tp_domain > 0);  // heads 32: TP 16 and 32 span two and four 8-GPU domains
+  for (const PerfResult& p : res.ranking) {
+    const ParallelConfig& c = p.config;
+    QVERIFY2(128 - c.gpus() < 1LL * c.tp * c.pp * c.cp, qPrintable(QString("%1 GPUs used").arg(c.gpus())));
+    QVERIFY(c.tp <= 8);
+  }
+  SearchOptions loose = opt;
+  loose.limits.allow_idle = true;
+  loose.limits.tp_across_domains = true;
+  const SearchResult all = search(model, loose);
+  QCOMPARE(all.excluded_idle, 0LL);
+  QCOMPARE(all.excluded_tp_domain, 0LL);
+  // Everything is accounted for: evaluated + excluded is the whole space.
+  QCOMPARE(res.configs_evaluated + res.excluded_idle + res.excluded_tp_domain, all.configs_evaluated);
+  const nlohmann::json j = searchReport(r, Catalog::builtin(), 5, "time");
+  QCOMPARE(j["excluded"]["idle_gpus"].get<long long>(), res.excluded_idle);
+  QCOMPARE(j["excluded"]["tp_across_domains"].get<long long>(), res.excluded_tp_domain);
+}
 
 void TestPerfSearch::rankingIsSortedAndValid_data() {
   QTest::addColumn<QString>("objective");

@@ -95,6 +95,21 @@ void TstTopologyGenerators::oneTierLimit() {
   QCOMPARE(c.leaves, 1LL);
   QCOMPARE(c.access_links, 64LL);
   QVERIFY_THROWS_EXCEPTION(cf::InputError, generate(hostsSpec("fat-tree", 65, 64, 1)));
+  // Issue 15: one 8-GPU node, rail-optimised, one tier was refused ("at most
+  // 64 NIC ports; the cluster has 8"): one tier has no rails to keep apart.
+  const Fabric one = generate(dgxSpec("fat-tree", 1, 64, 1, true));
+  c = countFabric(one);
+  QCOMPARE(c.leaves, 1LL);
+  QCOMPARE(c.access_links, 8LL);
+  QVERIFY(!one.info.rail_optimized);
+  // Eight such nodes still fit (64 ports); nine do not, and the message counts ports.
+  QCOMPARE(countFabric(generate(dgxSpec("fat-tree", 8, 64, 1, true))).leaves, 1LL);
+  try {
+    generate(dgxSpec("fat-tree", 9, 64, 1, true));
+    QFAIL("no error");
+  } catch (const cf::InputError& e) {
+    QVERIFY2(std::string(e.what()).find("has 72") != std::string::npos, e.what());
+  }
 }
 
 void TstTopologyGenerators::railLeavesHoldOneRank_data() {
