@@ -61,6 +61,9 @@ const std::vector<MessageTemplate> kTemplates = {
     {"fabric-ports-exhausted",
      "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, "
      "more than 3 tiers of this switch can connect"},
+    {"fabric-ports-remedy-switch", "what fits: switch %1 (%2 ports, 3 tiers)"},
+    {"fabric-ports-remedy-oversubscription", "what fits: leaves oversubscribed %1:1 (3 tiers)"},
+    {"fabric-ports-remedy-nics", "what fits: %1 NICs per node (3 tiers)"},
     {"storage-no-read-bandwidth", "tier \"%1\" has no read bandwidth"},
     {"no-scale-out-nics", "0 NICs on %1 nodes: traffic between nodes has no network"},
     {"switch-radix-too-large", "%1 ports, more than the largest switch of %2 ports"},
@@ -87,6 +90,9 @@ struct Checker {
     out.push_back(makeIssue(joinPath(prefix, path), Issue::Severity::Warning, id, std::move(args)));
   }
 };
+
+void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radix, long long nodes,
+                  long long endpoints);
 
 void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   const ModelSpec& m = s.job.model;
@@ -168,6 +174,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
         c.warning("cluster.scale_out.tiers", "fabric-ports-exhausted-modelled", args);
       } else {
         c.error("cluster.scale_out.tiers", "fabric-ports-exhausted", args);
+        portRemedies(c, parts, so, r.switch_radix, cl.nodes, endpoints);
       }
     }
   }
@@ -261,6 +268,30 @@ double placementWeight_kg(const Placement& p, const Catalog& parts) {
   // Switches, storage and PDUs: about 12 kg per U (estimate; catalogs rarely list weight).
   return 12.0 * p.height_u;
 }
+
+namespace {
+// When three tiers of the switch cannot connect the endpoints: the changes
+// that would fit, each as its own message on the field to change — the
+// smallest catalog switch of more ports (as fast as the NICs), the smallest
+// leaf oversubscription of 1.5, 2, 3 or 4, and the most NICs per node.
+void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radix, long long nodes,
+                  long long endpoints) {
+  const SwitchPart* best = nullptr;
+  for (const SwitchPart& sw : parts.switches)
+    if (sw.radix > radix && sw.port_Gbps + 1e-9 >= so.nic_Gbps &&
+        maxFabricEndpoints(3, sw.radix, so.oversubscription) >= endpoints && (!best || sw.radix < best->radix))
+      best = &sw;
+  if (best) c.warning("cluster.scale_out.switch", "fabric-ports-remedy-switch", {best->id, str(best->radix)});
+  for (double o : {1.5, 2.0, 3.0, 4.0})
+    if (o > so.oversubscription && maxFabricEndpoints(3, radix, o) >= endpoints) {
+      c.warning("cluster.scale_out.oversubscription", "fabric-ports-remedy-oversubscription", {fmt(o, 1)});
+      break;
+    }
+  const long long nics = nodes > 0 ? maxFabricEndpoints(3, radix, so.oversubscription) / nodes : 0;
+  if (nics >= 1 && nics < so.nics_per_node)
+    c.warning("cluster.scale_out.nics_per_node", "fabric-ports-remedy-nics", {str(nics)});
+}
+}  // namespace
 
 long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
   // Leaves split their ports down:up = o:1.

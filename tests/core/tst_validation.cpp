@@ -1,6 +1,8 @@
 // Cross-field validation: every problem names the object and field.
 #include <QtTest>
 
+#include <map>
+
 #include "TestData.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
@@ -26,6 +28,28 @@ class TestValidation : public QObject {
   void validExamplesPass() {
     QVERIFY(errorsOf(cftest::formatExample()).empty());
     QVERIFY(errorsOf(cftest::smallScenario()).empty());
+  }
+
+  // Issue 15: 100,000 GPUs on 64-port switches was refused without saying
+  // what would fit. The error comes with the remedies, each on its field, and
+  // the switch it names does build the fabric.
+  void portsExhaustedNamesRemedies() {
+    json j = cftest::smallScenario();
+    j["cluster"]["nodes"] = 12500;
+    j["cluster"]["scale_out"] = {{"nic_Gbps", 400}, {"tiers", 3}, {"switch", "QM9700-NDR-64p"}, {"rail_optimized", true}};
+    Project p = projectFromJson(j);
+    std::map<std::string, Issue> byPath;
+    for (const Issue& i : validateProject(p)) byPath[i.path] = i;
+    QCOMPARE(byPath["cluster.scale_out.tiers"].id, std::string("fabric-ports-exhausted"));
+    QCOMPARE(byPath["cluster.scale_out.switch"].id, std::string("fabric-ports-remedy-switch"));
+    QCOMPARE(byPath["cluster.scale_out.switch"].args.at(0), std::string("Q3400-XDR-144p"));
+    QCOMPARE(byPath["cluster.scale_out.oversubscription"].id, std::string("fabric-ports-remedy-oversubscription"));
+    QCOMPARE(byPath["cluster.scale_out.nics_per_node"].args.at(0), std::string("5"));  // 65,536 ports / 12,500 nodes
+    j["cluster"]["scale_out"]["switch"] = "Q3400-XDR-144p";
+    j["job"]["parallelism"]["global_batch"] = 12500;
+    for (const Issue& e : errorsOf(j)) QFAIL((e.path + ": " + e.message).c_str());
+    const topology::FabricSpec spec = topology::specFor(resolve(projectFromJson(j).scenarios.at(0), Catalog::builtin()));
+    QCOMPARE(topology::generatePlaneZero(spec).gpuCount(), std::size_t(100000));
   }
 
   void crossFieldErrors_data() {
