@@ -4,6 +4,26 @@
 <context>
     <name>EngineMessages</name>
     <message>
+        <source>%1 ports, more than the largest switch of %2 ports</source>
+        <translation>%1 个端口，超过最大交换机的 %2 个端口</translation>
+    </message>
+    <message>
+        <source>0 NICs on %1 nodes: traffic between nodes has no network</source>
+        <translation>%1 个节点上没有网卡：节点之间的流量没有网络可走</translation>
+    </message>
+    <message>
+        <source>what fits: %1 NICs per node (3 tiers)</source>
+        <translation>可行方案：每节点 %1 个网卡（3 层）</translation>
+    </message>
+    <message>
+        <source>what fits: leaves oversubscribed %1:1 (3 tiers)</source>
+        <translation>可行方案：叶交换机收敛比 %1:1（3 层）</translation>
+    </message>
+    <message>
+        <source>what fits: switch %1 (%2 ports, 3 tiers)</source>
+        <translation>可行方案：交换机 %1（%2 端口，3 层）</translation>
+    </message>
+    <message>
         <source>%1 does not divide hidden=%2</source>
         <translation>hidden=%2 不能被 %1 整除</translation>
     </message>
@@ -1425,6 +1445,26 @@
 <context>
     <name>cf::DashboardPage</name>
     <message>
+        <source>never (renting is cheaper)</source>
+        <translation>永不（租用更便宜）</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3 days</source>
+        <translation>%1 / %2 / %3 天</translation>
+    </message>
+    <message>
+        <source>Time to train (mean / p50 / p95)</source>
+        <translation>训练时长（均值 / p50 / p95）</translation>
+    </message>
+    <message>
+        <source>p95 is well above p50: failures arrive at random, so one run in twenty takes this long or longer.</source>
+        <translation>p95 明显高于 p50：故障随机发生，因此每二十次运行中就有一次需要这么长或更长的时间。</translation>
+    </message>
+    <message>
+        <source>The mean is above p95: a few runs out of a hundred lose far more time than the rest (long waits for spare nodes, failures in a row), and they pull the mean up while p50 and p95 show the typical run.</source>
+        <translation>均值高于 p95：每一百次运行中有少数几次损失的时间远多于其他运行（长时间等待备用节点、连续故障），它们拉高了均值，而 p50 和 p95 反映的是典型运行。</translation>
+    </message>
+    <message>
         <source>No scenario</source>
         <translation>无方案</translation>
     </message>
@@ -1546,6 +1586,32 @@
 </context>
 <context>
     <name>cf::Document</name>
+    <message>
+        <source>%1 is damaged, but every scenario and part was read:
+%2
+
+Saving writes a repaired file.</source>
+        <translation>%1 已损坏，但所有方案和部件均已读取：
+%2
+
+保存将写入修复后的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged. These parts could not be read and are not in the opened project:
+%2
+
+The file was left untouched. Save the project under a new name to keep what was read.</source>
+        <translation>%1 已损坏。以下部分无法读取，未包含在打开的项目中：
+%2
+
+原文件未被改动。请将项目另存为新名称，以保留已读取的内容。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened:
+%2</source>
+        <translation>无法打开 %1：
+%2</translation>
+    </message>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
@@ -1761,6 +1827,10 @@
 </context>
 <context>
     <name>cf::FieldSpec</name>
+    <message>
+        <source>Nodes kept ready to replace failed ones; automatic sizes the pool to cover 99.9 % of the repairs outstanding at once</source>
+        <translation>随时待命以替换故障节点的节点数；自动模式按同时在修节点数的 99.9 % 分位确定备用池大小</translation>
+    </message>
     <message>
         <source>Accelerators and nodes</source>
         <translation>加速卡与节点</translation>
@@ -2332,6 +2402,10 @@
 </context>
 <context>
     <name>cf::FileController</name>
+    <message>
+        <source>Project opened with problems</source>
+        <translation>项目已打开，但存在问题</translation>
+    </message>
     <message>
         <source>Autosaved</source>
         <translation>已自动保存</translation>

@@ -106,24 +106,27 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
     }
   }
 
-  Scenario withOverrides = s;
-  if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
-  if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
-  CheckpointEstimate ckpt = checkpointEstimate(r);
-  ReliabilityInputs in = defaultInputs(r, parts, perf.time_to_train_days * 86400.0, ckpt.bytes, perf.step_time_s);
-  if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
-  applyTopologyCounts(in, topo);
-  if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
-  ReliabilityOptions ro;
-  ro.backend = parseMcBackend(opt.backend, "--backend");
-  ro.control = opt.control;
-  ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
-  out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
+  double wall_s = perf.time_to_train_days * 86400.0;  // replaced by the Monte Carlo's mean wall time
+  if (opt.monte_carlo) {
+    Scenario withOverrides = s;
+    if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
+    if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
+    CheckpointEstimate ckpt = checkpointEstimate(r);
+    ReliabilityInputs in = defaultInputs(r, parts, perf.time_to_train_days * 86400.0, ckpt.bytes, perf.step_time_s);
+    if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
+    applyTopologyCounts(in, topo);
+    if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
+    ReliabilityOptions ro;
+    ro.backend = parseMcBackend(opt.backend, "--backend");
+    ro.control = opt.control;
+    ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
+    out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
+    wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
+  }
 
   const std::vector<NetworkItem> network = networkItems(topo.analysis.bom);
   EnergyResult energy = computeEnergy(r, parts, network, gpuActivity(perf));
   out["energy"] = energySection(energy);
-  const double wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
   out["cost"] = costSection(computeCost(r, parts, network, energy, wall_s));
   checkInvariants(out);
   return out;

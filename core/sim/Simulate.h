@@ -15,6 +15,7 @@ struct SimulateOptions {
   long long seed = -1;                 // >= 0 overrides reliability.seed
   std::string backend = "auto";        // Monte Carlo and flow rate-solver backend: auto | cpu | cuda
   RunControl* control = nullptr;       // optional cancel flag and trial counter (throws Cancelled)
+  bool monte_carlo = true;             // false: no reliability section; cost uses the failure-free time
 };
 
 // Throws InputError when the scenario is invalid (validate first for all
