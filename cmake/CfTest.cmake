@@ -13,6 +13,9 @@ function(cf_add_test name)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 120)
   endif()
+  if(CF_TEST_TIMEOUT_SCALE)  # slower builds (sanitizers, scripts/sanitize.sh) stretch every limit
+    math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${CF_TEST_TIMEOUT_SCALE}")
+  endif()
   set(env "QT_QPA_PLATFORM=offscreen" "XDG_RUNTIME_DIR=${PROJECT_BINARY_DIR}/xdg-runtime"
           "LANG=C.UTF-8" "QT_LOGGING_RULES=qt.qpa.*=false")
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/xdg-runtime)

@@ -123,7 +123,8 @@ class TestProjectFile : public QObject {
   void badFilesAreRefusedAndLeftUntouched_data() {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("message");
-    QTest::newRow("random bytes") << QByteArray("\x13\x37\xfe\xed random bytes, not a project", 36)
+    static const char random[] = "\x13\x37\xfe\xed random bytes, not a project";
+    QTest::newRow("random bytes") << QByteArray(random, sizeof random - 1)
                                   << "not a ClusterForge project";
     QTest::newRow("empty") << QByteArray() << "not a ClusterForge project";
     QTest::newRow("text") << QByteArray("hello") << "not a ClusterForge project";
