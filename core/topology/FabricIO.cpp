@@ -330,10 +330,20 @@ void readGraphAttributes(std::map<std::string, std::string> a, FabricInfo& info,
   if (a.count("link_Gbps")) info.link_Gbps = toNum(a["link_Gbps"], where);
 }
 
+// An integer attribute within [lo, hi] (tiers 0-3 index the fabric's tier
+// tables; planes are 8-bit).
+int toIntIn(const std::string& s, int lo, int hi, const std::string& where, const char* what) {
+  const int v = toInt(s, where);
+  if (v < lo || v > hi)
+    throw InputError(where, std::string(what) + " " + s + " is out of range [" + std::to_string(lo) + ", " +
+                                std::to_string(hi) + "]");
+  return v;
+}
+
 void readDeviceAttributes(std::map<std::string, std::string> attrs, PendingDevice& p, const std::string& where) {
   if (attrs.count("kind")) p.d.kind = kindFromName(attrs["kind"], where);
-  if (attrs.count("tier")) p.d.tier = static_cast<std::uint8_t>(toInt(attrs["tier"], where));
-  if (attrs.count("plane")) p.d.plane = static_cast<std::uint8_t>(toInt(attrs["plane"], where));
+  if (attrs.count("tier")) p.d.tier = static_cast<std::uint8_t>(toIntIn(attrs["tier"], 0, 3, where, "tier"));
+  if (attrs.count("plane")) p.d.plane = static_cast<std::uint8_t>(toIntIn(attrs["plane"], 0, 254, where, "plane"));
   if (attrs.count("group")) p.d.group = toInt(attrs["group"], where);
   if (attrs.count("index")) p.d.index = toInt(attrs["index"], where);
   p.rack = get(attrs, "rack");

@@ -291,6 +291,15 @@ void TstTopologyIo::csvErrorsNameTheLine() {
 }
 
 void TstTopologyIo::csvDuplicateColumn() {
+  // Found by fuzz_topology_dot: a switch of tier 4 made countFabric read past
+  // its tier table (heap-buffer-overflow); tiers are 0-3, planes 8-bit.
+  {
+    std::ifstream dot(std::string(CF_SOURCE_DIR) + "/tests/data/bad/fuzz/fuzz_topology_dot-1");
+    const std::string bytes((std::istreambuf_iterator<char>(dot)), std::istreambuf_iterator<char>());
+    QVERIFY(!bytes.empty());
+    QVERIFY_THROWS_EXCEPTION(cf::InputError, fromDot(bytes));
+    QVERIFY_THROWS_EXCEPTION(cf::InputError, fromDot("graph g {\n  \"leaf-0-0\" [kind=leaf, plane=300];\n}\n"));
+  }
   // A header naming a column twice read past the end of the row (issue 21 #10).
   std::ifstream in(std::string(CF_SOURCE_DIR) + "/tests/data/bad/cabling-duplicate-column.csv");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
