@@ -1,21 +1,14 @@
 // clusterforge-cli end to end: exit statuses, messages naming key paths, convert round trip.
 #include <QtTest>
 
+#include "CliRun.h"
+
 class TestCli : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
 
-  struct Run {
-    int code;
-    QString out, err;
-  };
-  Run run(const QStringList& args) {
-    QProcess p;
-    p.start(CF_CLI, args);
-    if (!p.waitForFinished(60000)) return {-1, {}, "timeout"};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-  }
+  using Run = cftest::Run;
+  static Run run(const QStringList& args) { return cftest::run(args); }
   QString example() const { return QString(CF_SOURCE_DIR) + "/resources/examples/megatron-gpt-145b.cf.json"; }
   QJsonObject exampleJson() const {
     QFile f(example());

@@ -4,23 +4,16 @@
 
 #include <QtTest>
 
+#include "CliRun.h"
+
 #include "../core/DamagedProject.h"
 
 class TestCliProject : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
 
-  struct Run {
-    int code;
-    QString out, err;
-  };
-  Run run(const QStringList& args) {
-    QProcess p;
-    p.start(CF_CLI, args);
-    if (!p.waitForFinished(60000)) return {-1, {}, "timeout"};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-  }
+  using Run = cftest::Run;
+  static Run run(const QStringList& args) { return cftest::run(args); }
   QString path(const QString& name) const { return dir_.filePath(name); }
 
   // A .cfproj of 40 scenarios named scenario-00 ... scenario-39, made by the CLI itself.

@@ -5,23 +5,11 @@
 // the sweep itself runs its first variants.
 #include <QtTest>
 
-namespace {
-struct Run {
-  int code;
-  QString out, err;
-};
+#include "CliRun.h"
 
-Run run(const QStringList& args, int timeoutMs = 600000) {
-  QProcess p;
-  p.start(CF_CLI, args);
-  if (!p.waitForFinished(timeoutMs)) {
-    p.kill();
-    p.waitForFinished();
-    return {-1, {}, QStringLiteral("timeout")};
-  }
-  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-          QString::fromUtf8(p.readAllStandardError())};
-}
+namespace {
+using cftest::Run;
+Run run(const QStringList& args) { return cftest::run(args, 600000); }
 
 // Key paths of every "tiers_requested" in a simulate result (the fabric model
 // added tiers because the scenario's ran out of switch ports).
