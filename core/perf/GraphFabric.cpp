@@ -21,7 +21,7 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
   planes_ = std::max(1, f.info.planes);
   rail_ = f.info.rail_optimized;
   const int gpn = std::max(1, f.info.gpus_per_node > 0 ? f.info.gpus_per_node : closed_.gpusPerNode());
-  const bool direct = f.info.topology == "torus2d" || f.info.topology == "torus3d" || f.info.topology == "dragonfly";
+  const bool direct = f.info.direct();
   if (G <= 0) return;
 
   // Scale-up domains: the scale-up switch a GPU hangs on, or the lowest GPU of
@@ -255,17 +255,14 @@ std::string GraphFabric::describe() const {
 namespace {
 // The graph answers for Clos fabrics with a scale-out network; direct
 // networks (torus, dragonfly) keep the closed form.
-bool graphAnswers(const std::string& topology, int nicsPerNode) {
-  const bool direct = topology == "torus2d" || topology == "torus3d" || topology == "dragonfly";
-  return !direct && nicsPerNode > 0;
-}
+bool graphAnswers(const topology::FabricInfo& info) { return !info.direct() && info.nics_per_node > 0; }
 }  // namespace
 
 std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r) {
   if (r.scenario && r.scenario->cluster.nodes > 0) {
     try {
       const topology::FabricSpec spec = topology::specFor(r);
-      if (graphAnswers(spec.topology, spec.nics_per_node) && spec.gpus() <= (1LL << 23))
+      if (graphAnswers(topology::infoFor(spec)) && spec.gpus() <= (1LL << 23))
         return makeCommFabric(r, topology::generatePlaneZero(spec));
     } catch (const InputError&) {
       // A fabric the generators cannot build: the closed form still answers.
@@ -275,7 +272,7 @@ std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r) {
 }
 
 std::shared_ptr<const CommFabric> makeCommFabric(const ResolvedScenario& r, const topology::Fabric& built) {
-  if (r.scenario && built.gpuCount() > 0 && graphAnswers(built.info.topology, built.info.nics_per_node)) {
+  if (r.scenario && built.gpuCount() > 0 && graphAnswers(built.info)) {
     auto g = std::make_shared<GraphFabric>(r, built);
     if (g->usesGraph()) return g;
   }

@@ -43,7 +43,6 @@ std::vector<NetworkItem> networkItems(const topology::Bom& bom) {
 // fabric in the closed form's proportion) and the leaves' blast radius.
 void applyTopologyCounts(ReliabilityInputs& in, const topology::TopologyModel& topo) {
   const topology::FabricCounts& c = topo.analysis.counts;
-  const bool torus = topo.fabric.info.topology == "torus2d" || topo.fabric.info.topology == "torus3d";
   const double optics = static_cast<double>(topo.analysis.bom.optics());
   double closedFormOptics = 0;
   for (const auto& f : in.classes)
@@ -59,7 +58,7 @@ void applyTopologyCounts(ReliabilityInputs& in, const topology::TopologyModel& t
       f.count = f.count / closedFormOptics * optics;
     }
   }
-  in.switches = c.switches() - (torus ? c.routers : 0);
+  in.switches = topology::switchCount(topo.fabric, c);
   in.optics = static_cast<long long>(optics);
   in.notes.push_back("switch and optic counts from the fabric graph");
 }

@@ -80,6 +80,10 @@ struct PathCounter : boost::default_bfs_visitor {
 
 }  // namespace
 
+long long switchCount(const Fabric& f, const FabricCounts& c) {
+  return c.switches() - (f.info.torus() ? c.routers : 0);
+}
+
 ShortestPaths shortestPaths(const Fabric& f, std::uint32_t source, bool scaleOutOnly) {
   const auto n = f.devices().size();
   ShortestPaths r;

@@ -45,6 +45,8 @@ struct FabricCounts {
   long long links() const { return access_links + fabric_links; }  // scale-out cables
 };
 FabricCounts countFabric(const Fabric& f);
+// Switches of the scale-out fabric: a torus's routers sit in the nodes and are not switches.
+long long switchCount(const Fabric& f, const FabricCounts& c);
 
 struct ShortestPaths {
   std::vector<std::int32_t> hops;  // -1 = unreachable

@@ -8,7 +8,7 @@ namespace cf::topology {
 
 Bom buildBom(const Fabric& f, const BomParts& parts) {
   Bom b;
-  const bool torus = f.info.topology == "torus2d" || f.info.topology == "torus3d";
+  const bool torus = f.info.torus();
   long long switches = 0;
   for (const Device& d : f.devices())
     if (isSwitch(d.kind) && !(torus && d.kind == DeviceKind::Router)) ++switches;

@@ -85,6 +85,10 @@ struct FabricInfo {
   bool rail_optimized = false;
   std::vector<int> dims;  // torus dimensions, dragonfly {a, p, h, g}
   double switch_latency_ns = 0;
+
+  bool torus() const { return topology == "torus2d" || topology == "torus3d"; }
+  // Direct networks: the routers sit with the endpoints (torus, dragonfly), no Clos tiers.
+  bool direct() const { return torus() || topology == "dragonfly"; }
 };
 
 struct Arc {

@@ -87,8 +87,8 @@ nlohmann::json sectionJson(const TopologyModel& m) {
   using nlohmann::json;
   const FabricAnalysis& a = m.analysis;
   const FabricCounts& c = a.counts;
-  const bool torus = m.fabric.info.topology == "torus2d" || m.fabric.info.topology == "torus3d";
-  long long switches = c.switches() - (torus ? c.routers : 0);
+  const bool torus = m.fabric.info.torus();
+  const long long switches = switchCount(m.fabric, c);
   json j;
   j["switches"] = switches;
   j["links"] = c.links();
