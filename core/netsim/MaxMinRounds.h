@@ -26,11 +26,7 @@
 #include <limits>
 #include <vector>
 
-#if defined(__CUDACC__)
-#define CF_HD __host__ __device__
-#else
-#define CF_HD
-#endif
+#include "common/HostDevice.h"
 
 namespace cf::netsim {
 

@@ -5,10 +5,6 @@
 namespace cf {
 
 // The arithmetic lives in EvalKernel.h (shared with the CUDA search).
-double CollectiveModel::collective(double S, const GroupPlacement& g, double factor, bool reduction) {
-  return kern::collective(S, g, factor, reduction);
-}
-
 double CollectiveModel::allReduce(double S, const GroupPlacement& g) { return kern::allReduce(S, g); }
 double CollectiveModel::reduceScatter(double S, const GroupPlacement& g) { return kern::reduceScatter(S, g); }
 double CollectiveModel::allGather(double S, const GroupPlacement& g) { return kern::allGather(S, g); }

@@ -49,10 +49,6 @@ class CollectiveModel {
   static double sendRecv(double S, const GroupPlacement& g, bool crossing);
   // nccl-tests bus bandwidth of an all-reduce of S bytes (GB/s), for calibration.
   static double allReduceBusBandwidth(double S, const GroupPlacement& g);
-
- private:
-  // factor: 2 for all-reduce, 1 for all-gather / reduce-scatter.
-  static double collective(double S, const GroupPlacement& g, double factor, bool reduction);
 };
 
 }  // namespace cf

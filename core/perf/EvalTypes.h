@@ -7,13 +7,7 @@
 #pragma once
 #include <stdint.h>
 
-#ifndef CF_HD
-#if defined(__CUDACC__)
-#define CF_HD __host__ __device__
-#else
-#define CF_HD
-#endif
-#endif
+#include "common/HostDevice.h"
 
 namespace cf {
 

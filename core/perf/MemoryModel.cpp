@@ -43,8 +43,4 @@ double MemoryModel::modelStateBytesPerParam(int zeroStage, double n) const {
   }
 }
 
-MemoryBreakdown MemoryModel::perGpu(const ParallelConfig& c, const LayerTiming& lt, long long m) const {
-  return kern::memoryPerGpu(k_, c, lt, m);
-}
-
 }  // namespace cf

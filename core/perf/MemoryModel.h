@@ -65,8 +65,6 @@ class MemoryModel {
 
   // Parameters on one GPU of the first (first = true) or last pipeline stage.
   StageParams stageParams(const ParallelConfig& c, bool first) const;
-  // The larger of the first and the last stage's footprint.
-  MemoryBreakdown perGpu(const ParallelConfig& c, const LayerTiming& lt, long long microBatches) const;
   // Model-state bytes per parameter for a ZeRO stage over n data-parallel ranks.
   double modelStateBytesPerParam(int zeroStage, double n) const;
   // The constants of the shared kernel (EvalKernel.h).

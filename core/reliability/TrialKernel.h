@@ -59,11 +59,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define CF_HD __host__ __device__
-#else
-#define CF_HD
-#endif
+#include "common/HostDevice.h"
 
 namespace cf {
 namespace rel {
