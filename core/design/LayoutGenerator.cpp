@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "design/Limits.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
 
@@ -80,34 +81,11 @@ void addPdus(Rack& rack, const Catalog& parts) {
 }  // namespace
 
 long long estimateSwitches(const Scenario& s, const Catalog& parts) {
+  // The generator's counts in closed form (design/ClosRules.h, Limits.h): the
+  // same tiers, rails, uplinks and pods as topology::generate builds.
   const ResolvedScenario r = resolve(s, parts);
-  const ScaleOut& so = s.cluster.scale_out;
-  if (so.nics_per_node <= 0) return 0;
-  const int planes = std::max(1, so.planes);
-  const long long E = 1LL * s.cluster.nodes * so.nics_per_node;
-  const int k = std::max(2, r.switch_radix);
-  if (so.topology == "torus2d" || so.topology == "torus3d") return 0;
-  if (so.topology == "dragonfly") {
-    const int p = std::max(1, (k + 1) / 4);
-    return planes * ((E + p - 1) / p);
-  }
-  const double o = std::max(1.0, so.oversubscription);
-  const long long d = std::max<long long>(1, static_cast<long long>(std::floor(k * o / (o + 1.0))));
-  const long long u = k - d;
-  long long per = 0;
-  if (so.tiers <= 1) {
-    per = (E + k - 1) / k;
-  } else {
-    const long long L = (E + d - 1) / d;
-    if (so.tiers == 2) {
-      per = L + (L * u + k - 1) / k;
-    } else {
-      const long long P = std::max(1, k / 2);
-      const long long pods = (L + P - 1) / P;
-      per = L + pods * u + u * ((pods + 1) / 2);
-    }
-  }
-  return planes * per;
+  const FabricShape shape = fabricShape(r);
+  return std::max(1LL, shape.planes) * planeSwitches(shape);
 }
 
 Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {

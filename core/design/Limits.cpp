@@ -8,6 +8,7 @@
 
 #include "common/InputError.h"
 #include "design/Resolved.h"
+#include "design/TopologyName.h"
 #include "design/Validation.h"
 
 namespace cf {
@@ -35,28 +36,10 @@ std::string grouped(long long v) {
   return out;
 }
 
-int downPorts(int radix, double oversubscription) {
-  double o = std::max(1.0, oversubscription);
-  return static_cast<int>(std::floor(radix * o / (o + 1.0)));
-}
-
-FabricSize closPlane(const FabricShape& s) {
-  const long long E = mul(s.nodes, s.nics_per_node);
-  const int k = std::max(2, s.radix);
-  const int tiers = std::clamp(s.tiers, 1, 3);
-  if (tiers == 1) return {ceilDiv(E, k), E};
-  const int d1 = std::max(1, downPorts(k, s.oversubscription));
-  const long long L = s.rail_optimized ? mul(ceilDiv(s.nodes, d1), s.nics_per_node) : ceilDiv(E, d1);
-  const long long up1 = closUplinks(k - d1, d1, s.rail_optimized ? s.nodes : E, s.oversubscription);
-  if (tiers == 2) {
-    long long spines = s.topology == "spine-leaf" && L <= k ? up1 : ceilDiv(mul(L, up1), k);
-    return {add(L, spines), add(E, mul(L, up1))};
-  }
-  const int d2 = std::max(1, downPorts(k, 1.0));
-  const long long pods = ceilDiv(L, d2);
-  const long long up2 = closUplinks(k - d2, d2, L, 1.0);
-  const long long spines = mul(pods, up1), cores = mul(up1, ceilDiv(mul(pods, up2), k));
-  return {add(L, add(spines, cores)), add(E, add(mul(L, up1), mul(spines, up2)))};
+FabricSize closPlaneSize(const FabricShape& s) {
+  const ClosPlane p = closPlane(closInput(s));
+  if (p.tiers == 1) return {p.leaves, p.endpoints};
+  return {p.switches(), add(p.endpoints, p.fabricLinks())};
 }
 
 FabricSize dragonflyPlane(const FabricShape& s) {
@@ -68,15 +51,15 @@ FabricSize dragonflyPlane(const FabricShape& s) {
 }
 
 FabricSize torusPlane(const FabricShape& s) {
-  const long long dims = s.topology == "torus3d" ? 3 : 2;
+  const long long dims = torusDimensions(s.topology);
   return {s.nodes, add(mul(s.nodes, s.nics_per_node), mul(s.nodes, dims))};
 }
 
 FabricSize scaleOutPlane(const FabricShape& s) {
   if (s.nics_per_node <= 0) return {};
-  if (s.topology == "dragonfly") return dragonflyPlane(s);
-  if (s.topology == "torus2d" || s.topology == "torus3d") return torusPlane(s);
-  return closPlane(s);
+  if (isDragonflyTopology(s.topology)) return dragonflyPlane(s);
+  if (isTorusTopology(s.topology)) return torusPlane(s);
+  return closPlaneSize(s);
 }
 
 FabricSize scaleUp(const FabricShape& s) {
@@ -93,10 +76,22 @@ FabricSize scaleUp(const FabricShape& s) {
 void liftWorkBudgets(bool lifted) { budgetsLifted = lifted; }
 bool workBudgetsLifted() { return budgetsLifted; }
 
-long long closUplinks(int up, int down, long long attached, double oversubscription) {
-  if (attached >= down) return up;
-  long long needed = static_cast<long long>(std::ceil(static_cast<double>(attached) / std::max(1.0, oversubscription)));
-  return std::clamp<long long>(needed, 1, up);
+ClosInput closInput(const FabricShape& s) {
+  ClosInput in;
+  in.nodes = s.nodes;
+  in.nics_per_node = s.nics_per_node;
+  in.radix = std::max(2, s.radix);
+  in.tiers = s.tiers;
+  in.oversubscription_leaf = s.oversubscription;
+  in.oversubscription_spine = 1.0;  // specFor: spines are non-blocking
+  in.rail_optimized = s.rail_optimized;
+  in.spine_leaf = s.topology == "spine-leaf";
+  return in;
+}
+
+long long planeSwitches(const FabricShape& s) {
+  if (s.nics_per_node <= 0 || isTorusTopology(s.topology)) return 0;
+  return scaleOutPlane(s).devices;
 }
 
 FabricSize fabricSize(const FabricShape& s) {
@@ -116,8 +111,8 @@ FabricShape fabricShape(const ResolvedScenario& r) {
   s.radix = r.switch_radix;
   s.oversubscription = so.oversubscription;
   s.topology = so.topology;
-  s.rail_optimized = so.rail_optimized || so.topology == "rail-optimized";
-  bool clos = so.topology == "fat-tree" || so.topology == "spine-leaf" || so.topology == "rail-optimized";
+  s.rail_optimized = isRailOptimized(so.rail_optimized, so.topology);
+  const bool clos = isClosTopology(so.topology);
   s.tiers = clos && s.nodes > 1 && s.radix >= 2
                 ? tiersNeeded(so.tiers, s.radix, so.oversubscription, mul(s.nodes, s.nics_per_node))
                 : so.tiers;

@@ -17,6 +17,8 @@
 #pragma once
 #include <string>
 
+#include "design/ClosRules.h"
+
 namespace cf {
 
 struct ResolvedScenario;
@@ -51,11 +53,13 @@ struct FabricShape {
   long long domain_size = 8;
 };
 
-// Uplinks a Clos switch wires: all `up` ports when its `down` ports are all
-// used (the fullest switch of the tier has `attached` endpoints or switches
-// below it); else just enough for `attached` at the oversubscription, so a
-// 1,024-port switch above 16 GPUs wires 16 uplinks, not 512.
-long long closUplinks(int up, int down, long long attached, double oversubscription);
+// The Clos plane of a shape (design/ClosRules.h), spines non-blocking as
+// topology::specFor builds them.
+ClosInput closInput(const FabricShape& s);
+
+// Switches (routers for dragonfly; none for a torus, whose routers are the
+// nodes) of one scale-out plane of the shape.
+long long planeSwitches(const FabricShape& s);
 
 // Upper bounds of the fabric graph's size, computed in closed form (no
 // allocation) with overflow-checked arithmetic; mirrors topology/Generators.h.

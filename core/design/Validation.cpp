@@ -9,6 +9,7 @@
 #include "design/Climate.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
+#include "design/TopologyName.h"
 
 namespace cf {
 namespace {
@@ -159,7 +160,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
   if (r.switch_from_catalog && r.fabric_switch.port_Gbps + 1e-9 < so.nic_Gbps)
     c.error("cluster.scale_out.switch", "switch-slower-than-nics",
             {r.fabric_switch.id, fmt(r.fabric_switch.port_Gbps, 0), fmt(so.nic_Gbps, 0)});
-  bool clos = so.topology == "fat-tree" || so.topology == "spine-leaf" || so.topology == "rail-optimized";
+  bool clos = isClosTopology(so.topology);
   const long long endpoints = checkedProduct(cl.nodes, so.nics_per_node, "cluster.scale_out.nics_per_node",
                                              "nodes * nics_per_node");
   if (clos && cl.nodes > 1 && r.switch_radix >= 2) {

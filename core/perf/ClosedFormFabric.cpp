@@ -4,6 +4,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "design/ClosRules.h"
+#include "design/TopologyName.h"
+
 namespace cf {
 
 ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
@@ -18,11 +21,9 @@ ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
   nicPerGpu_ = so.nics_per_node > 0 ? so.nics_per_node * nicGbps / 8.0 / gpusPerNode_ * std::max(1, so.planes) : 0.0;
   oversub_ = std::max(1.0, so.oversubscription);
   tiers_ = std::clamp(so.tiers, 1, 3);
-  rail_ = so.rail_optimized || so.topology == "rail-optimized";
-  int radix = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
-  double down = tiers_ == 1 ? radix : radix * oversub_ / (1.0 + oversub_);
-  nodesPerLeaf_ = rail_ ? std::max(1LL, static_cast<long long>(down))
-                        : std::max(1LL, static_cast<long long>(down / std::max(1, so.nics_per_node)));
+  rail_ = isRailOptimized(so.rail_optimized, so.topology);
+  const int radix = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
+  nodesPerLeaf_ = closNodesPerLeaf(radix, oversub_, tiers_, so.nics_per_node, rail_);  // design/ClosRules.h
   double sw = r.fabric_switch.latency_ns > 0 ? r.fabric_switch.latency_ns * 1e-9 : 300e-9;
   hopLatency_ = (2 * tiers_ - 1) * sw + kNicSoftwareLatency_s;
   startup_ = r.fabric_switch.technology == "ethernet" ? kStartupEthernet_s : kStartupInfiniband_s;

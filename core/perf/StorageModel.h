@@ -13,11 +13,10 @@
 //    moments): (w + K) bytes per parameter, 2 + 12 = 14 for bf16 Adam
 //    (Rajbhandari et al. 2020); every data-parallel replica group writes a
 //    disjoint shard (Megatron distributed checkpointing), so writers = all
-//    nodes in use. Local tiers: write_GBps_per_node x nodes. Shared tiers:
-//    min(tier write_GBps, nodes x scale-out bandwidth per node).
+//    nodes in use. Tier bandwidth, the checkpoint tier and the fallback:
+//    design/StorageRules.h (the reliability model uses the same).
 //  - Asynchronous checkpointing blocks training only for the copy to host
-//    memory over PCIe: 25 GB/s per GPU (PCIe Gen4 x16 ~ 25 GB/s achievable,
-//    Gen5 ~ 50; estimate at Gen4).
+//    memory over PCIe: kHostCopyGBpsPerGpu (design/StorageRules.h).
 #pragma once
 #include <string>
 #include <vector>
@@ -45,8 +44,6 @@ struct CheckpointEstimate {
 class StorageModel {
  public:
   static constexpr double kTokenBytes = 4;
-  static constexpr double kHostCopyGBpsPerGpu = 25;
-  static constexpr double kFallbackWriteGBpsPerNode = 2;  // no tier given: one local SSD (estimate)
 
   explicit StorageModel(const ResolvedScenario& r);
 

@@ -5,6 +5,10 @@
 #include <set>
 
 #include "common/InputError.h"
+#include "design/ClosRules.h"
+#include "design/StorageRules.h"
+#include "design/TopologyName.h"
+#include "design/Validation.h"
 
 namespace cf {
 
@@ -20,7 +24,6 @@ constexpr double kCableInterruptShare = 0.2;  // DAC access cables (see header)
 constexpr double kOpticHardShare = 0.06;      // module faults that take the link down for good
 constexpr double kFabricNotRerouted = 0.25;   // fabric link-downs the job does not ride through
 constexpr double kSingleLaneShare = 0.9;      // seeds: 90 % of optical faults are single-lane
-constexpr double kPcieSnapshot_GBps = 25.0;  // GPU -> host copy for in-memory snapshots (PCIe 5 x16, effective)
 
 // A link part of `kind` whose speed is closest to `Gbps` (exact match first).
 const LinkPart* linkFor(const Catalog& parts, const std::string& kind, double Gbps) {
@@ -30,17 +33,6 @@ const LinkPart* linkFor(const Catalog& parts, const std::string& kind, double Gb
     if (!best || std::abs(l.speed_Gbps - Gbps) < std::abs(best->speed_Gbps - Gbps)) best = &l;
   }
   return best;
-}
-
-const StorageTier* checkpointTier(const Cluster& c, const std::string& target) {
-  if (!target.empty()) {
-    for (const StorageTier& t : c.storage)
-      if (t.name == target) return &t;
-    throw InputError("job.checkpoint.target", "no storage tier named \"" + target + "\"");
-  }
-  for (const StorageTier& t : c.storage)
-    if (t.kind != "local-nvme") return &t;
-  return c.storage.empty() ? nullptr : &c.storage.front();
 }
 
 long long ceilDiv(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
@@ -91,58 +83,47 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
     in.async_checkpoint = s->job.checkpoint.async;
   }
 
-  // Checkpoint write/read from the target tier.
-  double write_GBps = 0, read_GBps = 0;
-  if (s) {
-    if (const StorageTier* t = checkpointTier(s->cluster, s->job.checkpoint.target)) {
-      in.checkpoint_tier = t->name;
-      const bool local = t->write_GBps <= 0 && t->write_GBps_per_node > 0;
-      write_GBps = local ? t->write_GBps_per_node * in.nodes : t->write_GBps;
-      read_GBps = local ? t->read_GBps_per_node * in.nodes : t->read_GBps;
-    }
-  }
-  if (write_GBps <= 0) {
-    write_GBps = 100;
-    in.notes.push_back("no checkpoint tier bandwidth: assumed 100 GB/s");
-  }
-  if (read_GBps <= 0) read_GBps = write_GBps;
+  // Checkpoint write/read: the target tier's bandwidth to the job, the
+  // performance model's rule (design/StorageRules.h).
+  const CheckpointBandwidth ck = checkpointBandwidth(r);
+  in.checkpoint_tier = ck.tier;
+  const double write_GBps = ck.write_GBps, read_GBps = ck.read_GBps;
+  if (ck.assumed)
+    in.notes.push_back("no checkpoint tier bandwidth: assumed " + std::to_string(int(kFallbackWriteGBpsPerNode)) +
+                       " GB/s per node (one local SSD)");
   in.checkpoint_write_s = checkpoint_bytes_total / (write_GBps * 1e9);
   in.checkpoint_read_s = checkpoint_bytes_total / (read_GBps * 1e9);
   const double perGpuBytes = in.gpus > 0 ? checkpoint_bytes_total / double(in.gpus) : 0;
-  in.memory_checkpoint_write_s = perGpuBytes / (kPcieSnapshot_GBps * 1e9);
+  in.memory_checkpoint_write_s = perGpuBytes / (kHostCopyGBpsPerGpu * 1e9);
   in.async_blocking_s = in.async_checkpoint ? in.memory_checkpoint_write_s : 0;
 
-  // Fabric counts (closed forms, see the header).
+  // Fabric counts (closed forms, see the header): the generator's per-plane
+  // counts (design/ClosRules.h) for the job's nodes, tiers added as the
+  // generator adds them.
   const ScaleOut so = s ? s->cluster.scale_out : ScaleOut{};
   const long long nicsPerNode = std::max(0, r.node.nics_per_node);
   const long long planes = std::max(1, so.planes);
-  const long long E = in.nodes * nicsPerNode * planes;
-  const long long k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
+  const int k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
   const double o = std::max(1.0, so.oversubscription);
-  const long long d = std::clamp<long long>(static_cast<long long>(std::floor(k * o / (1 + o))), 1, k - 1);
-  long long leaves = 0, spines = 0, fabricLinks = 0;
-  if (E > 0) {
-    if (so.tiers <= 1) {
-      leaves = ceilDiv(E, k);
-    } else {
-      leaves = ceilDiv(E, d);
-      const long long up = leaves * (k - d);
-      fabricLinks = up;
-      if (so.tiers == 2) {
-        spines = ceilDiv(up, k);
-      } else {
-        const long long agg = ceilDiv(up, k / 2);
-        const long long coreLinks = agg * (k / 2);
-        fabricLinks += coreLinks;
-        spines = agg + ceilDiv(coreLinks, k);
-      }
-    }
-  }
+  const bool rails = isRailOptimized(so.rail_optimized, so.topology);
+  ClosInput ci;
+  ci.nodes = in.nodes;
+  ci.nics_per_node = nicsPerNode;
+  ci.radix = k;
+  ci.tiers = in.nodes > 1 ? tiersNeeded(std::max(1, so.tiers), k, o, in.nodes * nicsPerNode) : so.tiers;
+  ci.oversubscription_leaf = o;
+  ci.rail_optimized = rails;
+  ci.spine_leaf = so.topology == "spine-leaf";
+  const ClosPlane plane = closPlane(ci);
+  const long long E = planes * plane.endpoints;
+  const long long leaves = planes * plane.leaves;
+  const long long spines = planes * (plane.spines + plane.cores);
+  const long long fabricLinks = planes * plane.fabricLinks();
   in.nics = in.nodes * nicsPerNode;
   in.switches = leaves + spines;
   in.access_links = E;
   in.fabric_links = fabricLinks;
-  const bool opticalAccess = so.rail_optimized || so.topology == "rail-optimized";
+  const bool opticalAccess = rails;
   const long long accessOptics = opticalAccess ? 2 * E : 0;
   const long long fabricOptics = 2 * fabricLinks;
   in.optics = accessOptics + fabricOptics;
@@ -161,8 +142,7 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
   const double a = r.accelerator.annual_failure_rate, h = r.node.annual_failure_rate;
   const std::string t5 = "Llama 3 Table 5 share of the catalog AFR";
   const double day = 86400;
-  const double nodesPerLeaf = opticalAccess ? double(d) : std::ceil(double(d) / std::max(1LL, nicsPerNode));
-  const int leafNodes = static_cast<int>(std::min<double>(nodesPerLeaf, n));
+  const int leafNodes = static_cast<int>(std::min<double>(double(plane.nodes_per_leaf), n));
   in.classes = {
       make("gpu", "gpu", g, a * 171.0 / 268, 1, 1, gpn, day, t5),
       make("hbm", "hbm", g, a * 72.0 / 268, 1, 1, gpn, day, t5),

@@ -67,19 +67,17 @@
 //
 // Closed-form counts (to be replaced by the topology's)
 // -----------------------------------------------------
-// E = job nodes · nics_per_node · planes fabric endpoints; radix k, leaf
-// down ports d = ⌊k·o/(1+o)⌋ for oversubscription o, up ports k − d.
-//   1 tier : ⌈E/k⌉ switches, E links.
-//   2 tiers: L = ⌈E/d⌉ leaves, L·(k−d) uplinks, ⌈L·(k−d)/k⌉ spines.
-//   3 tiers: leaves as above, A = ⌈L·(k−d)/(k/2)⌉ aggregation switches
-//            (k/2 down, k/2 up), A·k/2 links to ⌈A·(k/2)/k⌉ core switches.
-// Other topologies use the fat-tree count (an approximation).
+// Per plane, the generator's own counts for the job's nodes
+// (design/ClosRules.h: leaves of d = ⌊k·o/(1+o)⌋ down ports, rails, uplinks
+// wired as needed, spines, pods and cores; tiers added as the generator adds
+// them), times the planes. Other topologies use the fat-tree count (an
+// approximation).
 // Access links (NIC to leaf): copper (DAC) in the rack, or, for
 // rail-optimised fabrics whose leaves sit at the end of the row, optical
 // (2 transceivers per link). Every link above the leaves is optical (2
 // transceivers per link, counted in NIC-speed link equivalents).
-// A leaf failure takes down its nodes (ToR: d/nics_per_node nodes; rail:
-// d nodes lose a rail); spine/core failures restart in place.
+// A leaf failure takes down its nodes (closNodesPerLeaf: ToR ⌊d/nics_per_node⌋
+// nodes; rail: d nodes lose a rail); spine/core failures restart in place.
 #pragma once
 #include <vector>
 
@@ -125,8 +123,8 @@ struct ReliabilityInputs {
 // failure_rates_only, spare_nodes). Throws InputError for an unknown
 // job.checkpoint.target or a bad policy value.
 // checkpoint_bytes_total: the whole checkpoint; write/read times come from
-// the scenario's checkpoint target tier (shared tiers: aggregate GB/s;
-// local tiers: per-node GB/s times the job's nodes).
+// the scenario's checkpoint target tier, by the performance model's rule
+// (design/StorageRules.h: checkpointBandwidth).
 ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts, double failure_free_time_s,
                                 double checkpoint_bytes_total, double step_time_s = 0);
 

@@ -11,10 +11,7 @@
 namespace cf::topology {
 namespace {
 
-bool isClos(const Fabric& f) {
-  const auto& t = f.info.topology;
-  return t == "fat-tree" || t == "spine-leaf" || t == "rail-optimized";
-}
+bool isClos(const Fabric& f) { return isClosTopology(f.info.topology); }
 
 using FlowTraits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
 using FlowGraph =

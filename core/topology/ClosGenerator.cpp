@@ -1,20 +1,13 @@
 // Clos / fat-tree / spine-leaf / rail-optimised planes (maths in Generators.h).
-#include <cmath>
+#include <algorithm>
 #include <string>
 
 #include "common/InputError.h"
-#include "design/Limits.h"
+#include "design/ClosRules.h"
 #include "topology/Generators.h"
 
 namespace cf::topology {
 namespace {
-
-int downPorts(int radix, double oversubscription) {
-  double o = std::max(1.0, oversubscription);
-  return static_cast<int>(std::floor(radix * o / (o + 1.0)));
-}
-
-long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
 
 Device makeSwitch(DeviceKind kind, int plane, int group, int index) {
   Device d;
@@ -35,31 +28,34 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   if (E <= 0) return;
   if (k < 2) throw InputError("cluster.scale_out.switch_radix", "a Clos fabric needs switches of at least 2 ports");
   const int tiers = std::clamp(s.tiers, 1, 3);
-  const bool spineLeaf = s.topology == "spine-leaf";
 
-  // Tier 1: leaves and the endpoint -> leaf map.
-  int d1 = tiers == 1 ? k : downPorts(k, s.oversubscriptionAt(1));
-  int u1 = k - d1;
+  // Counts of every tier (design/ClosRules.h: port split, leaves, uplinks
+  // wired only as the endpoints need them, spines, pods, cores).
+  ClosInput in;
+  in.nodes = s.nodes;
+  in.nics_per_node = s.nics_per_node;
+  in.radix = k;
+  in.tiers = tiers;
+  in.oversubscription_leaf = s.oversubscriptionAt(1);
+  in.oversubscription_spine = s.oversubscriptionAt(2);
+  in.rail_optimized = s.rail_optimized;
+  in.spine_leaf = s.topology == "spine-leaf";
+  const ClosPlane cp = closPlane(in);
+  const int d1 = cp.down1, u1 = cp.up1;
   if (tiers > 1 && (d1 < 1 || u1 < 1))
     throw InputError("cluster.scale_out.oversubscription", "leaves of " + std::to_string(k) +
                                                                " ports have no port left up or down");
-  const bool rails = s.rails();
-  long long leavesPerRail = ceilDiv(s.nodes, d1);
-  long long L = rails ? leavesPerRail * s.nics_per_node : ceilDiv(E, d1);
-  // Wire only the uplinks the endpoints need (design/Limits.h): a leaf that is
-  // not full keeps its oversubscription with fewer uplinks, so the work follows
-  // the cluster, not the switch radix.
-  if (tiers > 1) u1 = static_cast<int>(closUplinks(u1, d1, rails ? s.nodes : E, s.oversubscriptionAt(1)));
+  const bool rails = cp.rails;
+  const long long leavesPerRail = cp.leaves_per_rail;
+  const long long L = cp.leaves;
   if (tiers == 1 && L > 1)
     throw InputError("cluster.scale_out.tiers", "one tier of " + std::to_string(k) + "-port switches connects at most " +
                                                     std::to_string(k) + " NIC ports; the cluster has " +
                                                     std::to_string(E));
-  int d2 = tiers == 3 ? downPorts(k, s.oversubscriptionAt(2)) : 0;
-  int u2 = k - d2;
-  if (tiers == 3 && (d2 < 1 || u2 < 1))
+  const int u2 = cp.up2;
+  if (tiers == 3 && (cp.down2 < 1 || u2 < 1))
     throw InputError("cluster.scale_out.oversubscription", "spines have no port left up or down");
-  if (tiers == 3) u2 = static_cast<int>(closUplinks(u2, d2, L, s.oversubscriptionAt(2)));
-  const long long P = tiers == 3 ? d2 : L;  // leaves per pod
+  const long long P = cp.leaves_per_pod;
 
   const std::uint32_t leaf0 = static_cast<std::uint32_t>(f.devices().size());
   for (long long l = 0; l < L; ++l)
@@ -73,7 +69,7 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   if (tiers == 1) return;
 
   if (tiers == 2) {
-    long long S = spineLeaf && L <= k ? u1 : ceilDiv(L * u1, k);
+    const long long S = cp.spines;
     const std::uint32_t spine0 = static_cast<std::uint32_t>(f.devices().size());
     for (long long sp = 0; sp < S; ++sp) f.addDevice(makeSwitch(DeviceKind::Spine, plane, 0, static_cast<int>(sp)));
     for (long long l = 0; l < L; ++l)
@@ -84,8 +80,8 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   }
 
   // Three tiers: pods of P leaves and u1 spines; u1 core groups of Cg cores.
-  const long long pods = ceilDiv(L, P);
-  const long long Cg = ceilDiv(pods * u2, k);
+  const long long pods = cp.pods;
+  const long long Cg = cp.cores_per_group;
   const std::uint32_t spine0 = static_cast<std::uint32_t>(f.devices().size());
   for (long long q = 0; q < pods; ++q)
     for (int j = 0; j < u1; ++j)

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/InputError.h"
+#include "design/TopologyName.h"
 #include "topology/Generators.h"
 
 namespace cf::topology {
@@ -104,7 +105,7 @@ std::vector<int> torusDims(const FabricSpec& s, int n) {
 }
 
 void addTorusPlane(Fabric& f, const FabricSpec& s, int plane) {
-  const int n = s.topology == "torus3d" ? 3 : 2;
+  const int n = torusDimensions(s.topology);
   const std::vector<int> dims = torusDims(s, n);
   const double access = s.planeLink_Gbps();
   const double c = access * std::max(1, s.nics_per_node) / (2.0 * n);

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "design/TopologyName.h"
+
 namespace cf::topology {
 
 enum class DeviceKind : std::uint8_t {
@@ -86,9 +88,9 @@ struct FabricInfo {
   std::vector<int> dims;  // torus dimensions, dragonfly {a, p, h, g}
   double switch_latency_ns = 0;
 
-  bool torus() const { return topology == "torus2d" || topology == "torus3d"; }
+  bool torus() const { return isTorusTopology(topology); }
   // Direct networks: the routers sit with the endpoints (torus, dragonfly), no Clos tiers.
-  bool direct() const { return torus() || topology == "dragonfly"; }
+  bool direct() const { return isDirectTopology(topology); }
 };
 
 struct Arc {

@@ -6,6 +6,7 @@
 #include "common/InputError.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
+#include "design/TopologyName.h"
 #include "design/Validation.h"
 #include "topology/Generators.h"
 
@@ -124,8 +125,8 @@ Fabric generate(const FabricSpec& s) {
   f.info = infoFor(s);
   addGpus(f, s);
   addScaleUp(f, s);
-  const bool torus = s.topology == "torus2d" || s.topology == "torus3d";
-  const bool dragonfly = s.topology == "dragonfly";
+  const bool torus = isTorusTopology(s.topology);
+  const bool dragonfly = isDragonflyTopology(s.topology);
   if (s.nics_per_node > 0) {
     for (int p = 0; p < s.planes; ++p) {
       if (torus) addTorusPlane(f, s, p);
@@ -133,7 +134,7 @@ Fabric generate(const FabricSpec& s) {
       else addClosPlane(f, s, p);
     }
     f.info.tiers = torus || dragonfly ? 1 : std::clamp(s.tiers, 1, 3);
-    if (torus) f.info.dims = torusDims(s, s.topology == "torus3d" ? 3 : 2);
+    if (torus) f.info.dims = torusDims(s, torusDimensions(s.topology));
     if (dragonfly) {
       DragonflyShape sh = dragonflyShape(s);
       f.info.dims = {sh.a, sh.p, sh.h, sh.g};
@@ -161,7 +162,7 @@ FabricSpec specFor(const ResolvedScenario& r) {
   s.tiers_requested = so.tiers;
   s.radix = r.switch_radix;
   s.oversubscription = {so.oversubscription};
-  bool clos = s.topology == "fat-tree" || s.topology == "spine-leaf" || s.topology == "rail-optimized";
+  const bool clos = isClosTopology(s.topology);
   if (clos && s.nodes > 1 && s.radix >= 2) {
     long long capacity = maxFabricEndpoints(s.tiers, s.radix, so.oversubscription);
     if (capacity < s.endpoints())
