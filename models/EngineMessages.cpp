@@ -17,6 +17,7 @@ const std::vector<EngineMessageTemplate>& engineMessageTable() {
       {"pp-exceeds-layers", QT_TRANSLATE_NOOP("EngineMessages", "%1 exceeds layers=%2")},
       {"interleave-needs-pp", QT_TRANSLATE_NOOP("EngineMessages", "interleaving needs pp > 1")},
       {"virtual-stages-exceed-layers", QT_TRANSLATE_NOOP("EngineMessages", "%1 stages of pp=%2 exceed layers=%3")},
+      {"interleave-micro-batches", QT_TRANSLATE_NOOP("EngineMessages", "%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)")},
       {"cp-not-divide-seq", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide seq_len=%2")},
       {"ep-needs-experts", QT_TRANSLATE_NOOP("EngineMessages", "expert parallelism needs experts > 1")},
       {"ep-not-divide-experts", QT_TRANSLATE_NOOP("EngineMessages", "%1 does not divide experts=%2")},

@@ -60,6 +60,10 @@
         <translation>pp=%2 的 %1 个虚拟阶段超过了 layers=%3</translation>
     </message>
     <message>
+        <source>%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)</source>
+        <translation>每步 %1 个微批次不是 pp=%2 的倍数（交错流水线调度）</translation>
+    </message>
+    <message>
         <source>%1 does not divide seq_len=%2</source>
         <translation>seq_len=%2 不能被 %1 整除</translation>
     </message>

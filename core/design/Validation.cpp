@@ -8,6 +8,7 @@
 #include "common/JsonReader.h"
 #include "design/Climate.h"
 #include "design/Limits.h"
+#include "design/ParallelRules.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
 
@@ -41,6 +42,7 @@ const std::vector<MessageTemplate> kTemplates = {
     {"pp-exceeds-layers", "%1 exceeds layers=%2"},
     {"interleave-needs-pp", "interleaving needs pp > 1"},
     {"virtual-stages-exceed-layers", "%1 stages of pp=%2 exceed layers=%3"},
+    {"interleave-micro-batches", "%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)"},
     {"cp-not-divide-seq", "%1 does not divide seq_len=%2"},
     {"ep-needs-experts", "expert parallelism needs experts > 1"},
     {"ep-not-divide-experts", "%1 does not divide experts=%2"},
@@ -102,24 +104,41 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   if (m.kvHeads() > m.heads || m.heads % m.kvHeads() != 0)
     c.error("job.model.kv_heads", "kv-heads-not-divide-heads", {str(m.kvHeads()), str(m.heads)});
   if (m.top_k > m.experts) c.error("job.model.top_k", "top-k-exceeds-experts", {str(m.top_k), str(m.experts)});
-  if (m.heads % p.tp != 0)
-    c.error("job.parallelism.tp", "tp-not-divide-heads", {str(p.tp), str(m.heads)});
-  else if (m.kvHeads() % p.tp != 0 && p.tp % m.kvHeads() != 0)
-    c.error("job.parallelism.tp", "tp-kv-heads-indivisible", {str(p.tp), str(m.kvHeads())});
+  // The layout rules the search applies too (design/ParallelRules.h).
+  const ParallelDims dims = parallelDims(m);
+  switch (tpRule(dims, p.tp)) {
+    case ParallelRule::TpHeads: c.error("job.parallelism.tp", "tp-not-divide-heads", {str(p.tp), str(m.heads)}); break;
+    case ParallelRule::TpKvHeads:
+      c.error("job.parallelism.tp", "tp-kv-heads-indivisible", {str(p.tp), str(m.kvHeads())});
+      break;
+    default: break;
+  }
   if (m.ffnHidden() % p.tp != 0) c.error("job.parallelism.tp", "tp-not-divide-ffn", {str(p.tp), str(m.ffnHidden())});
-  if (p.pp > m.layers) c.error("job.parallelism.pp", "pp-exceeds-layers", {str(p.pp), str(m.layers)});
-  if (p.virtual_stages > 1) {
-    if (p.pp == 1) c.error("job.parallelism.virtual_stages", "interleave-needs-pp");
-    else if (1LL * p.pp * p.virtual_stages > m.layers)
+  const long long micro = microBatchesPerStep(r.global_batch, r.dp, p.micro_batch);
+  switch (pipelineRule(dims, p.pp, p.virtual_stages, micro)) {
+    case ParallelRule::PpLayers: c.error("job.parallelism.pp", "pp-exceeds-layers", {str(p.pp), str(m.layers)}); break;
+    case ParallelRule::InterleaveNeedsPp: c.error("job.parallelism.virtual_stages", "interleave-needs-pp"); break;
+    case ParallelRule::VirtualStagesLayers:
       c.error("job.parallelism.virtual_stages", "virtual-stages-exceed-layers",
               {str(p.virtual_stages), str(p.pp), str(m.layers)});
+      break;
+    case ParallelRule::InterleaveMicroBatches:
+      if (batchRule(r.global_batch, r.dp, p.micro_batch) == ParallelRule::Ok)  // else the batch error says it
+        c.error("job.parallelism.virtual_stages", "interleave-micro-batches", {str(micro), str(p.pp)});
+      break;
+    default: break;
   }
-  if (m.seq_len % p.cp != 0) c.error("job.parallelism.cp", "cp-not-divide-seq", {str(p.cp), str(m.seq_len)});
-  if (m.experts == 1 && p.ep > 1) c.error("job.parallelism.ep", "ep-needs-experts");
-  if (m.experts > 1) {
-    if (m.experts % p.ep != 0) c.error("job.parallelism.ep", "ep-not-divide-experts", {str(p.ep), str(m.experts)});
-    if ((1LL * r.dp * p.cp) % p.ep != 0)
-      c.error("job.parallelism.ep", "ep-not-divide-dp-cp", {str(p.ep), str(r.dp * p.cp)});
+  if (cpRule(dims, p.cp) != ParallelRule::Ok)
+    c.error("job.parallelism.cp", "cp-not-divide-seq", {str(p.cp), str(m.seq_len)});
+  switch (epRule(dims, p.ep, r.dp, p.cp)) {
+    case ParallelRule::EpNeedsExperts: c.error("job.parallelism.ep", "ep-needs-experts"); break;
+    case ParallelRule::EpExperts:
+      c.error("job.parallelism.ep", "ep-not-divide-experts", {str(p.ep), str(m.experts)});
+      if ((1LL * r.dp * p.cp) % p.ep != 0)
+        c.error("job.parallelism.ep", "ep-not-divide-dp-cp", {str(p.ep), str(r.dp * p.cp)});
+      break;
+    case ParallelRule::EpDpCp: c.error("job.parallelism.ep", "ep-not-divide-dp-cp", {str(p.ep), str(r.dp * p.cp)}); break;
+    default: break;
   }
   if (r.gpus_in_use > r.gpus_total) {
     c.error(p.dp > 0 ? "job.parallelism.dp" : "job.parallelism", "gpus-exceed-cluster",
@@ -128,7 +147,7 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
     c.warning("job.parallelism", "gpus-idle",
               {str(p.tp * p.pp * p.cp), str(r.gpus_total), str(r.gpus_total - r.gpus_in_use)});
   }
-  if (r.global_batch % (1LL * r.dp * p.micro_batch) != 0)
+  if (batchRule(r.global_batch, r.dp, p.micro_batch) != ParallelRule::Ok)
     c.error("job.parallelism.global_batch", "global-batch-not-multiple",
             {str(r.global_batch), str(1LL * r.dp * p.micro_batch)});
   if (p.tp > r.domain_size) c.warning("job.parallelism.tp", "tp-beyond-scale-up", {str(p.tp), str(r.domain_size)});

@@ -6,6 +6,7 @@
 
 #include "perf/CollectiveModel.h"
 #include "perf/MemoryModel.h"
+#include "perf/RankOrder.h"
 
 namespace cf::netsim {
 
@@ -81,8 +82,10 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   const int v = p > 1 ? std::max(1, c_.virtual_stages) : 1;
   if (static_cast<long long>(rankGpu.size()) != 1LL * tp * cp * dp * p)
     throw std::invalid_argument("TrainingStep: rank list does not match tp*cp*dp*pp");
-  auto gpu = [&](int t, int c, int d, int s) { return rankGpu[t + tp * (c + cp * (d + 1LL * dp * s))]; };
   const SoftwareStack& stack = m_.stack();
+  // The rank order the analytical model places its groups by (perf/RankOrder.h).
+  const RankOrder ranks = rankOrder(c_, stack);
+  auto gpu = [&](int t, int c, int d, int s) { return rankGpu[static_cast<std::size_t>(ranks.rank(t, c, d, s))]; };
   const CommFabric& fab = m_.fabric();
   const LayerTiming lt = m_.layerTiming(tp, cp, ep, c_.micro_batch);
   LayerSplit split{tp, cp, ep, c_.micro_batch, stack.flash_attention, stack.sequence_parallel};
@@ -93,11 +96,12 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   const int layers = m_.workload().model().layers;
 
   const Consts tpK = consts(fab, tp, 1);
-  const Consts ppK = consts(fab, p, 1LL * tp * cp * dp);
+  const Consts ppK = consts(fab, p, ranks.ppStride());
   const int dpc = dp * cp;
-  const Consts dpK = consts(fab, dpc, tp);
-  const Consts epK = consts(fab, ep, 1LL * tp * cp);
-  const Consts cpK = consts(fab, cp, tp);
+  const RankGroup reduction = ranks.reduction();
+  const Consts dpK = consts(fab, reduction.size, reduction.stride);
+  const Consts epK = consts(fab, ep, ranks.dpStride());
+  const Consts cpK = consts(fab, cp, ranks.cpStride());
   const std::string jn = name;
   // Point-to-point latency as CollectiveModel::sendRecv has it.
   auto p2pLatency = [](const Consts& k) {

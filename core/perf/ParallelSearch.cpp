@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "common/InputError.h"
+#include "design/ParallelRules.h"
 #include "gpu/Backend.h"
 #include "perf/Bottleneck.h"
 #include "perf/GraphFabric.h"
@@ -104,6 +105,10 @@ struct Local {
   long long idle = 0;
 };
 
+// Search bound, not a validity rule: context-parallel shards shorter than
+// this leave ring-attention steps too small to hide their transfers.
+constexpr int kMinCpShardTokens = 128;
+
 std::vector<int> divisorsOf(long long n, long long limit) {
   std::vector<int> d;
   for (long long i = 1; i <= std::min(n, limit); ++i)
@@ -120,20 +125,17 @@ namespace {
 // replica are skipped unless allowIdle; their configurations add to *idle.
 template <typename F>
 void forEachCandidate(const PerfModel& model, const Split& s, int maxV, bool allowIdle, long long* idle, F&& f) {
-  const ModelSpec& m = model.workload().model();
+  // Validity: design/ParallelRules.h, the rules validation applies.
+  const ParallelDims dims = parallelDims(model.workload().model());
   const long long N = model.gpusTotal();
   const long long B = model.globalBatch();
-  const bool moe = m.experts > 1;
   const long long perReplica = 1LL * s.tp * s.cp;
-  const long long seqPerMb = B / s.mb;  // dp must divide this
-  for (int pp = 1; pp <= m.layers && perReplica * pp <= N; ++pp) {
+  for (int pp = 1; pipelineRule(dims, pp, 1, 1) == ParallelRule::Ok && perReplica * pp <= N; ++pp) {
     const long long maxDp = N / (perReplica * pp);
     for (long long dp = 1; dp <= maxDp; ++dp) {
-      if (seqPerMb % dp != 0) continue;
-      if (moe && (dp * s.cp) % s.ep != 0) continue;
-      const long long micro = seqPerMb / dp;
-      const int vMax = pp > 1 ? std::min<int>(maxV, m.layers / pp) : 1;
-      const int nv = (vMax > 1 && micro % pp == 0) ? vMax : 1;
+      if (batchRule(B, dp, s.mb) != ParallelRule::Ok) continue;
+      if (epRule(dims, s.ep, dp, s.cp) != ParallelRule::Ok) continue;
+      const int nv = std::min(maxV, maxVirtualStages(dims, pp, microBatchesPerStep(B, dp, s.mb)));
       if (!allowIdle && N - perReplica * pp * dp >= perReplica * pp) {
         *idle += 1LL * nv * kern::kInnerPerV;
         continue;
@@ -285,23 +287,26 @@ bool cudaSweep(const PerfModel& model, const std::vector<Split>& splits, const S
 SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   const ModelSpec& m = model.workload().model();
+  const ParallelDims dims = parallelDims(m);
   const long long N = model.gpusTotal();
   const long long B = model.globalBatch();
   const bool moe = m.experts > 1;
 
-  // Outer splits (tp, cp, ep, micro_batch): each gets one layerTiming.
+  // Outer splits (tp, cp, ep, micro_batch): each gets one layerTiming. Valid
+  // by design/ParallelRules.h; the search space is narrower than validity:
+  // cp in powers of two with at least kMinCpShardTokens a rank, micro-batches
+  // up to opt.max_micro_batch.
   std::vector<Split> splits, acrossDomains;
   for (int tp : divisorsOf(m.heads, N)) {
-    if (m.ffnHidden() % tp != 0) continue;
-    if (m.kvHeads() % tp != 0 && tp % m.kvHeads() != 0) continue;
+    if (tpRule(dims, tp) != ParallelRule::Ok) continue;
     const bool crosses = tp > 1 && model.fabric().place(tp, 1).domains > 1;
     std::vector<Split>& into = crosses && !opt.limits.tp_across_domains ? acrossDomains : splits;
     for (int cp = 1; 1LL * tp * cp <= N && cp <= m.seq_len; cp *= 2) {
-      if (m.seq_len % cp != 0 || (cp > 1 && m.seq_len / cp < 128)) break;
+      if (cpRule(dims, cp) != ParallelRule::Ok || (cp > 1 && m.seq_len / cp < kMinCpShardTokens)) break;
       std::vector<int> eps = moe ? divisorsOf(m.experts, N) : std::vector<int>{1};
       for (int ep : eps)
         for (int mb = 1; mb <= opt.max_micro_batch && mb <= B; ++mb)
-          if (B % mb == 0) into.push_back({tp, cp, ep, mb});
+          if (batchRule(B, 1, mb) == ParallelRule::Ok) into.push_back({tp, cp, ep, mb});
     }
   }
 

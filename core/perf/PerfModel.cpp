@@ -6,6 +6,7 @@
 
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
+#include "perf/RankOrder.h"
 
 namespace cf {
 
@@ -140,20 +141,14 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const
 
 PerfModel::GroupKeys PerfModel::groupKeys(const ParallelConfig& c) const {
   GroupKeys k;
-  const int dpc = c.dp * c.cp;
-  if (!stack_.dp_outermost) {
-    // Megatron order [TP, CP, DP, PP]: the DP x CP reduction group is contiguous.
-    if (c.pp > 1) k.key[0] = {c.pp, 1LL * c.tp * c.cp * c.dp};
-    if (dpc > 1) k.key[1] = {dpc, c.tp};
-  } else {
-    // [TP, CP, PP, DP]: stages tp*cp apart, DP replicas tp*cp*pp apart (the CP
-    // part of the reduction stays inside the replica and is not placed).
-    if (c.pp > 1) k.key[0] = {c.pp, 1LL * c.tp * c.cp};
-    if (c.dp > 1) k.key[1] = {c.dp, 1LL * c.tp * c.cp * c.pp};
-    else if (dpc > 1) k.key[1] = {dpc, c.tp};
-  }
+  // Where the groups sit follows the rank order (perf/RankOrder.h), the one
+  // the flow simulation uses too.
+  const RankOrder order = rankOrder(c, stack_);
+  const RankGroup pp = order.pipeline(), dp = order.reduction();
+  if (pp.size > 1) k.key[0] = {pp.size, pp.stride};
+  if (dp.size > 1) k.key[1] = {dp.size, dp.stride};
   if (workload_.moe()) {
-    const int n = std::max(1, dpc / std::max(1, c.ep));
+    const int n = std::max(1, c.dp * c.cp / std::max(1, c.ep));
     if (n > 1) k.key[2] = {n, 1LL * c.tp * c.ep};
   }
   return k;

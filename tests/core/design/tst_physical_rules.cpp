@@ -8,10 +8,16 @@
 #include "design/ClosRules.h"
 #include "design/LayoutGenerator.h"
 #include "design/Limits.h"
+#include "design/ParallelRules.h"
+#include "design/Validation.h"
 #include "design/Resolved.h"
 #include "design/Scenario.h"
 #include "design/StorageRules.h"
 #include "perf/ClosedFormFabric.h"
+#include "perf/ParallelSearch.h"
+#include "netsim/TrainingStep.h"
+#include "perf/PerfModel.h"
+#include "perf/RankOrder.h"
 #include "perf/StorageModel.h"
 #include "reliability/ReliabilityInputs.h"
 #include "topology/Analysis.h"
@@ -174,6 +180,93 @@ class TestPhysicalRules : public QObject {
     QCOMPARE(e.blocking_s, e.bytes_per_gpu / (kHostCopyGBpsPerGpu * 1e9));
   }
 
+  // Rule 4: parallel layouts. pp = 4 with 2 virtual stages and 6
+  // micro-batches a step: Megatron's interleaved schedule needs a multiple of
+  // pp. The search never tried it; validation accepted it.
+  void interleavingNeedsMicroBatchesOfPp() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = cluster(4, 8, 2);
+    Parallelism& p = s.job.parallelism;
+    p.tp = 8;
+    p.pp = 4;
+    p.dp = 1;
+    p.virtual_stages = 2;
+    p.micro_batch = 1;
+    p.global_batch = 6;
+    bool flagged = false;
+    for (const Issue& i : validateScenario(s, parts))
+      flagged |= i.id == "interleave-micro-batches" && i.path == "job.parallelism.virtual_stages";
+    QVERIFY(flagged);
+    const ParallelDims dims = parallelDims(s.job.model);
+    QCOMPARE(maxVirtualStages(dims, 4, 6), 1);
+    p.global_batch = 8;  // 8 micro-batches: interleaving is fine
+    for (const Issue& i : validateScenario(s, parts)) QVERIFY2(i.id != "interleave-micro-batches", i.message.c_str());
+    QVERIFY(maxVirtualStages(dims, 4, 8) > 1);
+  }
+
+  // Rule 4: whatever the search ranks passes the rules validation applies.
+  void searchProposesOnlyValidLayouts() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = cluster(4, 8, 2);
+    s.job.parallelism.global_batch = 96;
+    const ResolvedScenario r = resolve(s, parts);
+    const PerfModel model(r, parts);
+    SearchOptions opt;
+    opt.top = 200;
+    opt.backend = SearchBackend::Cpu;
+    const SearchResult res = search(model, opt);
+    QVERIFY(!res.ranking.empty());
+    const ParallelDims dims = parallelDims(s.job.model);
+    for (const PerfResult& e : res.ranking) {
+      const ParallelConfig& c = e.config;
+      QVERIFY(parallelRule(dims, c.tp, c.pp, c.dp, c.cp, c.ep, c.virtual_stages, c.micro_batch, 96) ==
+              ParallelRule::Ok);
+    }
+  }
+
+  // Rule 5: rank order. With DP outermost ([TP, CP, PP, DP], Llama 3) the
+  // analytical model places the pipeline at stride tp·cp and the DP replicas
+  // at stride tp·cp·pp; the flow simulation built Megatron's order whatever
+  // the stack said, so its pipeline flows ran between GPUs tp·cp·dp apart.
+  void rankOrderShared_data() {
+    QTest::addColumn<bool>("dpOutermost");
+    QTest::newRow("Megatron [TP, CP, DP, PP]") << false;
+    QTest::newRow("DP outermost [TP, CP, PP, DP]") << true;
+  }
+  void rankOrderShared() {
+    QFETCH(bool, dpOutermost);
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = cluster(4, 8, 2);
+    Parallelism& p = s.job.parallelism;
+    p.tp = 8;
+    p.pp = 2;
+    p.dp = 2;
+    p.global_batch = 8;
+    const ResolvedScenario r = resolve(s, parts);
+    SoftwareStack stack = defaultSoftwareStack(r.accelerator);
+    stack.dp_outermost = dpOutermost;
+    const PerfModel model(r, parts, stack);
+    const ParallelConfig c = model.scenarioConfig();
+    const PerfModel::GroupKeys keys = model.groupKeys(c);
+    QCOMPARE(keys.key[0].stride, dpOutermost ? 8LL : 16LL);  // pipeline
+    QCOMPARE(keys.key[1].stride, dpOutermost ? 16LL : 8LL);  // data parallel
+    std::vector<std::uint32_t> ranks(static_cast<std::size_t>(c.gpus()));
+    for (std::size_t i = 0; i < ranks.size(); ++i) ranks[i] = static_cast<std::uint32_t>(i);
+    const netsim::StepGraph g = netsim::TrainingStep(model, c).build(ranks);
+    bool sawPp = false, sawDp = false;
+    for (const netsim::Collective& x : g.collectives()) {
+      if (x.groups.empty() || x.groups.front().size() < 2) continue;
+      const long long gap = static_cast<long long>(x.groups.front()[1]) - x.groups.front()[0];
+      if (x.label == "pp send-recv") {
+        sawPp = true;
+        QCOMPARE(std::abs(gap), keys.key[0].stride);
+      } else if (x.label.rfind("dp ", 0) == 0) {
+        sawDp = true;
+        QCOMPARE(gap, keys.key[1].stride);
+      }
+    }
+    QVERIFY(sawPp && sawDp);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestPhysicalRules)
