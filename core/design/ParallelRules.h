@@ -21,7 +21,9 @@
 // Plain C++ with CF_HD (no strings), callable from a search kernel.
 #pragma once
 #include "common/HostDevice.h"
-#include "design/Job.h"
+#ifndef __CUDACC__
+#include "design/Job.h"  // host only: C++20, strings
+#endif
 
 namespace cf {
 
@@ -30,9 +32,11 @@ struct ParallelDims {
   int layers = 1, heads = 1, kv_heads = 1, ffn_hidden = 1, seq_len = 1, experts = 1;
 };
 
+#ifndef __CUDACC__
 inline ParallelDims parallelDims(const ModelSpec& m) {
   return {m.layers, m.heads, m.kvHeads(), m.ffnHidden(), m.seq_len, m.experts};
 }
+#endif
 
 // The first rule a layout breaks, in the order validation reports them.
 enum class ParallelRule : unsigned char {

@@ -7,6 +7,7 @@
 
 #include "common/JsonReader.h"
 #include "design/Climate.h"
+#include "design/ClosRules.h"
 #include "design/Limits.h"
 #include "design/ParallelRules.h"
 #include "design/Resolved.h"
@@ -314,13 +315,15 @@ void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radi
 }  // namespace
 
 long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
-  // Leaves split their ports down:up = o:1.
-  double down = std::floor(radix * oversubscription / (oversubscription + 1.0));
-  double half = radix / 2.0;
+  // Leaves split their ports down:up = o:1, spines (three tiers) 1:1, as the
+  // generator builds them (design/ClosRules.h): k leaves of d ports below a
+  // tier of k-port switches, pods of ⌊k/2⌋ leaves.
+  const long long down = closDownPorts(radix, oversubscription);
+  const long long podLeaves = closDownPorts(radix, 1.0);
   switch (tiers) {
     case 1: return radix;
-    case 2: return static_cast<long long>(radix * down);
-    default: return static_cast<long long>(radix * half * down);
+    case 2: return radix * down;
+    default: return radix * podLeaves * down;
   }
 }
 

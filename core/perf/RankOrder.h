@@ -14,11 +14,13 @@
 //                                              r = t + tp·(c + cp·(s + pp·d))
 // TP is innermost in both, so a TP group stays inside a node.
 #pragma once
+#include "common/HostDevice.h"
+#ifndef __CUDACC__
 #include <algorithm>
 
-#include "common/HostDevice.h"
 #include "perf/EvalTypes.h"
-#include "perf/SoftwareStack.h"
+#include "perf/SoftwareStack.h"  // host only: C++20, strings
+#endif
 
 namespace cf {
 
@@ -54,8 +56,10 @@ struct RankOrder {
   }
 };
 
+#ifndef __CUDACC__
 inline RankOrder rankOrder(const ParallelConfig& c, const SoftwareStack& stack) {
   return {std::max(1, c.tp), std::max(1, c.cp), std::max(1, c.dp), std::max(1, c.pp), stack.dp_outermost};
 }
+#endif
 
 }  // namespace cf
