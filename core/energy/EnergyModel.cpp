@@ -56,20 +56,38 @@ EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, cons
   return e;
 }
 
-nlohmann::json energySection(const EnergyResult& e) {
-  nlohmann::json byClass = nlohmann::json::object();
+std::vector<std::pair<std::string, double>> itPowerByClass_kW(const EnergyResult& e) {
+  std::vector<std::pair<std::string, double>> byClass;
   for (const auto& l : e.it.lines) {
     double kw = l.power_W(e.gpu_activity) / 1000.0;
-    byClass[l.cls] = byClass.value(l.cls, 0.0) + kw;
+    auto it = std::find_if(byClass.begin(), byClass.end(), [&](const auto& c) { return c.first == l.cls; });
+    if (it == byClass.end())
+      byClass.emplace_back(l.cls, 0.0 + kw);
+    else
+      it->second = it->second + kw;
   }
+  return byClass;
+}
+
+double coolingPower_kW(const EnergyResult& e) {
+  double cooling = 0;
+  for (const auto& m : e.year.months) cooling += m.cooling.total() / 12.0;
+  return cooling;
+}
+
+double powerChainLoss_kW(const EnergyResult& e) {
+  double chain = 0;
+  for (const auto& m : e.year.months) chain += m.chain.total() / 12.0;
+  return chain;
+}
+
+nlohmann::json energySection(const EnergyResult& e) {
+  nlohmann::json byClass = nlohmann::json::object();
+  for (const auto& [cls, kw] : itPowerByClass_kW(e)) byClass[cls] = kw;
   const FacilityPoint& peakMonth = *std::max_element(
       e.year.months.begin(), e.year.months.end(),
       [](const FacilityPoint& a, const FacilityPoint& b) { return a.facility_kW() < b.facility_kW(); });
-  double chain = 0, cooling = 0;
-  for (const auto& m : e.year.months) {
-    chain += m.chain.total() / 12.0;
-    cooling += m.cooling.total() / 12.0;
-  }
+  const double chain = powerChainLoss_kW(e), cooling = coolingPower_kW(e);
   return {
       {"it_power_kW", e.it_train_kW},
       {"facility_power_kW", e.year.facility_kW},

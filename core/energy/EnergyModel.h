@@ -42,4 +42,10 @@ EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, cons
                            double gpu_activity);
 nlohmann::json energySection(const EnergyResult& e);
 
+// Figures energySection derives, for the views that read the result itself.
+// IT power at the training load by class (kW), in the order classes first appear.
+std::vector<std::pair<std::string, double>> itPowerByClass_kW(const EnergyResult& e);
+double coolingPower_kW(const EnergyResult& e);      // yearly mean
+double powerChainLoss_kW(const EnergyResult& e);    // yearly mean (UPS, transformers, distribution)
+
 }  // namespace cf

@@ -14,9 +14,10 @@ double finite(double v) { return std::isfinite(v) ? v : 0.0; }
 constexpr double kGiB = 1024.0 * 1024 * 1024;
 }  // namespace
 
-nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
+namespace {
+// The contract keys and the additions, without "checkpoint".
+nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
   const StepBreakdown& b = r.breakdown;
-  Bottleneck bn = diagnoseBottleneck(model, r);
   nlohmann::json j = {
       {"step_time_s", finite(r.step_time_s)},
       {"tokens_per_s", finite(r.tokens_per_s)},
@@ -54,6 +55,23 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
   j["bottleneck"]["clauses"] = std::move(clauses);
   return j;
 }
+}  // namespace
+
+nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
+  return resultJson(r, diagnoseBottleneck(model, r));
+}
+
+PerformanceResult performanceResult(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
+  return {res, diagnoseBottleneck(model, res), checkpointEstimate(r)};
+}
+
+nlohmann::json performanceJson(const PerformanceResult& p) {
+  nlohmann::json j = resultJson(p.perf, p.bottleneck);
+  const CheckpointEstimate& ck = p.checkpoint;
+  j["checkpoint"] = {{"size_GB", finite(ck.bytes / 1e9)}, {"tier", ck.target}, {"write_s", finite(ck.write_s)},
+                     {"blocking_s", finite(ck.blocking_s)}};
+  return j;
+}
 
 std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, const Catalog& parts) {
   if (!r.scenario) return std::nullopt;
@@ -62,11 +80,7 @@ std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, cons
 }
 
 nlohmann::json performanceSection(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
-  nlohmann::json j = performanceJson(model, res);
-  CheckpointEstimate ck = checkpointEstimate(r);
-  j["checkpoint"] = {{"size_GB", finite(ck.bytes / 1e9)}, {"tier", ck.target}, {"write_s", finite(ck.write_s)},
-                     {"blocking_s", finite(ck.blocking_s)}};
-  return j;
+  return performanceJson(performanceResult(r, model, res));
 }
 
 }  // namespace cf

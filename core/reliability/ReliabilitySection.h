@@ -27,6 +27,7 @@
 #include "reliability/MonteCarlo.h"
 #include "reliability/RecoveryStrategy.h"
 #include "reliability/ReliabilityInputs.h"
+#include "reliability/ReliabilityResult.h"
 
 namespace cf {
 
@@ -42,6 +43,11 @@ struct ReliabilityOptions {
 // Throws InputError naming the key for bad policy values (trials < 1,
 // interval <= 0). Uses policy.trials, seed and restart_s; failure_rates and
 // spare_nodes are applied by defaultInputs()/applyPolicy().
+ReliabilityResult reliabilityResult(const ReliabilityInputs& in, const ReliabilityPolicy& policy,
+                                    const CheckpointPolicy& checkpoint, const ReliabilityOptions& options = {});
+// The "reliability" object of the simulate output for a result (keys above).
+nlohmann::json reliabilityJson(const ReliabilityResult& r);
+// reliabilityJson(reliabilityResult(...)).
 nlohmann::json reliabilitySection(const ReliabilityInputs& in, const ReliabilityPolicy& policy,
                                   const CheckpointPolicy& checkpoint, const ReliabilityOptions& options = {});
 

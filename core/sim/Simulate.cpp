@@ -11,6 +11,7 @@
 #include "perf/StorageModel.h"
 #include "reliability/ReliabilitySection.h"
 #include "sim/Invariants.h"
+#include "sim/SimOutput.h"
 #include "topology/TopologyModel.h"
 
 namespace cf {
@@ -63,43 +64,38 @@ void applyTopologyCounts(ReliabilityInputs& in, const topology::TopologyModel& t
   in.notes.push_back("switch and optic counts from the fabric graph");
 }
 
-}  // namespace
-
-nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt) {
+// Every model on the scenario, unchecked (simulate and simulateScenario check
+// the invariants on the JSON they have anyway).
+SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateOptions& opt) {
   if (index >= p.scenarios.size()) throw InputError("scenarios", "no scenario " + std::to_string(index));
   const Scenario& s = p.scenarios[index];
   Catalog parts = p.resolvedParts();
   for (const Issue& i : validateScenario(s, parts))
     if (i.severity == Issue::Severity::Error) throw InputError(i.path, i.message, i.id, i.args);  // id: GUI translates
   ResolvedScenario r = resolve(s, parts);
+  SimOutput out;
   // One fabric per run: built once here, read by the topology section, the
   // performance model (plane 0), the flow simulation, reliability (switch and
   // optics counts, blast radius) and energy/cost (bill of materials).
-  const topology::TopologyModel topo = topology::buildTopology(r, parts);
+  out.topology = std::make_shared<const topology::TopologyModel>(topology::buildTopology(r, parts));
+  const topology::TopologyModel& topo = *out.topology;
   const PerfModel model(r, parts, makeCommFabric(r, topo.fabric));
   PerfResult perf = model.evaluate(model.scenarioConfig());
-  nlohmann::json out = nlohmann::json::object();
-  out["performance"] = performanceSection(r, model, perf);
-  out["topology"] = topology::sectionJson(topo);
+  out.performance = performanceResult(r, model, perf);
   if (opt.network == "flow") {
     netsim::NetworkOptions no;
     no.seed = opt.seed >= 0 ? static_cast<std::uint64_t>(opt.seed) : s.reliability.seed;
     parseMcBackend(opt.backend, "--backend");  // names the flag on a bad value
     no.step.solver = netsim::parseSolverBackend(opt.backend);
-    const netsim::FlowRun run = netsim::runNetwork(r, topo.fabric, model, no);
-    out["network"] = netsim::networkJson(run.result, topo.fabric, run.options);
+    out.network = netsim::runNetwork(r, topo.fabric, model, no);
     // Flow results count: the flow step (links shared by every flow of the
     // step) replaces the analytical one in time to train, reliability, energy
     // and cost; the analytical figure stays beside it.
-    const double flowStep = run.stepTime_s();
+    const double flowStep = out.network->stepTime_s();
     if (flowStep > 0 && perf.step_time_s > 0) {
       const double scale = flowStep / perf.step_time_s;
-      out["performance"]["flow"] = {{"step_time_s", flowStep},
-                                    {"analytical_step_time_s", perf.step_time_s},
-                                    {"ratio_to_analytical", scale},
-                                    {"time_to_train_days", perf.time_to_train_days * scale},
-                                    {"explanation", netsim::flowDifference(run, topo.fabric)}};
-      out["performance"]["step_time_source"] = "flow";
+      out.flow = FlowFigures{flowStep, perf.step_time_s, scale, perf.time_to_train_days * scale,
+                             netsim::flowDifference(*out.network, topo.fabric)};
       perf.time_to_train_days *= scale;
       perf.step_time_s = flowStep;
     }
@@ -119,14 +115,28 @@ nlohmann::json simulateScenario(const Project& p, std::size_t index, const Simul
     ro.backend = parseMcBackend(opt.backend, "--backend");
     ro.control = opt.control;
     ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
-    out["reliability"] = reliabilitySection(in, withOverrides.reliability, s.job.checkpoint, ro);
-    wall_s = out["reliability"].value("time_to_train_days_mean", 0.0) * 86400.0;
+    out.reliability = reliabilityResult(in, withOverrides.reliability, s.job.checkpoint, ro);
+    wall_s = out.reliability->time_to_train_days.mean * 86400.0;
   }
 
   const std::vector<NetworkItem> network = networkItems(topo.analysis.bom);
-  EnergyResult energy = computeEnergy(r, parts, network, gpuActivity(perf));
-  out["energy"] = energySection(energy);
-  out["cost"] = costSection(computeCost(r, parts, network, energy, wall_s));
+  out.energy = computeEnergy(r, parts, network, gpuActivity(perf));
+  out.cost = computeCost(r, parts, network, out.energy, wall_s);
+  return out;
+}
+
+}  // namespace
+
+SimOutput simulate(const Project& p, std::size_t index, const SimulateOptions& opt, nlohmann::json* asJson) {
+  SimOutput out = simulateUnchecked(p, index, opt);
+  nlohmann::json j = toJson(out);
+  checkInvariants(j);
+  if (asJson) *asJson = std::move(j);
+  return out;
+}
+
+nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt) {
+  nlohmann::json out = toJson(simulateUnchecked(p, index, opt));
   checkInvariants(out);
   return out;
 }

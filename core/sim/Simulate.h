@@ -1,11 +1,13 @@
-// Runs every model the engine has on one scenario and assembles the output
-// object of docs/scenario-format.md. Sections a model cannot compute yet are
-// left out, never faked.
+// Runs every model the engine has on one scenario: simulate() gives the typed
+// output (sim/SimOutput.h), simulateScenario() its JSON, the output object of
+// docs/scenario-format.md. Sections a model cannot compute yet are left out,
+// never faked.
 #pragma once
 #include <nlohmann/json.hpp>
 
 #include "common/RunControl.h"
 #include "design/Project.h"
+#include "sim/SimOutput.h"
 
 namespace cf {
 
@@ -20,7 +22,11 @@ struct SimulateOptions {
 
 // Throws InputError when the scenario is invalid (validate first for all
 // issues), and InvariantError (sim/Invariants.h) when the output breaks an
-// invariant: an engine bug, never hidden.
+// invariant: an engine bug, never hidden. Both check the invariants on the
+// output's JSON, once; `asJson` (optional) receives that JSON, toJson(result).
+SimOutput simulate(const Project& p, std::size_t index, const SimulateOptions& opt = {},
+                   nlohmann::json* asJson = nullptr);
+// toJson(simulate(p, index, opt)).
 nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt = {});
 
 }  // namespace cf

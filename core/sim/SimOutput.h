@@ -1,0 +1,56 @@
+// The output of one simulated scenario as typed values: what every model
+// computed (performance, topology, network flows, reliability, energy, cost).
+// The GUI reads these fields; the CLI, sweeps and reports write toJson() of
+// it, the output object of docs/scenario-format.md. A section a model did not
+// compute (no flow simulation asked for, Monte Carlo off) is an empty
+// optional, never a zero.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cost/CostModel.h"
+#include "energy/EnergyModel.h"
+#include "netsim/NetworkModel.h"
+#include "perf/PerfSection.h"
+#include "reliability/ReliabilityResult.h"
+#include "topology/TopologyModel.h"
+
+namespace cf {
+
+// The flow simulation's step against the analytical one ("performance.flow").
+// When present, time to train, reliability, energy and cost used the flow step.
+struct FlowFigures {
+  double step_time_s = 0;             // the flow step (links shared by every flow of the step)
+  double analytical_step_time_s = 0;  // performance.perf.step_time_s
+  double ratio_to_analytical = 1;
+  double time_to_train_days = 0;      // failure-free, with the flow step
+  std::string explanation;            // why the two differ, in words (netsim::flowDifference)
+};
+
+struct SimOutput {
+  PerformanceResult performance;   // the analytical model (always)
+  std::optional<FlowFigures> flow;  // network "flow" ran and gave a step time
+  // The one fabric of the run, built and analysed (never null in a result of simulate()).
+  std::shared_ptr<const topology::TopologyModel> topology;
+  std::optional<netsim::FlowRun> network;       // network "flow"
+  std::optional<ReliabilityResult> reliability;  // Monte Carlo on
+  EnergyResult energy;
+  CostResult cost;
+
+  // The step time and failure-free time to train the later models used:
+  // the flow figures when present, else the analytical ones.
+  double stepTime_s() const { return flow ? flow->step_time_s : performance.perf.step_time_s; }
+  double failureFreeDays() const { return flow ? flow->time_to_train_days : performance.perf.time_to_train_days; }
+  // Mean wall time with failures when the Monte Carlo ran.
+  std::optional<double> timeToTrainMeanDays() const {
+    return reliability ? std::optional<double>(reliability->time_to_train_days.mean) : std::nullopt;
+  }
+};
+
+// The output object (docs/scenario-format.md); the only writer of it.
+nlohmann::json toJson(const SimOutput& out);
+
+}  // namespace cf
