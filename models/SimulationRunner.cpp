@@ -114,9 +114,10 @@ void SimulationRunner::startNext() {
     QElapsedTimer t;
     t.start();
     try {
-      result->output = simulateScenario(single, 0, opt);
-      if (result->output.contains("reliability"))
-        result->backend = QString::fromStdString(result->output["reliability"].value("backend", std::string()));
+      nlohmann::json asJson;
+      SimOutput out = simulate(single, 0, opt, &asJson);
+      if (out.reliability) result->backend = QString::fromStdString(out.reliability->backend);
+      result->set(std::move(out), std::move(asJson));
     } catch (const Cancelled&) {
       result->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {

@@ -364,8 +364,8 @@
 <context>
     <name>LinkOverlay</name>
     <message>
-        <source>Link utilisation (flow simulation; hottest links, others the mean of their kind)</source>
-        <translation>链路利用率（流量仿真；显示最繁忙的链路，其余为同类链路的平均值）</translation>
+        <source>Link utilisation (flow simulation, mean over the step per link)</source>
+        <translation>链路利用率（流量仿真，每条链路在一步内的平均值）</translation>
     </message>
     <message>
         <source>Link utilisation (analytical model, per tier)</source>

@@ -255,13 +255,13 @@ QString ReportHtml::designPictures(int index, Images mode) {
 
 QString ReportHtml::bom(int index) const {
   const SimResultPtr r = results_.value(index);
-  if (!r || !r->ok() || !r->output.contains("cost") || !r->output["cost"].contains("capex_breakdown")) return {};
+  if (!r || !r->ok() || !r->json.contains("cost") || !r->json["cost"].contains("capex_breakdown")) return {};
   const QLocale loc;
   QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Bill of materials and CAPEX"));
   html += tableOpen() + QStringLiteral("<tr>") + th(tr("Item")) + th(tr("Part")) + th(tr("Count")) +
           th(tr("Unit price (USD)")) + th(tr("Total (USD)")) + QStringLiteral("</tr>");
   double sum = 0;
-  for (const auto& l : r->output["cost"]["capex_breakdown"]) {
+  for (const auto& l : r->json["cost"]["capex_breakdown"]) {
     const QString right = QStringLiteral("text-align:right");
     sum += l.value("total_usd", 0.0);
     const QString item = ResultCharts::keyName(QString::fromStdString(l.value("item", "")));
@@ -290,8 +290,8 @@ QString ReportHtml::assumptions() const {
                                                "plant, space), TCO over the amortisation period."));
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i) {
     const SimResultPtr r = results_.value(i);
-    if (!r || !r->ok() || !r->output.contains("reliability")) continue;
-    const auto& rel = r->output["reliability"];
+    if (!r || !r->ok() || !r->json.contains("reliability")) continue;
+    const auto& rel = r->json["reliability"];
     html += QStringLiteral("<li>%1</li>")
                 .arg(tr("%1: %2 Monte Carlo trials, seed %3, backend %4; checkpoint interval %5 min")
                          .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name),

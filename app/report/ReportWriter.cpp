@@ -46,7 +46,9 @@ QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project) {
     QElapsedTimer t;
     t.start();
     try {
-      r->output = simulateScenario(project, i);
+      nlohmann::json asJson;
+      SimOutput out = simulate(project, i, {}, &asJson);
+      r->set(std::move(out), std::move(asJson));
     } catch (const std::exception& e) {
       r->error = QString::fromStdString(e.what());
     }
@@ -69,7 +71,7 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
       for (int i = 0; i < static_cast<int>(project.scenarios.size()); ++i) {
         const SimResultPtr r = results.value(i);
         outs.push_back({project.scenarios[static_cast<std::size_t>(i)].name,
-                        r && r->ok() ? r->output : nlohmann::json::object()});
+                        r && r->ok() ? r->json : nlohmann::json::object()});
       }
       const std::string csv = report::csvReport(outs);
       return saveText(path, QByteArray::fromStdString(csv), error);

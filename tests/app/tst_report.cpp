@@ -55,9 +55,9 @@ class TestReport : public QObject {
     const QLocale loc;
     for (int i = 0; i < 2; ++i) {
       QVERIFY(text.contains(QString::fromStdString(project_.scenarios[static_cast<std::size_t>(i)].name).left(15)));
-      const QString step = loc.toString(results_[i]->number("performance", "step_time_s"), 'f', 2);
-      const QString mfu = loc.toString(results_[i]->number("performance", "mfu") * 100, 'f', 1);
-      const QString pue = loc.toString(results_[i]->number("energy", "pue"), 'f', 2);
+      const QString step = loc.toString(results_[i]->output->performance.perf.step_time_s, 'f', 2);
+      const QString mfu = loc.toString(results_[i]->output->performance.perf.mfu * 100, 'f', 1);
+      const QString pue = loc.toString(results_[i]->output->energy.year.pue_annual, 'f', 2);
       QVERIFY2(text.contains(step), qPrintable(step));
       QVERIFY2(text.contains(mfu), qPrintable(mfu));
       QVERIFY2(text.contains(pue), qPrintable(pue));
@@ -125,7 +125,7 @@ class TestReport : public QObject {
                            QStringLiteral(",performance,step_time_s,");
     const auto hit = std::find_if(lines.begin(), lines.end(), [&](const QString& l) { return l.startsWith(prefix); });
     QVERIFY(hit != lines.end());
-    QVERIFY(qAbs(hit->mid(prefix.size()).toDouble() - results_[0]->number("performance", "step_time_s")) < 1e-6);
+    QVERIFY(qAbs(hit->mid(prefix.size()).toDouble() - results_[0]->output->performance.perf.step_time_s) < 1e-6);
   }
 
   // Issue 21 #17: names are text, never markup, placeholders or formulas.

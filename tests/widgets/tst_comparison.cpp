@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include "ComparisonView.h"
+#include "DashboardPage.h"
 #include "Document.h"
 #include "MetricTable.h"
 #include "SimulationRunner.h"
@@ -17,7 +18,7 @@ const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/bert-
 int metricRow(const QString& key) {
   const auto metrics = MetricTable::metrics();
   for (int i = 0; i < metrics.size(); ++i)
-    if (QLatin1String(metrics[i].key) == key) return i;
+    if (QLatin1String(metrics[i].id) == key) return i;
   return -1;
 }
 }  // namespace
@@ -85,6 +86,49 @@ class TestComparison : public QObject {
     QVERIFY(t->horizontalHeaderItem(2)->text().contains(QLatin1String("baseline")));
     QVERIFY(t->item(capex, 2)->data(ComparisonView::DeltaRole).toString().isEmpty());
     QVERIFY(t->item(capex, 0)->data(ComparisonView::DeltaRole).toString().startsWith(QLatin1Char('-')));
+  }
+
+  // Monte Carlo off: the result has no reliability. Its figures show "—" in
+  // the comparison table and on the dashboard, never 0.
+  void noReliabilityShowsDash() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    SimulationRunner runner(&doc);
+    runner.setDebounceInterval(10);
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    runner.setOptions(opt);
+    ComparisonView view(&doc, &runner);
+    DashboardPage dashboard(&doc, &runner);
+    runner.runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(runner.result(0) && runner.result(1), 20000);
+    QVERIFY(runner.result(0)->ok());
+    QVERIFY(!runner.result(0)->output->reliability.has_value());
+    view.refresh();
+    dashboard.setScenario(0);
+
+    const QString dash = QStringLiteral("—");
+    QTableWidget* t = view.table();
+    for (const char* key : {"cluster_mtbf_h", "interruptions_mean", "goodput_mean", "time_to_train_days_mean",
+                            "time_to_train_days_p95", "checkpoint_interval_s"}) {
+      const int row = metricRow(QLatin1String(key));
+      QVERIFY2(row >= 0, key);
+      for (int c = 0; c < t->columnCount(); ++c) {
+        QVERIFY2(t->item(row, c)->text().startsWith(dash), qPrintable(QString::fromLatin1(key) + QLatin1Char(' ') +
+                                                                       t->item(row, c)->text()));
+        QVERIFY(!t->item(row, c)->data(ComparisonView::BestRole).toBool());
+      }
+    }
+    // The figures the engine did compute are there.
+    const int step = metricRow(QStringLiteral("step_time_s"));
+    QVERIFY(t->item(step, 0)->data(ComparisonView::ValueRole).toDouble() > 0);
+
+    // Dashboard: goodput, MTBF and the time to train with failures are bare
+    // dashes (no unit, no "0.0 %" or "0.00 / 0.00 / 0.00 days").
+    const QString headline = dashboard.headline();
+    QVERIFY2(!headline.contains(QLatin1String("days")), qPrintable(headline));
+    QVERIFY2(!headline.contains(QStringLiteral("— %")) && !headline.contains(QStringLiteral("— h")), qPrintable(headline));
+    QVERIFY2(headline.count(dash) >= 3, qPrintable(headline));
   }
 };
 

@@ -58,7 +58,7 @@ class TestSimulationRunner : public QObject {
     QVERIFY(first && first->ok());
     QVERIFY(first->seconds > 0);
     QCOMPARE(runner.lastBackend(), QStringLiteral("CPU"));
-    QVERIFY(first->number("performance", "step_time_s") > 0);
+    QVERIFY(first->output->performance.perf.step_time_s > 0);
 
     // An edit re-runs by itself (debounced); undo finds the cached result.
     QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 96));

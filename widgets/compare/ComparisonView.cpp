@@ -147,17 +147,18 @@ void ComparisonView::fillCharts(int columns) {
   QStringList names;
   for (int c = 0; c < columns; ++c) names << QString::fromStdString(doc_->scenario(c).name);
   // Step-time breakdown: one stacked bar per scenario.
-  static const char* parts[] = {"compute", "tp_comm", "pp_comm", "dp_comm", "ep_comm",
-                                "cp_comm", "bubble",  "data_io", "other"};
   QVector<ChartView::Series> series;
-  for (const char* part : parts) {
-    ChartView::Series s{ResultCharts::keyName(QString::fromLatin1(part)), {}, {}};
+  const auto parts = ResultCharts::breakdownParts(StepBreakdown{});  // the keys, in order
+  for (std::size_t part = 0; part < parts.size(); ++part) {
+    ChartView::Series s{ResultCharts::keyName(QString::fromStdString(parts[part].first)), {}, {}};
     double sum = 0;
     for (int c = 0; c < columns; ++c) {
       const SimResultPtr r = runner_->result(c);
       double v = 0;
-      if (r && r->ok() && r->output.contains("performance"))
-        v = r->output["performance"]["breakdown_s"].value(part, 0.0);
+      if (r && r->ok()) {
+        v = ResultCharts::breakdownParts(r->output->performance.perf.breakdown)[part].second;
+        if (!std::isfinite(v)) v = 0;
+      }
       s.values << v;
       sum += v;
     }
@@ -172,8 +173,10 @@ void ComparisonView::fillCharts(int columns) {
   for (int c = 0; c < columns; ++c) {
     const SimResultPtr r = runner_->result(c);
     if (!r || !r->ok()) continue;
-    points.append({r->number("reliability", "time_to_train_days_mean", r->number("performance", "time_to_train_days")),
-                   r->number("cost", "tco_usd") / 1e6, names[c]});
+    // With failures when the Monte Carlo ran, else failure-free.
+    const SimOutput& out = *r->output;
+    points.append({out.timeToTrainMeanDays().value_or(out.performance.perf.time_to_train_days), out.cost.tco_usd / 1e6,
+                   names[c]});
   }
   paretoChart_->setTitle(tr("TCO against time to train"));
   if (points.isEmpty())

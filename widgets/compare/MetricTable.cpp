@@ -6,41 +6,88 @@
 
 namespace cf {
 
+namespace {
+
+using Out = SimOutput;
+using Opt = std::optional<double>;
+
+// Getters by section: performance, energy and cost are always there;
+// reliability only when the Monte Carlo ran.
+MetricTable::Getter perfFigure(double PerfResult::*f) {
+  return [f](const Out& o) -> Opt { return o.performance.perf.*f; };
+}
+MetricTable::Getter energyFigure(double EnergyResult::*f) {
+  return [f](const Out& o) -> Opt { return o.energy.*f; };
+}
+MetricTable::Getter costFigure(double CostResult::*f) {
+  return [f](const Out& o) -> Opt { return o.cost.*f; };
+}
+MetricTable::Getter relFigure(std::function<double(const ReliabilityResult&)> f) {
+  return [f](const Out& o) -> Opt { return o.reliability ? Opt(f(*o.reliability)) : std::nullopt; };
+}
+MetricTable::Getter relStat(SampleStats ReliabilityResult::*stat, double SampleStats::*f) {
+  return relFigure([stat, f](const ReliabilityResult& r) { return r.*stat.*f; });
+}
+MetricTable::Getter topoFigure(std::function<double(const topology::TopologyModel&)> f) {
+  return [f](const Out& o) -> Opt { return o.topology ? Opt(f(*o.topology)) : std::nullopt; };
+}
+
+}  // namespace
+
 QVector<MetricTable::Metric> MetricTable::metrics() {
   using B = Better;
+  using R = ReliabilityResult;
+  using S = SampleStats;
+  using T = topology::TopologyModel;
   return {
-      {"performance", "step_time_s", tr("Step time"), tr("s"), 2, 1, B::Lower},
-      {"performance", "mfu", tr("MFU"), tr("%"), 1, 100, B::Higher},
-      {"performance", "tokens_per_s", tr("Tokens per second"), QString(), 0, 1, B::Higher},
-      {"performance", "memory_per_gpu_GiB", tr("Memory per GPU"), tr("GiB"), 1, 1, B::None},
-      {"performance", "time_to_train_days", tr("Time to train, failure-free"), tr("days"), 1, 1, B::Lower},
-      {"reliability", "cluster_mtbf_h", tr("Cluster MTBF"), tr("h"), 1, 1, B::Higher},
-      {"reliability", "interruptions_mean", tr("Interruptions per run"), QString(), 1, 1, B::Lower},
-      {"reliability", "goodput_mean", tr("Goodput (ETTR)"), tr("%"), 1, 100, B::Higher},
-      {"reliability", "time_to_train_days_mean", tr("Time to train, mean"), tr("days"), 1, 1, B::Lower},
-      {"reliability", "time_to_train_days_p95", tr("Time to train, p95"), tr("days"), 1, 1, B::Lower},
-      {"reliability", "checkpoint_interval_s", tr("Checkpoint interval"), tr("min"), 1, 1.0 / 60, B::None},
-      {"energy", "it_power_kW", tr("IT power"), tr("kW"), 0, 1, B::Lower},
-      {"energy", "facility_power_kW", tr("Facility power"), tr("kW"), 0, 1, B::Lower},
-      {"energy", "pue", tr("PUE"), QString(), 2, 1, B::Lower},
-      {"energy", "energy_MWh_per_year", tr("Energy per year"), tr("MWh"), 0, 1, B::Lower},
-      {"energy", "co2_t_per_year", tr("CO₂ per year"), tr("t"), 0, 1, B::Lower},
-      {"cost", "capex_usd", tr("CAPEX"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"cost", "opex_usd_per_year", tr("OPEX per year"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"cost", "tco_usd", tr("TCO"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"cost", "usd_per_gpu_hour", tr("Cost per GPU-hour"), tr("USD"), 2, 1, B::Lower},
-      {"cost", "run_cost_usd", tr("Cost of the run"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"cost", "usd_per_million_tokens", tr("Cost per million tokens"), tr("USD"), 3, 1, B::Lower},
-      {"topology", "switches", tr("Switches"), QString(), 0, 1, B::None},
-      {"topology", "optics", tr("Optical modules"), QString(), 0, 1, B::None},
-      {"topology", "bisection_Tbps", tr("Bisection bandwidth"), tr("Tb/s"), 1, 1, B::Higher},
+      {"step_time_s", perfFigure(&PerfResult::step_time_s), tr("Step time"), tr("s"), 2, 1, B::Lower},
+      {"mfu", perfFigure(&PerfResult::mfu), tr("MFU"), tr("%"), 1, 100, B::Higher},
+      {"tokens_per_s", perfFigure(&PerfResult::tokens_per_s), tr("Tokens per second"), QString(), 0, 1, B::Higher},
+      {"memory_per_gpu_GiB", perfFigure(&PerfResult::memory_per_gpu_GiB), tr("Memory per GPU"), tr("GiB"), 1, 1,
+       B::None},
+      {"time_to_train_days", perfFigure(&PerfResult::time_to_train_days), tr("Time to train, failure-free"),
+       tr("days"), 1, 1, B::Lower},
+      {"cluster_mtbf_h", relFigure([](const R& r) { return r.cluster_mtbf_h; }), tr("Cluster MTBF"), tr("h"), 1, 1,
+       B::Higher},
+      {"interruptions_mean", relStat(&R::interruptions, &S::mean), tr("Interruptions per run"), QString(), 1, 1,
+       B::Lower},
+      {"goodput_mean", relStat(&R::goodput, &S::mean), tr("Goodput (ETTR)"), tr("%"), 1, 100, B::Higher},
+      {"time_to_train_days_mean", relStat(&R::time_to_train_days, &S::mean), tr("Time to train, mean"), tr("days"), 1,
+       1, B::Lower},
+      {"time_to_train_days_p95", relStat(&R::time_to_train_days, &S::p95), tr("Time to train, p95"), tr("days"), 1, 1,
+       B::Lower},
+      {"checkpoint_interval_s", relFigure([](const R& r) { return r.checkpoint_intervals.used; }),
+       tr("Checkpoint interval"), tr("min"), 1, 1.0 / 60, B::None},
+      {"it_power_kW", energyFigure(&EnergyResult::it_train_kW), tr("IT power"), tr("kW"), 0, 1, B::Lower},
+      {"facility_power_kW", [](const Out& o) -> Opt { return o.energy.year.facility_kW; }, tr("Facility power"),
+       tr("kW"), 0, 1, B::Lower},
+      {"pue", [](const Out& o) -> Opt { return o.energy.year.pue_annual; }, tr("PUE"), QString(), 2, 1, B::Lower},
+      {"energy_MWh_per_year", energyFigure(&EnergyResult::energy_MWh_per_year), tr("Energy per year"), tr("MWh"), 0,
+       1, B::Lower},
+      {"co2_t_per_year", energyFigure(&EnergyResult::co2_t_per_year), tr("CO₂ per year"), tr("t"), 0, 1, B::Lower},
+      {"capex_usd", costFigure(&CostResult::capex_usd), tr("CAPEX"), tr("M USD"), 2, 1e-6, B::Lower},
+      {"opex_usd_per_year", costFigure(&CostResult::opex_usd_per_year), tr("OPEX per year"), tr("M USD"), 2, 1e-6,
+       B::Lower},
+      {"tco_usd", costFigure(&CostResult::tco_usd), tr("TCO"), tr("M USD"), 2, 1e-6, B::Lower},
+      {"usd_per_gpu_hour", costFigure(&CostResult::usd_per_gpu_hour), tr("Cost per GPU-hour"), tr("USD"), 2, 1,
+       B::Lower},
+      {"run_cost_usd", costFigure(&CostResult::run_cost_usd), tr("Cost of the run"), tr("M USD"), 2, 1e-6, B::Lower},
+      {"usd_per_million_tokens", costFigure(&CostResult::usd_per_million_tokens), tr("Cost per million tokens"),
+       tr("USD"), 3, 1, B::Lower},
+      {"switches", topoFigure([](const T& t) { return double(topology::switchCount(t.fabric, t.analysis.counts)); }),
+       tr("Switches"), QString(), 0, 1, B::None},
+      {"optics", topoFigure([](const T& t) { return double(t.analysis.bom.optics()); }), tr("Optical modules"),
+       QString(), 0, 1, B::None},
+      {"bisection_Tbps", topoFigure([](const T& t) { return t.analysis.bisection.bisection_Gbps / 1000.0; }),
+       tr("Bisection bandwidth"), tr("Tb/s"), 1, 1, B::Higher},
   };
 }
 
 double MetricTable::value(const Metric& m, const SimResult& r) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const double v = r.number(m.section, m.key, nan);
-  return std::isnan(v) ? nan : v * m.factor;
+  if (!r.ok() || !m.get) return nan;
+  const std::optional<double> v = m.get(*r.output);
+  return v && std::isfinite(*v) ? *v * m.factor : nan;
 }
 
 QString MetricTable::format(const Metric& m, double shown) {

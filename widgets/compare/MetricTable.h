@@ -1,10 +1,14 @@
-// The metric rows of the comparison view and the reports: where each figure
-// sits in the simulation output, its translated label and unit, how to show
-// it, and which direction is better (for the highlight of the best value).
+// The metric rows of the comparison view and the reports: how each figure is
+// read from the typed simulation output (empty when the engine did not compute
+// it, e.g. reliability with the Monte Carlo off: shown as "—", never 0), its
+// translated label and unit, how to show it, and which direction is better
+// (for the highlight of the best value).
 #pragma once
 #include <QCoreApplication>
 #include <QString>
 #include <QVector>
+#include <functional>
+#include <optional>
 
 #include "SimResult.h"
 
@@ -15,9 +19,10 @@ class MetricTable {
 
  public:
   enum class Better { Lower, Higher, None };
+  using Getter = std::function<std::optional<double>(const SimOutput&)>;
   struct Metric {
-    const char* section;
-    const char* key;
+    const char* id;  // stable name (the output key it reads), for tests and lookups
+    Getter get;
     QString label;
     QString unit;
     int decimals;
@@ -26,7 +31,8 @@ class MetricTable {
   };
 
   static QVector<Metric> metrics();
-  // The shown value, or NaN when the result lacks it.
+  // The shown value, or NaN when the result lacks it (failed, or the figure
+  // was not computed or is not finite).
   static double value(const Metric& m, const SimResult& r);
   static QString format(const Metric& m, double shown);
   // Index of the best value among `values` (NaN skipped), or -1.

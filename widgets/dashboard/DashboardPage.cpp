@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <cmath>
+#include <optional>
 
 #include "ChartView.h"
 #include "Document.h"
@@ -101,36 +102,53 @@ void DashboardPage::refresh() {
   if (!r && runner_->isRunning()) empty.error = tr("Simulating…");
   const SimResult& res = r ? *r : empty;
   const QLocale loc;
-  auto n = [&](const char* s, const char* k, int d, double f = 1) { return loc.toString(res.number(s, k) * f, 'f', d); };
-  // Days with three significant figures, so that short runs do not round to 0.1.
-  auto days = [&](const char* k) {
-    const double v = res.number("reliability", k);
-    return loc.toString(v, 'f', v >= 100 ? 0 : v >= 10 ? 1 : 2);
+  // A figure the engine did not compute (no Monte Carlo: no reliability) is
+  // "—", never 0.
+  auto n = [&](std::optional<double> v, int d, double f = 1) {
+    return v && std::isfinite(*v) ? loc.toString(*v * f, 'f', d) : QStringLiteral("—");
   };
+  // Days with three significant figures, so that short runs do not round to 0.1.
+  auto days = [&](std::optional<double> v) {
+    if (!v || !std::isfinite(*v)) return QStringLiteral("—");
+    return loc.toString(*v, 'f', *v >= 100 ? 0 : *v >= 10 ? 1 : 2);
+  };
+  // "%1 h" with the figure, or the dash alone.
+  auto unit = [](const QString& pattern, const QString& v) { return v == QStringLiteral("—") ? v : pattern.arg(v); };
   if (res.ok()) {
+    const SimOutput& out = *res.output;
+    const PerfResult& perf = out.performance.perf;
+    const std::optional<ReliabilityResult>& rel = out.reliability;
+    auto relFigure = [&](double ReliabilityResult::*field) {
+      return rel ? std::optional<double>((*rel).*field) : std::nullopt;
+    };
+    auto ttt = [&](double SampleStats::*field) {
+      return rel ? std::optional<double>(rel->time_to_train_days.*field) : std::nullopt;
+    };
     const QString cell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
                                         "<span style='font-size:15pt;font-weight:600'>%2</span></td>");
-    QString row1 = cell.arg(tr("Step time"), tr("%1 s").arg(n("performance", "step_time_s", 2))) +
-                   cell.arg(tr("MFU"), tr("%1 %").arg(n("performance", "mfu", 1, 100))) +
-                   cell.arg(tr("Tokens/s"), n("performance", "tokens_per_s", 0)) +
-                   cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n("performance", "memory_per_gpu_GiB", 1))) +
+    QString row1 = cell.arg(tr("Step time"), tr("%1 s").arg(n(perf.step_time_s, 2))) +
+                   cell.arg(tr("MFU"), tr("%1 %").arg(n(perf.mfu, 1, 100))) +
+                   cell.arg(tr("Tokens/s"), n(perf.tokens_per_s, 0)) +
+                   cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
                    cell.arg(tr("Time to train (mean / p50 / p95)"),
-                            tr("%1 / %2 / %3 days").arg(days("time_to_train_days_mean"), days("time_to_train_days_p50"),
-                                                        days("time_to_train_days_p95")));
-    QString row2 = cell.arg(tr("Goodput (ETTR)"), tr("%1 %").arg(n("reliability", "goodput_mean", 1, 100))) +
-                   cell.arg(tr("Cluster MTBF"), tr("%1 h").arg(n("reliability", "cluster_mtbf_h", 1))) +
-                   cell.arg(tr("Facility power / PUE"), tr("%1 kW / %2")
-                                                            .arg(n("energy", "facility_power_kW", 0), n("energy", "pue", 2))) +
-                   cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD")
-                                                   .arg(n("cost", "capex_usd", 1, 1e-6), n("cost", "tco_usd", 1, 1e-6))) +
-                   cell.arg(tr("Cloud break-even"),
-                            std::isfinite(res.number("cost", "cloud_breakeven_utilization", NAN))
-                                ? tr("%1 % utilisation").arg(n("cost", "cloud_breakeven_utilization", 0, 100))
-                                : tr("never (renting is cheaper)"));
+                            rel ? tr("%1 / %2 / %3 days")
+                                      .arg(days(ttt(&SampleStats::mean)), days(ttt(&SampleStats::p50)),
+                                           days(ttt(&SampleStats::p95)))
+                                : QStringLiteral("—"));
+    const double breakeven = out.cost.cloud_breakeven_utilization;
+    QString row2 =
+        cell.arg(tr("Goodput (ETTR)"),
+                 unit(tr("%1 %"), n(rel ? std::optional<double>(rel->goodput.mean) : std::nullopt, 1, 100))) +
+        cell.arg(tr("Cluster MTBF"), unit(tr("%1 h"), n(relFigure(&ReliabilityResult::cluster_mtbf_h), 1))) +
+        cell.arg(tr("Facility power / PUE"),
+                 tr("%1 kW / %2").arg(n(out.energy.year.facility_kW, 0), n(out.energy.year.pue_annual, 2))) +
+        cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD").arg(n(out.cost.capex_usd, 1, 1e-6), n(out.cost.tco_usd, 1, 1e-6))) +
+        cell.arg(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
+                                                                  : tr("never (renting is cheaper)"));
     figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) +
-                      spreadNote(res.number("reliability", "time_to_train_days_mean"),
-                                 res.number("reliability", "time_to_train_days_p50"),
-                                 res.number("reliability", "time_to_train_days_p95")));
+                      (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
+                                        rel->time_to_train_days.p95)
+                           : QString()));
     bottleneck_->setText(ResultCharts::bottleneckSentence(res));
     bottleneck_->setVisible(!bottleneck_->text().isEmpty());
   } else {

@@ -12,31 +12,33 @@ namespace cf {
 
 namespace {
 
-using J = nlohmann::json;
+double finiteOr0(double v) { return std::isfinite(v) ? v : 0.0; }
 
-const J* section(const SimResult& r, const char* name) {
-  if (!r.ok() || !r.output.contains(name) || !r.output[name].is_object()) return nullptr;
-  return &r.output[name];
-}
-
-double num(const J& j, const char* key, double fallback = 0) {
-  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
-}
-
-// A JSON object of numbers as (translated label, value) pairs, in key order.
-void objectSeries(const J& obj, QStringList* names, QVector<double>* values, double factor = 1,
-                  bool skipZero = true) {
-  if (!obj.is_object()) return;
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    if (!it.value().is_number()) continue;
-    const double v = it.value().get<double>() * factor;
+// (key, value) pairs as (translated label, value) pairs, in the given order.
+void series(const std::vector<std::pair<std::string, double>>& parts, QStringList* names, QVector<double>* values,
+            double factor = 1, bool skipZero = true) {
+  for (const auto& [key, raw] : parts) {
+    const double v = finiteOr0(raw) * factor;
     if (skipZero && std::abs(v) < 1e-12) continue;
-    *names << ResultCharts::keyName(QString::fromStdString(it.key()));
+    *names << ResultCharts::keyName(QString::fromStdString(key));
     *values << v;
   }
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, double>> ResultCharts::breakdownParts(const StepBreakdown& b) {
+  return {{"compute", b.compute}, {"tp_comm", b.tp_comm}, {"pp_comm", b.pp_comm},
+          {"dp_comm", b.dp_comm}, {"ep_comm", b.ep_comm}, {"cp_comm", b.cp_comm},
+          {"bubble", b.bubble},   {"data_io", b.data_io}, {"other", b.other}};
+}
+
+QString ResultCharts::bottleneckDetail(const Bottleneck& b) {
+  // translatedBottleneck reads the clauses as the output writes them.
+  nlohmann::json clauses = nlohmann::json::array();
+  for (const BottleneckClause& c : b.clauses) clauses.push_back({{"id", c.id}, {"args", c.args}});
+  return translatedBottleneck({{"resource", b.resource}, {"detail", b.detail}, {"clauses", std::move(clauses)}});
+}
 
 QList<ResultCharts::Chart> ResultCharts::all() {
   return {Chart::StepBreakdown, Chart::Memory,       Chart::Interruptions, Chart::TimeToTrain, Chart::Timeline,
@@ -119,14 +121,13 @@ QString ResultCharts::keyName(const QString& key) {
 }
 
 QString ResultCharts::bottleneckSentence(const SimResult& r) {
-  const J* perf = section(r, "performance");
-  if (!perf || !perf->contains("bottleneck")) return {};
-  const J& b = (*perf)["bottleneck"];
-  QString res = QString::fromStdString(b.value("resource", std::string()));
+  if (!r.ok()) return {};
+  const PerformanceResult& perf = r.output->performance;
+  QString res = QString::fromStdString(perf.bottleneck.resource);
   if (res == QLatin1String("compute")) res = QStringLiteral("compute_resource");
-  const QString detail = translatedBottleneck(b);  // from its clauses, in the interface language
-  const double step = num(*perf, "step_time_s");
-  const double compute = perf->contains("breakdown_s") ? num((*perf)["breakdown_s"], "compute") : 0;
+  const QString detail = bottleneckDetail(perf.bottleneck);  // from its clauses, in the interface language
+  const double step = finiteOr0(perf.perf.step_time_s);
+  const double compute = finiteOr0(perf.perf.breakdown.compute);
   const QString share = step > 0 ? QLocale().toString(100.0 * (step - compute) / step, 'f', 0) : QStringLiteral("0");
   return tr("The step is limited by %1 (%2); %3 % of the step is not compute.").arg(keyName(res), detail, share);
 }
@@ -137,59 +138,68 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
     view->showMessage(r.error.isEmpty() ? tr("Not simulated yet.") : r.error.toHtmlEscaped());
     return;
   }
-  const J* perf = section(r, "performance");
-  const J* rel = section(r, "reliability");
-  const J* energy = section(r, "energy");
-  const J* cost = section(r, "cost");
+  const SimOutput& out = *r.output;
+  const PerfResult& perf = out.performance.perf;
+  const std::optional<ReliabilityResult>& rel = out.reliability;
+  const EnergyResult& energy = out.energy;
+  const CostResult& cost = out.cost;
   auto missing = [&] { view->showMessage(tr("The engine computes no result for this chart here.")); };
   QStringList names;
   QVector<double> values;
   switch (c) {
     case Chart::StepBreakdown: {
-      if (!perf || !perf->contains("breakdown_s")) return missing();
-      objectSeries((*perf)["breakdown_s"], &names, &values);
-      QVector<ChartView::Series> series;
-      for (int i = 0; i < names.size(); ++i) series.append({names[i], {values[i]}, {}});
-      view->showBars({tr("Step")}, series, tr("seconds"), true, true);
+      series(breakdownParts(perf.breakdown), &names, &values);
+      QVector<ChartView::Series> bars;
+      for (int i = 0; i < names.size(); ++i) bars.append({names[i], {values[i]}, {}});
+      view->showBars({tr("Step")}, bars, tr("seconds"), true, true);
       return;
     }
     case Chart::Memory: {
-      if (!perf || !perf->contains("memory_breakdown_GiB")) return missing();
-      objectSeries((*perf)["memory_breakdown_GiB"], &names, &values);
-      QVector<ChartView::Series> series;
+      const MemoryBreakdown& m = perf.memory;
+      constexpr double kGiB = 1024.0 * 1024 * 1024;
+      series({{"weights", m.weights_B / kGiB},
+              {"gradients", m.gradients_B / kGiB},
+              {"optimizer", m.optimizer_B / kGiB},
+              {"activations", m.activations_B / kGiB},
+              {"temporary", m.temporary_B / kGiB},
+              {"fragmentation", m.fragmentation_B / kGiB}},
+             &names, &values);
+      QVector<ChartView::Series> bars;
       double used = 0;
       for (int i = 0; i < names.size(); ++i) {
-        series.append({names[i], {values[i]}, {}});
+        bars.append({names[i], {values[i]}, {}});
         used += values[i];
       }
-      if (ctx.hbm_GiB > used) series.append({tr("Free HBM"), {ctx.hbm_GiB - used}, QColor(220, 220, 220)});
+      if (ctx.hbm_GiB > used) bars.append({tr("Free HBM"), {ctx.hbm_GiB - used}, QColor(220, 220, 220)});
       const QString cat = ctx.hbm_GiB > 0 ? tr("of %1 GiB").arg(QLocale().toString(ctx.hbm_GiB, 'f', 0)) : tr("GPU");
-      view->showBars({cat}, series, tr("GiB"), true, true);
+      view->showBars({cat}, bars, tr("GiB"), true, true);
       return;
     }
     case Chart::Interruptions: {
-      if (!rel || !rel->contains("interruptions_by_cause")) return missing();
-      objectSeries((*rel)["interruptions_by_cause"], &names, &values);
+      if (!rel) return missing();
+      std::vector<std::pair<std::string, double>> causes;
+      for (const ReliabilityCause& k : rel->causes) causes.emplace_back(k.failure.name, k.interruptions_mean);
+      series(causes, &names, &values);
       if (names.isEmpty()) return view->showMessage(tr("No interruptions."));
       view->showBars(names, {{tr("Interruptions"), values, {}}}, tr("per run"), false, true);
       return;
     }
     case Chart::TimeToTrain: {
-      if (!rel || !perf) return missing();
+      if (!rel) return missing();
       names = {tr("failure-free"), tr("p50"), tr("mean"), tr("p95")};
-      values = {num(*perf, "time_to_train_days"), num(*rel, "time_to_train_days_p50"),
-                num(*rel, "time_to_train_days_mean"), num(*rel, "time_to_train_days_p95")};
+      values = {finiteOr0(perf.time_to_train_days), rel->time_to_train_days.p50, rel->time_to_train_days.mean,
+                rel->time_to_train_days.p95};
       view->showBars(names, {{tr("Days"), values, {}}}, tr("days"));
       return;
     }
     case Chart::Timeline: {
-      if (!rel || !rel->contains("timeline") || !(*rel)["timeline"].is_array()) return missing();
+      if (!rel || !rel->timeline) return missing();
       QStringList rows;
       QVector<QVector<double>> xs;
       double end = 0;
-      for (const J& e : (*rel)["timeline"]) {
-        const QString cause = QString::fromStdString(e.value("cause", std::string()));
-        const double t = num(e, "t_h") / 24.0;
+      for (const TimelineEvent& e : *rel->timeline) {
+        const QString cause = QString::fromStdString(e.cause);
+        const double t = e.t_s / 3600 / 24.0;
         end = std::max(end, t);
         if (cause == QLatin1String("finished")) continue;
         const QString name = keyName(cause);
@@ -206,45 +216,42 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
       return;
     }
     case Chart::PowerByClass: {
-      if (!energy) return missing();
-      if (energy->contains("it_power_by_class_kW")) objectSeries((*energy)["it_power_by_class_kW"], &names, &values);
+      series(itPowerByClass_kW(energy), &names, &values);
       names << keyName(QStringLiteral("cooling")) << keyName(QStringLiteral("chain"));
-      values << num(*energy, "cooling_power_kW") << num(*energy, "power_chain_loss_kW");
+      values << coolingPower_kW(energy) << powerChainLoss_kW(energy);
       view->showBars(names, {{tr("Power"), values, {}}}, tr("kW"), false, true);
       return;
     }
     case Chart::MonthlyPue: {
-      if (!energy || !energy->contains("monthly_pue")) return missing();
-      for (const J& v : (*energy)["monthly_pue"]) values << (v.is_number() ? v.get<double>() : 0.0);
+      for (double v : energy.year.pue) values << finiteOr0(v);
       for (int m = 1; m <= values.size(); ++m) names << QLocale().standaloneMonthName(m, QLocale::ShortFormat);
       view->showLines(names, {{tr("PUE"), values, {}}}, tr("PUE"));
       return;
     }
     case Chart::Capex: {
-      if (!cost || !cost->contains("capex_breakdown")) return missing();
+      if (cost.capex_lines.empty()) return missing();
       // One bar per item: lines that share an item (AEC and AOC cables, two
       // storage tiers) are summed, so each label stays on its own value.
-      for (const J& l : (*cost)["capex_breakdown"]) {
-        const QString name = keyName(QString::fromStdString(l.value("item", std::string())));
+      for (const CapexLine& l : cost.capex_lines) {
+        const QString name = keyName(QString::fromStdString(l.item));
         const qsizetype at = names.indexOf(name);
         if (at < 0) {
           names << name;
-          values << num(l, "total_usd") / 1e6;
+          values << l.total() / 1e6;
         } else {
-          values[at] += num(l, "total_usd") / 1e6;
+          values[at] += l.total() / 1e6;
         }
       }
       view->showBars(names, {{tr("CAPEX"), values, {}}}, tr("million USD"), false, true);
       return;
     }
     case Chart::TcoYears: {
-      if (!cost) return missing();
-      const double years = std::max(1.0, num(*cost, "amortization_years", 5));
-      const double capex = num(*cost, "capex_usd"), opex = num(*cost, "opex_usd_per_year");
-      const double cloudRate = num(*cost, "cloud_usd_per_gpu_hour");
-      const double perGpuHour = num(*cost, "usd_per_gpu_hour");
+      const double years = std::max(1.0, cost.years);
+      const double capex = cost.capex_usd, opex = cost.opex_usd_per_year;
+      const double cloudRate = cost.cloud_usd_per_gpu_hour;
+      const double perGpuHour = cost.usd_per_gpu_hour;
       // Paid GPU-hours per year as the cost model counts them (utilisation applied).
-      const double tcoTotal = num(*cost, "tco_usd");
+      const double tcoTotal = cost.tco_usd;
       const double paidHoursPerYear = perGpuHour > 0 ? tcoTotal / perGpuHour / years : ctx.gpus * 8760.0;
       QVector<double> onPrem, cloud;
       for (int y = 0; y <= static_cast<int>(years); ++y) {

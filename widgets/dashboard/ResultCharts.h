@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "SimResult.h"
 
@@ -45,6 +48,10 @@ class ResultCharts {
   static QString keyName(const QString& key);
   // The bottleneck as a sentence ("The step is limited by ... : detail").
   static QString bottleneckSentence(const SimResult& r);
+  // The bottleneck's detail in the interface language (from its clauses).
+  static QString bottleneckDetail(const Bottleneck& b);
+  // The step-time breakdown as (engine key, seconds), compute first.
+  static std::vector<std::pair<std::string, double>> breakdownParts(const StepBreakdown& b);
 };
 
 }  // namespace cf

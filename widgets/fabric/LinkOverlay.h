@@ -1,11 +1,8 @@
 // Per-link utilisation for the fabric canvas overlay, from a simulation result:
 //
-//  - Flow simulation present ("network" section, --network flow): the
-//    hottest scale-out and scale-up link directions it lists keep their
-//    simulated mean utilisation (bytes / (line rate x makespan)); every other
-//    link gets the simulated mean of its kind (scale_out_mean_utilization,
-//    scale_up_mean_utilization). The section lists only the hottest links, so
-//    the rest is the per-kind average, not a per-link figure.
+//  - Flow simulation present (SimOutput::network, --network flow): each
+//    link's simulated mean utilisation over the step, bytes / (line rate x
+//    makespan), the busier of its two directions.
 //  - Otherwise the analytical model, per tier: the share of the step during
 //    which the links of a tier carry exposed communication,
 //      scale-up links:   tp_comm / step_time;
@@ -35,7 +32,7 @@ struct LinkOverlay {
   std::vector<double> values;
   Source source = Source::None;
 
-  // Empty values (Source::None) when the result has no performance section.
+  // Empty values (Source::None) when the result failed or has no step time.
   static LinkOverlay fromResult(const topology::Fabric& f, const SimResult& r);
   // The legend's caption ("Link utilisation (flow simulation)").
   QString caption() const;

@@ -6,10 +6,13 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <cmath>
+#include <optional>
 
 #include "Document.h"
 #include "EngineMessages.h"
 #include "FieldSpec.h"
+#include "ResultCharts.h"
 #include "SimulationRunner.h"
 
 namespace cf {
@@ -156,29 +159,30 @@ QString OverviewPage::estimatesHtml(int index) const {
     return table(tr("Estimates"), row(tr("Not simulated"), runner_ && runner_->isRunning() ? tr("Simulating…")
                                                                                             : tr("Not simulated yet.")));
   if (!result->ok()) return table(tr("Estimates"), row(tr("Not simulated"), result->error.toHtmlEscaped()));
-  const nlohmann::json& out = result->output;
+  const SimOutput& out = *result->output;
   QString rows;
-  auto put = [&](const char* section, const char* key, const QString& label, int decimals, double factor = 1) {
-    if (!out.contains(section) || !out[section].contains(key) || !out[section][key].is_number()) return;
-    rows += row(label, num(out[section][key].get<double>() * factor, decimals));
+  auto put = [&](std::optional<double> v, const QString& label, int decimals, double factor = 1) {
+    if (v && std::isfinite(*v)) rows += row(label, num(*v * factor, decimals));
   };
-  put("performance", "step_time_s", tr("Step time (s)"), 2);
-  put("performance", "tokens_per_s", tr("Tokens per second"), 0);
-  put("performance", "mfu", tr("MFU (%)"), 1, 100);
-  put("performance", "memory_per_gpu_GiB", tr("Memory per GPU (GiB)"), 1);
-  put("performance", "time_to_train_days", tr("Time to train, failure-free (days)"), 1);
-  if (out.contains("performance") && out["performance"].contains("bottleneck")) {
-    const auto& b = out["performance"]["bottleneck"];
-    rows +=
-        row(tr("Bottleneck"), QStringLiteral("%1 — %2").arg(esc(b.value("resource", "")), translatedBottleneck(b).toHtmlEscaped()));
+  const PerfResult& perf = out.performance.perf;
+  put(perf.step_time_s, tr("Step time (s)"), 2);
+  put(perf.tokens_per_s, tr("Tokens per second"), 0);
+  put(perf.mfu, tr("MFU (%)"), 1, 100);
+  put(perf.memory_per_gpu_GiB, tr("Memory per GPU (GiB)"), 1);
+  put(perf.time_to_train_days, tr("Time to train, failure-free (days)"), 1);
+  const Bottleneck& b = out.performance.bottleneck;
+  rows += row(tr("Bottleneck"),
+              QStringLiteral("%1 — %2").arg(esc(b.resource), ResultCharts::bottleneckDetail(b).toHtmlEscaped()));
+  if (out.topology) {
+    const topology::TopologyModel& t = *out.topology;
+    put(static_cast<double>(topology::switchCount(t.fabric, t.analysis.counts)), tr("Switches"), 0);
+    put(static_cast<double>(t.analysis.counts.links()), tr("Links"), 0);
+    put(t.analysis.bisection.bisection_Gbps / 1000.0, tr("Bisection bandwidth (Tb/s)"), 1);
   }
-  put("topology", "switches", tr("Switches"), 0);
-  put("topology", "links", tr("Links"), 0);
-  put("topology", "bisection_Tbps", tr("Bisection bandwidth (Tb/s)"), 1);
-  put("energy", "it_power_kW", tr("IT power (kW)"), 0);
-  put("energy", "pue", tr("PUE"), 2);
-  put("cost", "capex_usd", tr("CAPEX (million USD)"), 1, 1e-6);
-  put("cost", "tco_usd", tr("TCO (million USD)"), 1, 1e-6);
+  put(out.energy.it_train_kW, tr("IT power (kW)"), 0);
+  put(out.energy.year.pue_annual, tr("PUE"), 2);
+  put(out.cost.capex_usd, tr("CAPEX (million USD)"), 1, 1e-6);
+  put(out.cost.tco_usd, tr("TCO (million USD)"), 1, 1e-6);
   if (rows.isEmpty()) rows = row(tr("Estimates"), tr("The engine computes no section for this scenario yet."));
   return table(tr("Estimates"), rows);
 }

@@ -68,7 +68,9 @@ SimResultPtr LessonSimulator::result(int step) {
     SimulateOptions o;
     o.trials = lesson_.trials;
     o.backend = "cpu";  // deterministic across machines; the trial count is small
-    r->output = simulateScenario(p, static_cast<std::size_t>(index), o);
+    nlohmann::json asJson;
+    SimOutput out = simulate(p, static_cast<std::size_t>(index), o, &asJson);
+    r->set(std::move(out), std::move(asJson));
     r->backend = QStringLiteral("CPU");
   } catch (const std::exception& e) {
     r->error = QString::fromStdString(e.what());
@@ -85,7 +87,7 @@ double LessonSimulator::metric(int step, const QString& key) {
 
 double LessonSimulator::metric(const SimResult& r, const QString& key) {
   if (!r.ok()) return std::nan("");
-  const auto& perf = r.output.contains("performance") ? r.output["performance"] : nlohmann::json::object();
+  const auto& perf = r.json.contains("performance") ? r.json["performance"] : nlohmann::json::object();
   if (key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share")) {
     // Exposed communication time over the step (docs/models.md, performance):
     // all collectives, or only those on the scale-out network (DP, PP, EP, CP;
@@ -98,17 +100,17 @@ double LessonSimulator::metric(const SimResult& r, const QString& key) {
     return comm / step;
   }
   if (key == QLatin1String("checkpoint_young_min")) {
-    if (!r.output.contains("reliability")) return std::nan("");
-    const auto& rel = r.output["reliability"];
+    if (!r.json.contains("reliability")) return std::nan("");
+    const auto& rel = r.json["reliability"];
     if (!rel.contains("checkpoint_intervals_s")) return std::nan("");
     return rel["checkpoint_intervals_s"].value("young", 0.0) / 60.0;
   }
   const qsizetype dot = key.indexOf(QLatin1Char('.'));
   if (dot < 0) return std::nan("");
   const std::string section = key.left(dot).toStdString(), name = key.mid(dot + 1).toStdString();
-  if (!r.output.contains(section) || !r.output[section].contains(name) || !r.output[section][name].is_number())
+  if (!r.json.contains(section) || !r.json[section].contains(name) || !r.json[section][name].is_number())
     return std::nan("");
-  return r.output[section][name].get<double>();
+  return r.json[section][name].get<double>();
 }
 
 bool LessonSimulator::isFraction(const QString& key) {
