@@ -41,14 +41,14 @@ class TestJobEditor : public QObject {
     editor.findBest();
     QVERIFY(done.wait(60000));
     QCOMPARE(done.first().first().toBool(), true);
-    QVERIFY(editor.lastReport()["ranking"].size() > 0);
+    QVERIFY(editor.lastReport() && !editor.lastReport()->ranking.empty());
     const int commands = doc.undoStack()->count();
     QVERIFY(editor.applySearchResult(0));
     QCOMPARE(doc.undoStack()->count(), commands + 1);
-    const auto& best = editor.lastReport()["ranking"][0];
-    QCOMPARE(doc.scenario(0).job.parallelism.tp, best["tp"].get<int>());
-    QCOMPARE(doc.scenario(0).job.parallelism.pp, best["pp"].get<int>());
-    QCOMPARE(doc.scenario(0).job.parallelism.micro_batch, best["micro_batch"].get<int>());
+    const ParallelConfig& best = editor.lastReport()->ranking[0].config;
+    QCOMPARE(doc.scenario(0).job.parallelism.tp, best.tp);
+    QCOMPARE(doc.scenario(0).job.parallelism.pp, best.pp);
+    QCOMPARE(doc.scenario(0).job.parallelism.micro_batch, best.micro_batch);
     doc.undoStack()->undo();
     QVERIFY(doc.scenario(0).job.parallelism == before);
   }

@@ -16,6 +16,7 @@
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "Document.h"
 #include "FieldSpec.h"
@@ -24,7 +25,9 @@
 #include "design/Resolved.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "perf/GraphFabric.h"
 #include "perf/ParallelSearch.h"
+#include "perf/PerfModel.h"
 
 namespace cf {
 
@@ -137,7 +140,7 @@ JobEditor::~JobEditor() {
 
 void JobEditor::setScenario(int index) {
   scenario_ = index;
-  report_ = json();
+  report_.reset();
   showReport();
   refresh();
 }
@@ -217,13 +220,17 @@ void JobEditor::findBest() {
   if (worker_) return;
   const Scenario s = doc_->scenario(scenario_);
   const Catalog parts = doc_->project().resolvedParts();
-  auto result = std::make_shared<std::pair<json, QString>>();
+  auto result = std::make_shared<std::pair<std::optional<SearchResult>, QString>>();
   searchStatus_->setText(tr("Searching every valid parallel configuration…"));
   findBest_->setEnabled(false);
   worker_ = QThread::create([s, parts, result] {
     try {
       const ResolvedScenario r = resolve(s, parts);
-      result->first = searchReport(r, parts, 10, "time");
+      const PerfModel model(r, parts, makeCommFabric(r));
+      SearchOptions opt;
+      opt.top = 10;
+      opt.objective = SearchObjective::Time;
+      result->first = search(model, opt);
     } catch (const std::exception& e) {
       result->second = QString::fromStdString(e.what());
     }
@@ -246,20 +253,23 @@ void JobEditor::showReport() {
                             tr("Recompute"), tr("ZeRO"), tr("MFU"), tr("Days"), tr("Memory (GiB)")};
   results_->setColumnCount(headers.size());
   results_->setHorizontalHeaderLabels(headers);
-  const json ranking = report_.is_object() ? report_.value("ranking", json::array()) : json::array();
+  static const std::vector<PerfResult> none;
+  const std::vector<PerfResult>& ranking = report_ ? report_->ranking : none;
   results_->setRowCount(static_cast<int>(ranking.size()));
   const QLocale loc;
+  // A figure the model could not compute (not finite) is "—".
+  auto fig = [&](double v, double factor = 1) {
+    return std::isfinite(v) ? loc.toString(v * factor, 'f', 1) : QStringLiteral("—");
+  };
   for (int r = 0; r < static_cast<int>(ranking.size()); ++r) {
-    const json& e = ranking[static_cast<std::size_t>(r)];
-    const QStringList cells{QString::number(e.value("rank", r + 1)), QString::number(e.value("tp", 1)),
-                            QString::number(e.value("pp", 1)), QString::number(e.value("dp", 1)),
-                            QString::number(e.value("ep", 1)), QString::number(e.value("cp", 1)),
-                            QString::number(e.value("micro_batch", 1)),
-                            QString::fromStdString(e.value("recompute", std::string())),
-                            QString::number(e.value("zero_stage", 0)),
-                            loc.toString(100.0 * e.value("mfu", 0.0), 'f', 1) + QLatin1Char('%'),
-                            loc.toString(e.value("time_to_train_days", 0.0), 'f', 1),
-                            loc.toString(e.value("memory_per_gpu_GiB", 0.0), 'f', 1)};
+    const PerfResult& e = ranking[static_cast<std::size_t>(r)];
+    const ParallelConfig& c = e.config;
+    const QStringList cells{QString::number(r + 1), QString::number(c.tp), QString::number(c.pp),
+                            QString::number(c.dp), QString::number(c.ep), QString::number(c.cp),
+                            QString::number(c.micro_batch), QString::fromLatin1(recomputeName(c.recompute)),
+                            QString::number(c.zero_stage),
+                            std::isfinite(e.mfu) ? fig(e.mfu, 100) + QLatin1Char('%') : fig(e.mfu),
+                            fig(e.time_to_train_days), fig(e.memory_per_gpu_GiB)};
     for (int c = 0; c < cells.size(); ++c) results_->setItem(r, c, new QTableWidgetItem(cells[c]));
   }
   results_->resizeColumnsToContents();
@@ -267,28 +277,26 @@ void JobEditor::showReport() {
   if (!ranking.empty()) {
     results_->selectRow(0);
     searchStatus_->setText(tr("%1 configurations evaluated, %2 fit in memory; best first.")
-                               .arg(loc.toString(report_.value("configs_evaluated", 0LL)),
-                                    loc.toString(report_.value("configs_fitting", 0LL))));
-  } else if (report_.is_object()) {
+                               .arg(loc.toString(report_->configs_evaluated), loc.toString(report_->configs_fitting)));
+  } else if (report_) {
     searchStatus_->setText(tr("No configuration fits this model on this cluster."));
   }
 }
 
 bool JobEditor::applySearchResult(int rank) {
-  const json ranking = report_.is_object() ? report_.value("ranking", json::array()) : json::array();
-  if (rank < 0 || rank >= static_cast<int>(ranking.size())) return false;
-  const json& e = ranking[static_cast<std::size_t>(rank)];
+  if (!report_ || rank < 0 || rank >= static_cast<int>(report_->ranking.size())) return false;
+  const ParallelConfig& c = report_->ranking[static_cast<std::size_t>(rank)].config;
   Scenario s = doc_->scenario(scenario_);
   Parallelism& p = s.job.parallelism;
-  p.tp = e.value("tp", p.tp);
-  p.pp = e.value("pp", p.pp);
-  p.dp = e.value("dp", p.dp);
-  p.ep = e.value("ep", p.ep);
-  p.cp = e.value("cp", p.cp);
-  p.micro_batch = e.value("micro_batch", p.micro_batch);
-  p.virtual_stages = e.value("virtual_stages", p.virtual_stages);
-  p.zero_stage = e.value("zero_stage", p.zero_stage);
-  p.recompute = e.value("recompute", p.recompute);
+  p.tp = c.tp;
+  p.pp = c.pp;
+  p.dp = c.dp;
+  p.ep = c.ep;
+  p.cp = c.cp;
+  p.micro_batch = c.micro_batch;
+  p.virtual_stages = c.virtual_stages;
+  p.zero_stage = c.zero_stage;
+  p.recompute = recomputeName(c.recompute);
   // The whole parallelism object in one command, so one undo restores it.
   return doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism"), scenarioToJson(s)["job"]["parallelism"]);
 }

@@ -5,7 +5,10 @@
 #pragma once
 #include <QWidget>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
+
+#include "perf/ParallelSearch.h"
 
 class QComboBox;
 class QFormLayout;
@@ -39,7 +42,8 @@ class JobEditor : public QWidget {
   // Starts the search on a worker thread; searchFinished follows.
   void findBest();
   bool searchRunning() const { return worker_ != nullptr; }
-  const nlohmann::json& lastReport() const { return report_; }
+  // The last parallel search, best first (empty before a search or after a failed one).
+  const std::optional<SearchResult>& lastReport() const { return report_; }
   QStringList hints() const;
 
  signals:
@@ -72,7 +76,7 @@ class JobEditor : public QWidget {
   QLabel* searchStatus_;
   QTableWidget* results_;
   QThread* worker_ = nullptr;
-  nlohmann::json report_;
+  std::optional<SearchResult> report_;
 };
 
 }  // namespace cf
