@@ -1249,6 +1249,26 @@
 <context>
     <name>cf::ClusterWizard</name>
     <message>
+        <source>&lt;b&gt;What would fit&lt;/b&gt; (click to apply):</source>
+        <translation>&lt;b&gt;可行的改法&lt;/b&gt;（点击即应用）：</translation>
+    </message>
+    <message>
+        <source>Automatic (catalog default for the NICs)</source>
+        <translation>自动（按网卡速率取目录默认型号）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3G)</source>
+        <translation>%1（%2 × %3G）</translation>
+    </message>
+    <message>
+        <source>Scale-out switch:</source>
+        <translation>横向扩展交换机：</translation>
+    </message>
+    <message>
+        <source>NICs per node (0 = the node&apos;s):</source>
+        <translation>每节点网卡数（0 = 节点默认）：</translation>
+    </message>
+    <message>
         <source>%1 (%2 GPUs, %3 U)</source>
         <translation>%1（%2 卡，%3 U）</translation>
     </message>

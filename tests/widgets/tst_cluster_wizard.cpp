@@ -2,9 +2,11 @@
 // switches for known designs, a valid generated scenario, and the wizard
 // dialog building the same scenario from its widgets.
 #include <QComboBox>
+#include <algorithm>
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QFile>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
@@ -209,6 +211,47 @@ class TestClusterWizard : public QObject {
     wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(4096);
     QTRY_VERIFY(wizard.fabricValid());
     QVERIFY(wizard.currentPage()->isComplete());
+  }
+
+  // Issue 15: when the ports run out, the wizard offers what would fit and
+  // one click makes the design build. 100,000 H100 (100,000 NIC ports) do not
+  // fit three tiers of the default 64-port switch (65,536 ports).
+  void remediesMakeItFit() {
+    WizardChoices c;
+    c.gpus = 100000;
+    const std::vector<WizardRemedy> remedies = wizardRemedies(c, Catalog::builtin());
+    QVERIFY(!remedies.empty());
+    const auto sw = std::find_if(remedies.begin(), remedies.end(),
+                                 [](const WizardRemedy& r) { return r.kind == WizardRemedy::Kind::Switch; });
+    QVERIFY(sw != remedies.end());
+    const WizardChoices fixed = sw->applyTo(c);
+    QCOMPARE(fixed.switch_id, sw->value);
+    const Scenario s = buildWizardScenario(fixed, Catalog::builtin());
+    QCOMPARE(s.cluster.scale_out.switch_id, sw->value);
+    QVERIFY(wizardRemedies(fixed, Catalog::builtin()).empty());
+    // Every remedy offered builds.
+    for (const WizardRemedy& r : remedies) {
+      WizardFabric f;
+      buildWizardScenario(r.applyTo(c), Catalog::builtin(), nullptr, &f);
+      QVERIFY(f.switches() > 0);
+    }
+    // A design that builds gets none.
+    QVERIFY(wizardRemedies(WizardChoices{}, Catalog::builtin()).empty());
+
+    ClusterWizard wizard(Catalog::builtin());
+    wizard.show();
+    wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(100000);
+    QTRY_VERIFY(!wizard.fabricValid());
+    QTRY_VERIFY(!wizard.remedies().empty());
+    auto* button = wizard.findChild<QPushButton*>(QStringLiteral("wizardRemedy0"));
+    QVERIFY(button);
+    QVERIFY(!button->text().isEmpty());
+    if (qEnvironmentVariableIsSet("CF_SCREENSHOT_DIR"))
+      wizard.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/wizard-remedies.png"));
+    button->click();
+    QTRY_VERIFY(wizard.fabricValid());
+    QVERIFY(wizard.currentPage()->isComplete());
+    QVERIFY(wizard.remedies().empty());
   }
 
   void dialogAddsOneScenario() {

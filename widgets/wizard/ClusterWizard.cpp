@@ -7,11 +7,14 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "EngineMessages.h"
 #include "design/Climate.h"
+#include "design/Validation.h"
 
 namespace cf {
 
@@ -58,8 +61,17 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   oversub_ = new QDoubleSpinBox(hardware_);
   oversub_->setRange(1, 8);
   oversub_->setSingleStep(0.5);
+  switch_ = new QComboBox(hardware_);
+  switch_->setObjectName(QStringLiteral("wizardSwitch"));
+  nics_ = new QSpinBox(hardware_);
+  nics_->setObjectName(QStringLiteral("wizardNics"));
+  nics_->setRange(0, 64);
   summary_ = new QLabel(hardware_);
   summary_->setWordWrap(true);
+  remedyBox_ = new QWidget(hardware_);
+  remedyBox_->setObjectName(QStringLiteral("wizardRemedies"));
+  new QVBoxLayout(remedyBox_);
+  remedyBox_->layout()->setContentsMargins(0, 0, 0, 0);
   fabricLabel_ = new QLabel(hardware_);
   fabricLabel_->setWordWrap(true);
   fabricLabel_->setObjectName(QStringLiteral("wizardFabricCounts1"));
@@ -67,6 +79,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   hwBox->addLayout(hwForm_);
   hwBox->addStretch(1);
   hwBox->addWidget(summary_);
+  hwBox->addWidget(remedyBox_);
   hwBox->addWidget(fabricLabel_);
 
   nvme_ = new QCheckBox(site_);
@@ -98,7 +111,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   summaryTimer_->setSingleShot(true);
   summaryTimer_->setInterval(150);
   connect(summaryTimer_, &QTimer::timeout, this, &ClusterWizard::updateSummary);
-  for (QWidget* w : std::initializer_list<QWidget*>{accelerator_, node_, gpus_, topology_, tiers_, oversub_}) {
+  for (QWidget* w : std::initializer_list<QWidget*>{accelerator_, node_, gpus_, topology_, tiers_, oversub_, switch_, nics_}) {
     labels_.push_back(new QLabel(hardware_));
     hwForm_->addRow(labels_.back(), w);
   }
@@ -123,8 +136,8 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
     summaryTimer_->start();
   });
   auto later = [this] { summaryTimer_->start(); };
-  for (QComboBox* c : {node_, topology_, cooling_, climate_}) connect(c, &QComboBox::currentIndexChanged, this, later);
-  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_}) connect(s, &QSpinBox::valueChanged, this, later);
+  for (QComboBox* c : {node_, topology_, cooling_, climate_, switch_}) connect(c, &QComboBox::currentIndexChanged, this, later);
+  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_, nics_}) connect(s, &QSpinBox::valueChanged, this, later);
   for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_}) connect(s, &QDoubleSpinBox::valueChanged, this, later);
   for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, later);
   // Next and Finish show what the current answers give, never a stale count.
@@ -153,6 +166,8 @@ WizardChoices ClusterWizard::choices() const {
   c.topology = topology_->currentData().toString().toStdString();
   c.tiers = tiers_->value();
   c.oversubscription = oversub_->value();
+  c.switch_id = switch_->currentData().toString().toStdString();
+  c.nics_per_node = nics_->value();
   c.local_nvme = nvme_->isChecked();
   c.parallel_fs = pfs_->isChecked();
   c.pfs_capacity_PB = pfsCapacity_->value();
@@ -172,6 +187,8 @@ void ClusterWizard::setChoices(const WizardChoices& c) {
   topology_->setCurrentIndex(std::max(0, topology_->findData(qs(c.topology))));
   tiers_->setValue(c.tiers);
   oversub_->setValue(c.oversubscription);
+  switch_->setCurrentIndex(std::max(0, switch_->findData(qs(c.switch_id))));
+  nics_->setValue(c.nics_per_node);
   nvme_->setChecked(c.local_nvme);
   pfs_->setChecked(c.parallel_fs);
   pfsCapacity_->setValue(c.pfs_capacity_PB);
@@ -228,12 +245,61 @@ void ClusterWizard::updateSummary() {
     text = tr("Cannot build this cluster: %1").arg(qs(e.what()));
     fabric_ = {};
   }
+  showRemedies();
   summary_->setText(text);
   summary2_->setText(text);
   fabricLabel_->setText(fabric);
   fabricLabel2_->setText(fabric);
   emit hardware_->completeChanged();
   emit site_->completeChanged();
+}
+
+// When the fabric cannot be built, the changes validation says would fit,
+// each a button that applies it (issue 15: ports exhausted → remedies).
+void ClusterWizard::showRemedies() {
+  remedies_.clear();
+  if (!fabricValid_) {
+    try {
+      remedies_ = wizardRemedies(choices(), parts_);
+    } catch (const std::exception&) {
+      // Unknown parts: the summary already says why; nothing to offer.
+    }
+  }
+  QLayout* box = remedyBox_->layout();
+  while (QLayoutItem* item = box->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+  if (!remedies_.empty()) {
+    auto* title = new QLabel(tr("<b>What would fit</b> (click to apply):"), remedyBox_);
+    box->addWidget(title);
+  }
+  for (std::size_t i = 0; i < remedies_.size(); ++i) {
+    const WizardRemedy& r = remedies_[i];
+    const Issue issue = makeIssue("", Issue::Severity::Warning, r.message_id, r.args);
+    auto* button = new QPushButton(translatedMessage(issue), remedyBox_);
+    button->setObjectName(QStringLiteral("wizardRemedy%1").arg(i));
+    connect(button, &QPushButton::clicked, this, [this, i] { applyRemedy(i); });
+    box->addWidget(button);
+  }
+  remedyBox_->setVisible(!remedies_.empty());
+}
+
+void ClusterWizard::applyRemedy(std::size_t i) {
+  if (i >= remedies_.size()) return;
+  const WizardChoices next = remedies_[i].applyTo(choices());
+  setChoices(next);
+}
+
+void ClusterWizard::fillSwitches() {
+  const QString keep = switch_->currentData().toString();
+  const QSignalBlocker block(switch_);
+  switch_->clear();
+  switch_->addItem(tr("Automatic (catalog default for the NICs)"), QString());
+  for (const SwitchPart& sw : parts_.switches)
+    if (sw.technology != "nvlink")
+      switch_->addItem(tr("%1 (%2 × %3G)").arg(qs(sw.id)).arg(sw.radix).arg(sw.port_Gbps), qs(sw.id));
+  switch_->setCurrentIndex(std::max(0, switch_->findData(keep)));
 }
 
 void ClusterWizard::retranslate() {
@@ -243,7 +309,8 @@ void ClusterWizard::retranslate() {
   site_->setTitle(tr("Storage and facility"));
   site_->setSubTitle(tr("Choose the storage tiers and the cooling; racks are sized by their power budgets."));
   const QStringList labels{tr("Accelerator:"), tr("Node type:"), tr("GPUs:"), tr("Topology:"),
-                           tr("Tiers (0 = automatic):"), tr("Oversubscription:"), tr("File system capacity (PB):"),
+                           tr("Tiers (0 = automatic):"), tr("Oversubscription:"), tr("Scale-out switch:"),
+                           tr("NICs per node (0 = the node's):"), tr("File system capacity (PB):"),
                            tr("File system read bandwidth (GB/s):"), tr("Cooling:"), tr("Climate:"),
                            tr("Racks per row:")};
   for (std::size_t i = 0; i < labels_.size() && i < static_cast<std::size_t>(labels.size()); ++i)
@@ -251,6 +318,7 @@ void ClusterWizard::retranslate() {
   nvme_->setText(tr("Local NVMe in every node"));
   pfs_->setText(tr("Parallel file system"));
   objects_->setText(tr("Object store"));
+  fillSwitches();
   const QString cool = cooling_->currentData().toString();
   cooling_->clear();
   cooling_->addItem(tr("Air"), QStringLiteral("air"));

@@ -36,6 +36,10 @@ class ClusterWizard : public QWizard {
   const WizardFabric& fabricCounts() const { return fabric_; }
   bool fabricValid() const { return fabricValid_; }
   QString fabricText() const;
+  // What would make an unbuildable fabric fit (validation's remedies), offered
+  // as buttons on the first page; applyRemedy(i) takes the i-th.
+  const std::vector<WizardRemedy>& remedies() const { return remedies_; }
+  void applyRemedy(std::size_t i);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -44,6 +48,8 @@ class ClusterWizard : public QWizard {
   void retranslate();
   void fillNodes();
   void updateSummary();
+  void showRemedies();
+  void fillSwitches();
 
   Catalog parts_;
   QWizardPage* hardware_;
@@ -56,6 +62,10 @@ class ClusterWizard : public QWizard {
   QComboBox* topology_;
   QSpinBox* tiers_;
   QDoubleSpinBox* oversub_;
+  QComboBox* switch_;
+  QSpinBox* nics_;
+  QWidget* remedyBox_;
+  std::vector<WizardRemedy> remedies_;
   QCheckBox* nvme_;
   QCheckBox* pfs_;
   QDoubleSpinBox* pfsCapacity_;

@@ -6,6 +6,7 @@
 // the fabric graph (core/topology, WizardFabric.h). Qt-free so the tests call it directly.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "catalog/Catalog.h"
 #include "design/LayoutGenerator.h"
@@ -22,6 +23,8 @@ struct WizardChoices {
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
   int tiers = 0;                      // 0 = the fewest that connect every NIC
   double oversubscription = 1.0;
+  std::string switch_id;              // scale-out switch; empty = the catalog default for the NIC speed
+  int nics_per_node = 0;              // 0 = the node type's
   bool local_nvme = true;
   bool parallel_fs = true;
   double pfs_capacity_PB = 10;
@@ -38,5 +41,22 @@ struct WizardChoices {
 // tier by tier; `fabric` receives those counts.
 Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, LayoutSummary* summary = nullptr,
                              WizardFabric* fabric = nullptr);
+
+// A change to the answers that makes an unbuildable fabric fit: the remedies
+// validation names when the switch ports run out (core/design/Validation.cpp,
+// ids fabric-ports-remedy-*): a catalog switch of more ports, oversubscribed
+// leaves, fewer NICs per node. Each sets the tiers back to automatic.
+struct WizardRemedy {
+  enum class Kind { Switch, Oversubscription, Nics };
+  Kind kind = Kind::Switch;
+  std::string value;              // switch id, oversubscription or NIC count, as validation formats it
+  std::string message_id;         // the validation warning (translated by the GUI)
+  std::vector<std::string> args;  // its arguments
+  WizardChoices applyTo(WizardChoices c) const;
+};
+
+// The remedies for the answers `c` (empty when the fabric builds, or when
+// validation knows none). Throws InputError on unknown parts.
+std::vector<WizardRemedy> wizardRemedies(const WizardChoices& c, const Catalog& parts);
 
 }  // namespace cf
