@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/InputError.h"
+#include "design/NetworkRules.h"
 #include "design/Resolved.h"
 
 namespace cf {
@@ -14,8 +15,7 @@ long long jobNodes(const ResolvedScenario& r) {
 
 double nodeScaleOutGBps(const ResolvedScenario& r) {
   if (!r.scenario) return 0;
-  const ScaleOut& so = r.scenario->cluster.scale_out;
-  return so.nics_per_node * so.nic_Gbps / 8.0;
+  return cf::nodeScaleOutGBps(r.scenario->cluster.scale_out, r.fabric_switch.port_Gbps);  // design/NetworkRules.h
 }
 
 namespace {

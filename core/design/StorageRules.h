@@ -38,7 +38,8 @@ constexpr double kFallbackWriteGBpsPerNode = 2;
 
 // Nodes the job runs on: ⌈gpus_in_use / accelerators_per_node⌉, at least 1.
 long long jobNodes(const ResolvedScenario& r);
-// Scale-out bandwidth of one node, GB/s (all NICs, all planes).
+// Scale-out bandwidth of one node, GB/s (all NICs, all planes, capped by the
+// switch ports: design/NetworkRules.h).
 double nodeScaleOutGBps(const ResolvedScenario& r);
 
 // Aggregate bandwidth of tier `t` to a job of `nodes` nodes each with

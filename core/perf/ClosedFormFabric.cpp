@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "design/ClosRules.h"
+#include "design/NetworkRules.h"
 #include "design/TopologyName.h"
 
 namespace cf {
@@ -17,8 +18,7 @@ ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
   std::string kind = c ? c->scale_up.kind : std::string("nvswitch");
   nvls_ = kind == "nvswitch" && scaleUp_ >= kNvlsMinScaleUp_GBps;
   ScaleOut so = c ? c->scale_out : ScaleOut{};
-  double nicGbps = r.fabric_switch.port_Gbps > 0 ? std::min(so.nic_Gbps, r.fabric_switch.port_Gbps) : so.nic_Gbps;
-  nicPerGpu_ = so.nics_per_node > 0 ? so.nics_per_node * nicGbps / 8.0 / gpusPerNode_ * std::max(1, so.planes) : 0.0;
+  nicPerGpu_ = nodeScaleOutGBps(so, r.fabric_switch.port_Gbps) / gpusPerNode_;  // design/NetworkRules.h
   oversub_ = std::max(1.0, so.oversubscription);
   tiers_ = std::clamp(so.tiers, 1, 3);
   rail_ = isRailOptimized(so.rail_optimized, so.topology);

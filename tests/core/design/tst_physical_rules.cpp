@@ -8,6 +8,7 @@
 #include "design/ClosRules.h"
 #include "design/LayoutGenerator.h"
 #include "design/Limits.h"
+#include "design/NetworkRules.h"
 #include "design/ParallelRules.h"
 #include "design/Validation.h"
 #include "design/Resolved.h"
@@ -266,6 +267,27 @@ class TestPhysicalRules : public QObject {
       }
     }
     QVERIFY(sawPp && sawDp);
+  }
+
+  // Scale-out bandwidth of a node: 8 NICs of 400G on two planes of 400G
+  // switch ports reach 8 x 400G, as each plane link runs at 200G. The
+  // closed-form fabric counted the planes twice (800G a NIC); the storage
+  // rule did not look at the switch at all.
+  void nodeScaleOutAgrees() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = cluster(4, 8, 2);
+    s.cluster.scale_out.switch_id = "QM9700-NDR-64p";
+    s.cluster.scale_out.nic_Gbps = 400;
+    s.cluster.scale_out.planes = 2;
+    const ResolvedScenario r = resolve(s, parts);
+    QCOMPARE(r.fabric_switch.port_Gbps, 400.0);
+    QCOMPARE(nodeScaleOutGBps(s.cluster.scale_out, r.fabric_switch.port_Gbps), 400.0);
+    QCOMPARE(ClosedFormFabric(r).nicGBpsPerGpu(), 400.0 / 8);
+    QCOMPARE(nodeScaleOutGBps(r), 400.0);
+    s.cluster.scale_out.nic_Gbps = 1600;  // ports of 400G on two planes cap a 1.6T NIC at 800G
+    const ResolvedScenario capped = resolve(s, parts);
+    QCOMPARE(ClosedFormFabric(capped).nicGBpsPerGpu(), 800.0 / 8);
+    QCOMPARE(nodeScaleOutGBps(capped), 800.0);
   }
 };
 
