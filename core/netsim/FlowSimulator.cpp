@@ -6,10 +6,12 @@
 namespace cf::netsim {
 
 FlowSimulator::FlowSimulator(std::vector<double> goodput_Bps, std::vector<double> lineRate_Bps)
-    : solver_(std::move(goodput_Bps)),
+    : solver_(goodput_Bps),
+      goodput_(std::move(goodput_Bps)),
       lineRate_(std::move(lineRate_Bps)),
       bytes_(lineRate_.size(), 0.0),
-      peak_(lineRate_.size(), 0.0) {}
+      peak_(lineRate_.size(), 0.0),
+      saturated_(lineRate_.size(), 0.0) {}
 
 int FlowSimulator::start(UsageList usage, double bytes, double members) {
   int id = nextId_++;
@@ -52,7 +54,11 @@ void FlowSimulator::advance(double t, std::vector<int>& done) {
   if (dirty_) resolve();
   const double dt = std::max(0.0, t - now_);
   if (dt > 0)
-    for (std::uint32_t j : solver_.touched()) bytes_[j] += solver_.load(j) * dt;
+    for (std::uint32_t j : solver_.touched()) {
+      bytes_[j] += solver_.load(j) * dt;
+      // At its goodput (to the solver's rounding): the link is a bottleneck.
+      if (goodput_[j] > 0 && solver_.load(j) >= goodput_[j] * (1 - 1e-9)) saturated_[j] += dt;
+    }
   now_ = std::max(now_, t);
   std::size_t w = 0;
   for (std::size_t i = 0; i < active_.size(); ++i) {

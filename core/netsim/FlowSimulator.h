@@ -13,7 +13,10 @@
 // (perf/CollectiveModel.h: NCCL over NICs 0.93 of line rate, rings over NVLink
 // 0.82), so that an uncontended flow-level collective and the analytical one
 // use the same bandwidth. Utilisation is reported against the line rate.
-// Statistics per constraint: bytes moved, and peak load / line rate.
+// Statistics per constraint: bytes moved, peak load / line rate (a link that
+// is ever a bottleneck peaks at its efficiency, e.g. 0.93: the peak alone
+// says little) and the time the link ran at its goodput (saturated), which
+// says how long it was the bottleneck.
 #pragma once
 #include <limits>
 #include <memory>
@@ -40,6 +43,7 @@ class FlowSimulator {
 
   const std::vector<double>& bytes() const { return bytes_; }      // per constraint
   const std::vector<double>& peakUtil() const { return peak_; }    // per constraint, of line rate
+  const std::vector<double>& saturated() const { return saturated_; }  // per constraint, seconds at goodput
   const std::vector<double>& lineRate() const { return lineRate_; }
   long long solves() const { return solves_; }
   long long classesStarted() const { return started_; }
@@ -54,7 +58,7 @@ class FlowSimulator {
     double remaining, total, members;
   };
   MaxMinSolver solver_;
-  std::vector<double> lineRate_, bytes_, peak_;
+  std::vector<double> goodput_, lineRate_, bytes_, peak_, saturated_;
   std::vector<Active> active_;
   std::vector<MaxMinSolver::Var> vars_;
   std::vector<double> rates_;

@@ -64,6 +64,8 @@ nlohmann::json linkJson(const topology::Fabric& f, const StepResult& s, std::uin
   return {{"link", linkName(f, j)},
           {"utilization", finite(mean)},
           {"peak_utilization", finite(s.link_peak_util[j])},
+          {"efficiency", finite(s.link_line_Bps[j] > 0 ? s.link_goodput_Bps[j] / s.link_line_Bps[j] : 0.0)},
+          {"saturated_fraction", finite(T > 0 ? std::min(1.0, s.link_saturated_s[j] / T) : 0.0)},
           {"bytes", finite(s.link_bytes[j])},
           {"kind", topology::kindName(l.kind)},
           {"tier", l.tier}};

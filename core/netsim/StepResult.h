@@ -24,8 +24,11 @@ struct StepResult {
   double makespan_s = 0;               // last task's end
   std::vector<double> job_time_s;      // per job: its last task's end
   std::vector<TaskTime> tasks;         // per task of the graph
-  // Per constraint (2 * link + direction): bytes moved and peak load / line rate.
-  std::vector<double> link_bytes, link_peak_util, link_line_Bps;
+  // Per constraint (2 * link + direction): bytes moved, peak load / line rate,
+  // line rate, goodput (line rate x efficiency) and seconds spent at goodput
+  // (memoized scale-up collectives count their bytes / goodput: an isolated
+  // ring keeps each of its links at goodput while it moves them).
+  std::vector<double> link_bytes, link_peak_util, link_line_Bps, link_goodput_Bps, link_saturated_s;
   std::vector<CollectiveStats> collectives;  // by label, in order of first use
   long long flows = 0;         // point-to-point flows the simulation stands for (all members, all steps)
   long long flow_classes = 0;  // classes the solver handled

@@ -124,6 +124,7 @@ StepResult StepSimulator::run(const StepGraph& g) {
   FlowSimulator flows(goodput_, line_);
   flows.solver().configure(opt_.solver, opt_.solver_large_entries);
   std::vector<double> memoBytes(goodput_.size(), 0.0), memoPeak(goodput_.size(), 0.0);
+  std::vector<double> memoSaturated(goodput_.size(), 0.0);
   std::map<std::string, std::size_t> statIndex;
   auto stat = [&](const Collective& c) -> CollectiveStats& {
     auto [it, fresh] = statIndex.emplace(c.label, res.collectives.size());
@@ -174,6 +175,8 @@ StepResult StepSimulator::run(const StepGraph& g) {
         for (const Step& st : ch)
           for (const Usage& u : *usageOf(st)) {
             memoBytes[u.constraint] += u.coef * st.bytes * repeat;
+            if (goodput_[u.constraint] > 0)
+              memoSaturated[u.constraint] += u.coef * st.bytes * repeat / goodput_[u.constraint];
             memoPeak[u.constraint] = std::max(memoPeak[u.constraint], m.peak);
           }
       CollectiveStats& cs = stat(col);
@@ -274,11 +277,14 @@ StepResult StepSimulator::run(const StepGraph& g) {
                                                " tasks never ran");
   res.link_bytes = flows.bytes();
   res.link_peak_util = flows.peakUtil();
+  res.link_saturated_s = flows.saturated();
   for (std::size_t j = 0; j < res.link_bytes.size(); ++j) {
     res.link_bytes[j] += memoBytes[j];
     res.link_peak_util[j] = std::max(res.link_peak_util[j], memoPeak[j]);
+    res.link_saturated_s[j] = std::min(res.makespan_s, res.link_saturated_s[j] + memoSaturated[j]);
   }
   res.link_line_Bps = line_;
+  res.link_goodput_Bps = goodput_;
   res.flow_classes = flows.classesStarted();
   res.solves = flows.solves();
   res.solver = flows.solver().stats();

@@ -264,6 +264,24 @@ void TestNetsim::twoFlowsHalveALink() {
   double peak = 0;
   for (double p : r2.link_peak_util) peak = std::max(peak, p);
   QVERIFY(std::abs(peak - CollectiveModel::kNicEfficiency) < 1e-9);
+
+  // Issue 15: the peak is the efficiency cap on every bottleneck link; how
+  // long a link ran at its goodput tells them apart. GPU 0 sends S and GPU 1
+  // sends S/2 to GPU 2: the link into GPU 2 is saturated the whole step
+  // (1.5 S/B); GPU 1's uplink never (B/2); GPU 0's uplink for the last S/2
+  // it sends alone (0.5 S/B, a third of the step) although it too peaks at 0.93.
+  StepGraph uneven = alone;
+  uneven.addComm(1, 1, "p2p", {{uneven.addCollective(send(1, 2, S / 2)), 1}});
+  StepResult r3 = StepSimulator(f, {}).run(uneven);
+  QVERIFY(std::abs(r3.makespan_s - 1.5 * S / B) / (1.5 * S / B) < 1e-9);
+  std::vector<double> fractions;
+  for (std::size_t j = 0; j < r3.link_saturated_s.size(); ++j)
+    if (r3.link_bytes[j] > 0) fractions.push_back(r3.link_saturated_s[j] / r3.makespan_s);
+  std::sort(fractions.begin(), fractions.end());
+  QCOMPARE(fractions.size(), std::size_t(3));
+  QVERIFY2(std::abs(fractions[0]) < 1e-9, qPrintable(QString::number(fractions[0])));
+  QVERIFY2(std::abs(fractions[1] - 1.0 / 3) < 1e-6, qPrintable(QString::number(fractions[1])));
+  QVERIFY2(std::abs(fractions[2] - 1.0) < 1e-6, qPrintable(QString::number(fractions[2])));
 }
 
 // Leaves of 4 GPUs with 2 uplinks (2:1). Job A = GPUs 0,1 | 4,5 and job B =
