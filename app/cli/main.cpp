@@ -7,6 +7,7 @@
 #include "Commands.h"
 #include "design/Limits.h"
 #include "SweepCommand.h"
+#include "ValidateModelsCommand.h"
 #ifdef CF_HAVE_REPORT
 #include "ReportCommand.h"
 #endif
@@ -71,6 +72,8 @@ int main(int argc, char** argv) {
 
     cf::cli::SweepArgs sweepArgs;
     auto* sweep = cf::cli::addSweepCommand(app, sweepArgs);
+    cf::cli::ValidateModelsArgs validateModelsArgs;
+    auto* validateModels = cf::cli::addValidateModelsCommand(app, validateModelsArgs);
 #ifdef CF_HAVE_REPORT
     cf::cli::ReportArgs reportArgs;
     auto* report = cf::cli::addReportCommand(app, reportArgs);
@@ -90,6 +93,7 @@ int main(int argc, char** argv) {
     if (*search) return cf::cli::search(srch, std::cout, std::cerr);
     if (*topology) return cf::cli::topology(topo, std::cout, std::cerr);
     if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
+    if (*validateModels) return cf::cli::validateModels(validateModelsArgs, std::cout, std::cerr);
 #ifdef CF_HAVE_REPORT
     if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);
 #endif

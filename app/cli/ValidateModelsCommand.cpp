@@ -1,0 +1,208 @@
+#include "ValidateModelsCommand.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+#include "validation/ValidationRuns.h"
+
+namespace cf::cli {
+namespace {
+
+using validation::FigureKind;
+using validation::Row;
+using validation::Summary;
+
+// A figure in its kind's customary form: MFU in %, GPU-hours in thousands.
+std::string figure(FigureKind k, double v) {
+  std::ostringstream s;
+  s << std::fixed;
+  switch (k) {
+    case FigureKind::Mfu: s << std::setprecision(1) << 100 * v << " %"; break;
+    case FigureKind::HardwareTflopsPerGpu: s << std::setprecision(1) << v << " TF/s"; break;
+    case FigureKind::StepTime: s << std::setprecision(2) << v << " s"; break;
+    case FigureKind::GpuHoursPerTrillionTokens: s << std::setprecision(1) << v / 1000 << "K GPU-h/T"; break;
+  }
+  return s.str();
+}
+
+std::string pct(double f, bool sign) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << (sign ? std::showpos : std::noshowpos) << 100 * f << " %";
+  return s.str();
+}
+
+std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
+
+std::string csvCell(const std::string& v) {
+  if (v.find_first_of(",\"\n") == std::string::npos) return v;
+  std::string q = "\"";
+  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::vector<std::string> summaryLines(const Summary& s) {
+  std::ostringstream a, b, c;
+  a << "runs: " << s.runs << " from " << s.publications << " publications (" << s.held_out << " held-out, "
+    << s.calibration << " calibration)" << (s.failed ? ", " + std::to_string(s.failed) + " not simulated" : "");
+  b << "held-out    |error|: median " << pct(s.held_out_median, false) << ", max " << pct(s.held_out_max, false)
+    << (s.held_out_max_id.empty() ? "" : " (" + s.held_out_max_id + ")");
+  c << "calibration |error|: median " << pct(s.calibration_median, false) << ", max " << pct(s.calibration_max, false)
+    << (s.calibration_max_id.empty() ? "" : " (" + s.calibration_max_id + ")");
+  return {a.str(), b.str(), c.str()};
+}
+
+void printText(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+  struct Col {
+    const char* head;
+    std::size_t w;
+    bool right;
+  };
+  std::vector<std::vector<std::string>> cells;
+  for (const Row& r : rows)
+    cells.push_back({r.run.id, source(r), r.hardware, std::to_string(r.gpus), r.run.model, r.layout,
+                     figure(r.run.kind, r.run.published), r.ok ? figure(r.run.kind, r.predicted) : "—",
+                     r.ok ? pct(r.error, true) : "—", r.run.use + (r.ok && !r.fits_in_memory ? " *" : "")});
+  std::vector<Col> cols = {{"id", 0, false},        {"source", 0, false},    {"hardware", 0, false},
+                           {"GPUs", 0, true},       {"model", 0, false},     {"layout", 0, false},
+                           {"published", 0, true},  {"predicted", 0, true},  {"error", 0, true},
+                           {"use", 0, false}};
+  // Display width: count UTF-8 code points, not bytes ("§", "—").
+  auto width = [](const std::string& t) {
+    std::size_t n = 0;
+    for (unsigned char ch : t) n += (ch & 0xC0) != 0x80;
+    return n;
+  };
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    cols[i].w = width(cols[i].head);
+    for (auto& row : cells) cols[i].w = std::max(cols[i].w, width(row[i]));
+  }
+  auto line = [&](const std::vector<std::string>& v) {
+    std::string l;
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      std::string pad(cols[i].w - width(v[i]), ' ');
+      l += (i ? "  " : "") + (cols[i].right ? pad + v[i] : v[i] + (i + 1 < cols.size() ? pad : ""));
+    }
+    out << l << "\n";
+  };
+  std::vector<std::string> head;
+  for (auto& c : cols) head.push_back(c.head);
+  line(head);
+  for (auto& row : cells) line(row);
+  out << "\n";
+  for (const std::string& l : summaryLines(s)) out << l << "\n";
+  bool anyMissFit = false;
+  for (const Row& r : rows) anyMissFit |= r.ok && !r.fits_in_memory;
+  if (anyMissFit) out << "* the model says this configuration does not fit in memory although it ran\n";
+  for (const Row& r : rows)
+    if (!r.ok) out << "not simulated: " << r.run.id << ": " << r.error_message << "\n";
+}
+
+void printCsv(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+  out << "id,publication,source,hardware,gpus,model,layout,figure_kind,published,predicted,error,use,"
+         "fits_in_memory,memory_per_gpu_GiB\n";
+  for (const Row& r : rows) {
+    out << csvCell(r.run.id) << "," << csvCell(r.run.publication) << "," << csvCell(source(r)) << ","
+        << csvCell(r.hardware) << "," << r.gpus << "," << csvCell(r.run.model) << "," << csvCell(r.layout) << ","
+        << validation::kindName(r.run.kind) << "," << r.run.published << ",";
+    if (r.ok) out << r.predicted << "," << r.error;
+    else out << ",";
+    out << "," << r.run.use << "," << (r.fits_in_memory ? "true" : "false") << "," << r.memory_per_gpu_GiB << "\n";
+  }
+  for (const std::string& l : summaryLines(s)) out << "# " << l << "\n";
+}
+
+void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const Row& r : rows) {
+    nlohmann::json j = {{"id", r.run.id},
+                        {"publication", r.run.publication},
+                        {"source", source(r)},
+                        {"reference", r.run.title},
+                        {"hardware", r.hardware},
+                        {"gpus", r.gpus},
+                        {"model", r.run.model},
+                        {"layout", r.layout},
+                        {"figure_kind", validation::kindName(r.run.kind)},
+                        {"published", r.run.published},
+                        {"use", r.run.use},
+                        {"use_reason", r.run.use_reason},
+                        {"seen_during_development", r.run.seen_during_development},
+                        {"simulated", r.ok}};
+    if (r.ok) {
+      j["predicted"] = r.predicted;
+      j["error"] = r.error;
+      j["fits_in_memory"] = r.fits_in_memory;
+      j["memory_per_gpu_GiB"] = r.memory_per_gpu_GiB;
+    } else {
+      j["error_message"] = r.error_message;
+    }
+    runs.push_back(j);
+  }
+  nlohmann::json summary = {{"runs", s.runs},
+                            {"publications", s.publications},
+                            {"held_out", s.held_out},
+                            {"calibration", s.calibration},
+                            {"not_simulated", s.failed},
+                            {"held_out_median_abs_error", s.held_out_median},
+                            {"held_out_max_abs_error", s.held_out_max},
+                            {"held_out_max_id", s.held_out_max_id},
+                            {"calibration_median_abs_error", s.calibration_median},
+                            {"calibration_max_abs_error", s.calibration_max},
+                            {"calibration_max_id", s.calibration_max_id}};
+  out << nlohmann::json{{"format", "clusterforge.validate-models/1"}, {"runs", runs}, {"summary", summary}}.dump(2)
+      << "\n";
+}
+
+}  // namespace
+
+CLI::App* addValidateModelsCommand(CLI::App& app, ValidateModelsArgs& a) {
+  auto* cmd = app.add_subcommand("validate-models",
+                                 "Simulate the published training runs of the validation table and print the errors "
+                                 "(docs/validation.md)");
+  auto* json = cmd->add_flag("--json", a.json, "JSON output");
+  auto* csv = cmd->add_flag("--csv", a.csv, "CSV output, one row per run (summary as # lines)");
+  json->excludes(csv);
+  cmd->add_option("--runs", a.runs, "A runs file (clusterforge.validation/1) instead of the built-in table");
+  return cmd;
+}
+
+int validateModels(const ValidateModelsArgs& a, std::ostream& out, std::ostream& err) {
+  std::vector<validation::Run> runs;
+  try {
+    if (a.runs.empty()) {
+      runs = validation::builtinRuns();
+    } else {
+      std::ifstream f(a.runs);
+      if (!f) {
+        err << a.runs << ": cannot be read\n";
+        return 2;
+      }
+      std::stringstream text;
+      text << f.rdbuf();
+      runs = validation::parseRuns(parseJsonText(text.str()));
+    }
+  } catch (const InputError& e) {
+    err << (a.runs.empty() ? std::string("built-in runs") : a.runs) << ": " << e.what() << "\n";
+    return 2;
+  } catch (const nlohmann::json::exception& e) {
+    err << (a.runs.empty() ? std::string("built-in runs") : a.runs) << ": " << e.what() << "\n";
+    return 2;
+  }
+  std::vector<Row> rows = validation::simulateRuns(runs);
+  Summary s = validation::summarize(rows);
+  if (a.json) printJson(rows, s, out);
+  else if (a.csv) printCsv(rows, s, out);
+  else printText(rows, s, out);
+  for (const Row& r : rows)
+    if (!r.ok) err << "validate-models: " << r.run.id << " not simulated: " << r.error_message << "\n";
+  return s.failed ? 1 : 0;
+}
+
+}  // namespace cf::cli

@@ -1,0 +1,200 @@
+#include "validation/ValidationRuns.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "sim/Simulate.h"
+
+namespace cf::validation {
+namespace {
+
+constexpr const char* kFormat = "clusterforge.validation/1";
+
+FigureKind parseKind(const std::string& s, const std::string& path) {
+  if (s == "tflops_per_gpu_hw") return FigureKind::HardwareTflopsPerGpu;
+  if (s == "mfu") return FigureKind::Mfu;
+  if (s == "step_time_s") return FigureKind::StepTime;
+  if (s == "gpu_hours_per_trillion_tokens") return FigureKind::GpuHoursPerTrillionTokens;
+  throw InputError(path, "unknown figure kind \"" + s + "\"");
+}
+
+std::string str(const nlohmann::json& j, const char* key, const std::string& path, bool required = true) {
+  if (!j.contains(key)) {
+    if (required) throw InputError(path + "." + key, "missing");
+    return {};
+  }
+  if (!j[key].is_string()) throw InputError(path + "." + key, "must be a string");
+  return j[key].get<std::string>();
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+std::string kindName(FigureKind k) {
+  switch (k) {
+    case FigureKind::HardwareTflopsPerGpu: return "tflops_per_gpu_hw";
+    case FigureKind::Mfu: return "mfu";
+    case FigureKind::StepTime: return "step_time_s";
+    case FigureKind::GpuHoursPerTrillionTokens: return "gpu_hours_per_trillion_tokens";
+  }
+  return "?";
+}
+
+std::string kindUnit(FigureKind k) {
+  switch (k) {
+    case FigureKind::HardwareTflopsPerGpu: return "TF/s";
+    case FigureKind::Mfu: return "MFU";
+    case FigureKind::StepTime: return "s";
+    case FigureKind::GpuHoursPerTrillionTokens: return "GPU-h/T";
+  }
+  return "";
+}
+
+std::vector<Run> parseRuns(const nlohmann::json& doc) {
+  if (!doc.is_object() || doc.value("format", std::string()) != kFormat)
+    throw InputError("format", std::string("expected \"") + kFormat + "\"");
+  const nlohmann::json& pubs = doc.at("publications");
+  const nlohmann::json& clusters = doc.at("clusters");
+  if (!doc.contains("runs") || !doc["runs"].is_array()) throw InputError("runs", "must be an array");
+  std::vector<Run> out;
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < doc["runs"].size(); ++i) {
+    const nlohmann::json& j = doc["runs"][i];
+    const std::string path = "runs[" + std::to_string(i) + "]";
+    Run r;
+    r.id = str(j, "id", path);
+    if (!ids.insert(r.id).second) throw InputError(path + ".id", "duplicate id \"" + r.id + "\"");
+    r.publication = str(j, "publication", path);
+    if (!pubs.contains(r.publication)) throw InputError(path + ".publication", "not in \"publications\"");
+    r.cite = pubs[r.publication].value("short", r.publication);
+    r.title = pubs[r.publication].value("title", std::string());
+    r.where = str(j, "where", path);
+    r.model = str(j, "model", path);
+    r.use = str(j, "use", path);
+    if (r.use != "calibration" && r.use != "held-out")
+      throw InputError(path + ".use", "must be \"calibration\" or \"held-out\"");
+    r.use_reason = str(j, "use_reason", path);
+    r.notes = str(j, "notes", path, false);
+    r.seen_during_development = j.value("seen_during_development", false);
+    const nlohmann::json& fig = j.at("figure");
+    r.kind = parseKind(str(fig, "kind", path + ".figure"), path + ".figure.kind");
+    r.published = fig.at("value").get<double>();
+    if (!(r.published > 0)) throw InputError(path + ".figure.value", "must be > 0");
+    // The scenario: the named cluster, then the row's own cluster keys over it.
+    nlohmann::json sc = j.at("scenario");
+    nlohmann::json cluster = sc.at("cluster");
+    const std::string base = cluster.value("base", std::string());
+    if (!clusters.contains(base)) throw InputError(path + ".scenario.cluster.base", "not in \"clusters\"");
+    nlohmann::json merged = clusters[base].at("cluster");
+    cluster.erase("base");
+    merged.merge_patch(cluster);
+    r.scenario = {{"format", kScenarioFormat}, {"name", r.id}, {"cluster", merged}, {"job", sc.at("job")}};
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Run> builtinRuns() { return parseRuns(parseJsonText(builtinRunsText())); }
+
+double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
+  switch (k) {
+    case FigureKind::HardwareTflopsPerGpu: return r.hardware_tflops_per_gpu;
+    case FigureKind::Mfu: return r.mfu;
+    case FigureKind::StepTime: return r.step_time_s;
+    case FigureKind::GpuHoursPerTrillionTokens:
+      return r.tokens_per_s > 0 ? static_cast<double>(gpus) * 1e12 / r.tokens_per_s / 3600.0 : 0.0;
+  }
+  return 0;
+}
+
+std::string layoutOf(const nlohmann::json& p) {
+  auto get = [&](const char* k, long long dflt) { return p.contains(k) && p[k].is_number() ? p[k].get<long long>() : dflt; };
+  std::string s = "TP" + std::to_string(get("tp", 1));
+  if (get("cp", 1) > 1) s += " CP" + std::to_string(get("cp", 1));
+  s += " PP" + std::to_string(get("pp", 1));
+  s += " DP" + std::to_string(get("dp", 1));
+  if (get("ep", 1) > 1) s += " EP" + std::to_string(get("ep", 1));
+  if (get("virtual_stages", 1) > 1) s += " v" + std::to_string(get("virtual_stages", 1));
+  s += " mb" + std::to_string(get("micro_batch", 1));
+  s += " " + p.value("recompute", std::string("none"));
+  return s;
+}
+
+Row simulateRun(const Run& run) {
+  Row row;
+  row.run = run;
+  const nlohmann::json& c = run.scenario["cluster"];
+  row.hardware = c.value("accelerator", std::string("?"));
+  row.gpus = c.value("nodes", 0LL) * c.value("accelerators_per_node", 8LL);
+  row.layout = layoutOf(run.scenario["job"].value("parallelism", nlohmann::json::object()));
+  try {
+    Project p;
+    p.name = run.id;
+    p.scenarios.push_back(scenarioFromJson(run.scenario));
+    p.adoptParts();
+    for (const Issue& i : validateProject(p))
+      if (i.severity == Issue::Severity::Error) throw InputError("", i.text());
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    opt.backend = "cpu";
+    SimOutput out = simulate(p, 0, opt);
+    const PerfResult& perf = out.performance.perf;
+    row.gpus = perf.config.gpus();
+    row.predicted = predictedFigure(run.kind, perf, row.gpus);
+    row.error = (row.predicted - run.published) / run.published;
+    row.fits_in_memory = perf.fits_in_memory;
+    row.memory_per_gpu_GiB = perf.memory_per_gpu_GiB;
+    row.ok = std::isfinite(row.predicted) && row.predicted > 0;
+    if (!row.ok) row.error_message = "the model gave no figure";
+  } catch (const std::exception& e) {
+    row.ok = false;
+    row.error_message = e.what();
+  }
+  return row;
+}
+
+std::vector<Row> simulateRuns(const std::vector<Run>& runs) {
+  std::vector<Row> rows;
+  rows.reserve(runs.size());
+  for (const Run& r : runs) rows.push_back(simulateRun(r));
+  return rows;
+}
+
+Summary summarize(const std::vector<Row>& rows) {
+  Summary s;
+  std::vector<double> held, cal;
+  std::set<std::string> pubs;
+  for (const Row& r : rows) {
+    ++s.runs;
+    pubs.insert(r.run.publication);
+    (r.run.calibration() ? s.calibration : s.held_out)++;
+    if (!r.ok) {
+      ++s.failed;
+      continue;
+    }
+    const double e = std::fabs(r.error);
+    if (r.run.calibration()) {
+      cal.push_back(e);
+      if (e >= s.calibration_max) s.calibration_max = e, s.calibration_max_id = r.run.id;
+    } else {
+      held.push_back(e);
+      if (e >= s.held_out_max) s.held_out_max = e, s.held_out_max_id = r.run.id;
+    }
+  }
+  s.publications = static_cast<int>(pubs.size());
+  s.held_out_median = median(held);
+  s.calibration_median = median(cal);
+  return s;
+}
+
+}  // namespace cf::validation

@@ -1,0 +1,100 @@
+// Published training runs the performance model is checked against (issue 16).
+//
+// The runs are data, resources/validation/runs.json (format
+// "clusterforge.validation/1", compiled into the engine): per run the
+// publication and its table or section, the scenario that reproduces the
+// published configuration (a named cluster of the file plus the row's node
+// count and job), the published figure and its kind, and whether the run was
+// used to set any constant of the model ("calibration") or not ("held-out").
+// `clusterforge-cli validate-models` simulates every run with the analytical
+// model (no Monte Carlo) and prints the table; tests/cli/tst_validate_models
+// fails when a held-out run misses by more than 25 %. docs/validation.md
+// keeps the table, the rule and the reason for every miss.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "perf/EvalTypes.h"
+
+namespace cf::validation {
+
+// What a published figure measures, and so which output it is compared with.
+enum class FigureKind {
+  HardwareTflopsPerGpu,       // "tflops_per_gpu_hw": TFLOP/s per GPU counting recomputation (Megatron SC'21 Eq. 3)
+  Mfu,                        // "mfu": model FLOPs (3 x forward, no recomputation) / step / GPUs / dense peak
+  StepTime,                   // "step_time_s": seconds per iteration (one global batch)
+  GpuHoursPerTrillionTokens,  // "gpu_hours_per_trillion_tokens": GPU-hours to train on 10^12 tokens
+};
+
+struct Run {
+  std::string id;
+  std::string publication;  // key into the file's "publications"
+  std::string cite;         // the publication's short name ("Megatron-LM SC'21")
+  std::string title;        // its full reference
+  std::string where;        // table or section
+  std::string model;
+  std::string use;          // "calibration" | "held-out"
+  std::string use_reason;
+  std::string notes;
+  bool seen_during_development = false;  // held-out, but its error was looked at while the model was built
+  FigureKind kind = FigureKind::StepTime;
+  double published = 0;     // in the kind's unit (MFU as a fraction)
+  nlohmann::json scenario;  // a complete scenario (clusterforge.scenario/1)
+  bool calibration() const { return use == "calibration"; }
+};
+
+struct Row {
+  Run run;
+  std::string hardware;     // accelerator id
+  long long gpus = 0;
+  std::string layout;       // "TP8 PP16 DP128 v4 mb1 full", from the scenario
+  bool ok = false;          // simulated; otherwise `error_message` says why
+  std::string error_message;
+  double predicted = 0;     // in the kind's unit
+  double error = 0;         // (predicted - published) / published
+  bool fits_in_memory = true;
+  double memory_per_gpu_GiB = 0;
+};
+
+struct Summary {
+  int runs = 0, held_out = 0, calibration = 0, publications = 0, failed = 0;
+  double held_out_median = 0, held_out_max = 0;  // |error|
+  double calibration_median = 0, calibration_max = 0;
+  std::string held_out_max_id, calibration_max_id;
+};
+
+// The runs compiled into the engine (resources/validation/runs.json).
+const char* builtinRunsText();
+// Parses a runs file; throws InputError naming the run and key.
+std::vector<Run> parseRuns(const nlohmann::json& doc);
+std::vector<Run> builtinRuns();
+
+std::string kindName(FigureKind k);
+std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T"
+
+// The published figure's counterpart, computed from one evaluated
+// configuration of the analytical model, defined as the publication defines it:
+//  - tflops_per_gpu_hw: r.hardware_tflops_per_gpu, the FLOPs actually executed
+//    with the run's recomputation mode (Megatron SC'21 Eq. 3 for full
+//    recomputation; TransformerWorkload::hardwareFlopsPerSequence) per second per GPU;
+//  - mfu: r.mfu, model FLOPs 3 x forward (Korthikanti et al. Appendix A,
+//    PaLM's MFU; no recomputation) over the accelerator's dense peak at the
+//    run's precision;
+//  - step_time_s: r.step_time_s;
+//  - gpu_hours_per_trillion_tokens: gpus x 10^12 / r.tokens_per_s / 3600
+//    (failure-free: the published figures count training time, not restarts).
+// This is the only place a figure is derived; the model's physics stays in core/perf.
+double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
+
+// Simulates one run (analytical, SimulateOptions::monte_carlo = false). An
+// invalid scenario or an engine error gives a row with ok = false.
+Row simulateRun(const Run& run);
+std::vector<Row> simulateRuns(const std::vector<Run>& runs);
+Summary summarize(const std::vector<Row>& rows);
+
+// "TP8 PP16 DP128 v4 mb1 full" (CP, EP, ZeRO shown when not 1).
+std::string layoutOf(const nlohmann::json& parallelism);
+
+}  // namespace cf::validation

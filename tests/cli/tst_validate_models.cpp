@@ -1,0 +1,142 @@
+// `clusterforge-cli validate-models` (issue 16): the table of published runs
+// has at least 25 rows from at least 6 publications, every run simulates, and
+// no held-out run misses its published figure by more than 25 % — except the
+// rows listed in kKnownGaps, each a gap docs/validation.md explains (a lever
+// or memory effect the model lacks). A listed row that starts to pass fails
+// the test too (XPASS): take it off the list. Calibration rows (used to set a
+// constant) are printed but never gate.
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+
+#include "CliRun.h"
+
+namespace {
+
+constexpr double kHeldOutLimit = 0.25;
+
+// Held-out runs that miss by more than 25 % with today's model, by id, with
+// the reason. Never tune a constant or drop a run to empty this list.
+const std::map<QString, const char*> kKnownGaps = {
+    {"deepseek-v3-2048",
+     "MoE all-to-all fully exposed: no DualPipe computation/communication overlap, no node-limited routing; "
+     "MLA, shared expert, FP8 GEMM path approximated (issue 16 item 3)"},
+    {"mtnlg-530b-3360",
+     "no software-stack efficiency lever: the same model on the same Selene nodes runs 29 % faster in "
+     "Megatron SC'21 (sc21-gpt-529.6b, +1.6 %) than in MT-NLG's DeepSpeed pipeline (issue 16 item 2, job.software preset)"},
+};
+
+}  // namespace
+
+class TestValidateModels : public QObject {
+  Q_OBJECT
+  QJsonArray runs_;
+  QJsonObject summary_;
+
+ private slots:
+  void initTestCase() {
+    cftest::Run r = cftest::run({"validate-models", "--json"}, 300000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonParseError pe;
+    QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &pe);
+    QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+    QCOMPARE(doc.object()["format"].toString(), QString("clusterforge.validate-models/1"));
+    runs_ = doc.object()["runs"].toArray();
+    summary_ = doc.object()["summary"].toObject();
+  }
+
+  // >= 25 runs from >= 6 publications, held-out and calibration both present,
+  // A100 and H100/H800, 8 to >= 16,000 GPUs, dense and MoE.
+  void tableCoverage() {
+    QVERIFY2(runs_.size() >= 25, qPrintable(QString::number(runs_.size())));
+    QSet<QString> pubs, hardware;
+    double minGpus = 1e18, maxGpus = 0;
+    int held = 0, cal = 0;
+    for (const QJsonValue& v : runs_) {
+      QJsonObject o = v.toObject();
+      pubs.insert(o["publication"].toString());
+      hardware.insert(o["hardware"].toString());
+      minGpus = std::min(minGpus, o["gpus"].toDouble());
+      maxGpus = std::max(maxGpus, o["gpus"].toDouble());
+      (o["use"].toString() == "calibration" ? cal : held)++;
+      QVERIFY(o["use"].toString() == "calibration" || o["use"].toString() == "held-out");
+      QVERIFY2(!o["source"].toString().isEmpty() && !o["use_reason"].toString().isEmpty(),
+               qPrintable(o["id"].toString()));
+    }
+    QVERIFY2(pubs.size() >= 6, qPrintable(QString::number(pubs.size())));
+    QVERIFY(held > 0 && cal > 0);
+    QCOMPARE(summary_["runs"].toInt(), int(runs_.size()));
+    QCOMPARE(summary_["held_out"].toInt(), held);
+    QCOMPARE(summary_["calibration"].toInt(), cal);
+    QCOMPARE(summary_["publications"].toInt(), int(pubs.size()));
+    QVERIFY(hardware.contains("A100-SXM4-80GB"));
+    QVERIFY(hardware.contains("H100-SXM5-80GB") || hardware.contains("H800-SXM5-80GB"));
+    QVERIFY(minGpus <= 8);
+    QVERIFY(maxGpus >= 16000);
+    bool moe = false;
+    for (const QJsonValue& v : runs_) moe |= v.toObject()["layout"].toString().contains(" EP");
+    QVERIFY(moe);
+  }
+
+  // Every listed gap is a held-out run of the table.
+  void knownGapsAreHeldOutRuns() {
+    for (const auto& [id, why] : kKnownGaps) {
+      bool found = false;
+      for (const QJsonValue& v : runs_)
+        if (v.toObject()["id"].toString() == id) found = v.toObject()["use"].toString() == "held-out";
+      QVERIFY2(found, qPrintable(id + " is not a held-out run"));
+    }
+  }
+
+  void heldOutWithin25Percent_data() {
+    QTest::addColumn<QJsonObject>("run");
+    for (const QJsonValue& v : runs_) {
+      QJsonObject o = v.toObject();
+      if (o["use"].toString() == "held-out") QTest::newRow(qPrintable(o["id"].toString())) << o;
+    }
+  }
+
+  void heldOutWithin25Percent() {
+    QFETCH(QJsonObject, run);
+    const QString id = run["id"].toString();
+    QVERIFY2(run["simulated"].toBool(), qPrintable(run["error_message"].toString()));
+    const double err = run["error"].toDouble();
+    QVERIFY(std::isfinite(err));
+    qInfo("%s: published %g, predicted %g, error %+.1f %%", qPrintable(id), run["published"].toDouble(),
+          run["predicted"].toDouble(), 100 * err);
+    if (auto gap = kKnownGaps.find(id); gap != kKnownGaps.end()) QEXPECT_FAIL("", gap->second, Continue);
+    QVERIFY2(std::fabs(err) <= kHeldOutLimit, qPrintable(QString("error %1 %").arg(100 * err, 0, 'f', 1)));
+  }
+
+  // The text table prints every run and the summary lines; CSV has a row per run.
+  void textAndCsv() {
+    cftest::Run t = cftest::run({"validate-models"}, 300000);
+    QCOMPARE(t.code, 0);
+    for (const QJsonValue& v : runs_) QVERIFY(t.out.contains(v.toObject()["id"].toString()));
+    QVERIFY(t.out.contains(QRegularExpression("held-out +\\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
+    QVERIFY(t.out.contains(QRegularExpression("calibration \\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
+    cftest::Run c = cftest::run({"validate-models", "--csv"}, 300000);
+    QCOMPARE(c.code, 0);
+    QStringList lines = c.out.split('\n', Qt::SkipEmptyParts);
+    int data = 0;
+    for (const QString& l : lines) data += !l.startsWith('#');
+    QCOMPARE(data, int(runs_.size()) + 1);  // + header
+    QVERIFY(lines.first().startsWith("id,publication,source,hardware,gpus"));
+  }
+
+  // A runs file that is not one is refused with status 2.
+  void badRunsFile() {
+    QTemporaryDir dir;
+    QFile f(dir.filePath("runs.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "clusterforge.validation/1", "publications": {}, "clusters": {}, "runs": [{"id": "x"}]})");
+    f.close();
+    cftest::Run r = cftest::run({"validate-models", "--runs", f.fileName()});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("runs[0]"), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestValidateModels)
+#include "tst_validate_models.moc"
