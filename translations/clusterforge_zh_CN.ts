@@ -1469,6 +1469,22 @@
 <context>
     <name>cf::DashboardPage</name>
     <message>
+        <source>Step time (flow simulation)</source>
+        <translation>步时（流级仿真）</translation>
+    </message>
+    <message>
+        <source>Flow-level network simulation: a step takes %1 s against %2 s in the analytical model (%3 %); time to train, reliability, energy and cost use the flow step.</source>
+        <translation>流级网络仿真：每步 %1 秒，解析模型为 %2 秒（%3 %）；训练时长、可靠性、能耗与成本均采用流级步时。</translation>
+    </message>
+    <message>
+        <source>Slowest collective: %1, %2 s over %3 instances.</source>
+        <translation>最慢的集合通信：%1，%3 次共 %2 秒。</translation>
+    </message>
+    <message>
+        <source>Busiest scale-out link: %1, %2 % mean utilisation, saturated %3 % of the step.</source>
+        <translation>最繁忙的横向扩展链路：%1，平均利用率 %2 %，步内饱和时间占 %3 %。</translation>
+    </message>
+    <message>
         <source>never (renting is cheaper)</source>
         <translation>永不（租用更便宜）</translation>
     </message>
@@ -3527,6 +3543,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::ResultsController</name>
+    <message>
+        <source>Flow-Level &amp;Network Simulation</source>
+        <translation>流级网络仿真(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Simulate every flow of a training step on the fabric (slower): its step time replaces the analytical one in time to train, reliability, energy and cost</source>
+        <translation>在网络拓扑上仿真一个训练步的每条流（较慢）：其步时取代解析模型步时，用于训练时长、可靠性、能耗与成本</translation>
+    </message>
     <message>
         <source>Dashboard</source>
         <translation>仪表板</translation>

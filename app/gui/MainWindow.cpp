@@ -149,6 +149,7 @@ void MainWindow::createMenus() {
   toolsMenu_->addAction(designEditors_->wizardAction());
   toolsMenu_->addAction(a->validate);
   toolsMenu_->addAction(results_->simulateAction());
+  toolsMenu_->addAction(results_->flowNetworkAction());
   helpMenu_ = menuBar()->addMenu(QString());
   helpMenu_->addAction(a->about);
 

@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStyle>
 #include <QTabWidget>
 
@@ -43,6 +44,7 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
       status_(new RunStatusWidget(runner_, window)),
       exportReport_(new QAction(window)),
       simulate_(new QAction(window)),
+      flowNetwork_(new QAction(window)),
       present_(new QAction(window)),
       exportImage_(new QAction(window)) {
   tabs_->addTab(dashboard_, QString());
@@ -62,6 +64,18 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
   window->addAction(exportImage_);
   connect(exportReport_, &QAction::triggered, this, &ResultsController::exportReportWithDialog);
   connect(simulate_, &QAction::triggered, runner_, &SimulationRunner::runNow);
+  // Flow-level network simulation (as `simulate --network flow`): its step
+  // time then feeds time to train, reliability, energy, cost, the Dashboard,
+  // the comparison and reports. Remembered across sessions.
+  flowNetwork_->setObjectName(QStringLiteral("actionFlowNetwork"));
+  flowNetwork_->setCheckable(true);
+  flowNetwork_->setChecked(QSettings().value(QStringLiteral("simulation/network")).toString() ==
+                           QLatin1String("flow"));
+  setFlowNetwork(flowNetwork_->isChecked());
+  connect(flowNetwork_, &QAction::toggled, this, [this](bool on) {
+    QSettings().setValue(QStringLiteral("simulation/network"), on ? QStringLiteral("flow") : QStringLiteral("analytical"));
+    setFlowNetwork(on);
+  });
   connect(present_, &QAction::triggered, this, [this] { startPresentation(); });
   connect(exportImage_, &QAction::triggered, this, &ResultsController::exportViewImageWithDialog);
   connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
@@ -69,6 +83,15 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
   });
   runner_->schedule();
   retranslate();
+}
+
+void ResultsController::setFlowNetwork(bool on) {
+  if (flowNetwork_->isChecked() != on) flowNetwork_->setChecked(on);  // toggled() comes back here
+  SimulateOptions opt = runner_->options();
+  const std::string network = on ? "flow" : "analytical";
+  if (opt.network == network) return;
+  opt.network = network;
+  runner_->setOptions(opt);
 }
 
 void ResultsController::setScenario(int index) {
@@ -163,6 +186,9 @@ void ResultsController::retranslate() {
   exportReport_->setStatusTip(tr("Write a PDF, HTML or CSV report of every scenario"));
   simulate_->setText(tr("&Simulate Now"));
   simulate_->setStatusTip(tr("Run the simulation of every changed scenario now"));
+  flowNetwork_->setText(tr("Flow-Level &Network Simulation"));
+  flowNetwork_->setStatusTip(tr("Simulate every flow of a training step on the fabric (slower): its step time "
+                                "replaces the analytical one in time to train, reliability, energy and cost"));
   present_->setText(tr("&Presentation"));
   present_->setStatusTip(tr("Full-screen guided lessons for the classroom (Esc leaves)"));
   exportImage_->setText(tr("Export View &Image…"));
@@ -183,7 +209,7 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
   }
   if (missing) {
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const QVector<SimResultPtr> fresh = ReportWriter::simulateAll(doc_->project());
+    const QVector<SimResultPtr> fresh = ReportWriter::simulateAll(doc_->project(), runner_->options());
     QApplication::restoreOverrideCursor();
     for (int i = 0; i < results.size(); ++i)
       if (!results[i]) results[i] = fresh.value(i);

@@ -36,6 +36,9 @@ class ResultsController : public QObject {
   RunStatusWidget* statusWidget() const { return status_; }
   QAction* exportReportAction() const { return exportReport_; }
   QAction* simulateAction() const { return simulate_; }
+  QAction* flowNetworkAction() const { return flowNetwork_; }
+  // Analytical (off) or flow-level (on) network model for every run.
+  void setFlowNetwork(bool on);
   QAction* presentAction() const { return present_; }
   QAction* exportImageAction() const { return exportImage_; }
 
@@ -72,6 +75,7 @@ class ResultsController : public QObject {
   RunStatusWidget* status_;
   QAction* exportReport_;
   QAction* simulate_;
+  QAction* flowNetwork_;
   QAction* present_;
   QAction* exportImage_;
   DesignEditors* editors_ = nullptr;

@@ -39,7 +39,7 @@ bool ReportWriter::parseFormat(const QString& text, Format* format) {
   return true;
 }
 
-QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project) {
+QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project, const SimulateOptions& options) {
   QVector<SimResultPtr> results;
   for (std::size_t i = 0; i < project.scenarios.size(); ++i) {
     auto r = std::make_shared<SimResult>();
@@ -47,7 +47,9 @@ QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project) {
     t.start();
     try {
       nlohmann::json asJson;
-      SimOutput out = simulate(project, i, {}, &asJson);
+      SimulateOptions opt = options;
+      opt.control = nullptr;
+      SimOutput out = simulate(project, i, opt, &asJson);
       r->set(std::move(out), std::move(asJson));
     } catch (const std::exception& e) {
       r->error = QString::fromStdString(e.what());

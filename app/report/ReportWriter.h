@@ -8,6 +8,7 @@
 #include <QVector>
 
 #include "SimResult.h"
+#include "sim/Simulate.h"
 
 namespace cf {
 
@@ -22,7 +23,9 @@ class ReportWriter {
   static bool parseFormat(const QString& text, Format* format);
 
   // Runs the engine on every scenario, in this thread.
-  static QVector<SimResultPtr> simulateAll(const Project& project);
+  // With the GUI's options (e.g. the flow network simulation) so a report
+  // states what the Dashboard shows.
+  static QVector<SimResultPtr> simulateAll(const Project& project, const SimulateOptions& options = {});
 
   static bool write(const Project& project, const QVector<SimResultPtr>& results, Format format,
                     const QString& path, QString* error = nullptr);

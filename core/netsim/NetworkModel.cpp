@@ -223,7 +223,7 @@ FlowRun runNetwork(const ResolvedScenario& r, const topology::Fabric& f, const P
   return {simulateJobs(f, {job}, oo), oo};
 }
 
-std::string flowDifference(const FlowRun& run, const topology::Fabric& f) {
+FlowDifference flowDifferenceFigures(const FlowRun& run, const topology::Fabric& f) {
   const StepResult& s = run.result.step;
   const CollectiveStats* slow = nullptr;
   for (const CollectiveStats& c : s.collectives)
@@ -236,12 +236,29 @@ std::string flowDifference(const FlowRun& run, const topology::Fabric& f) {
     const double mean = T > 0 ? s.link_bytes[c] / (s.link_line_Bps[c] * T) : 0.0;
     if (mean > hotMean) { hotMean = mean; hot = c; }
   }
+  FlowDifference d;
+  if (slow) {
+    d.collective = slow->label;
+    d.collective_time_s = slow->time_s;
+    d.collective_instances = slow->instances;
+  }
+  if (hotMean >= 0) {
+    d.link = linkName(f, hot);
+    d.link_utilization = hotMean;
+    d.link_saturated_fraction = T > 0 ? std::min(1.0, s.link_saturated_s[hot] / T) : 0.0;
+  }
+  return d;
+}
+
+std::string flowDifference(const FlowDifference& d) {
   std::ostringstream o;
   o.precision(3);
-  if (slow) o << "slowest collective " << slow->label << ": " << slow->time_s << " s over " << slow->instances
-              << " instances";
-  if (hotMean >= 0) o << (slow ? "; " : "") << "busiest scale-out link " << linkName(f, hot) << " at "
-                      << 100 * hotMean << " % mean utilisation";
+  if (!d.collective.empty())
+    o << "slowest collective " << d.collective << ": " << d.collective_time_s << " s over "
+      << d.collective_instances << " instances";
+  if (!d.link.empty())
+    o << (d.collective.empty() ? "" : "; ") << "busiest scale-out link " << d.link << " at "
+      << 100 * d.link_utilization << " % mean utilisation";
   return o.str();
 }
 

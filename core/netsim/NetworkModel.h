@@ -86,7 +86,17 @@ struct FlowRun {
 FlowRun runNetwork(const ResolvedScenario& r, const topology::Fabric& f, const PerfModel& model,
                    const NetworkOptions& o);
 // Why the flow step differs from the analytical one: the slowest collective
-// and the busiest scale-out link, in words.
-std::string flowDifference(const FlowRun& run, const topology::Fabric& f);
+// and the busiest scale-out link (mean utilisation over the step, share of the
+// step it ran saturated). Empty label/link when there is none.
+struct FlowDifference {
+  std::string collective;  // label of the collective with the most time
+  double collective_time_s = 0;
+  long long collective_instances = 0;
+  std::string link;        // busiest scale-out link direction, "a->b#i"
+  double link_utilization = 0, link_saturated_fraction = 0;
+};
+FlowDifference flowDifferenceFigures(const FlowRun& run, const topology::Fabric& f);
+// The same in English words (performance.flow.explanation).
+std::string flowDifference(const FlowDifference& d);
 
 }  // namespace cf::netsim

@@ -27,7 +27,8 @@ struct FlowFigures {
   double analytical_step_time_s = 0;  // performance.perf.step_time_s
   double ratio_to_analytical = 1;
   double time_to_train_days = 0;      // failure-free, with the flow step
-  std::string explanation;            // why the two differ, in words (netsim::flowDifference)
+  netsim::FlowDifference difference;  // why the two differ (the GUI words it)
+  std::string explanation;            // the same in English (netsim::flowDifference)
 };
 
 struct SimOutput {

@@ -94,8 +94,9 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
     const double flowStep = out.network->stepTime_s();
     if (flowStep > 0 && perf.step_time_s > 0) {
       const double scale = flowStep / perf.step_time_s;
-      out.flow = FlowFigures{flowStep, perf.step_time_s, scale, perf.time_to_train_days * scale,
-                             netsim::flowDifference(*out.network, topo.fabric)};
+      const netsim::FlowDifference why = netsim::flowDifferenceFigures(*out.network, topo.fabric);
+      out.flow = FlowFigures{flowStep, perf.step_time_s, scale, perf.time_to_train_days * scale, why,
+                             netsim::flowDifference(why)};
       perf.time_to_train_days *= scale;
       perf.step_time_s = flowStep;
     }

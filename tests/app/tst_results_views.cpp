@@ -95,6 +95,42 @@ class TestResultsViews : public QObject {
     QVERIFY(canvas->item()->linkColor(hottest).hsvHueF() <= canvas->item()->linkColor(coolest).hsvHueF());
   }
 
+  // Issue 15: Tools › Flow-Level Network Simulation makes every run simulate
+  // the step's flows; the Dashboard then shows the flow step (which time to
+  // train, reliability, energy and cost used) beside the analytical one, and
+  // unticking it goes back to the analytical model.
+  void flowSimulationOption() {
+    MainWindow w;
+    QVERIFY(w.openFile(kExample));
+    SimulationRunner* runner = w.results()->runner();
+    runner->setDebounceInterval(0);
+    QAction* flow = w.results()->flowNetworkAction();
+    QVERIFY(flow && flow->isCheckable());
+    flow->setChecked(false);
+    QVERIFY(waitForResult(w));
+    SimResultPtr analytical = runner->result(0);
+    QVERIFY(analytical && analytical->ok());
+    QVERIFY(!analytical->output->flow);
+    DashboardPage* dash = w.results()->dashboard();
+    QVERIFY(!dash->headline().contains(QStringLiteral("Flow-level")));
+
+    flow->setChecked(true);
+    QCOMPARE(runner->options().network, std::string("flow"));
+    QVERIFY(waitForResult(w));
+    SimResultPtr flowed = runner->result(0);
+    QVERIFY2(flowed && flowed->ok(), flowed ? qPrintable(flowed->error) : "no result");
+    QVERIFY(flowed->output->flow.has_value());
+    const FlowFigures& f = *flowed->output->flow;
+    QCOMPARE(f.analytical_step_time_s, analytical->output->performance.perf.step_time_s);
+    QCOMPARE(flowed->output->stepTime_s(), f.step_time_s);
+    QVERIFY(!f.difference.collective.empty());
+    QVERIFY(QTest::qWaitFor([&] { return dash->headline().contains(QStringLiteral("Flow-level")); }, 5000));
+    QVERIFY2(dash->headline().contains(QString::fromStdString(f.difference.collective)), qPrintable(dash->headline()));
+
+    flow->setChecked(false);
+    QCOMPARE(runner->options().network, std::string("analytical"));
+  }
+
   void exportPngAndSvg() {
     MainWindow w;
     QVERIFY(w.openFile(kExample));

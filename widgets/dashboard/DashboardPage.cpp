@@ -89,6 +89,29 @@ QString DashboardPage::spreadNote(double mean, double p50, double p95) {
   return QStringLiteral("<p style='color:#555'>%1</p>").arg(why.toHtmlEscaped());
 }
 
+// The flow-level step against the analytical one, and why they differ: the
+// slowest collective and the busiest scale-out link (issue 15).
+QString DashboardPage::flowNote(const SimOutput& out) const {
+  if (!out.flow) return {};
+  const FlowFigures& f = *out.flow;
+  const QLocale loc;
+  const double diff = 100.0 * (f.ratio_to_analytical - 1.0);
+  QString text = tr("Flow-level network simulation: a step takes %1 s against %2 s in the analytical model (%3 %); "
+                    "time to train, reliability, energy and cost use the flow step.")
+                     .arg(loc.toString(f.step_time_s, 'f', 3), loc.toString(f.analytical_step_time_s, 'f', 3),
+                          (diff >= 0 ? QStringLiteral("+") : QString()) + loc.toString(diff, 'f', 1));
+  const netsim::FlowDifference& d = f.difference;
+  if (!d.collective.empty())
+    text += QLatin1Char(' ') + tr("Slowest collective: %1, %2 s over %3 instances.")
+                                   .arg(QString::fromStdString(d.collective), loc.toString(d.collective_time_s, 'f', 3),
+                                        loc.toString(d.collective_instances));
+  if (!d.link.empty())
+    text += QLatin1Char(' ') + tr("Busiest scale-out link: %1, %2 % mean utilisation, saturated %3 % of the step.")
+                                   .arg(QString::fromStdString(d.link), loc.toString(100 * d.link_utilization, 'f', 1),
+                                        loc.toString(100 * d.link_saturated_fraction, 'f', 0));
+  return QStringLiteral("<p style='color:#555'>%1</p>").arg(text.toHtmlEscaped());
+}
+
 void DashboardPage::refresh() {
   if (scenario_ >= doc_->scenarioCount()) scenario_ = qMax(0, doc_->scenarioCount() - 1);
   if (doc_->scenarioCount() == 0) {
@@ -126,7 +149,10 @@ void DashboardPage::refresh() {
     };
     const QString cell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
                                         "<span style='font-size:15pt;font-weight:600'>%2</span></td>");
-    QString row1 = cell.arg(tr("Step time"), tr("%1 s").arg(n(perf.step_time_s, 2))) +
+    // With the flow simulation on, its step is the one time to train,
+    // reliability, energy and cost used; the analytical one stays beside it.
+    QString row1 = cell.arg(out.flow ? tr("Step time (flow simulation)") : tr("Step time"),
+                            tr("%1 s").arg(n(out.stepTime_s(), 2))) +
                    cell.arg(tr("MFU"), tr("%1 %").arg(n(perf.mfu, 1, 100))) +
                    cell.arg(tr("Tokens/s"), n(perf.tokens_per_s, 0)) +
                    cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
@@ -145,7 +171,7 @@ void DashboardPage::refresh() {
         cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD").arg(n(out.cost.capex_usd, 1, 1e-6), n(out.cost.tco_usd, 1, 1e-6))) +
         cell.arg(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
                                                                   : tr("never (renting is cheaper)"));
-    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) +
+    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) + flowNote(out) +
                       (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
                                         rel->time_to_train_days.p95)
                            : QString()));

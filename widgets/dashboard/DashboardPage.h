@@ -12,6 +12,7 @@ namespace cf {
 class ChartView;
 class Document;
 class SimulationRunner;
+struct SimOutput;
 
 class DashboardPage : public QWidget {
   Q_OBJECT
@@ -24,6 +25,8 @@ class DashboardPage : public QWidget {
   QString headline() const;  // the key figures' text (for tests)
   // Why the time-to-train mean, p50 and p95 differ (empty when they agree).
   static QString spreadNote(double mean, double p50, double p95);
+  // The flow-level step against the analytical one and why (empty without the flow simulation).
+  QString flowNote(const SimOutput& out) const;
   ChartView* chart(int chartId) const { return charts_.value(chartId); }
   // The whole page's content (inside the scroll area): what image export renders.
   QWidget* contentWidget() const { return body_; }
