@@ -43,9 +43,7 @@ Scenario wizardScenario(const WizardChoices& c, const Catalog& parts) {
     const SwitchPart* sw = chosen ? chosen : parts.defaultSwitchFor(so.nic_Gbps);
     const int radix = sw ? sw->radix : 64;
     const long long endpoints = 1LL * cl.nodes * so.nics_per_node;
-    so.tiers = 1;
-    while (so.tiers < 3 && maxFabricEndpoints(so.tiers, radix, so.oversubscription) < endpoints) ++so.tiers;
-    if (so.tiers == 1 && endpoints > radix) so.tiers = 2;
+    so.tiers = tiersNeeded(1, radix, so.oversubscription, endpoints);  // the fewest that connect every NIC
   }
   if (c.topology == "dragonfly" || c.topology == "torus2d" || c.topology == "torus3d") so.tiers = 1;
   if (c.local_nvme) cl.storage.push_back(StorageTier{"nvme", "local-nvme", 25, 10, 30, 0, 0, 0, ""});
