@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "perf/Bottleneck.h"
+#include "perf/GpuUtilization.h"
 #include "perf/GraphFabric.h"
 #include "perf/PerfModel.h"
 #include "perf/StorageModel.h"
@@ -25,6 +26,7 @@ nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
       {"hardware_tflops_per_gpu", finite(r.hardware_tflops_per_gpu)},
       {"mfu", finite(r.mfu)},
       {"hfu", finite(r.hfu)},
+      {"gpu_utilization", finite(gpuUtilization(b))},  // share of the step a kernel runs (nvidia-smi)
       {"memory_per_gpu_GiB", finite(r.memory_per_gpu_GiB)},
       {"fits_in_memory", r.fits_in_memory},
       {"time_to_train_days", finite(r.time_to_train_days)},

@@ -81,6 +81,13 @@ class Checker {
     within01("performance.mfu", mfu);
     within01("performance.hfu", hfu);
     ordered("performance.mfu", mfu, hfu, "MFU above HFU");
+    // GPU utilisation counts every kernel (perf/GpuUtilization.h); the FLOPs
+    // the hardware executed at or below peak need at least hfu × step of it.
+    // (MFU ≤ utilisation follows; a busy GPU need not be a useful one, so no
+    // lower bound from MFU.)
+    const double util = num(p, "gpu_utilization");
+    within01("performance.gpu_utilization", util);
+    ordered("performance.hfu", hfu, util, "HFU above GPU utilisation");
     const double step = num(p, "step_time_s");
     if (!(step > 0)) fail("performance.step_time_s", "must be > 0");
     if (p.contains("breakdown_s") && p["breakdown_s"].is_object()) {

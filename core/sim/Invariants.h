@@ -4,7 +4,8 @@
 //
 //  - every number finite; no negative time, count, power, energy or cost;
 //  - percentiles ordered (p5 <= p50 <= p95) and goodput, MFU, HFU in [0, 1],
-//    MFU <= HFU;
+//    MFU <= HFU; GPU utilisation in [0, 1] and HFU <= GPU utilisation (the
+//    FLOPs executed at or below peak need that much kernel time);
 //  - parts add up to their whole: lost-time parts to wall time minus the
 //    failure-free time, GPU-hours lost by cause to the lost time of all GPUs,
 //    CAPEX lines to CAPEX, OPEX lines to OPEX, the step-time breakdown's

@@ -21,6 +21,7 @@ namespace {
 const std::vector<std::pair<std::string, double>>& figures() {
   static const std::vector<std::pair<std::string, double>> f = {
       {"/performance/step_time_s", 1e-6},        {"/performance/mfu", 1e-6},
+      {"/performance/gpu_utilization", 1e-6},
       {"/performance/memory_per_gpu_GiB", 1e-6}, {"/performance/time_to_train_days", 1e-6},
       {"/reliability/goodput_mean", 1e-6},       {"/reliability/time_to_train_days_mean", 1e-6},
       {"/reliability/time_to_train_days_p95", 1e-6}, {"/reliability/interruptions_mean", 1e-6},

@@ -41,7 +41,7 @@ class TstInvariants : public QObject {
   // The checker fails on each kind of broken figure (so the tests below can fail).
   void checkerCatchesViolations() {
     nlohmann::json out = {
-        {"performance", {{"step_time_s", 2.0}, {"mfu", 0.5}, {"hfu", 0.4},
+        {"performance", {{"step_time_s", 2.0}, {"mfu", 0.5}, {"hfu", 0.4}, {"gpu_utilization", 0.3},
                          {"breakdown_s", {{"compute", 1.5}, {"bubble", 0.4}}}}},
         {"reliability", {{"time_to_train_days_mean", 10.0}, {"failure_free_days", 9.0},
                          {"time_to_train_days_p50", 9.5}, {"time_to_train_days_p95", 9.4},
@@ -56,7 +56,7 @@ class TstInvariants : public QObject {
     };
     const auto v = invariantViolations(out);
     for (const char* figure :
-         {"performance.mfu", "performance.breakdown_s", "reliability.time_to_train_days_p50", "reliability.goodput_mean",
+         {"performance.mfu", "performance.hfu", "performance.breakdown_s", "reliability.time_to_train_days_p50", "reliability.goodput_mean",
           "reliability.lost_time_h_mean.recovery", "reliability.lost_time_h_mean", "energy.it_power_kW", "energy.pue",
           "cost.tco_usd", "cost.capex_breakdown", "cost.cloud_breakeven_utilization", "topology.switches_by_tier"})
       QVERIFY2(mentions(v, figure), (std::string(figure) + " not caught:" + joined(v)).c_str());
