@@ -3020,6 +3020,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::OverviewPage</name>
     <message>
+        <source>Step time, flow simulation (s)</source>
+        <translation>单步时间，流级仿真（秒）</translation>
+    </message>
+    <message>
+        <source>Step time, analytical (s)</source>
+        <translation>单步时间，解析模型（秒）</translation>
+    </message>
+    <message>
         <source>Scenarios in this project: %1</source>
         <translation>本项目的方案数：%1</translation>
     </message>

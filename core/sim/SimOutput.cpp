@@ -16,6 +16,8 @@ nlohmann::json toJson(const SimOutput& o) {
                                   {"analytical_step_time_s", f.analytical_step_time_s},
                                   {"ratio_to_analytical", f.ratio_to_analytical},
                                   {"time_to_train_days", f.time_to_train_days},
+                                  {"mfu", o.mfu()},
+                                  {"tokens_per_s", o.tokensPerSecond()},
                                   {"explanation", f.explanation}};
     out["performance"]["step_time_source"] = "flow";
   }

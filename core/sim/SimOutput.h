@@ -45,6 +45,11 @@ struct SimOutput {
   // the flow figures when present, else the analytical ones.
   double stepTime_s() const { return flow ? flow->step_time_s : performance.perf.step_time_s; }
   double failureFreeDays() const { return flow ? flow->time_to_train_days : performance.perf.time_to_train_days; }
+  // Throughput figures at that step: the same work per step, so MFU and
+  // tokens per second scale with analytical step / flow step.
+  double mfu() const { return performance.perf.mfu / flowRatio(); }
+  double tokensPerSecond() const { return performance.perf.tokens_per_s / flowRatio(); }
+  double flowRatio() const { return flow && flow->ratio_to_analytical > 0 ? flow->ratio_to_analytical : 1.0; }
   // Mean wall time with failures when the Monte Carlo ran.
   std::optional<double> timeToTrainMeanDays() const {
     return reliability ? std::optional<double>(reliability->time_to_train_days.mean) : std::nullopt;

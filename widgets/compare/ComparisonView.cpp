@@ -175,7 +175,7 @@ void ComparisonView::fillCharts(int columns) {
     if (!r || !r->ok()) continue;
     // With failures when the Monte Carlo ran, else failure-free.
     const SimOutput& out = *r->output;
-    points.append({out.timeToTrainMeanDays().value_or(out.performance.perf.time_to_train_days), out.cost.tco_usd / 1e6,
+    points.append({out.timeToTrainMeanDays().value_or(out.failureFreeDays()), out.cost.tco_usd / 1e6,
                    names[c]});
   }
   paretoChart_->setTitle(tr("TCO against time to train"));

@@ -40,12 +40,14 @@ QVector<MetricTable::Metric> MetricTable::metrics() {
   using S = SampleStats;
   using T = topology::TopologyModel;
   return {
-      {"step_time_s", perfFigure(&PerfResult::step_time_s), tr("Step time"), tr("s"), 2, 1, B::Lower},
-      {"mfu", perfFigure(&PerfResult::mfu), tr("MFU"), tr("%"), 1, 100, B::Higher},
-      {"tokens_per_s", perfFigure(&PerfResult::tokens_per_s), tr("Tokens per second"), QString(), 0, 1, B::Higher},
+      // The step and failure-free time the later models used (the flow simulation's when it ran).
+      {"step_time_s", [](const Out& o) -> Opt { return o.stepTime_s(); }, tr("Step time"), tr("s"), 2, 1, B::Lower},
+      {"mfu", [](const Out& o) -> Opt { return o.mfu(); }, tr("MFU"), tr("%"), 1, 100, B::Higher},
+      {"tokens_per_s", [](const Out& o) -> Opt { return o.tokensPerSecond(); }, tr("Tokens per second"), QString(), 0,
+       1, B::Higher},
       {"memory_per_gpu_GiB", perfFigure(&PerfResult::memory_per_gpu_GiB), tr("Memory per GPU"), tr("GiB"), 1, 1,
        B::None},
-      {"time_to_train_days", perfFigure(&PerfResult::time_to_train_days), tr("Time to train, failure-free"),
+      {"time_to_train_days", [](const Out& o) -> Opt { return o.failureFreeDays(); }, tr("Time to train, failure-free"),
        tr("days"), 1, 1, B::Lower},
       {"cluster_mtbf_h", relFigure([](const R& r) { return r.cluster_mtbf_h; }), tr("Cluster MTBF"), tr("h"), 1, 1,
        B::Higher},

@@ -153,8 +153,8 @@ void DashboardPage::refresh() {
     // reliability, energy and cost used; the analytical one stays beside it.
     QString row1 = cell.arg(out.flow ? tr("Step time (flow simulation)") : tr("Step time"),
                             tr("%1 s").arg(n(out.stepTime_s(), 2))) +
-                   cell.arg(tr("MFU"), tr("%1 %").arg(n(perf.mfu, 1, 100))) +
-                   cell.arg(tr("Tokens/s"), n(perf.tokens_per_s, 0)) +
+                   cell.arg(tr("MFU"), tr("%1 %").arg(n(out.mfu(), 1, 100))) +
+                   cell.arg(tr("Tokens/s"), n(out.tokensPerSecond(), 0)) +
                    cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
                    cell.arg(tr("Time to train (mean / p50 / p95)"),
                             rel ? tr("%1 / %2 / %3 days")

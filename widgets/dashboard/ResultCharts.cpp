@@ -187,7 +187,7 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
     case Chart::TimeToTrain: {
       if (!rel) return missing();
       names = {tr("failure-free"), tr("p50"), tr("mean"), tr("p95")};
-      values = {finiteOr0(perf.time_to_train_days), rel->time_to_train_days.p50, rel->time_to_train_days.mean,
+      values = {finiteOr0(out.failureFreeDays()), rel->time_to_train_days.p50, rel->time_to_train_days.mean,
                 rel->time_to_train_days.p95};
       view->showBars(names, {{tr("Days"), values, {}}}, tr("days"));
       return;

@@ -165,11 +165,13 @@ QString OverviewPage::estimatesHtml(int index) const {
     if (v && std::isfinite(*v)) rows += row(label, num(*v * factor, decimals));
   };
   const PerfResult& perf = out.performance.perf;
-  put(perf.step_time_s, tr("Step time (s)"), 2);
-  put(perf.tokens_per_s, tr("Tokens per second"), 0);
-  put(perf.mfu, tr("MFU (%)"), 1, 100);
+  // The step the later models used: the flow simulation's when it ran.
+  put(out.stepTime_s(), out.flow ? tr("Step time, flow simulation (s)") : tr("Step time (s)"), 2);
+  if (out.flow) put(out.flow->analytical_step_time_s, tr("Step time, analytical (s)"), 2);
+  put(out.tokensPerSecond(), tr("Tokens per second"), 0);
+  put(out.mfu(), tr("MFU (%)"), 1, 100);
   put(perf.memory_per_gpu_GiB, tr("Memory per GPU (GiB)"), 1);
-  put(perf.time_to_train_days, tr("Time to train, failure-free (days)"), 1);
+  put(out.failureFreeDays(), tr("Time to train, failure-free (days)"), 1);
   const Bottleneck& b = out.performance.bottleneck;
   rows += row(tr("Bottleneck"),
               QStringLiteral("%1 — %2").arg(esc(b.resource), ResultCharts::bottleneckDetail(b).toHtmlEscaped()));
