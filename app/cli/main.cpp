@@ -8,6 +8,7 @@
 #include "design/Limits.h"
 #include "SweepCommand.h"
 #include "ValidateModelsCommand.h"
+#include "WaterfallCommand.h"
 #ifdef CF_HAVE_REPORT
 #include "ReportCommand.h"
 #endif
@@ -74,6 +75,8 @@ int main(int argc, char** argv) {
     auto* sweep = cf::cli::addSweepCommand(app, sweepArgs);
     cf::cli::ValidateModelsArgs validateModelsArgs;
     auto* validateModels = cf::cli::addValidateModelsCommand(app, validateModelsArgs);
+    cf::cli::WaterfallArgs waterfallArgs;
+    auto* waterfall = cf::cli::addWaterfallCommand(app, waterfallArgs);
 #ifdef CF_HAVE_REPORT
     cf::cli::ReportArgs reportArgs;
     auto* report = cf::cli::addReportCommand(app, reportArgs);
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
     if (*topology) return cf::cli::topology(topo, std::cout, std::cerr);
     if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
     if (*validateModels) return cf::cli::validateModels(validateModelsArgs, std::cout, std::cerr);
+    if (*waterfall) return cf::cli::waterfall(waterfallArgs, std::cout, std::cerr);
 #ifdef CF_HAVE_REPORT
     if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);
 #endif

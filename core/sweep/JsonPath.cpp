@@ -62,6 +62,43 @@ void setJsonPath(nlohmann::json& doc, const std::string& path, const nlohmann::j
   }
 }
 
+const nlohmann::json* findJsonPath(const nlohmann::json& doc, const std::string& path, const std::string& where) {
+  const nlohmann::json* at = &doc;
+  for (const JsonPathStep& step : parseJsonPath(path, where)) {
+    if (const auto* key = std::get_if<std::string>(&step)) {
+      if (!at->is_object() || !at->contains(*key)) return nullptr;
+      at = &(*at)[*key];
+    } else {
+      const std::size_t index = std::get<std::size_t>(step);
+      if (!at->is_array() || index >= at->size()) return nullptr;
+      at = &(*at)[index];
+    }
+  }
+  return at;
+}
+
+void eraseJsonPath(nlohmann::json& doc, const std::string& path, const std::string& where) {
+  std::vector<JsonPathStep> steps = parseJsonPath(path, where);
+  const JsonPathStep last = steps.back();
+  steps.pop_back();
+  nlohmann::json* at = &doc;
+  for (const JsonPathStep& step : steps) {
+    if (const auto* key = std::get_if<std::string>(&step)) {
+      if (!at->is_object() || !at->contains(*key)) return;
+      at = &(*at)[*key];
+    } else {
+      const std::size_t index = std::get<std::size_t>(step);
+      if (!at->is_array() || index >= at->size()) return;
+      at = &(*at)[index];
+    }
+  }
+  if (const auto* key = std::get_if<std::string>(&last)) {
+    if (at->is_object()) at->erase(*key);
+  } else if (at->is_array() && std::get<std::size_t>(last) < at->size()) {
+    at->erase(std::get<std::size_t>(last));
+  }
+}
+
 bool jsonPathWithin(const std::string& path, const std::string& prefix) {
   if (path.size() < prefix.size() || path.compare(0, prefix.size(), prefix) != 0) return false;
   return path.size() == prefix.size() || path[prefix.size()] == '.' || path[prefix.size()] == '[';

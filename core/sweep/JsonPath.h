@@ -24,6 +24,15 @@ std::vector<JsonPathStep> parseJsonPath(const std::string& path, const std::stri
 // end of an array.
 void setJsonPath(nlohmann::json& doc, const std::string& path, const nlohmann::json& value, const std::string& where);
 
+// The value at `path` in `doc`, or nullptr when a key or index on the way is
+// missing or goes through a value that is not an object or array. Throws only
+// for a malformed path (InputError(`where`, ...)).
+const nlohmann::json* findJsonPath(const nlohmann::json& doc, const std::string& path, const std::string& where);
+
+// Removes the value at `path` (an object key or an array entry); nothing when
+// it is not there. Throws only for a malformed path.
+void eraseJsonPath(nlohmann::json& doc, const std::string& path, const std::string& where);
+
 // True when `path` is `prefix` or lies below it ("a.b" is below "a", "a[0]" too; "ab" is not).
 bool jsonPathWithin(const std::string& path, const std::string& prefix);
 

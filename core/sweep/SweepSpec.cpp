@@ -10,6 +10,7 @@
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "sweep/BaseScenario.h"
 #include "sweep/JsonPath.h"
 
 namespace cf {
@@ -17,38 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string readText(const std::string& path, const std::string& where) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(where, "cannot read \"" + path + "\"");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string axisPath(std::size_t i) { return indexPath("axes", i); }
 std::string valuePath(std::size_t i, std::size_t j) { return indexPath(joinPath(axisPath(i), "values"), j); }
-
-// The file a "base" names (relative paths from the spec's folder); empty for an inline base.
-std::string basePath(const json& base, const std::string& baseDir) {
-  if (!base.is_string()) return "";
-  fs::path p = base.get<std::string>();
-  return (p.is_relative() ? fs::path(baseDir) / p : p).string();
-}
-
-// The base scenario or project: inline, or read from its file. Errors in a
-// file name the file (the spec is not to blame).
-json readBase(const json& base, const std::string& path) {
-  if (base.is_object()) return base;
-  if (!base.is_string()) throw InputError("base", "expected a scenario object or a file path, got " + describe(base));
-  const std::string text = readText(path, "base");
-  try {
-    json doc = parseJsonText(text);
-    checkJsonDepth(doc, "");
-    return doc;
-  } catch (const InputError& e) {
-    throw InputError("base", path + ": " + e.what());
-  }
-}
 
 bool endsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
@@ -57,7 +28,7 @@ bool endsWith(const std::string& s, const std::string& tail) {
 }  // namespace
 
 SweepSpec SweepSpec::fromFile(const std::string& path) {
-  json j = parseJsonText(readText(path, ""));
+  json j = parseJsonText(readSpecText(path, ""));
   fs::path dir = fs::path(path).parent_path();
   return fromJson(j, dir.empty() ? "." : dir.string());
 }
@@ -71,24 +42,12 @@ SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& bas
   s.name_ = r.string("name", "");
   r.string("description", "");
 
-  const json* base = r.raw("base");
-  if (!base) throw InputError("base", "is required");
-  const std::string baseFile = basePath(*base, baseDir);
-  s.baseDoc_ = readBase(*base, baseFile);
-  s.baseScenario_ = static_cast<int>(r.integer("base_scenario", 0, 0, 1'000'000));
-  Project project;
-  try {
-    project = projectFromJson(s.baseDoc_);
-  } catch (const InputError& e) {
-    throw InputError("base", (baseFile.empty() ? "" : baseFile + ": ") + e.what());
-  }
-  if (s.baseScenario_ >= static_cast<int>(project.scenarios.size()))
-    throw InputError("base_scenario", std::to_string(s.baseScenario_) + ": the base has " +
-                                          std::to_string(project.scenarios.size()) + " scenario(s)");
-  s.baseScenarioJson_ = s.baseDoc_.contains("scenarios") ? s.baseDoc_["scenarios"][s.baseScenario_] : s.baseDoc_;
-  s.baseScenarioJson_.erase("parts");
-  s.parts_ = project.resolvedParts();
-  if (s.name_.empty()) s.name_ = project.scenarios[s.baseScenario_].name;
+  BaseScenario base = readBaseScenario(r, baseDir);
+  s.baseDoc_ = std::move(base.doc);
+  s.baseScenario_ = base.index;
+  s.baseScenarioJson_ = std::move(base.scenario);
+  s.parts_ = std::move(base.parts);
+  if (s.name_.empty()) s.name_ = base.name;
 
   const json* axes = r.array("axes", true);
   for (std::size_t i = 0; i < axes->size(); ++i) {

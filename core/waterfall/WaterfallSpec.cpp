@@ -1,0 +1,198 @@
+#include "waterfall/WaterfallSpec.h"
+
+#include <filesystem>
+
+#include "common/JsonReader.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
+#include "sweep/BaseScenario.h"
+#include "sweep/JsonPath.h"
+
+namespace cf {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string stepPath(std::size_t i) { return indexPath("steps", i); }
+std::string changesPath(std::size_t i) { return joinPath(stepPath(i), "changes"); }
+
+bool endsWith(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+void applyAt(json& doc, const std::string& prefix, const json& changes, const std::string& where,
+             std::vector<std::string>& changed) {
+  for (auto it = changes.begin(); it != changes.end(); ++it) {
+    const std::string path = joinPath(prefix, it.key());
+    parseJsonPath(path, where);  // a malformed key names the changes object
+    if (jsonPathWithin(path, "parts") || path == "format")
+      throw InputError(where, "\"" + path + "\" cannot be changed by a step (change the part ids the cluster uses)");
+    const json& value = it.value();
+    if (value.is_null()) {
+      eraseJsonPath(doc, path, where);
+      changed.push_back(path);
+    } else if (value.is_object()) {
+      const json* current = findJsonPath(doc, path, where);
+      if (current && current->is_object()) {
+        applyAt(doc, path, value, where, changed);
+      } else if (current) {
+        // RFC 7396: an object over a non-object replaces it (its nulls dropped).
+        setJsonPath(doc, path, json::object(), where);
+        applyAt(doc, path, value, where, changed);
+        changed.push_back(path);
+      } else {
+        setJsonPath(doc, path, json::object(), where);
+        applyAt(doc, path, value, where, changed);
+        if (value.empty()) changed.push_back(path);
+      }
+    } else {
+      setJsonPath(doc, path, value, where);
+      changed.push_back(path);
+    }
+  }
+}
+
+}  // namespace
+
+const char* waterfallOrderName(WaterfallOrder o) { return o == WaterfallOrder::Shapley ? "shapley" : "as-given"; }
+
+std::vector<std::string> applyChanges(json& scenario, const json& changes, const std::string& where) {
+  if (!changes.is_object())
+    throw InputError(where, "expected an object of scenario keys and their new values, got " + describe(changes));
+  std::vector<std::string> changed;
+  applyAt(scenario, "", changes, where, changed);
+  return changed;
+}
+
+WaterfallSpec WaterfallSpec::fromFile(const std::string& path) {
+  json j = parseJsonText(readSpecText(path, ""));
+  fs::path dir = fs::path(path).parent_path();
+  return fromJson(j, dir.empty() ? "." : dir.string());
+}
+
+WaterfallSpec WaterfallSpec::fromJson(const nlohmann::json& spec, const std::string& baseDir) {
+  checkJsonDepth(spec, "");
+  WaterfallSpec s;
+  ObjectReader r(spec, "");
+  const std::string format = r.requiredString("format");
+  if (format != kWaterfallFormat) throw InputError("format", "\"" + format + "\" is not " + kWaterfallFormat);
+  s.name_ = r.string("name", "");
+  s.description_ = r.string("description", "");
+
+  BaseScenario base = readBaseScenario(r, baseDir);
+  s.baseDoc_ = std::move(base.doc);
+  s.baseScenario_ = base.index;
+  s.baseScenarioJson_ = std::move(base.scenario);
+  s.parts_ = std::move(base.parts);
+  if (s.name_.empty()) s.name_ = base.name;
+
+  s.order_ = r.choice("order", "as-given", {"as-given", "shapley"}) == "shapley" ? WaterfallOrder::Shapley
+                                                                                 : WaterfallOrder::AsGiven;
+  s.trials_ = static_cast<int>(r.integer("trials", 0, 1, 10'000'000));
+  const json* steps = r.array("steps", true);
+  if (steps->empty()) throw InputError("steps", "must hold at least one step");
+  if (steps->size() > kMaxWaterfallSteps)
+    throw InputError("steps", std::to_string(steps->size()) + " steps: at most " +
+                                  std::to_string(kMaxWaterfallSteps));
+  if (s.order_ == WaterfallOrder::Shapley && steps->size() > kMaxShapleySteps)
+    throw InputError("steps", std::to_string(steps->size()) + " steps with order \"shapley\": Shapley attribution " +
+                                  "simulates every subset of the steps (2^n scenarios) and takes at most " +
+                                  std::to_string(kMaxShapleySteps) + " steps (256 simulations); use order " +
+                                  "\"as-given\" or merge steps");
+  for (std::size_t i = 0; i < steps->size(); ++i) {
+    ObjectReader sr((*steps)[i], stepPath(i));
+    WaterfallStepSpec step;
+    step.name = sr.requiredString("name");
+    if (step.name.empty()) throw InputError(sr.keyPath("name"), "must not be empty");
+    step.description = sr.string("description", "");
+    const json* changes = sr.raw("changes");
+    if (!changes) throw InputError(changesPath(i), "is required");
+    if (!changes->is_object())
+      throw InputError(changesPath(i), "expected an object of scenario keys and their new values, got " +
+                                           describe(*changes));
+    if (changes->empty()) throw InputError(changesPath(i), "must change at least one key");
+    step.changes = *changes;
+    sr.finish();
+    s.steps_.push_back(std::move(step));
+  }
+  r.finish();
+  s.checkSteps();
+  return s;
+}
+
+void WaterfallSpec::checkScenario(const json& doc, const std::string& where,
+                                  const std::vector<std::string>& changed) const {
+  Scenario sc;
+  try {
+    sc = scenarioFromJson(doc, "");
+  } catch (const InputError& e) {
+    if (endsWith(e.what(), "unknown key"))
+      for (const std::string& key : changed)
+        if (jsonPathWithin(key, e.path()) || jsonPathWithin(e.path(), key))
+          throw InputError(where, "\"" + key + "\" is not a key of the scenario format (" + e.what() + ")");
+    throw InputError(where, e.what());
+  }
+  for (const Issue& issue : validateScenario(sc, parts_))
+    if (issue.severity == Issue::Severity::Error) throw InputError(where, issue.text());
+}
+
+void WaterfallSpec::checkSteps() const {
+  // The baseline first: an error there is not a step's fault.
+  checkScenario(baseScenarioJson_, "base", {});
+  json doc = baseScenarioJson_;
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    const std::vector<std::string> changed = applyChanges(doc, steps_[i].changes, changesPath(i));
+    checkScenario(doc, changesPath(i), changed);
+  }
+  if (order_ != WaterfallOrder::Shapley) return;
+  // Every other subset (prefixes were checked above, in order).
+  const std::uint64_t all = prefixMask(steps_.size());
+  for (std::uint64_t mask = 1; mask <= all; ++mask) {
+    if ((mask & (mask + 1)) == 0) continue;  // a prefix
+    std::vector<std::string> changed;
+    json sub = baseScenarioJson_;
+    std::string which;
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+      if (mask >> i & 1) {
+        auto c = applyChanges(sub, steps_[i].changes, changesPath(i));
+        changed.insert(changed.end(), c.begin(), c.end());
+        which += (which.empty() ? "" : ", ") + std::to_string(i);
+      }
+    try {
+      checkScenario(sub, "", changed);
+    } catch (const InputError& e) {
+      throw InputError("order", "\"shapley\" simulates every subset of the steps, and steps [" + which +
+                                    "] without the others give an invalid scenario: " + e.what());
+    }
+  }
+}
+
+nlohmann::json WaterfallSpec::scenarioJson(std::uint64_t mask) const {
+  json doc = baseScenarioJson_;
+  for (std::size_t i = 0; i < steps_.size(); ++i)
+    if (mask >> i & 1) applyChanges(doc, steps_[i].changes, changesPath(i));
+  return doc;
+}
+
+Project WaterfallSpec::project(std::uint64_t mask) const {
+  Project p;
+  p.parts = parts_;
+  p.scenarios.push_back(scenarioFromJson(scenarioJson(mask), ""));
+  return p;
+}
+
+nlohmann::json WaterfallSpec::toJson() const {
+  json steps = json::array();
+  for (const auto& st : steps_) {
+    json j = {{"name", st.name}, {"changes", st.changes}};
+    if (!st.description.empty()) j["description"] = st.description;
+    steps.push_back(std::move(j));
+  }
+  json j = {{"format", kWaterfallFormat}, {"name", name_},   {"base", baseDoc_},
+            {"base_scenario", baseScenario_}, {"order", waterfallOrderName(order_)}, {"steps", steps}};
+  if (!description_.empty()) j["description"] = description_;
+  if (trials_ > 0) j["trials"] = trials_;
+  return j;
+}
+
+}  // namespace cf

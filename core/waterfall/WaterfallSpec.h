@@ -1,0 +1,94 @@
+// A lever waterfall (docs/scenario-format.md, "Waterfall"; issue 17): a
+// baseline scenario and an ordered list of steps, each a named delta of
+// scenario keys. Step k's scenario is the baseline with the changes of steps
+// 1..k applied in order (cumulative); the waterfall simulates the baseline and
+// each of them, and says what each step bought.
+//
+// A step's `changes` is a JSON-merge-patch-like object (RFC 7396): keys are
+// scenario key paths, written nested ({"job": {"parallelism": {"tp": 4}}}) or
+// dotted ({"job.parallelism.tp": 4}, "cluster.storage[0].read_GBps"), through
+// the sweeps' key-path machinery (sweep/JsonPath.h). An object merges into an
+// object key by key; any other value (or an object over a non-object, e.g. an
+// inline accelerator spec over a catalog id) replaces; null removes the key so
+// that it takes its default.
+//
+// Reading checks everything a run would trip over, before any simulation:
+// each step's cumulative scenario must parse and validate. Errors name the
+// spec's path: `steps[2].changes: "job.parallelism.zero" is not a key of the
+// scenario format (...)`, `steps[2].changes: job.parallelism.tp: 6 does not
+// divide heads=40`. With order "shapley" every subset of the steps (applied
+// in the given order) must be a valid scenario too.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "design/Project.h"
+
+namespace cf {
+
+inline constexpr const char* kWaterfallFormat = "clusterforge.waterfall/1";
+// Shapley attribution simulates every subset of the steps: 2^n scenarios.
+inline constexpr std::size_t kMaxShapleySteps = 8;
+inline constexpr std::size_t kMaxWaterfallSteps = 64;
+
+enum class WaterfallOrder { AsGiven, Shapley };
+const char* waterfallOrderName(WaterfallOrder o);
+
+struct WaterfallStepSpec {
+  std::string name;
+  std::string description;
+  nlohmann::json changes;  // as written in the spec
+};
+
+// Applies `changes` (see the header comment) to `scenario`. Returns the key
+// paths it set or removed (leaves). Throws InputError(`where`...) for a
+// changes value that is not an object, a malformed key path, or a path
+// through a value that is not an object or array; `where` names the changes
+// object (e.g. "steps[1].changes").
+std::vector<std::string> applyChanges(nlohmann::json& scenario, const nlohmann::json& changes,
+                                      const std::string& where);
+
+class WaterfallSpec {
+ public:
+  // `baseDir` resolves a "base" given as a path. Throws InputError naming the key path.
+  static WaterfallSpec fromJson(const nlohmann::json& spec, const std::string& baseDir);
+  // Reads a spec file; a relative base path is taken relative to the file.
+  static WaterfallSpec fromFile(const std::string& path);
+
+  const std::string& name() const { return name_; }
+  const std::string& description() const { return description_; }
+  WaterfallOrder order() const { return order_; }
+  const std::vector<WaterfallStepSpec>& steps() const { return steps_; }
+  int trials() const { return trials_; }  // 0: the scenario's reliability.trials
+  const Catalog& parts() const { return parts_; }  // the base's parts, then the built-in catalog
+
+  // The baseline with the changes of the steps whose bit is set in `mask`
+  // (bit i: steps()[i]) applied in the given order. mask 0: the baseline.
+  nlohmann::json scenarioJson(std::uint64_t mask) const;
+  // Steps 1..k applied (k = 0: the baseline).
+  nlohmann::json cumulativeJson(std::size_t k) const { return scenarioJson(prefixMask(k)); }
+  static std::uint64_t prefixMask(std::size_t k) { return k >= 64 ? ~0ULL : (1ULL << k) - 1; }
+  // A one-scenario project of scenarioJson(mask) with the spec's parts. Throws InputError.
+  Project project(std::uint64_t mask) const;
+
+  // The spec with the base inline (no file references).
+  nlohmann::json toJson() const;
+
+ private:
+  void checkSteps() const;
+  void checkScenario(const nlohmann::json& doc, const std::string& where, const std::vector<std::string>& changed) const;
+
+  std::string name_, description_;
+  nlohmann::json baseDoc_;
+  int baseScenario_ = 0;
+  nlohmann::json baseScenarioJson_;
+  Catalog parts_;
+  std::vector<WaterfallStepSpec> steps_;
+  WaterfallOrder order_ = WaterfallOrder::AsGiven;
+  int trials_ = 0;
+};
+
+}  // namespace cf

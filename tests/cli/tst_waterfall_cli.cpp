@@ -1,0 +1,99 @@
+// clusterforge-cli waterfall (issue 17): the example prints the table and the
+// total line, --json and --csv carry the same steps, --no-monte-carlo drops
+// goodput, and bad specs exit 2 naming the field.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "CliRun.h"
+
+using cftest::run;
+using cftest::Run;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/waterfall-a100-10b.json");
+const QString kBase = QStringLiteral(CF_SOURCE_DIR "/resources/examples/a100-10b-mfu-28-to-52.json");
+}  // namespace
+
+class TestWaterfallCli : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+
+  QString write(const QString& name, const QByteArray& text) {
+    const QString path = dir_.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(text);
+    return path;
+  }
+
+ private slots:
+  void examplePrintsTheTable() {
+    Run r = run({QStringLiteral("waterfall"), kExample, QStringLiteral("--trials"), QStringLiteral("200")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char* want : {"step time", "MFU", "GPU util", "days (mean)", "goodput", "share", "Shapley share",
+                             "0  baseline", "Network: overlap the DP all-reduce", "Kernels: FlashAttention",
+                             "total: ", " days (", "MFU 36.9 % \u2192 "})
+      QVERIFY2(r.out.contains(QString::fromUtf8(want)), qPrintable(QString::fromUtf8(want) + "\n" + r.out));
+    QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("total: [0-9.]+ \u2192 [0-9.]+ days \\([+\u2212][0-9.]+ %\\)"))));
+  }
+
+  void jsonAndCsvCarryTheSteps() {
+    Run j = run({QStringLiteral("waterfall"), kExample, QStringLiteral("--json"), QStringLiteral("--no-monte-carlo")});
+    QVERIFY2(j.code == 0, qPrintable(j.err));
+    const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    QCOMPARE(o.value(QLatin1String("format")).toString(), QStringLiteral("clusterforge.waterfall-result/1"));
+    QCOMPARE(o.value(QLatin1String("metric")).toString(), QStringLiteral("failure_free_days"));
+    const QJsonArray steps = o.value(QLatin1String("steps")).toArray();
+    QCOMPARE(steps.size(), 5);
+    double shares = 0, shapley = 0;
+    for (const auto& s : steps) {
+      shares += s.toObject().value(QLatin1String("share")).toDouble();
+      shapley += s.toObject().value(QLatin1String("shapley_share")).toDouble();
+      QVERIFY(s.toObject().value(QLatin1String("goodput_mean")).isNull());  // no Monte Carlo
+      QVERIFY(s.toObject().value(QLatin1String("gpu_utilization")).toDouble() > 0);
+    }
+    QVERIFY(qAbs(shares - 1) < 1e-9);
+    QVERIFY(qAbs(shapley - 1) < 1e-9);
+
+    Run c = run({QStringLiteral("waterfall"), kExample, QStringLiteral("--csv"), QStringLiteral("--no-monte-carlo")});
+    QVERIFY2(c.code == 0, qPrintable(c.err));
+    const QStringList lines = c.out.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.first().startsWith(QLatin1String("index,step,step_time_s,mfu,gpu_utilization")));
+    QCOMPARE(lines.size(), 1 + 6 + 1);  // header, baseline + 5 steps, "# total"
+    QVERIFY(lines.last().startsWith(QLatin1String("# total: ")));
+  }
+
+  void badSpecsExit2NamingTheField_data() {
+    QTest::addColumn<QByteArray>("steps");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unknown key") << QByteArray(R"([{"name": "a", "changes": {"job.parallelism.zero": 3}}])")
+                                 << QStringLiteral("steps[0].changes: \"job.parallelism.zero\" is not a key");
+    QTest::newRow("bad value") << QByteArray(R"([{"name": "a", "changes": {"job.software.overlap_dp": true}},
+                                                 {"name": "b", "changes": {"job.parallelism.tp": 3}}])")
+                               << QStringLiteral("steps[1].changes: job.parallelism.tp: 3 does not divide heads=40");
+    QTest::newRow("no changes") << QByteArray(R"([{"name": "a"}])") << QStringLiteral("steps[0].changes: is required");
+  }
+  void badSpecsExit2NamingTheField() {
+    QFETCH(QByteArray, steps);
+    QFETCH(QString, expected);
+    const QString spec = write(QStringLiteral("bad.json"),
+                               R"({"format": "clusterforge.waterfall/1", "base": ")" + kBase.toUtf8() +
+                                   R"(", "steps": )" + steps + "}");
+    Run r = run({QStringLiteral("waterfall"), spec});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+  }
+
+  void missingFileExits2() {
+    Run r = run({QStringLiteral("waterfall"), dir_.filePath(QStringLiteral("none.json"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QLatin1String("cannot read")), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestWaterfallCli)
+#include "tst_waterfall_cli.moc"
