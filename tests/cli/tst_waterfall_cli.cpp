@@ -57,6 +57,15 @@ class TestWaterfallCli : public QObject {
     }
     QVERIFY(qAbs(shares - 1) < 1e-9);
     QVERIFY(qAbs(shapley - 1) < 1e-9);
+    // The figures the example's description quotes (MFU to 0.05 points).
+    auto mfu = [&](int k) {
+      return (k == 0 ? o.value(QLatin1String("baseline")) : steps[k - 1]).toObject().value(QLatin1String("mfu")).toDouble();
+    };
+    for (const auto& [k, want] : std::vector<std::pair<int, double>>{{0, 0.369}, {1, 0.376}, {2, 0.385}, {3, 0.198},
+                                                                     {4, 0.222}})
+      QVERIFY2(qAbs(mfu(k) - want) < 0.0005, qPrintable(QString("step %1: MFU %2").arg(k).arg(mfu(k))));
+    QVERIFY(steps[2].toObject().value(QLatin1String("gain_days")).toDouble() < -29);  // the memory step costs
+    QVERIFY(steps[2].toObject().value(QLatin1String("share")).toDouble() > 1);        // of a total loss
 
     Run c = run({QStringLiteral("waterfall"), kExample, QStringLiteral("--csv"), QStringLiteral("--no-monte-carlo")});
     QVERIFY2(c.code == 0, qPrintable(c.err));
