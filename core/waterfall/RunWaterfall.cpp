@@ -16,7 +16,7 @@ WaterfallFigures figuresOf(const SimOutput& out) {
   WaterfallFigures f;
   const PerfResult& p = out.performance.perf;
   f.step_time_s = out.stepTime_s();
-  f.mfu = p.mfu;
+  f.mfu = out.mfu();  // at the step time used (flow when it ran), like step_time_s
   f.gpu_utilization = gpuUtilization(p.breakdown);
   f.memory_per_gpu_GiB = p.memory_per_gpu_GiB;
   f.fits_in_memory = p.fits_in_memory;

@@ -124,7 +124,7 @@ class TestWaterfall : public QObject {
       const WaterfallFigures& f = k == 0 ? r.baseline : r.steps[k - 1].figures;
       QCOMPARE(f.step_time_s, out.stepTime_s());
       QCOMPARE(f.failure_free_days, out.failureFreeDays());
-      QCOMPARE(f.mfu, out.performance.perf.mfu);
+      QCOMPARE(f.mfu, out.mfu());
       QVERIFY(f.gpu_utilization > 0 && f.gpu_utilization <= 1);
       QVERIFY(f.mfu <= f.gpu_utilization);
       QVERIFY(!f.time_to_train_days_mean && !f.goodput_mean);
