@@ -17,7 +17,7 @@ BUILD="${CF_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_EACH="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results fuzz_waterfall)
 
 source "$ROOT/scripts/packages.sh"
 
