@@ -42,12 +42,8 @@ SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& bas
   s.name_ = r.string("name", "");
   r.string("description", "");
 
-  BaseScenario base = readBaseScenario(r, baseDir);
-  s.baseDoc_ = std::move(base.doc);
-  s.baseScenario_ = base.index;
-  s.baseScenarioJson_ = std::move(base.scenario);
-  s.parts_ = std::move(base.parts);
-  if (s.name_.empty()) s.name_ = base.name;
+  s.base_ = readBaseScenario(r, baseDir);
+  if (s.name_.empty()) s.name_ = s.base_.name;
 
   const json* axes = r.array("axes", true);
   for (std::size_t i = 0; i < axes->size(); ++i) {
@@ -89,7 +85,7 @@ void SweepSpec::checkAxes() const {
         throw InputError(where, "\"" + key + "\" overlaps " + joinPath(axisPath(k), "key") + " \"" + axes_[k].key + "\"");
 
     for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
-      json doc = baseScenarioJson_;
+      json doc = base_.scenario;
       setJsonPath(doc, key, axes_[i].values[j], where);
       Scenario variant;
       try {
@@ -99,7 +95,7 @@ void SweepSpec::checkAxes() const {
           throw InputError(where, "\"" + key + "\" is not a key of the scenario format (" + e.what() + ")");
         throw InputError(valuePath(i, j), e.what());
       }
-      for (const Issue& issue : validateScenario(variant, parts_))
+      for (const Issue& issue : validateScenario(variant, base_.parts))
         if (issue.severity == Issue::Severity::Error && jsonPathWithin(issue.path, key) &&
             !(search_ && jsonPathWithin(issue.path, "job.parallelism")))  // the search will choose it
           throw InputError(valuePath(i, j), issue.text());
@@ -130,7 +126,7 @@ nlohmann::json SweepSpec::variantValues(std::size_t index) const {
 }
 
 nlohmann::json SweepSpec::variantScenarioJson(std::size_t index) const {
-  json doc = baseScenarioJson_;
+  json doc = base_.scenario;
   std::vector<std::size_t> c = coordinates(index);
   for (std::size_t k = 0; k < axes_.size(); ++k)
     setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
@@ -142,8 +138,8 @@ Scenario SweepSpec::variantScenario(std::size_t index) const { return scenarioFr
 nlohmann::json SweepSpec::toJson() const {
   json axes = json::array();
   for (const auto& a : axes_) axes.push_back({{"key", a.key}, {"values", a.values}});
-  json j = {{"format", kSweepFormat},  {"name", name_},       {"base", baseDoc_},
-            {"base_scenario", baseScenario_}, {"axes", axes}, {"search_parallelism", search_},
+  json j = {{"format", kSweepFormat},  {"name", name_},       {"base", base_.doc},
+            {"base_scenario", base_.index}, {"axes", axes}, {"search_parallelism", search_},
             {"objective", objectiveName(objective_)}};
   if (trials_ > 0) j["trials"] = trials_;
   return j;

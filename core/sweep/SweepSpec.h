@@ -19,6 +19,7 @@
 
 #include "design/Project.h"
 #include "perf/ParallelSearch.h"
+#include "sweep/BaseScenario.h"
 
 namespace cf {
 
@@ -43,7 +44,7 @@ class SweepSpec {
   bool searchParallelism() const { return search_; }
   SearchObjective objective() const { return objective_; }
   int trials() const { return trials_; }  // 0: each variant's reliability.trials
-  const Catalog& parts() const { return parts_; }  // the base's parts, then the built-in catalog
+  const Catalog& parts() const { return base_.parts; }  // the base's parts, then the built-in catalog
 
   std::size_t variantCount() const;
   // The value index of each axis for variant `index`.
@@ -64,10 +65,7 @@ class SweepSpec {
   void checkAxes() const;
 
   std::string name_;
-  nlohmann::json baseDoc_;       // scenario or project object, as given
-  int baseScenario_ = 0;         // which scenario of a project
-  nlohmann::json baseScenarioJson_;  // the scenario object the axes modify
-  Catalog parts_;
+  BaseScenario base_;  // the scenario the axes modify, its project and parts
   std::vector<SweepAxis> axes_;
   bool search_ = false;
   SearchObjective objective_ = SearchObjective::Time;

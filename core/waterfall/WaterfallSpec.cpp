@@ -79,12 +79,8 @@ WaterfallSpec WaterfallSpec::fromJson(const nlohmann::json& spec, const std::str
   s.name_ = r.string("name", "");
   s.description_ = r.string("description", "");
 
-  BaseScenario base = readBaseScenario(r, baseDir);
-  s.baseDoc_ = std::move(base.doc);
-  s.baseScenario_ = base.index;
-  s.baseScenarioJson_ = std::move(base.scenario);
-  s.parts_ = std::move(base.parts);
-  if (s.name_.empty()) s.name_ = base.name;
+  s.base_ = readBaseScenario(r, baseDir);
+  if (s.name_.empty()) s.name_ = s.base_.name;
 
   s.order_ = r.choice("order", "as-given", {"as-given", "shapley"}) == "shapley" ? WaterfallOrder::Shapley
                                                                                  : WaterfallOrder::AsGiven;
@@ -132,14 +128,14 @@ void WaterfallSpec::checkScenario(const json& doc, const std::string& where,
           throw InputError(where, "\"" + key + "\" is not a key of the scenario format (" + e.what() + ")");
     throw InputError(where, e.what());
   }
-  for (const Issue& issue : validateScenario(sc, parts_))
+  for (const Issue& issue : validateScenario(sc, base_.parts))
     if (issue.severity == Issue::Severity::Error) throw InputError(where, issue.text());
 }
 
 void WaterfallSpec::checkSteps() const {
   // The baseline first: an error there is not a step's fault.
-  checkScenario(baseScenarioJson_, "base", {});
-  json doc = baseScenarioJson_;
+  checkScenario(base_.scenario, "base", {});
+  json doc = base_.scenario;
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     const std::vector<std::string> changed = applyChanges(doc, steps_[i].changes, changesPath(i));
     checkScenario(doc, changesPath(i), changed);
@@ -150,7 +146,7 @@ void WaterfallSpec::checkSteps() const {
   for (std::uint64_t mask = 1; mask <= all; ++mask) {
     if ((mask & (mask + 1)) == 0) continue;  // a prefix
     std::vector<std::string> changed;
-    json sub = baseScenarioJson_;
+    json sub = base_.scenario;
     std::string which;
     for (std::size_t i = 0; i < steps_.size(); ++i)
       if (mask >> i & 1) {
@@ -168,7 +164,7 @@ void WaterfallSpec::checkSteps() const {
 }
 
 nlohmann::json WaterfallSpec::scenarioJson(std::uint64_t mask) const {
-  json doc = baseScenarioJson_;
+  json doc = base_.scenario;
   for (std::size_t i = 0; i < steps_.size(); ++i)
     if (mask >> i & 1) applyChanges(doc, steps_[i].changes, changesPath(i));
   return doc;
@@ -176,7 +172,7 @@ nlohmann::json WaterfallSpec::scenarioJson(std::uint64_t mask) const {
 
 Project WaterfallSpec::project(std::uint64_t mask) const {
   Project p;
-  p.parts = parts_;
+  p.parts = base_.parts;
   p.scenarios.push_back(scenarioFromJson(scenarioJson(mask), ""));
   return p;
 }
@@ -188,8 +184,8 @@ nlohmann::json WaterfallSpec::toJson() const {
     if (!st.description.empty()) j["description"] = st.description;
     steps.push_back(std::move(j));
   }
-  json j = {{"format", kWaterfallFormat}, {"name", name_},   {"base", baseDoc_},
-            {"base_scenario", baseScenario_}, {"order", waterfallOrderName(order_)}, {"steps", steps}};
+  json j = {{"format", kWaterfallFormat}, {"name", name_},   {"base", base_.doc},
+            {"base_scenario", base_.index}, {"order", waterfallOrderName(order_)}, {"steps", steps}};
   if (!description_.empty()) j["description"] = description_;
   if (trials_ > 0) j["trials"] = trials_;
   return j;

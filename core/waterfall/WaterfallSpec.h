@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "design/Project.h"
+#include "sweep/BaseScenario.h"
 
 namespace cf {
 
@@ -63,7 +64,7 @@ class WaterfallSpec {
   WaterfallOrder order() const { return order_; }
   const std::vector<WaterfallStepSpec>& steps() const { return steps_; }
   int trials() const { return trials_; }  // 0: the scenario's reliability.trials
-  const Catalog& parts() const { return parts_; }  // the base's parts, then the built-in catalog
+  const Catalog& parts() const { return base_.parts; }  // the base's parts, then the built-in catalog
 
   // The baseline with the changes of the steps whose bit is set in `mask`
   // (bit i: steps()[i]) applied in the given order. mask 0: the baseline.
@@ -82,10 +83,7 @@ class WaterfallSpec {
   void checkScenario(const nlohmann::json& doc, const std::string& where, const std::vector<std::string>& changed) const;
 
   std::string name_, description_;
-  nlohmann::json baseDoc_;
-  int baseScenario_ = 0;
-  nlohmann::json baseScenarioJson_;
-  Catalog parts_;
+  BaseScenario base_;  // the scenario the steps modify, its project and parts
   std::vector<WaterfallStepSpec> steps_;
   WaterfallOrder order_ = WaterfallOrder::AsGiven;
   int trials_ = 0;

@@ -44,4 +44,25 @@ inline void writeInput(const std::string& path, const uint8_t* data, size_t size
       .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
 }
 
+// The scratch folder, holding `example` (a file of resources/examples) as
+// `name`: the folder a spec's relative "base" path is read from.
+inline std::string scratchWith(const char* example, const std::string& name) {
+  std::filesystem::copy_file(std::string(CF_SOURCE_DIR "/resources/examples/") + example, scratch().file(name),
+                             std::filesystem::copy_options::overwrite_existing);
+  return scratch().path();
+}
+
+// A spec whose "base" path leaves the scratch folder (absolute, or through
+// ".."): skipped, so that the harness never reads /dev/zero or the disk.
+template <class Json>
+bool baseLeavesFolder(const Json& spec) {
+  if (!spec.is_object()) return false;
+  auto base = spec.find("base");
+  if (base == spec.end() || !base->is_string()) return false;
+  const std::filesystem::path p = base->template get<std::string>();
+  for (const auto& part : p)
+    if (part == "..") return true;
+  return p.is_absolute();
+}
+
 }  // namespace cffuzz

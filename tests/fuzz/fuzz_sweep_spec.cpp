@@ -12,23 +12,8 @@
 namespace {
 
 const std::string& specDir() {
-  static const std::string dir = [] {
-    std::filesystem::copy_file(CF_SOURCE_DIR "/resources/examples/megatron-gpt-145b.cf.json",
-                               cffuzz::scratch().file("base.cf.json"),
-                               std::filesystem::copy_options::overwrite_existing);
-    return cffuzz::scratch().path();
-  }();
+  static const std::string dir = cffuzz::scratchWith("megatron-gpt-145b.cf.json", "base.cf.json");
   return dir;
-}
-
-bool baseLeavesFolder(const nlohmann::json& spec) {
-  if (!spec.is_object()) return false;
-  auto base = spec.find("base");
-  if (base == spec.end() || !base->is_string()) return false;
-  const std::filesystem::path p = base->get<std::string>();
-  for (const auto& part : p)
-    if (part == "..") return true;
-  return p.is_absolute();
 }
 
 void variant(const cf::SweepSpec& s, std::size_t i) {
@@ -44,7 +29,7 @@ void variant(const cf::SweepSpec& s, std::size_t i) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const nlohmann::json j = cf::parseJsonText(cffuzz::text(data, size));
-    if (baseLeavesFolder(j)) return 0;
+    if (cffuzz::baseLeavesFolder(j)) return 0;
     const cf::SweepSpec s = cf::SweepSpec::fromJson(j, specDir());
     const std::size_t n = s.variantCount();
     if (n > 0) {

@@ -13,23 +13,8 @@
 namespace {
 
 const std::string& specDir() {
-  static const std::string dir = [] {
-    std::filesystem::copy_file(CF_SOURCE_DIR "/resources/examples/a100-10b-mfu-28-to-52.json",
-                               cffuzz::scratch().file("base.cf.json"),
-                               std::filesystem::copy_options::overwrite_existing);
-    return cffuzz::scratch().path();
-  }();
+  static const std::string dir = cffuzz::scratchWith("a100-10b-mfu-28-to-52.json", "base.cf.json");
   return dir;
-}
-
-bool baseLeavesFolder(const nlohmann::json& spec) {
-  if (!spec.is_object()) return false;
-  auto base = spec.find("base");
-  if (base == spec.end() || !base->is_string()) return false;
-  const std::filesystem::path p = base->get<std::string>();
-  for (const auto& part : p)
-    if (part == "..") return true;
-  return p.is_absolute();
 }
 
 }  // namespace
@@ -37,7 +22,7 @@ bool baseLeavesFolder(const nlohmann::json& spec) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const nlohmann::json j = cf::parseJsonText(cffuzz::text(data, size));
-    if (baseLeavesFolder(j)) return 0;
+    if (cffuzz::baseLeavesFolder(j)) return 0;
     const cf::WaterfallSpec s = cf::WaterfallSpec::fromJson(j, specDir());
     for (std::size_t k = 0; k <= s.steps().size(); ++k) s.cumulativeJson(k);
     s.toJson().dump();

@@ -28,6 +28,7 @@
 #include "perf/GraphFabric.h"
 #include "perf/ParallelSearch.h"
 #include "perf/PerfModel.h"
+#include "perf/PerfTypes.h"
 
 namespace cf {
 
@@ -287,16 +288,7 @@ bool JobEditor::applySearchResult(int rank) {
   if (!report_ || rank < 0 || rank >= static_cast<int>(report_->ranking.size())) return false;
   const ParallelConfig& c = report_->ranking[static_cast<std::size_t>(rank)].config;
   Scenario s = doc_->scenario(scenario_);
-  Parallelism& p = s.job.parallelism;
-  p.tp = c.tp;
-  p.pp = c.pp;
-  p.dp = c.dp;
-  p.ep = c.ep;
-  p.cp = c.cp;
-  p.micro_batch = c.micro_batch;
-  p.virtual_stages = c.virtual_stages;
-  p.zero_stage = c.zero_stage;
-  p.recompute = recomputeName(c.recompute);
+  applyConfig(c, s.job.parallelism);
   // The whole parallelism object in one command, so one undo restores it.
   return doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism"), scenarioToJson(s)["job"]["parallelism"]);
 }
