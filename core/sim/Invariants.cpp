@@ -96,6 +96,22 @@ class Checker {
         if (x.is_number()) sum += x.get<double>();
       equal("performance.breakdown_s", sum, step, "exposed parts do not add up to the step time");
     }
+    // The flow step: the same work per step, so its MFU and tokens/s are the
+    // analytical ones scaled by analytical / flow step.
+    if (p.contains("flow") && p["flow"].is_object()) {
+      const json& f = p["flow"];
+      const double flowStep = num(f, "step_time_s"), ratio = num(f, "ratio_to_analytical");
+      if (!(flowStep > 0)) fail("performance.flow.step_time_s", "must be > 0");
+      equal("performance.flow.analytical_step_time_s", num(f, "analytical_step_time_s"), step,
+            "differs from performance.step_time_s");
+      equal("performance.flow.ratio_to_analytical", ratio * step, flowStep, "is not flow step / analytical step");
+      within01("performance.flow.mfu", num(f, "mfu"));
+      if (ratio > 0) {
+        equal("performance.flow.mfu", num(f, "mfu") * ratio, mfu, "is not MFU at the flow step");
+        equal("performance.flow.tokens_per_s", num(f, "tokens_per_s") * ratio, num(p, "tokens_per_s"),
+              "is not tokens/s at the flow step");
+      }
+    }
   }
 
   void reliability() {

@@ -5,6 +5,7 @@
 
 #include "../TestData.h"
 #include "design/ScenarioJson.h"
+#include "sim/Invariants.h"
 #include "sim/Simulate.h"
 #include "topology/Generators.h"
 
@@ -64,6 +65,17 @@ class TstSimulate : public QObject {
                      a["performance"]["time_to_train_days"].get<double>() * ratio) < 1e-9);
     QVERIFY(std::abs(f["cost"]["run_hours"].get<double>() - f["reliability"]["time_to_train_days_mean"].get<double>() * 24) <
             1e-6);
+    // MFU and tokens/s at the flow step; the invariant check holds them to it.
+    QVERIFY(std::abs(flow["mfu"].get<double>() * ratio - a["performance"]["mfu"].get<double>()) < 1e-12);
+    nlohmann::json broken = f;
+    broken["performance"]["flow"]["mfu"] = flow["mfu"].get<double>() * 0.8;  // not the MFU at the flow step
+    checkInvariants(f);
+    try {
+      checkInvariants(broken);
+      QFAIL("a flow MFU that is not at the flow step passed the invariants");
+    } catch (const InvariantError& e) {
+      QVERIFY2(std::string(e.what()).find("performance.flow.mfu") != std::string::npos, e.what());
+    }
   }
 };
 
