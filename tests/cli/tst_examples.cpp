@@ -81,13 +81,6 @@ class TestExamples : public QObject {
       QVERIFY2(!s.err.contains(QLatin1String("warning")), qPrintable(s.err));
       return;
     }
-    if (o.value(QLatin1String("format")).toString().startsWith(QLatin1String("clusterforge.waterfall/"))) {
-      Run w = run({QStringLiteral("waterfall"), file, QStringLiteral("--trials"), QStringLiteral("100")});
-      QVERIFY2(w.code == 0, qPrintable(w.err));
-      QVERIFY2(w.out.contains(QLatin1String("total: ")), qPrintable(w.out));
-      QVERIFY2(!w.err.contains(QLatin1String("warning")), qPrintable(w.err));
-      return;
-    }
     checkProject(file);
   }
 };

@@ -13,7 +13,7 @@ using cftest::run;
 using cftest::Run;
 
 namespace {
-const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/waterfall-a100-10b.json");
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/waterfalls/a100-10b-levers.json");
 const QString kBase = QStringLiteral(CF_SOURCE_DIR "/resources/examples/a100-10b-mfu-28-to-52.json");
 }  // namespace
 

@@ -16,7 +16,7 @@ struct Example {
   Project project;
 };
 
-// Every scenario or project example (sweep and waterfall specs left out), sorted by name.
+// Every scenario or project example (sweep specs left out), sorted by name.
 inline std::vector<Example> examples() {
   std::vector<Example> out;
   for (const auto& e : std::filesystem::directory_iterator(std::string(CF_SOURCE_DIR) + "/resources/examples")) {
@@ -26,7 +26,6 @@ inline std::vector<Example> examples() {
     std::stringstream text;
     text << in.rdbuf();
     const nlohmann::json j = parseJsonText(text.str());
-    if (j.value("format", std::string()).rfind("clusterforge.waterfall/", 0) == 0) continue;  // a waterfall spec
     Example ex{name, {}};
     if (j.value("format", std::string()) == kProjectFormat) {
       ex.project = projectFromJson(j);
