@@ -8,6 +8,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "TextTable.h"
+#include "common/Csv.h"
 #include "common/InputError.h"
 #include "design/ScenarioJson.h"
 #include "validation/ValidationRuns.h"
@@ -40,12 +42,6 @@ std::string pct(double f, bool sign) {
 
 std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
 
-std::string csvCell(const std::string& v) {
-  if (v.find_first_of(",\"\n") == std::string::npos) return v;
-  std::string q = "\"";
-  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
 
 std::vector<std::string> summaryLines(const Summary& s) {
   std::ostringstream a, b, c;
@@ -59,42 +55,16 @@ std::vector<std::string> summaryLines(const Summary& s) {
 }
 
 void printText(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
-  struct Col {
-    const char* head;
-    std::size_t w;
-    bool right;
-  };
   std::vector<std::vector<std::string>> cells;
   for (const Row& r : rows)
     cells.push_back({r.run.id, source(r), r.hardware, std::to_string(r.gpus), r.run.model, r.layout,
                      figure(r.run.kind, r.run.published), r.ok ? figure(r.run.kind, r.predicted) : "—",
                      r.ok ? pct(r.error, true) : "—", r.run.use + (r.ok && !r.fits_in_memory ? " *" : "")});
-  std::vector<Col> cols = {{"id", 0, false},        {"source", 0, false},    {"hardware", 0, false},
-                           {"GPUs", 0, true},       {"model", 0, false},     {"layout", 0, false},
-                           {"published", 0, true},  {"predicted", 0, true},  {"error", 0, true},
-                           {"use", 0, false}};
-  // Display width: count UTF-8 code points, not bytes ("§", "—").
-  auto width = [](const std::string& t) {
-    std::size_t n = 0;
-    for (unsigned char ch : t) n += (ch & 0xC0) != 0x80;
-    return n;
-  };
-  for (std::size_t i = 0; i < cols.size(); ++i) {
-    cols[i].w = width(cols[i].head);
-    for (auto& row : cells) cols[i].w = std::max(cols[i].w, width(row[i]));
-  }
-  auto line = [&](const std::vector<std::string>& v) {
-    std::string l;
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-      std::string pad(cols[i].w - width(v[i]), ' ');
-      l += (i ? "  " : "") + (cols[i].right ? pad + v[i] : v[i] + (i + 1 < cols.size() ? pad : ""));
-    }
-    out << l << "\n";
-  };
-  std::vector<std::string> head;
-  for (auto& c : cols) head.push_back(c.head);
-  line(head);
-  for (auto& row : cells) line(row);
+  const std::vector<cli::TextColumn> cols = {{"id", false},       {"source", false},    {"hardware", false},
+                                             {"GPUs", true},      {"model", false},     {"layout", false},
+                                             {"published", true}, {"predicted", true},  {"error", true},
+                                             {"use", false}};
+  cli::printTextTable(out, cols, cells);
   out << "\n";
   for (const std::string& l : summaryLines(s)) out << l << "\n";
   bool anyMissFit = false;

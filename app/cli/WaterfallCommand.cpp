@@ -8,6 +8,8 @@
 #include <sstream>
 #include <vector>
 
+#include "TextTable.h"
+#include "common/Csv.h"
 #include "common/InputError.h"
 #include "sim/Invariants.h"
 #include "waterfall/RunWaterfall.h"
@@ -41,18 +43,6 @@ std::string usd(double v) {
 }
 std::string orDash(const std::optional<double>& v, std::string (*f)(double)) { return v ? f(*v) : "—"; }
 
-std::string csvCell(const std::string& v) {
-  if (v.find_first_of(",\"\n") == std::string::npos) return v;
-  std::string q = "\"";
-  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-std::size_t width(const std::string& t) {  // display width: UTF-8 code points
-  std::size_t n = 0;
-  for (unsigned char ch : t) n += (ch & 0xC0) != 0x80;
-  return n;
-}
 
 std::string totalLine(const WaterfallResult& r) {
   const double from = r.fromDays(), to = r.toDays();
@@ -62,9 +52,11 @@ std::string totalLine(const WaterfallResult& r) {
 
 void printText(const WaterfallResult& r, std::ostream& out) {
   const bool shapley = r.order == WaterfallOrder::Shapley;
-  std::vector<std::string> head = {"#", "step", "step time", "MFU", "GPU util", "days (no failures)",
-                                   "days (mean)", "goodput", "run cost", "TCO", "gain (days)", "share"};
-  if (shapley) head.push_back("Shapley share");
+  std::vector<cli::TextColumn> head;
+  for (const char* h : {"#", "step", "step time", "MFU", "GPU util", "days (no failures)", "days (mean)", "goodput",
+                        "run cost", "TCO", "gain (days)", "share"})
+    head.push_back({h, head.size() != 1});  // the step's name left, figures right
+  if (shapley) head.push_back({"Shapley share", true});
   std::vector<std::vector<std::string>> rows;
   auto row = [&](const std::string& idx, const std::string& name, const WaterfallFigures& f, const std::string& gain,
                  const std::string& share, const std::string& sh) {
@@ -89,24 +81,8 @@ void printText(const WaterfallResult& r, std::ostream& out) {
     row(std::to_string(k + 1), s.name, s.figures, signedDays(s.gain_days), orDash(s.share, pct),
         orDash(s.shapley_share, pct));
   }
-  std::vector<std::size_t> w(head.size());
-  for (std::size_t i = 0; i < head.size(); ++i) {
-    w[i] = width(head[i]);
-    for (auto& r2 : rows) w[i] = std::max(w[i], width(r2[i]));
-  }
-  auto line = [&](const std::vector<std::string>& v) {
-    std::string l;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      const std::string pad(w[i] - width(v[i]), ' ');
-      const bool left = i == 1;
-      l += (i ? "  " : "") + (left ? v[i] + (i + 1 < v.size() ? pad : "") : pad + v[i]);
-    }
-    l.erase(l.find_last_not_of(' ') + 1);
-    out << l << "\n";
-  };
   out << r.name << "\n\n";
-  line(head);
-  for (auto& v : rows) line(v);
+  cli::printTextTable(out, head, rows);
   out << "\n" << totalLine(r) << "\n";
   const WaterfallFigures& last = r.steps.empty() ? r.baseline : r.steps.back().figures;
   out << "MFU " << pct(r.baseline.mfu) << " \u2192 " << pct(last.mfu) << ", GPU utilisation "
