@@ -416,7 +416,9 @@ Project loadProjectBytes(const std::string& path, const std::string& bytes, Load
 
 }  // namespace
 
-void saveProject(const Project& p, const std::string& path) { writeFileAtomically(path, projectDatabaseBytes(p)); }
+std::string projectFileBytes(const Project& p) { return projectDatabaseBytes(p); }
+
+void saveProject(const Project& p, const std::string& path) { writeFileAtomically(path, projectFileBytes(p)); }
 
 int projectFileSchemaVersion(const std::string& path) {
   Db db = openBytes(path, readFile(path));

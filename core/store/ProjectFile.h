@@ -39,6 +39,9 @@ struct LoadReport {
 };
 
 void saveProject(const Project& p, const std::string& path);
+// The bytes saveProject writes (the whole database; saveProject(p, path) is
+// writeFileAtomically(path, projectFileBytes(p))).
+std::string projectFileBytes(const Project& p);
 // Without a report: the whole project or an exception (StoreError for a
 // damaged or foreign file, InputError for invalid content). With one: the
 // readable part of the project, problems in `*report`; StoreError only when
