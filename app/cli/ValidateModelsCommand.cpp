@@ -30,6 +30,8 @@ std::string figure(FigureKind k, double v) {
     case FigureKind::HardwareTflopsPerGpu: s << std::setprecision(1) << v << " TF/s"; break;
     case FigureKind::StepTime: s << std::setprecision(2) << v << " s"; break;
     case FigureKind::GpuHoursPerTrillionTokens: s << std::setprecision(1) << v / 1000 << "K GPU-h/T"; break;
+    case FigureKind::AllReduceBusBandwidth: s << std::setprecision(1) << v << " GB/s"; break;
+    case FigureKind::InterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
   }
   return s.str();
 }
@@ -44,14 +46,26 @@ std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
 
 
 std::vector<std::string> summaryLines(const Summary& s) {
-  std::ostringstream a, b, c;
+  auto errors = [](const Summary& d, const std::string& indent) {
+    std::ostringstream b, c;
+    b << indent << "held-out    |error|: median " << pct(d.held_out_median, false) << ", max "
+      << pct(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
+    c << indent << "calibration |error|: median " << pct(d.calibration_median, false) << ", max "
+      << pct(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
+    return std::vector<std::string>{b.str(), c.str()};
+  };
+  std::ostringstream a;
   a << "runs: " << s.runs << " from " << s.publications << " publications (" << s.held_out << " held-out, "
     << s.calibration << " calibration)" << (s.failed ? ", " + std::to_string(s.failed) + " not simulated" : "");
-  b << "held-out    |error|: median " << pct(s.held_out_median, false) << ", max " << pct(s.held_out_max, false)
-    << (s.held_out_max_id.empty() ? "" : " (" + s.held_out_max_id + ")");
-  c << "calibration |error|: median " << pct(s.calibration_median, false) << ", max " << pct(s.calibration_max, false)
-    << (s.calibration_max_id.empty() ? "" : " (" + s.calibration_max_id + ")");
-  return {a.str(), b.str(), c.str()};
+  std::vector<std::string> lines = {a.str()};
+  for (const std::string& l : errors(s, "")) lines.push_back(l);
+  for (const Summary& d : s.domains) {
+    std::ostringstream h;
+    h << d.domain << ": " << d.runs << " runs (" << d.held_out << " held-out, " << d.calibration << " calibration)";
+    lines.push_back(h.str());
+    for (const std::string& l : errors(d, "  ")) lines.push_back(l);
+  }
+  return lines;
 }
 
 void printText(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
@@ -100,6 +114,7 @@ void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out
                         {"model", r.run.model},
                         {"layout", r.layout},
                         {"figure_kind", validation::kindName(r.run.kind)},
+                        {"domain", validation::domainOf(r.run.kind)},
                         {"published", r.run.published},
                         {"use", r.run.use},
                         {"use_reason", r.run.use_reason},
@@ -115,17 +130,22 @@ void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out
     }
     runs.push_back(j);
   }
-  nlohmann::json summary = {{"runs", s.runs},
-                            {"publications", s.publications},
-                            {"held_out", s.held_out},
-                            {"calibration", s.calibration},
-                            {"not_simulated", s.failed},
-                            {"held_out_median_abs_error", s.held_out_median},
-                            {"held_out_max_abs_error", s.held_out_max},
-                            {"held_out_max_id", s.held_out_max_id},
-                            {"calibration_median_abs_error", s.calibration_median},
-                            {"calibration_max_abs_error", s.calibration_max},
-                            {"calibration_max_id", s.calibration_max_id}};
+  auto summaryJson = [](const Summary& d) {
+    return nlohmann::json{{"runs", d.runs},
+                          {"publications", d.publications},
+                          {"held_out", d.held_out},
+                          {"calibration", d.calibration},
+                          {"not_simulated", d.failed},
+                          {"held_out_median_abs_error", d.held_out_median},
+                          {"held_out_max_abs_error", d.held_out_max},
+                          {"held_out_max_id", d.held_out_max_id},
+                          {"calibration_median_abs_error", d.calibration_median},
+                          {"calibration_max_abs_error", d.calibration_max},
+                          {"calibration_max_id", d.calibration_max_id}};
+  };
+  nlohmann::json summary = summaryJson(s);
+  summary["domains"] = nlohmann::json::object();
+  for (const Summary& d : s.domains) summary["domains"][d.domain] = summaryJson(d);
   out << nlohmann::json{{"format", "clusterforge.validate-models/1"}, {"runs", runs}, {"summary", summary}}.dump(2)
       << "\n";
 }

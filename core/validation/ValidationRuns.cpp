@@ -5,8 +5,12 @@
 #include <set>
 
 #include "common/InputError.h"
+#include "catalog/Catalog.h"
+#include "design/Resolved.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "perf/ClosedFormFabric.h"
+#include "perf/CollectiveModel.h"
 #include "sim/Simulate.h"
 
 namespace cf::validation {
@@ -19,6 +23,8 @@ FigureKind parseKind(const std::string& s, const std::string& path) {
   if (s == "mfu") return FigureKind::Mfu;
   if (s == "step_time_s") return FigureKind::StepTime;
   if (s == "gpu_hours_per_trillion_tokens") return FigureKind::GpuHoursPerTrillionTokens;
+  if (s == "allreduce_busbw_GBps") return FigureKind::AllReduceBusBandwidth;
+  if (s == "interruptions_per_1000_node_days") return FigureKind::InterruptionsPer1000NodeDays;
   throw InputError(path, "unknown figure kind \"" + s + "\"");
 }
 
@@ -46,8 +52,18 @@ std::string kindName(FigureKind k) {
     case FigureKind::Mfu: return "mfu";
     case FigureKind::StepTime: return "step_time_s";
     case FigureKind::GpuHoursPerTrillionTokens: return "gpu_hours_per_trillion_tokens";
+    case FigureKind::AllReduceBusBandwidth: return "allreduce_busbw_GBps";
+    case FigureKind::InterruptionsPer1000NodeDays: return "interruptions_per_1000_node_days";
   }
   return "?";
+}
+
+std::string domainOf(FigureKind k) {
+  switch (k) {
+    case FigureKind::AllReduceBusBandwidth: return "collectives";
+    case FigureKind::InterruptionsPer1000NodeDays: return "reliability";
+    default: return "performance";
+  }
 }
 
 std::string kindUnit(FigureKind k) {
@@ -56,6 +72,8 @@ std::string kindUnit(FigureKind k) {
     case FigureKind::Mfu: return "MFU";
     case FigureKind::StepTime: return "s";
     case FigureKind::GpuHoursPerTrillionTokens: return "GPU-h/T";
+    case FigureKind::AllReduceBusBandwidth: return "GB/s";
+    case FigureKind::InterruptionsPer1000NodeDays: return "/1000 node-days";
   }
   return "";
 }
@@ -90,6 +108,12 @@ std::vector<Run> parseRuns(const nlohmann::json& doc) {
     r.kind = parseKind(str(fig, "kind", path + ".figure"), path + ".figure.kind");
     r.published = fig.at("value").get<double>();
     if (!(r.published > 0)) throw InputError(path + ".figure.value", "must be > 0");
+    if (r.kind == FigureKind::AllReduceBusBandwidth) {
+      if (!fig.contains("message_bytes") || !fig["message_bytes"].is_number())
+        throw InputError(path + ".figure.message_bytes", "a number is required for allreduce_busbw_GBps");
+      r.message_bytes = fig["message_bytes"].get<double>();
+      if (!(r.message_bytes >= 1)) throw InputError(path + ".figure.message_bytes", "must be >= 1");
+    }
     // The scenario: the named cluster, then the row's own cluster keys over it.
     nlohmann::json sc = j.at("scenario");
     nlohmann::json cluster = sc.at("cluster");
@@ -113,6 +137,8 @@ double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
     case FigureKind::StepTime: return r.step_time_s;
     case FigureKind::GpuHoursPerTrillionTokens:
       return r.tokens_per_s > 0 ? static_cast<double>(gpus) * 1e12 / r.tokens_per_s / 3600.0 : 0.0;
+    case FigureKind::AllReduceBusBandwidth:
+    case FigureKind::InterruptionsPer1000NodeDays: return 0;  // not a figure of the training step: simulateRun
   }
   return 0;
 }
@@ -144,16 +170,31 @@ Row simulateRun(const Run& run) {
     p.adoptParts();
     for (const Issue& i : validateProject(p))
       if (i.severity == Issue::Severity::Error) throw InputError("", i.text());
-    SimulateOptions opt;
-    opt.monte_carlo = false;
-    opt.backend = "cpu";
-    SimOutput out = simulate(p, 0, opt);
-    const PerfResult& perf = out.performance.perf;
-    row.gpus = perf.config.gpus();
-    row.predicted = predictedFigure(run.kind, perf, row.gpus);
+    if (run.kind == FigureKind::AllReduceBusBandwidth) {
+      const ResolvedScenario r = resolve(p.scenarios[0], p.parts);
+      const ClosedFormFabric fabric(r);
+      row.predicted = CollectiveModel::allReduceBusBandwidth(run.message_bytes, fabric.place(row.gpus, 1));
+    } else {
+      SimulateOptions opt;
+      // Reliability rows need the failure model only: one Monte Carlo trial
+      // (its cluster MTBF is the closed form 1 / sum of the classes' rates).
+      opt.monte_carlo = run.kind == FigureKind::InterruptionsPer1000NodeDays;
+      opt.trials = 1;
+      opt.backend = "cpu";
+      SimOutput out = simulate(p, 0, opt);
+      const PerfResult& perf = out.performance.perf;
+      row.gpus = perf.config.gpus();
+      row.fits_in_memory = perf.fits_in_memory;
+      row.memory_per_gpu_GiB = perf.memory_per_gpu_GiB;
+      if (run.kind == FigureKind::InterruptionsPer1000NodeDays) {
+        const double nodes = c.value("nodes", 0.0);
+        const double mtbf_h = out.reliability ? out.reliability->cluster_mtbf_h : 0.0;
+        row.predicted = mtbf_h > 0 && nodes > 0 ? 24.0 * 1000.0 / (mtbf_h * nodes) : 0.0;
+      } else {
+        row.predicted = predictedFigure(run.kind, perf, row.gpus);
+      }
+    }
     row.error = (row.predicted - run.published) / run.published;
-    row.fits_in_memory = perf.fits_in_memory;
-    row.memory_per_gpu_GiB = perf.memory_per_gpu_GiB;
     row.ok = std::isfinite(row.predicted) && row.predicted > 0;
     if (!row.ok) row.error_message = "the model gave no figure";
   } catch (const std::exception& e) {
@@ -170,11 +211,15 @@ std::vector<Row> simulateRuns(const std::vector<Run>& runs) {
   return rows;
 }
 
-Summary summarize(const std::vector<Row>& rows) {
+namespace {
+
+Summary summarizeDomain(const std::vector<Row>& rows, const std::string& domain) {
   Summary s;
+  s.domain = domain;
   std::vector<double> held, cal;
   std::set<std::string> pubs;
   for (const Row& r : rows) {
+    if (!domain.empty() && domainOf(r.run.kind) != domain) continue;
     ++s.runs;
     pubs.insert(r.run.publication);
     (r.run.calibration() ? s.calibration : s.held_out)++;
@@ -195,6 +240,17 @@ Summary summarize(const std::vector<Row>& rows) {
   s.held_out_median = median(held);
   s.calibration_median = median(cal);
   return s;
+}
+
+}  // namespace
+
+Summary summarize(const std::vector<Row>& rows) {
+  Summary all = summarizeDomain(rows, "");
+  for (const char* d : {"performance", "collectives", "reliability"}) {
+    Summary s = summarizeDomain(rows, d);
+    if (s.runs > 0) all.domains.push_back(std::move(s));
+  }
+  return all;
 }
 
 }  // namespace cf::validation

@@ -26,7 +26,15 @@ enum class FigureKind {
   Mfu,                        // "mfu": model FLOPs (3 x forward, no recomputation) / step / GPUs / dense peak
   StepTime,                   // "step_time_s": seconds per iteration (one global batch)
   GpuHoursPerTrillionTokens,  // "gpu_hours_per_trillion_tokens": GPU-hours to train on 10^12 tokens
+  AllReduceBusBandwidth,      // "allreduce_busbw_GBps": nccl-tests all-reduce bus bandwidth of figure.message_bytes
+  InterruptionsPer1000NodeDays,  // "interruptions_per_1000_node_days": job interruptions by failures
 };
+
+// Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),
+// "collectives" (the collective model alone) or "reliability" (failure rates).
+// The summary is given for all runs and per domain, so a miss in one model
+// does not hide behind good figures of another.
+std::string domainOf(FigureKind k);
 
 struct Run {
   std::string id;
@@ -41,6 +49,7 @@ struct Run {
   bool seen_during_development = false;  // held-out, but its error was looked at while the model was built
   FigureKind kind = FigureKind::StepTime;
   double published = 0;     // in the kind's unit (MFU as a fraction)
+  double message_bytes = 0;  // allreduce_busbw_GBps: the buffer on each rank (figure.message_bytes)
   nlohmann::json scenario;  // a complete scenario (clusterforge.scenario/1)
   bool calibration() const { return use == "calibration"; }
 };
@@ -59,10 +68,12 @@ struct Row {
 };
 
 struct Summary {
+  std::string domain;  // "" for all runs, else domainOf() of the runs counted
   int runs = 0, held_out = 0, calibration = 0, publications = 0, failed = 0;
   double held_out_median = 0, held_out_max = 0;  // |error|
   double calibration_median = 0, calibration_max = 0;
   std::string held_out_max_id, calibration_max_id;
+  std::vector<Summary> domains;  // all runs only: one per domain present, in the order of domainOf's list
 };
 
 // The runs compiled into the engine (resources/validation/runs.json).
@@ -72,7 +83,7 @@ std::vector<Run> parseRuns(const nlohmann::json& doc);
 std::vector<Run> builtinRuns();
 
 std::string kindName(FigureKind k);
-std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T"
+std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T", "GB/s", "/1000 node-days"
 
 // The published figure's counterpart, computed from one evaluated
 // configuration of the analytical model, defined as the publication defines it:
@@ -85,6 +96,14 @@ std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T"
 //  - step_time_s: r.step_time_s;
 //  - gpu_hours_per_trillion_tokens: gpus x 10^12 / r.tokens_per_s / 3600
 //    (failure-free: the published figures count training time, not restarts).
+// The other two kinds do not come from the training step:
+//  - allreduce_busbw_GBps: CollectiveModel::allReduceBusBandwidth of
+//    figure.message_bytes over all the scenario's GPUs, placed on its fabric
+//    (ClosedFormFabric, as the performance model places a DP group);
+//  - interruptions_per_1000_node_days: the reliability model's interrupting
+//    failures per hour of the job (all the scenario's nodes), 1 / cluster
+//    MTBF, times 24 x 1000 / nodes. The published fleet figures count
+//    failures that ended jobs, per node-day of the fleet.
 // This is the only place a figure is derived; the model's physics stays in core/perf.
 double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
 
