@@ -4,6 +4,18 @@
 <context>
     <name>EngineMessages</name>
     <message>
+        <source>data loading: storage tier &quot;%1&quot; gives each node %2 GB/s</source>
+        <translation>数据加载：存储层级“%1”为每个节点提供 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>data loading: %1 ms per request to tier &quot;%2&quot; with %3 loader worker(s) per GPU, %4 request(s) in flight each</source>
+        <translation>数据加载：存储层级“%2”每次请求 %1 ms，每 GPU %3 个加载进程，每个进程 %4 个并发请求</translation>
+    </message>
+    <message>
+        <source>data loading: %1 ms of host CPU per sample on %2 core(s) per GPU</source>
+        <translation>数据加载：每个样本占用主机 CPU %1 ms，每 GPU %2 个核心</translation>
+    </message>
+    <message>
         <source>%1 ports, more than the largest switch of %2 ports</source>
         <translation>%1 个端口，超过最大交换机的 %2 个端口</translation>
     </message>
@@ -727,6 +739,10 @@
 </context>
 <context>
     <name>ResultCharts</name>
+    <message>
+        <source>data loading</source>
+        <translation>数据加载</translation>
+    </message>
     <message>
         <source>Step time breakdown</source>
         <translation>步时间分解</translation>

@@ -20,6 +20,9 @@ struct ScaleOut {
   std::string switch_id;              // catalog id; empty = catalog default for nic_Gbps
   int switch_radix = 0;               // 0 = the switch's radix
   int planes = 1;                     // parallel scale-out planes per NIC (multi-plane)
+  // Share of the NIC line rate scale-out collectives achieve (perf/CollectiveModel.h,
+  // kNicEfficiency 0.93 on a tuned lossless fabric; lower on untuned RoCE).
+  double nic_efficiency = 0.93;
   bool operator==(const ScaleOut&) const = default;
 };
 
@@ -31,6 +34,7 @@ struct StorageTier {
   // ... or aggregate figures (shared tiers).
   double read_GBps = 0, write_GBps = 0, capacity_PB = 0;
   std::string part;  // optional catalog id of the building block
+  double request_latency_ms = 0;  // time to first byte of one read; 0 = default by kind (perf/DataLoading.h)
   bool operator==(const StorageTier&) const = default;
 };
 

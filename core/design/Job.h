@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "design/DataPipeline.h"
+
 namespace cf {
 
 struct ModelSpec {
@@ -48,6 +50,8 @@ struct SoftwareOptions {
   std::optional<bool> flash_attention;
   std::optional<bool> sequence_parallel;
   std::optional<bool> overlap_dp;  // DP gradient reduction overlapped with backward
+  std::optional<bool> fused_kernels;  // fused element-wise kernels (bias-GeLU, bias-dropout-add, LayerNorm)
+  double gradient_compression_ratio = 1;  // DP gradient bytes divided by this (PowerSGD, 1-bit Adam); 1 = none
   bool operator==(const SoftwareOptions&) const = default;
 };
 
@@ -58,6 +62,8 @@ struct Job {
   double train_tokens = 1e11;
   CheckpointPolicy checkpoint;
   SoftwareOptions software;
+  std::optional<DataPipeline> data;  // job.data; nullopt = token ids (perf/StorageModel.h)
+  std::string placement = "packed";  // packed (topology-aware) | scattered (perf/ClosedFormFabric.h)
   bool operator==(const Job&) const = default;
 };
 

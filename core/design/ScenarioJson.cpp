@@ -4,6 +4,7 @@
 
 #include "catalog/CatalogJson.h"
 #include "common/JsonReader.h"
+#include "design/DataPipelineJson.h"
 #include "design/Limits.h"
 
 namespace cf {
@@ -57,6 +58,7 @@ Cluster readCluster(ObjectReader r) {
   if (so.has("switch_radix") && c.scale_out.switch_radix < 2)
     throw InputError(so.keyPath("switch_radix"), "must be at least 2");
   c.scale_out.planes = toInt(so.integer("planes", 1, 1, 64));
+  c.scale_out.nic_efficiency = so.number("nic_efficiency", 0.93, 0.05, 1.0);
   so.finish();
 
   if (const json* arr = r.array("storage")) {
@@ -72,6 +74,7 @@ Cluster readCluster(ObjectReader r) {
       s.write_GBps = t.numberOrZero("write_GBps", 0.0, 0.01, 1e6);
       s.capacity_PB = t.number("capacity_PB", 0.0, 0.0, 1e5);
       s.part = t.string("part", "");
+      s.request_latency_ms = t.numberOrZero("request_latency_ms", 0.0, 0.001, 1e5);
       t.finish();
       for (const auto& other : c.storage)
         if (other.name == s.name) throw InputError(t.keyPath("name"), "duplicate tier name \"" + s.name + "\"");
@@ -147,7 +150,11 @@ Job readJob(ObjectReader r) {
   flag("flash_attention", j.software.flash_attention);
   flag("sequence_parallel", j.software.sequence_parallel);
   flag("overlap_dp", j.software.overlap_dp);
+  flag("fused_kernels", j.software.fused_kernels);
+  j.software.gradient_compression_ratio = sw.number("gradient_compression_ratio", 1.0, 1.0, 1000.0);
   sw.finish();
+  if (r.has("data")) j.data = readDataPipeline(r.object("data"));
+  j.placement = r.choice("placement", "packed", {"packed", "scattered"});
   r.finish();
   return j;
 }
@@ -300,6 +307,7 @@ json scenarioToJson(const Scenario& s) {
   if (!o.switch_id.empty()) so["switch"] = o.switch_id;
   if (o.switch_radix > 0) so["switch_radix"] = o.switch_radix;
   if (o.planes != 1) so["planes"] = o.planes;
+  if (o.nic_efficiency != 0.93) so["nic_efficiency"] = o.nic_efficiency;
   cluster["scale_out"] = so;
   json storage = json::array();
   for (const auto& t : c.storage) {
@@ -312,6 +320,7 @@ json scenarioToJson(const Scenario& s) {
     put("write_GBps", t.write_GBps);
     put("capacity_PB", t.capacity_PB);
     if (!t.part.empty()) tj["part"] = t.part;
+    put("request_latency_ms", t.request_latency_ms);
     storage.push_back(tj);
   }
   cluster["storage"] = storage;
@@ -346,7 +355,12 @@ json scenarioToJson(const Scenario& s) {
   if (s.job.software.flash_attention) sw["flash_attention"] = *s.job.software.flash_attention;
   if (s.job.software.sequence_parallel) sw["sequence_parallel"] = *s.job.software.sequence_parallel;
   if (s.job.software.overlap_dp) sw["overlap_dp"] = *s.job.software.overlap_dp;
+  if (s.job.software.fused_kernels) sw["fused_kernels"] = *s.job.software.fused_kernels;
+  if (s.job.software.gradient_compression_ratio != 1)
+    sw["gradient_compression_ratio"] = s.job.software.gradient_compression_ratio;
   if (!sw.empty()) job["software"] = sw;
+  if (s.job.data) job["data"] = dataPipelineToJson(*s.job.data);
+  if (s.job.placement != "packed") job["placement"] = s.job.placement;
 
   const ReliabilityPolicy& rp = s.reliability;
   json rel = {{"trials", rp.trials}, {"seed", rp.seed}, {"restart_s", rp.restart_s},

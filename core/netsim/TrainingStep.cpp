@@ -88,7 +88,7 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   auto gpu = [&](int t, int c, int d, int s) { return rankGpu[static_cast<std::size_t>(ranks.rank(t, c, d, s))]; };
   const CommFabric& fab = m_.fabric();
   const LayerTiming lt = m_.layerTiming(tp, cp, ep, c_.micro_batch);
-  LayerSplit split{tp, cp, ep, c_.micro_batch, stack.flash_attention, stack.sequence_parallel};
+  LayerSplit split{tp, cp, ep, c_.micro_batch, stack.flash_attention, stack.sequence_parallel, stack.fused_kernels};
   const LayerWork w = m_.workload().layerWork(split);
   const bool seqPar = stack.sequence_parallel && tp > 1;
   const bool full = c_.recompute == Recompute::Full, sel = c_.recompute == Recompute::Selective;

@@ -58,8 +58,13 @@ const std::vector<BottleneckTemplate>& bottleneckTemplates() {
       {"bottleneck-ep", "MoE all-to-all over EP=%1 ranks"},
       {"bottleneck-cp", "context-parallel K/V exchange over CP=%1 ranks"},
       {"bottleneck-storage", "data loading from storage tier \"%1\""},
+      // The loader model's limits (perf/DataLoading.h), when job.data is given.
+      {"bottleneck-data-storage", "data loading: storage tier \"%1\" gives each node %2 GB/s"},
+      {"bottleneck-data-latency",
+       "data loading: %1 ms per request to tier \"%2\" with %3 loader worker(s) per GPU, %4 request(s) in flight each"},
+      {"bottleneck-data-cpu", "data loading: %1 ms of host CPU per sample on %2 core(s) per GPU"},
       {"bottleneck-exposed", "%1 of %2 exposed"},
-      // %4 is the resource key (scale_up, scale_out, storage).
+      // %4 is the resource key (scale_up, scale_out, data_loading).
       {"bottleneck-exposed-in-all", "%1 of %2 exposed (%3 on %4 in all)"},
       {"bottleneck-compute-bound", "compute-bound at %1 MFU (%2 of %3 TFLOP/s per GPU executed)"},
       {"bottleneck-pipeline-bubble", "pipeline bubble %1 (%2, pp=%3, %4 micro-batches, v=%5)"},
@@ -129,7 +134,19 @@ Bottleneck diagnoseBottleneck(const PerfModel& model, const PerfResult& r) {
   terms.push_back({fabric(r.pp_crosses_scale_out), b.pp_comm, {"bottleneck-pp", {std::to_string(c.pp)}}});
   terms.push_back({fabric(lt.ep_crosses_scale_out), b.ep_comm, {"bottleneck-ep", {std::to_string(c.ep)}}});
   terms.push_back({fabric(lt.cp_crosses_scale_out), b.cp_comm, {"bottleneck-cp", {std::to_string(c.cp)}}});
-  terms.push_back({"storage", b.data_io, {"bottleneck-storage", {model.storage().dataTier()}}});
+  {
+    const DataLoadingEstimate& d = model.storage().loading();
+    BottleneckClause what{"bottleneck-storage", {model.storage().dataTier()}};
+    if (d.modelled && d.limit == "storage")
+      what = {"bottleneck-data-storage", {d.source_tier, num(d.read_GBps_per_node, 2)}};
+    else if (d.modelled && d.limit == "latency")
+      what = {"bottleneck-data-latency",
+              {num(d.request_latency_ms, 1), d.source_tier, std::to_string(d.workers_per_rank),
+               std::to_string(d.requests_in_flight)}};
+    else if (d.modelled)
+      what = {"bottleneck-data-cpu", {num(d.cpu_ms_per_sample, 2), num(d.cores_per_rank, 1)}};
+    terms.push_back({"data_loading", b.data_io, what});
+  }
 
   double byResource[2] = {0, 0};  // scale_up, scale_out
   for (const Term& t : terms) {
@@ -140,7 +157,7 @@ Bottleneck diagnoseBottleneck(const PerfModel& model, const PerfResult& r) {
   double worst = 0;
   if (byResource[1] > worst) { worst = byResource[1]; worstRes = "scale_out"; }
   if (byResource[0] > worst) { worst = byResource[0]; worstRes = "scale_up"; }
-  if (b.data_io > worst) { worst = b.data_io; worstRes = "storage"; }
+  if (b.data_io > worst) { worst = b.data_io; worstRes = "data_loading"; }
 
   if (worstRes && worst >= kShareThreshold * step) {
     const Term* top = nullptr;

@@ -3,8 +3,9 @@
 // Rule: when the job does not fit in HBM, "memory". Otherwise the exposed
 // time of every term is charged to a resource: compute (kernels, pipeline
 // bubble, optimizer), scale_up (collectives inside the scale-up domain),
-// scale_out (collectives crossing the scale-out fabric) and storage (data
-// loading). A communication or storage resource is the bottleneck when it
+// scale_out (collectives crossing the scale-out fabric) and data_loading (the
+// wait for the next batch: storage, request latency or host CPU,
+// perf/DataLoading.h). A communication or data-loading resource is the bottleneck when it
 // holds at least kShareThreshold of the step; otherwise compute is, and the
 // detail names the largest loss (bubble, HBM-bound kernels, ...).
 // kShareThreshold = 0.15 (estimate: below that, no fabric upgrade changes
@@ -31,7 +32,7 @@ struct BottleneckClause {
 };
 
 struct Bottleneck {
-  std::string resource;  // compute | scale_up | scale_out | storage | memory
+  std::string resource;  // compute | scale_up | scale_out | data_loading | memory
   std::string detail;
   std::vector<BottleneckClause> clauses;  // detail == bottleneckDetail(clauses)
 };

@@ -26,6 +26,8 @@ ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
   nodesPerLeaf_ = closNodesPerLeaf(radix, oversub_, tiers_, so.nics_per_node, rail_);  // design/ClosRules.h
   double sw = r.fabric_switch.latency_ns > 0 ? r.fabric_switch.latency_ns * 1e-9 : 300e-9;
   hopLatency_ = (2 * tiers_ - 1) * sw + kNicSoftwareLatency_s;
+  nicEfficiency_ = so.nic_efficiency;
+  scattered_ = r.scenario && r.scenario->job.placement == "scattered";
   startup_ = r.fabric_switch.technology == "ethernet" ? kStartupEthernet_s : kStartupInfiniband_s;
 }
 
@@ -45,11 +47,12 @@ GroupPlacement ClosedFormFabric::place(int size, long long stride) const {
   g.inter_raw_GBps = nicPerGpu_;
   g.inter_GBps = nicPerGpu_;
   g.oversubscription = oversub_;
+  g.nic_efficiency = nicEfficiency_;
   if (g.domains > 1) {
     // Nodes the group spans: its span in GPUs over the node size.
     long long spanGpus = 1LL * (g.size - 1) * stride + 1;
     long long nodes = std::max<long long>(g.domains, (spanGpus + gpusPerNode_ - 1) / gpusPerNode_);
-    if (tiers_ > 1 && oversub_ > 1.0 && nodes > nodesPerLeaf_) {
+    if (tiers_ > 1 && oversub_ > 1.0 && (nodes > nodesPerLeaf_ || (scattered_ && nodes > 1))) {
       g.oversubscribed = true;
       g.inter_GBps = nicPerGpu_ / oversub_;
       g.limiting_tier = 1;

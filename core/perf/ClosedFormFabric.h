@@ -13,6 +13,14 @@
 //  - hop latency = switch latency (catalog) per switch on the path
 //    (2*tiers - 1 switches worst case) + 2 us NIC and software per message
 //    (estimate; ibv/NCCL small-message latency on InfiniBand is 2-3 us);
+//  - placement (job.placement): "packed" (a topology-aware scheduler fills
+//    leaves in rank order, the rule above) or "scattered" (a topology-unaware
+//    scheduler on a busy cluster deals the job's nodes over the leaves: every
+//    group spanning more than one node crosses the leaf uplinks and gets
+//    bandwidth / o; worst case);
+//  - collectives achieve cluster.scale_out.nic_efficiency of the NIC line
+//    rate (0.93 by default, CollectiveModel.h; lower on an untuned RoCE
+//    fabric: PFC pauses, ECN thresholds, retransmissions);
 //  - scale-out start-up per collective 0.4 ms on InfiniBand (estimate), 1 ms
 //    on Ethernet (fitted to the 2x8 H100 A3 Mega nccl-tests,
 //    ../shared/reference/collectives-nccl-busbw.csv).
@@ -40,6 +48,7 @@ class ClosedFormFabric : public CommFabric {
   double oversubscription() const { return oversub_; }
   bool nvls() const { return nvls_; }
   double startup() const { return startup_; }
+  bool scattered() const { return scattered_; }
 
  private:
   int domain_ = 8;
@@ -53,6 +62,8 @@ class ClosedFormFabric : public CommFabric {
   bool rail_ = false;
   double hopLatency_ = 0;
   double startup_ = 0;
+  double nicEfficiency_ = 0.93;
+  bool scattered_ = false;
 };
 
 }  // namespace cf

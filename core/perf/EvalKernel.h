@@ -56,7 +56,7 @@ CF_HD inline double collective(double S, const GroupPlacement& g, double factor,
     intra = factor * (p - 1) / p * S / bw;
   }
   if (N <= 1) return intra + kScaleUpStartup_s;
-  double bw = g.inter_GBps * 1e9 * kNicEfficiency;
+  double bw = g.inter_GBps * 1e9 * g.nic_efficiency;  // kNicEfficiency unless the scenario says otherwise
   double perGpu = S / p;
   double ring = factor * (N - 1) / N * perGpu / bw + factor * (N - 1) * g.inter_step_latency_s;
   double tree = factor * (N - 1) / N * perGpu / (bw * kTreeBandwidthFactor) +
@@ -78,7 +78,7 @@ CF_HD inline double allToAll(double S, const GroupPlacement& g) {
 CF_HD inline double sendRecv(double S, const GroupPlacement& g, bool crossing) {
   if (S <= 0) return 0;
   if (!crossing) return S / (g.intra_GBps * 1e9 * kRingEfficiency) + kP2pScaleUpLatency_s;
-  return S / (g.inter_GBps * 1e9 * kNicEfficiency) + g.inter_step_latency_s;
+  return S / (g.inter_GBps * 1e9 * g.nic_efficiency) + g.inter_step_latency_s;
 }
 
 // --- Memory (MemoryModel.h documents and sources these) ----------------------
@@ -171,7 +171,9 @@ struct EvalConsts {
   double hbmEfficiency = 0.8;  // ComputeModel::kHbmEfficiency
   double launch_s = 4e-6;      // ComputeModel::kLaunch_s
   double dataRead_s = 0;       // StorageModel::dataReadSecondsPerStep
+  bool dataOverlap = true;     // StorageModel::dataOverlapped (prefetch)
   double optimizerBytesPerParam = 34;
+  double gradCompressBytesPerParam = 0;  // error-feedback gradient compression (PerfModel::kCompressBytesPerParam)
   double dpBucketParams = 40e6;
 };
 
@@ -272,9 +274,10 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
                                  ? dense / kmaxi(1, dpc) + expert / kmaxi(1, dpc / kmaxi(1, c.ep))
                                  : dense + expert;
   b.other = hbmSeconds(k, localParams * k.optimizerBytesPerParam, 6);
+  if (k.gradCompressBytesPerParam > 0) b.other += hbmSeconds(k, (dense + expert) * k.gradCompressBytesPerParam, 4);
 
   const double busy = b.total();
-  b.data_io = kmax(0.0, k.dataRead_s - busy);
+  b.data_io = k.dataOverlap ? kmax(0.0, k.dataRead_s - busy) : k.dataRead_s;
   r.step_time_s = b.total();
 
   const double gpus = static_cast<double>(c.gpus());

@@ -97,6 +97,7 @@ struct GroupPlacement {
   int limiting_tier = 0;            // 0 NIC (or none), 1 leaf uplinks, 2 aggregation (spine) uplinks
   int switch_hops = 0;              // most switches on one scale-out step (graph: measured; closed form: worst case)
   bool leaves_rail = false;         // rail-optimised fabric: some traffic goes between rails (through a spine)
+  double nic_efficiency = 0.93;     // share of inter_GBps collectives achieve (cluster.scale_out.nic_efficiency)
   CF_HD bool crossesScaleOut() const { return domains > 1; }
 };
 

@@ -1,6 +1,7 @@
 #include "perf/GraphFabric.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 #include <sstream>
 
@@ -116,6 +117,22 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
   accessLatency_s_ = accessN ? accessLat / accessN * 1e-9 : 0.0;
   fabricLatency_s_ = fabricN ? fabricLat / fabricN * 1e-9 : 0.0;
   clos_ = true;
+
+  // job.placement "scattered" (ClosedFormFabric.h): rank r runs on node
+  // perm(r / gpn), perm(i) = i·k mod N with k the smallest integer >= the
+  // nodes under one leaf that is coprime with N, so consecutive nodes of a
+  // ring sit on different leaves (a bijection: k coprime with N).
+  const long long N = G / gpn;
+  if (closed_.scattered() && N > 1 && G % gpn == 0) {
+    long long perLeaf = 0;
+    const std::int32_t leaf0 = leafOfNic_[nicOf_[0]];
+    for (long long node = 0; node < N; ++node)
+      if (leafOfNic_[nicOf_[node * gpn]] == leaf0) ++perLeaf;
+    long long k = std::max(2LL, perLeaf);
+    while (std::gcd(k, N) != 1) ++k;
+    gpuOfRank_.resize(static_cast<std::size_t>(G));
+    for (long long g = 0; g < G; ++g) gpuOfRank_[g] = (g / gpn) * k % N * gpn + g % gpn;
+  }
 }
 
 GroupPlacement GraphFabric::place(int size, long long stride) const {
@@ -180,8 +197,8 @@ GroupPlacement GraphFabric::compute(int n, long long s) const {
     for (long long o = 0; o < s; ++o) {
       const long long base = base0 + o;
       for (int i = 0; i < n; ++i) {
-        const long long src = base + i * s;
-        const long long dst = base + static_cast<long long>((i + p) % n) * s;
+        const long long src = gpuOf(base + i * s);
+        const long long dst = gpuOf(base + static_cast<long long>((i + p) % n) * s);
         if (domainOf_[src] == domainOf_[dst]) continue;
         const std::int32_t ns = nicOf_[src], nd = nicOf_[dst];
         ++nicOut[ns];

@@ -65,6 +65,8 @@ class GraphFabric : public CommFabric {
 
  private:
   GroupPlacement compute(int size, long long stride) const;
+  // The GPU rank r runs on: r, or the scattered placement's (GraphFabric.cpp).
+  long long gpuOf(long long rank) const { return gpuOfRank_.empty() ? rank : gpuOfRank_[static_cast<std::size_t>(rank)]; }
 
   ClosedFormFabric closed_;
   bool clos_ = false;
@@ -76,6 +78,7 @@ class GraphFabric : public CommFabric {
   std::vector<std::int32_t> nicRank_;   // per NIC: its index inside the node (its rail)
   std::vector<std::int32_t> leafOfNic_; // per NIC: dense leaf index
   std::vector<double> nicGBps_;         // per NIC, all planes together
+  std::vector<long long> gpuOfRank_;    // job.placement "scattered"; empty = rank r on GPU r
   std::vector<std::int32_t> podOfLeaf_;
   std::vector<double> leafUpGBps_, leafDownGBps_;  // all planes together
   std::vector<double> podUpGBps_, podDownGBps_;    // spine-core uplinks / leaf-spine links of the pod

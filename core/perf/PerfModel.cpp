@@ -56,11 +56,16 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   k.trainTokens = trainTokens_;
   k.overlapDp = stack_.overlap_dp;
   k.gradReduceB = std::max(workload_.bytes().gradient, stack_.grad_reduce_bytes);
+  if (stack_.grad_compression > 1) {
+    k.gradReduceB /= stack_.grad_compression;
+    k.gradCompressBytesPerParam = kCompressBytesPerParam;
+  }
   k.weightB = workload_.bytes().weight;
   k.hbmBps = compute_.hbmBytesPerSecond();
   k.hbmEfficiency = ComputeModel::kHbmEfficiency;
   k.launch_s = ComputeModel::kLaunch_s;
   k.dataRead_s = storage_.dataReadSecondsPerStep();
+  k.dataOverlap = storage_.dataOverlapped();
   k.optimizerBytesPerParam = kOptimizerBytesPerParam;
   k.dpBucketParams = kDpBucketParams;
 }
@@ -73,7 +78,7 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const
   lt.cp = cp;
   lt.ep = ep;
   lt.micro_batch = microBatch;
-  LayerSplit sp{tp, cp, ep, microBatch, stack_.flash_attention, stack_.sequence_parallel};
+  LayerSplit sp{tp, cp, ep, microBatch, stack_.flash_attention, stack_.sequence_parallel, stack_.fused_kernels};
   const LayerWork w = workload_.layerWork(sp);
   const bool seqPar = stack_.sequence_parallel && tp > 1;
 

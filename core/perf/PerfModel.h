@@ -23,7 +23,9 @@
 //    ZeRO 1-2; plus per-micro-batch parameter gathers with ZeRO 3) over
 //    dp*cp ranks, after the backward pass or overlapped with the last
 //    micro-batch's backward (SoftwareStack::overlap_dp), one 40M-element
-//    bucket always exposed.
+//    bucket always exposed. Gradient compression (job.software.
+//    gradient_compression_ratio) divides the reduced bytes and adds
+//    kCompressBytesPerParam of HBM traffic per parameter to the optimizer step.
 //  - Optimizer: Adam update streams 34 bytes per local parameter through HBM
 //    (fp32 grad, master, two moments read and written, bf16 copy written,
 //    grad-norm read; estimate).
@@ -48,6 +50,13 @@ class PerfModel {
  public:
   static constexpr double kOptimizerBytesPerParam = 34;
   static constexpr double kDpBucketParams = 40e6;
+  // Error-feedback gradient compression (PowerSGD, Vogels et al. NeurIPS 2019;
+  // 1-bit Adam, Tang et al. ICML 2021) on every local gradient before the DP
+  // reduction: read the fp32 gradient and the error buffer, read the
+  // gradient again for the low-rank/sign projection, write the new error:
+  // 16 bytes per parameter through HBM (estimate; the rank-r matmuls are
+  // negligible at r <= 4).
+  static constexpr double kCompressBytesPerParam = 16;
 
   // fabric: nullptr = ClosedFormFabric from the scenario's figures;
   // makeCommFabric (GraphFabric.h) gives the fabric graph's when it can be built.

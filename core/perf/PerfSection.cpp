@@ -64,7 +64,7 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
 }
 
 PerformanceResult performanceResult(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
-  return {res, diagnoseBottleneck(model, res), checkpointEstimate(r)};
+  return {res, diagnoseBottleneck(model, res), checkpointEstimate(r), model.storage().loading()};
 }
 
 nlohmann::json performanceJson(const PerformanceResult& p) {
@@ -72,6 +72,26 @@ nlohmann::json performanceJson(const PerformanceResult& p) {
   const CheckpointEstimate& ck = p.checkpoint;
   j["checkpoint"] = {{"size_GB", finite(ck.bytes / 1e9)}, {"tier", ck.target}, {"write_s", finite(ck.write_s)},
                      {"blocking_s", finite(ck.blocking_s)}};
+  const DataLoadingEstimate& d = p.data_loading;
+  if (d.modelled) {
+    // The loader model's figures (perf/DataLoading.h), per step and loading rank.
+    j["data_loading"] = {{"kind", d.kind},
+                         {"source_tier", d.source_tier},
+                         {"cache_tier", d.cache_tier},
+                         {"load_s", finite(d.load_s)},
+                         {"storage_s", finite(d.storage_s)},
+                         {"latency_s", finite(d.latency_s)},
+                         {"cpu_s", finite(d.cpu_s)},
+                         {"limit", d.limit},
+                         {"overlapped", d.overlapped},
+                         {"samples_per_rank", finite(d.samples_per_rank)},
+                         {"ranks_per_node", d.ranks_per_node},
+                         {"loading_nodes", d.loading_nodes},
+                         {"stored_bytes_per_sample", finite(d.stored_bytes_per_sample)},
+                         {"read_GBps_per_node", finite(d.read_GBps_per_node)},
+                         {"request_latency_ms", finite(d.request_latency_ms)},
+                         {"cpu_ms_per_sample", finite(d.cpu_ms_per_sample)}};
+  }
   return j;
 }
 

@@ -21,6 +21,7 @@ struct PerformanceResult {
   PerfResult perf;
   Bottleneck bottleneck;
   CheckpointEstimate checkpoint;
+  DataLoadingEstimate data_loading;  // modelled = false without job.data
 };
 
 PerformanceResult performanceResult(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res);

@@ -15,6 +15,9 @@ struct SoftwareStack {
                                      // parameter all-gather during the first forward (Megatron-core
                                      // --overlap-grad-reduce/--overlap-param-gather)
   double grad_reduce_bytes = 2;      // bytes per gradient element in the DP reduction
+  bool fused_kernels = true;         // Megatron's fused element-wise kernels (bias-GeLU, bias-dropout-add,
+                                     // fused LayerNorm); false: one framework op per kernel (TransformerWorkload)
+  double grad_compression = 1;       // DP gradient bytes / this; error-feedback cost in the optimizer step
   bool dp_outermost = false;         // rank order [TP, CP, PP, DP] (Llama 3, arXiv 2407.21783 §3.3.2)
                                      // instead of Megatron's [TP, CP, DP, PP]; no scenario key yet
   bool operator==(const SoftwareStack&) const = default;
@@ -50,6 +53,8 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
     s.overlap_dp = *o.overlap_dp;
     if (s.overlap_dp) s.grad_reduce_bytes = 2;  // overlapped stacks reduce bf16 gradients
   }
+  if (o.fused_kernels) s.fused_kernels = *o.fused_kernels;
+  s.grad_compression = o.gradient_compression_ratio;
   return s;
 }
 

@@ -10,6 +10,13 @@ namespace cf {
 StorageModel::StorageModel(const ResolvedScenario& r) {
   if (!r.scenario) return;
   const Scenario& s = *r.scenario;
+  loading_ = dataLoadingEstimate(r);
+  if (loading_.modelled) {
+    dataBytes_ = loading_.bytes_per_node * static_cast<double>(loading_.loading_nodes);
+    dataRead_s_ = loading_.load_s;
+    dataTier_ = loading_.cache_tier.empty() ? loading_.source_tier : loading_.cache_tier + " + " + loading_.source_tier;
+    return;
+  }
   dataBytes_ = static_cast<double>(r.global_batch) * s.job.model.seq_len * kTokenBytes;
   const long long nodes = jobNodes(r);
   const StorageTier* local = nullptr;

@@ -9,6 +9,9 @@
 //    dataset is staged there), else from the first shared tier. The loader
 //    prefetches the next step during this one, so only the excess over the
 //    step's other work is exposed.
+//    When the job describes its data (job.data), perf/DataLoading.h models
+//    the loader instead (bytes, CPU, workers, request latency, cache,
+//    prefetch) and this class passes its figures on.
 //  - Checkpoint: working weights plus optimizer state (master copy and
 //    moments): (w + K) bytes per parameter, 2 + 12 = 14 for bf16 Adam
 //    (Rajbhandari et al. 2020); every data-parallel replica group writes a
@@ -22,6 +25,7 @@
 #include <vector>
 
 #include "design/Resolved.h"
+#include "perf/DataLoading.h"
 
 namespace cf {
 
@@ -50,8 +54,14 @@ class StorageModel {
   double dataBytesPerStep() const { return dataBytes_; }
   double dataReadSecondsPerStep() const { return dataRead_s_; }
   const std::string& dataTier() const { return dataTier_; }
+  // False when the loader does not prefetch (job.data.prefetch_batches = 0):
+  // the step then waits for the whole load.
+  bool dataOverlapped() const { return loading_.modelled ? loading_.overlapped : true; }
+  // The loader model's figures (modelled = false without job.data).
+  const DataLoadingEstimate& loading() const { return loading_; }
 
  private:
+  DataLoadingEstimate loading_;
   double dataBytes_ = 0;
   double dataRead_s_ = 0;
   std::string dataTier_;

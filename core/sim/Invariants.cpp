@@ -1,5 +1,6 @@
 #include "sim/Invariants.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -95,6 +96,24 @@ class Checker {
       for (const auto& [k, x] : p["breakdown_s"].items())
         if (x.is_number()) sum += x.get<double>();
       equal("performance.breakdown_s", sum, step, "exposed parts do not add up to the step time");
+    }
+    // The loader model (perf/DataLoading.h): the load is the largest of its
+    // limits, and the step waits for at most the load (all of it without
+    // prefetch, the part the step's other work does not hide with it).
+    if (p.contains("data_loading") && p["data_loading"].is_object()) {
+      const json& d = p["data_loading"];
+      const double load = num(d, "load_s"), st = num(d, "storage_s"), lat = num(d, "latency_s"), cpu = num(d, "cpu_s");
+      const double io = p.contains("breakdown_s") ? num(p["breakdown_s"], "data_io") : NAN;
+      ordered("performance.data_loading.storage_s", st, load, "above the load time");
+      ordered("performance.data_loading.latency_s", lat, load, "above the load time");
+      ordered("performance.data_loading.cpu_s", cpu, load, "above the load time");
+      ordered("performance.data_loading.load_s", load, st + lat + cpu, "above the sum of its limits");
+      ordered("performance.breakdown_s.data_io", io, load, "above the load time");
+      if (d.contains("overlapped") && d["overlapped"].is_boolean() && !d["overlapped"].get<bool>())
+        equal("performance.breakdown_s.data_io", io, load, "is not the whole load without prefetch");
+      else if (std::isfinite(step) && std::isfinite(load) && std::isfinite(io))
+        equal("performance.breakdown_s.data_io", io, std::max(0.0, load - (step - io)),
+              "is not the load the rest of the step does not hide");
     }
     // The flow step: the same work per step, so its MFU and tokens/s are the
     // analytical ones scaled by analytical / flow step.

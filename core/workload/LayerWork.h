@@ -22,6 +22,7 @@ struct LayerSplit {
   int micro_batch = 1;      // sequences per micro-batch
   bool flash_attention = true;    // fused attention kernel (FlashAttention-2 class)
   bool sequence_parallel = true;  // norms/dropout split over TP ranks (Korthikanti et al. 2022)
+  bool fused_elementwise = true;  // fused bias-GeLU / bias-dropout-add / LayerNorm (TransformerWorkload.cpp)
   bool operator==(const LayerSplit&) const = default;
 };
 

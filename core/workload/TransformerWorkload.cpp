@@ -140,8 +140,19 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   double actBytes = (gpt_style_ ? 2 * e : 3 * e) * T * f * k / t;         // bias-GeLU or SwiGLU
   double ropeBytes = gpt_style_ ? 0 : 2 * e * T * (a + kv) * d / t;
   double permuteBytes = moe() ? 4 * e * T * h * k / (seqPar ? t : 1) : 0;
+  int kernels = 5 + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0);
+  if (!sp.fused_elementwise) {
+    // One framework op per kernel (operator fusion off; estimate): LayerNorm
+    // in two passes (statistics, then normalise; read + write each), bias,
+    // dropout and residual add as three kernels (read + write each, dropout
+    // also writes its 1-byte mask), bias then activation as two.
+    normBytes *= 2;
+    if (gpt_style_) residualBytes = 2 * (2 * e + (2 * e + 1) + 3 * e) * nRep;  // no bias or dropout otherwise
+    actBytes += 2 * e * T * f * k / t;
+    kernels += 2 + (gpt_style_ ? 4 : 0) + 1;
+  }
   w.elementwise_fwd_bytes = normBytes + residualBytes + actBytes + ropeBytes + permuteBytes;
-  w.elementwise_kernels = 5 + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0);
+  w.elementwise_kernels = kernels;
 
   // Communication volumes.
   w.tp_bytes = sp.tp > 1 ? e * T * h : 0;

@@ -93,6 +93,7 @@ QString ResultCharts::keyName(const QString& key) {
       {QStringLiteral("scale_up"), QT_TR_NOOP("the scale-up network")},
       {QStringLiteral("scale_out"), QT_TR_NOOP("the scale-out network")},
       {QStringLiteral("storage"), QT_TR_NOOP("storage")},
+      {QStringLiteral("data_loading"), QT_TR_NOOP("data loading")},
       {QStringLiteral("memory"), QT_TR_NOOP("memory")},
       {QStringLiteral("gpu"), QT_TR_NOOP("GPU")},
       {QStringLiteral("hbm"), QT_TR_NOOP("HBM")},

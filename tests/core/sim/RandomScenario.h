@@ -81,6 +81,25 @@ class RandomScenario {
                 {"recovery", pick<std::string>({"checkpoint-restart", "in-memory", "process-level", "elastic"})},
                 {"optics_lane_tolerance", coin()}};
     if (coin()) rel["spare_nodes"] = below(8);
+    // Issue 17's inputs, drawn last so the draws above stay the same per seed:
+    // a described dataset and its loader, and the co-design levers.
+    if (coin()) {
+      json data = {{"kind", pick<std::string>({"tokens", "text", "images", "records"})},
+                   {"loader_workers_per_gpu", pick<int>({1, 2, 4, 8})},
+                   {"requests_in_flight_per_worker", pick<int>({1, 1, 4, 16})},
+                   {"prefetch_batches", pick<int>({0, 1, 2, 2})},
+                   {"compression_ratio", pick<double>({1.0, 1.0, 3.0})}};
+      if (coin()) data["cpu_ms_per_sample"] = 0.01 * below(2000);
+      if (coin()) data["sample_bytes"] = 1000 + below(1000000);
+      if (storage.size() > 1 && coin()) {
+        data["cache_tier"] = "nvme";
+        data["cache_hit_rate"] = unit();
+      }
+      job["data"] = data;
+    }
+    if (coin()) job["placement"] = "scattered";
+    if (coin()) job["software"] = {{"fused_kernels", coin()}, {"gradient_compression_ratio", pick<double>({1.0, 4.0, 32.0})}};
+    if (coin()) so["nic_efficiency"] = 0.5 + 0.4 * unit();
     return {{"format", "clusterforge.scenario/1"},
             {"name", "random"},
             {"cluster", {{"accelerator", acc}, {"accelerators_per_node", 8}, {"nodes", nodes},
