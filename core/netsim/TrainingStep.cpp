@@ -238,7 +238,10 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   };
 
   // Data-parallel collectives and optimizer per stage.
-  const double gradB = std::max(m_.workload().bytes().gradient, stack.grad_reduce_bytes);
+  // Gradient compression (job.software.gradient_compression_ratio) as the
+  // analytical model applies it (perf/PerfModel.h): fewer bytes reduced, its
+  // error-feedback HBM traffic in the optimizer task.
+  const double gradB = std::max(m_.workload().bytes().gradient, stack.grad_reduce_bytes) / std::max(1.0, stack.grad_compression);
   const double wB = m_.workload().bytes().weight;
   auto dpColl = [&](int s, CollectiveKind kind, double bytes, const std::string& label) {
     Collective x;
@@ -254,7 +257,7 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
       x.per_domain = dpK.g.per_domain;
     } else if (dpK.crosses && kind == CollectiveKind::AllReduce) {
       // NCCL's choice as CollectiveModel makes it: the faster of ring and tree.
-      const double N = dpK.g.domains, bw = dpK.g.inter_GBps * 1e9 * CollectiveModel::kNicEfficiency;
+      const double N = dpK.g.domains, bw = dpK.g.inter_GBps * 1e9 * dpK.g.nic_efficiency;
       double ringT = 2 * (N - 1) / N * bytes / bw + 2 * (N - 1) * dpK.alpha;
       double tree = 2 * (N - 1) / N * bytes / (bw * CollectiveModel::kTreeBandwidthFactor) +
                     2 * std::ceil(std::log2(N)) * dpK.alpha;
@@ -432,7 +435,9 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   for (int s = 0; s < p; ++s) {
     const double dense = params[s].dense;
     double localParams = c_.zero_stage >= 1 ? dense / std::max(1, dpc) : dense;
-    const double optimizer = m_.compute().memorySeconds(localParams * PerfModel::kOptimizerBytesPerParam, 6);
+    double optimizer = m_.compute().memorySeconds(localParams * PerfModel::kOptimizerBytesPerParam, 6);
+    if (stack.grad_compression > 1)
+      optimizer += m_.compute().memorySeconds(dense * PerfModel::kCompressBytesPerParam, 4);
     int t = last[s];
     if (dpc > 1 && dense > 0 && !zero3) {
       const bool ar = c_.zero_stage == 0;
