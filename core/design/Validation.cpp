@@ -159,6 +159,17 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
                              [&](const StorageTier& t) { return t.name == ck.target; });
     if (!found) c.error("job.checkpoint.target", "checkpoint-target-unknown", {ck.target});
   }
+  // The data loader's tiers (perf/DataLoading.h throws the same when simulate runs).
+  if (s.job.data) {
+    auto known = [&](const std::string& name) {
+      return std::any_of(s.cluster.storage.begin(), s.cluster.storage.end(),
+                         [&](const StorageTier& t) { return t.name == name; });
+    };
+    if (!s.job.data->source.empty() && !known(s.job.data->source))
+      c.error("job.data.source", "checkpoint-target-unknown", {s.job.data->source});
+    if (!s.job.data->cache_tier.empty() && !known(s.job.data->cache_tier))
+      c.error("job.data.cache_tier", "checkpoint-target-unknown", {s.job.data->cache_tier});
+  }
 }
 
 void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& parts, Checker& c) {

@@ -14,6 +14,7 @@
 #include "catalog/Catalog.h"
 #include "common/InputError.h"
 #include "design/ScenarioJson.h"
+#include "design/Validation.h"
 #include "perf/DataLoading.h"
 #include "sim/Simulate.h"
 
@@ -181,6 +182,11 @@ class TestDataLoading : public QObject {
     } catch (const InputError& e) {
       QCOMPARE(e.path(), std::string("job.data.source"));
     }
+    // validate names it too, before anything runs (the message id of an unknown checkpoint tier).
+    bool named = false;
+    for (const Issue& i : validateScenario(cftest::scenario(j), Catalog::builtin()))
+      named = named || (i.path == "job.data.source" && i.severity == Issue::Severity::Error);
+    QVERIFY(named);
     j["job"]["data"].erase("source");
     j["job"]["data"]["cache_tier"] = "isilon";  // not local-nvme
     try {

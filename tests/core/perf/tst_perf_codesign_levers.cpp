@@ -35,7 +35,7 @@ json perf(const json& scenario) {
 double part(const json& p, const char* key) { return p["breakdown_s"][key].get<double>(); }
 }  // namespace
 
-class TestPerfLevers : public QObject {
+class TestPerfCodesignLevers : public QObject {
   Q_OBJECT
 
  private slots:
@@ -93,5 +93,5 @@ class TestPerfLevers : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestPerfLevers)
-#include "tst_perf_levers.moc"
+QTEST_GUILESS_MAIN(TestPerfCodesignLevers)
+#include "tst_perf_codesign_levers.moc"
