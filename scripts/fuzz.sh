@@ -17,7 +17,7 @@ BUILD="${CF_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_EACH="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results fuzz_waterfall)
+[ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results fuzz_waterfall fuzz_sched_json fuzz_sched_csv)
 
 source "$ROOT/scripts/packages.sh"
 
@@ -33,7 +33,7 @@ cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" --target "${HARNESSES
 dict_of() {
   case "$1" in
     fuzz_topology_dot) echo "$ROOT/tests/fuzz/dot.dict" ;;
-    fuzz_topology_csv) echo "$ROOT/tests/fuzz/csv.dict" ;;
+    fuzz_topology_csv|fuzz_sched_csv) echo "$ROOT/tests/fuzz/csv.dict" ;;
     *) echo "$ROOT/tests/fuzz/json.dict" ;;
   esac
 }

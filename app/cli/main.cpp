@@ -6,6 +6,7 @@
 
 #include "Commands.h"
 #include "design/Limits.h"
+#include "ScheduleCommand.h"
 #include "SweepCommand.h"
 #include "ValidateModelsCommand.h"
 #include "WaterfallCommand.h"
@@ -77,6 +78,8 @@ int main(int argc, char** argv) {
     auto* validateModels = cf::cli::addValidateModelsCommand(app, validateModelsArgs);
     cf::cli::WaterfallArgs waterfallArgs;
     auto* waterfall = cf::cli::addWaterfallCommand(app, waterfallArgs);
+    cf::cli::ScheduleArgs scheduleArgs;
+    auto* schedule = cf::cli::addScheduleCommand(app, scheduleArgs);
 #ifdef CF_HAVE_REPORT
     cf::cli::ReportArgs reportArgs;
     auto* report = cf::cli::addReportCommand(app, reportArgs);
@@ -98,6 +101,7 @@ int main(int argc, char** argv) {
     if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
     if (*validateModels) return cf::cli::validateModels(validateModelsArgs, std::cout, std::cerr);
     if (*waterfall) return cf::cli::waterfall(waterfallArgs, std::cout, std::cerr);
+    if (*schedule) return cf::cli::schedule(scheduleArgs, std::cout, std::cerr);
 #ifdef CF_HAVE_REPORT
     if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);
 #endif

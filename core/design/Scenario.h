@@ -1,6 +1,8 @@
 // A scenario: one cluster design, one training job and the policies that run
 // it; the unit that the comparison view puts side by side.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -38,6 +40,10 @@ struct Scenario {
   Job job;
   ReliabilityPolicy reliability;
   Layout layout;
+  // The cluster's workload ("workload", docs/workload-format.md), kept as the
+  // file gave it: core/sched reads and checks it when scheduling, so a
+  // scenario with a bad workload still opens (the schedule names the key).
+  nlohmann::json workload;
   bool operator==(const Scenario&) const = default;
 };
 

@@ -98,34 +98,44 @@ Cluster readCluster(ObjectReader r) {
   return c;
 }
 
-Job readJob(ObjectReader r) {
-  Job j;
-  auto m = r.object("model", true);
-  j.model.preset = m.string("preset", "");
-  j.model.layers = toInt(m.requiredInteger("layers", 1, 100000));
-  j.model.hidden = toInt(m.requiredInteger("hidden", 1, 10'000'000));
-  j.model.heads = toInt(m.requiredInteger("heads", 1, 100000));
-  j.model.seq_len = toInt(m.integer("seq_len", 2048, 1, 100'000'000));
-  j.model.vocab = toInt(m.integer("vocab", 51200, 1, 100'000'000));
-  j.model.ffn_hidden = toInt(m.integer("ffn_hidden", 0, 1, 100'000'000));
-  j.model.ffn_kind = m.choice("ffn_kind", "gelu", {"gelu", "swiglu"});
-  j.model.kv_heads = toInt(m.integer("kv_heads", 0, 1, 100000));
-  j.model.experts = toInt(m.integer("experts", 1, 1, 100000));
-  j.model.top_k = toInt(m.integer("top_k", 1, 1, 100000));
+ModelSpec readModel(ObjectReader m) {
+  ModelSpec out;
+  out.preset = m.string("preset", "");
+  out.layers = toInt(m.requiredInteger("layers", 1, 100000));
+  out.hidden = toInt(m.requiredInteger("hidden", 1, 10'000'000));
+  out.heads = toInt(m.requiredInteger("heads", 1, 100000));
+  out.seq_len = toInt(m.integer("seq_len", 2048, 1, 100'000'000));
+  out.vocab = toInt(m.integer("vocab", 51200, 1, 100'000'000));
+  out.ffn_hidden = toInt(m.integer("ffn_hidden", 0, 1, 100'000'000));
+  out.ffn_kind = m.choice("ffn_kind", "gelu", {"gelu", "swiglu"});
+  out.kv_heads = toInt(m.integer("kv_heads", 0, 1, 100000));
+  out.experts = toInt(m.integer("experts", 1, 1, 100000));
+  out.top_k = toInt(m.integer("top_k", 1, 1, 100000));
   m.finish();
 
-  auto p = r.object("parallelism");
-  j.parallelism.tp = toInt(p.integer("tp", 1, 1, 1 << 20));
-  j.parallelism.pp = toInt(p.integer("pp", 1, 1, 1 << 20));
-  j.parallelism.dp = toInt(p.integer("dp", 0, 1, kMaxDataParallel));
-  j.parallelism.ep = toInt(p.integer("ep", 1, 1, 1 << 20));
-  j.parallelism.cp = toInt(p.integer("cp", 1, 1, 1 << 20));
-  j.parallelism.virtual_stages = toInt(p.integer("virtual_stages", 1, 1, 1024));
-  j.parallelism.micro_batch = toInt(p.integer("micro_batch", 1, 1, 1 << 20));
-  j.parallelism.global_batch = p.integer("global_batch", 0, 1, 1LL << 40);
-  j.parallelism.zero_stage = toInt(p.integer("zero_stage", 1, 0, 3));
-  j.parallelism.recompute = p.choice("recompute", "none", kRecompute);
+  return out;
+}
+
+Parallelism readParallelism(ObjectReader p) {
+  Parallelism out;
+  out.tp = toInt(p.integer("tp", 1, 1, 1 << 20));
+  out.pp = toInt(p.integer("pp", 1, 1, 1 << 20));
+  out.dp = toInt(p.integer("dp", 0, 1, kMaxDataParallel));
+  out.ep = toInt(p.integer("ep", 1, 1, 1 << 20));
+  out.cp = toInt(p.integer("cp", 1, 1, 1 << 20));
+  out.virtual_stages = toInt(p.integer("virtual_stages", 1, 1, 1024));
+  out.micro_batch = toInt(p.integer("micro_batch", 1, 1, 1 << 20));
+  out.global_batch = p.integer("global_batch", 0, 1, 1LL << 40);
+  out.zero_stage = toInt(p.integer("zero_stage", 1, 0, 3));
+  out.recompute = p.choice("recompute", "none", kRecompute);
   p.finish();
+  return out;
+}
+
+Job readJob(ObjectReader r) {
+  Job j;
+  j.model = readModel(r.object("model", true));
+  j.parallelism = readParallelism(r.object("parallelism"));
 
   j.precision = r.choice("precision", "bf16", kPrecisions);
   j.train_tokens = r.number("train_tokens", 1e11, 1.0, 1e15);
@@ -273,6 +283,29 @@ json layoutToJson(const Layout& l) {
 
 json parseJsonText(const std::string& text) { return parseJson(text); }
 
+ModelSpec modelFromJson(const json& j, const std::string& path) { return readModel(ObjectReader(j, path)); }
+Parallelism parallelismFromJson(const json& j, const std::string& path) {
+  return readParallelism(ObjectReader(j, path));
+}
+
+json modelToJson(const ModelSpec& m) {
+  json model = {{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"seq_len", m.seq_len},
+                {"vocab", m.vocab}, {"ffn_kind", m.ffn_kind}, {"experts", m.experts}, {"top_k", m.top_k}};
+  if (!m.preset.empty()) model["preset"] = m.preset;
+  if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
+  if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
+  return model;
+}
+
+json parallelismToJson(const Parallelism& p) {
+  json par = {{"tp", p.tp}, {"pp", p.pp}, {"ep", p.ep}, {"cp", p.cp}, {"virtual_stages", p.virtual_stages},
+              {"micro_batch", p.micro_batch}, {"zero_stage", p.zero_stage}, {"recompute", p.recompute}};
+  if (p.dp > 0) par["dp"] = p.dp;
+  if (p.global_batch > 0) par["global_batch"] = p.global_batch;
+  return par;
+}
+
+
 Scenario scenarioFromJson(const json& j, const std::string& path) {
   ObjectReader r(j, path);
   Scenario s;
@@ -285,6 +318,7 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
   s.job = readJob(r.object("job", true));
   s.reliability = readReliability(r.object("reliability"));
   s.layout = readLayout(r.object("layout"));
+  if (const json* w = r.raw("workload")) s.workload = *w;  // read by core/sched (docs/workload-format.md)
   r.raw("parts");  // read by projectFromJson
   r.finish();
   return s;
@@ -335,22 +369,14 @@ json scenarioToJson(const Scenario& s) {
   if (c.facility.cloud_usd_per_gpu_hour > 0) fac["cloud_usd_per_gpu_hour"] = c.facility.cloud_usd_per_gpu_hour;
   cluster["facility"] = fac;
 
-  const ModelSpec& m = s.job.model;
-  json model = {{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"seq_len", m.seq_len},
-                {"vocab", m.vocab}, {"ffn_kind", m.ffn_kind}, {"experts", m.experts}, {"top_k", m.top_k}};
-  if (!m.preset.empty()) model["preset"] = m.preset;
-  if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
-  if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
-  const Parallelism& p = s.job.parallelism;
-  json par = {{"tp", p.tp}, {"pp", p.pp}, {"ep", p.ep}, {"cp", p.cp}, {"virtual_stages", p.virtual_stages},
-              {"micro_batch", p.micro_batch}, {"zero_stage", p.zero_stage}, {"recompute", p.recompute}};
-  if (p.dp > 0) par["dp"] = p.dp;
-  if (p.global_batch > 0) par["global_batch"] = p.global_batch;
   json ckpt = {{"interval_s", s.job.checkpoint.interval_s ? json(*s.job.checkpoint.interval_s) : json("optimal")},
                {"async", s.job.checkpoint.async}};
   if (!s.job.checkpoint.target.empty()) ckpt["target"] = s.job.checkpoint.target;
-  json job = {{"model", model}, {"parallelism", par}, {"precision", s.job.precision},
-              {"train_tokens", s.job.train_tokens}, {"checkpoint", ckpt}};
+  json job = {{"model", modelToJson(s.job.model)},
+              {"parallelism", parallelismToJson(s.job.parallelism)},
+              {"precision", s.job.precision},
+              {"train_tokens", s.job.train_tokens},
+              {"checkpoint", ckpt}};
   json sw = json::object();
   if (s.job.software.flash_attention) sw["flash_attention"] = *s.job.software.flash_attention;
   if (s.job.software.sequence_parallel) sw["sequence_parallel"] = *s.job.software.sequence_parallel;
@@ -376,6 +402,7 @@ json scenarioToJson(const Scenario& s) {
   out["job"] = job;
   out["reliability"] = rel;
   if (!s.layout.empty()) out["layout"] = layoutToJson(s.layout);
+  if (!s.workload.is_null()) out["workload"] = s.workload;
   return out;
 }
 

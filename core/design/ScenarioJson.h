@@ -27,6 +27,13 @@ Project projectFromJson(const nlohmann::json& j);
 // as a project file. Parts identical to the built-in catalog are left out.
 nlohmann::json projectToJson(const Project& p);
 
+// The job's "model" and "parallelism" objects, also used by the job classes
+// of a workload (core/sched, docs/workload-format.md).
+ModelSpec modelFromJson(const nlohmann::json& j, const std::string& path);
+Parallelism parallelismFromJson(const nlohmann::json& j, const std::string& path);
+nlohmann::json modelToJson(const ModelSpec& m);
+nlohmann::json parallelismToJson(const Parallelism& p);
+
 // Parses text, turning JSON syntax errors into InputError("", "line L, column C: ...").
 nlohmann::json parseJsonText(const std::string& text);
 

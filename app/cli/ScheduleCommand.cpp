@@ -1,0 +1,300 @@
+#include "ScheduleCommand.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "TextTable.h"
+#include "common/Csv.h"
+#include "common/InputError.h"
+#include "common/JsonReader.h"
+#include "sched/Jobs.h"
+#include "sched/Study.h"
+#include "sched/TraceImport.h"
+#include "sim/Invariants.h"
+#include "store/ProjectFile.h"
+
+namespace cf::cli {
+namespace {
+
+using namespace cf::sched;
+namespace fs = std::filesystem;
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+std::string pct(double f) { return fixed(100 * f, 1) + " %"; }
+std::string usd(double v) {
+  if (std::abs(v) >= 1e6) return "$" + fixed(v / 1e6, 2) + "M";
+  if (std::abs(v) >= 1e3) return "$" + fixed(v / 1e3, 1) + "k";
+  return "$" + fixed(v, 0);
+}
+
+std::string readText(const std::string& path, const std::string& what) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw InputError(what, "cannot read " + path);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// The workload: --workload FILE (a workload file, or a scenario/project file's "workload"), else the scenario's;
+// plus the jobs of --trace.
+Workload loadWorkload(const ScheduleArgs& a, const Scenario& s) {
+  Workload w;
+  bool any = false;
+  if (!a.workload.empty()) {
+    const json j = parseJson(readText(a.workload, "--workload"));
+    try {
+      const json* body = j.is_object() && j.contains("workload") ? &j.at("workload") : &j;
+      w = workloadFromJson(*body, body == &j ? "" : "workload");
+    } catch (const InputError& e) {
+      throw InputError(a.workload + (e.path().empty() ? "" : ": " + e.path()), e.message());
+    }
+    any = true;
+  } else if (!s.workload.is_null()) {
+    w = workloadFromJson(s.workload, "workload");
+    any = true;
+  }
+  if (a.trace.size() == 2) {
+    const std::string& format = a.trace[0];
+    const std::string& file = a.trace[1];
+    TraceReport rep;
+    if (format == "alibaba2020") {
+      fs::path jobs = file, tasks;
+      if (fs::is_directory(jobs)) {
+        tasks = jobs / "pai_task_table.csv";
+        jobs = jobs / "pai_job_table.csv";
+      } else {
+        tasks = jobs.parent_path() / "pai_task_table.csv";
+      }
+      w.trace = readAlibaba2020(readText(jobs.string(), "--trace"), readText(tasks.string(), "--trace"), &rep,
+                                jobs.string(), tasks.string());
+    } else if (format == "philly") {
+      w.trace = readPhilly(readText(file, "--trace"), &rep, file);
+    } else {
+      throw InputError("--trace", "unknown trace format \"" + format + "\" (alibaba2020 or philly)");
+    }
+    if (w.trace.empty()) throw InputError("--trace", file + ": no job of the trace ran on GPUs");
+    if (!any) {  // the trace alone: its span is the horizon
+      double last = 0;
+      for (const TraceJob& t : w.trace) last = std::max(last, t.trace_start_s + t.duration_s);
+      w.horizon_h = std::max(1e-3, last / 3600);
+      w.failures = true;
+    }
+    any = true;
+  }
+  if (!any) throw InputError("workload", "the scenario has no workload: give --workload FILE or --trace FORMAT FILE");
+  return w;
+}
+
+void printQuantileTable(std::ostream& out, const std::string& by, const std::map<std::string, Quantiles>& wait,
+                        const std::map<std::string, Quantiles>& jct) {
+  std::vector<TextColumn> head = {{by, false},         {"jobs", true},     {"wait p5 (h)", true},
+                                  {"wait p50 (h)", true}, {"wait p95 (h)", true}, {"JCT p5 (h)", true},
+                                  {"JCT p50 (h)", true},  {"JCT p95 (h)", true}};
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [k, q] : wait) {
+    const Quantiles& c = jct.at(k);
+    rows.push_back({k, std::to_string(q.n), fixed(q.p5, 2), fixed(q.p50, 2), fixed(q.p95, 2), fixed(c.p5, 2),
+                    fixed(c.p50, 2), fixed(c.p95, 2)});
+  }
+  printTextTable(out, head, rows);
+}
+
+void printText(const ScheduleResult& r, std::ostream& out) {
+  out << "cluster: " << r.nodes << " nodes x " << r.gpus_per_node << " GPUs = " << r.gpus << " GPUs ("
+      << r.nodes_per_leaf << " nodes a leaf, " << r.leaves_per_pod << " leaves a pod)\n";
+  out << "policy " << r.policy << ", placement " << r.placement << ", seed " << r.seed << ", horizon "
+      << fixed(r.horizon_s / 3600, 1) << " h (run until " << fixed(r.end_s / 3600, 1) << " h)\n";
+  out << "jobs: " << r.submitted << " submitted, " << r.completed << " completed, " << r.unfinished
+      << " unfinished; " << r.failures << " failures, " << r.interruptions << " job interruptions, "
+      << r.preemptions << " preemptions";
+  if (r.with_deadline > 0) out << "; " << r.deadline_missed << " of " << r.with_deadline << " deadlines missed";
+  out << "\n";
+  out << "GPU utilisation over the horizon: " << pct(r.utilization) << " computing, " << pct(r.allocated_utilization)
+      << " allocated\n";
+  out << "idle GPU-hours:";
+  for (const auto& [cause, h] : r.idle_gpu_h) out << " " << cause << " " << fixed(h, 0);
+  out << "\n";
+  out << "queue wait (h): p5 " << fixed(r.wait_h.p5, 2) << ", p50 " << fixed(r.wait_h.p50, 2) << ", p95 "
+      << fixed(r.wait_h.p95, 2) << ", mean " << fixed(r.wait_h.mean, 2) << "\n";
+  out << "job completion time (h): p5 " << fixed(r.jct_h.p5, 2) << ", p50 " << fixed(r.jct_h.p50, 2) << ", p95 "
+      << fixed(r.jct_h.p95, 2) << "\n";
+  out << "goodput per job: mean " << pct(r.goodput.mean) << ", p5 " << pct(r.goodput.p5) << "\n";
+  out << "energy: " << fixed(r.facility_energy_MWh, 1) << " MWh facility (IT " << fixed(r.it_energy_MWh, 1)
+      << " MWh: busy " << fixed(r.busy_energy_MWh, 1) << ", idle " << fixed(r.idle_energy_MWh, 1) << "; PUE "
+      << fixed(r.pue, 2) << ")\n";
+  out << "cost at $" << fixed(r.usd_per_gpu_hour, 2) << "/GPU-hour: jobs " << usd(r.jobs_cost_usd) << ", idle " << usd(r.idle_cost_usd) << "\n\n";
+  printQuantileTable(out, "class", r.wait_h_by_class, r.jct_h_by_class);
+  out << "\n";
+  std::vector<TextColumn> head = {{"team", false}, {"cost", true}, {"goodput", true}};
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [team, c] : r.cost_by_team_usd) {
+    auto g = r.goodput_by_team.find(team);
+    rows.push_back({team, usd(c), g == r.goodput_by_team.end() ? "—" : pct(g->second)});
+  }
+  printQuantileTable(out, "team", r.wait_h_by_team, r.jct_h_by_team);
+  out << "\n";
+  printTextTable(out, head, rows);
+}
+
+std::vector<std::string> comparisonRow(const ScheduleResult& r) {
+  return {r.policy,
+          pct(r.utilization),
+          fixed(r.wait_h.p50, 2),
+          fixed(r.wait_h.p95, 2),
+          fixed(r.jct_h.p50, 2),
+          fixed(r.jct_h.p95, 2),
+          pct(r.goodput.mean),
+          fixed(r.idle_gpu_h.at("fragmentation"), 0),
+          std::to_string(r.preemptions),
+          std::to_string(r.unfinished)};
+}
+
+}  // namespace
+
+CLI::App* addScheduleCommand(CLI::App& app, ScheduleArgs& a) {
+  auto* cmd = app.add_subcommand(
+      "schedule", "Simulate the cluster running a workload of many jobs under a scheduling policy "
+                  "(docs/workload-format.md)");
+  cmd->add_option("SCENARIO", a.file, "Scenario or project (its cluster, and its workload unless --workload)")
+      ->required();
+  cmd->add_option("--scenario", a.scenario, "Index of the scenario in a project (default 0)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--policy", a.policy, "fifo, easy, priority, fairshare or replay")
+      ->check(CLI::IsMember({"fifo", "easy", "priority", "fairshare", "replay"}));
+  cmd->add_option("--placement", a.placement, "pack, first-fit or spread")
+      ->check(CLI::IsMember({"pack", "first-fit", "spread"}));
+  cmd->add_option("--workload", a.workload, "Workload file (clusterforge.workload/1, or a file with a \"workload\")");
+  cmd->add_option("--trace", a.trace, "Trace to add: alibaba2020 FOLDER|pai_job_table.csv, or philly cluster_job_log")
+      ->expected(2);
+  cmd->add_option("--seed", a.seed, "Random seed (jobs and failures)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--replications", a.replications, "Seeded replications in parallel, with 95 % intervals")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_flag("--compare-policies", a.compare_policies, "Run fifo, easy, priority and fairshare side by side");
+  cmd->add_option("--target-p95-wait-h", a.target_p95_wait_h,
+                  "Find the smallest node count whose p95 queue wait is at most this many hours")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--no-failures", a.no_failures, "Draw no failures");
+  auto* json = cmd->add_flag("--json", a.json, "JSON output");
+  auto* csv = cmd->add_flag("--csv", a.csv, "CSV output: one row per job (per policy, per size tried)");
+  json->excludes(csv);
+  return cmd;
+}
+
+int schedule(const ScheduleArgs& a, std::ostream& out, std::ostream& err) {
+  try {
+    const Project p = readAnyProject(a.file);
+    if (a.scenario >= static_cast<int>(p.scenarios.size()))
+      throw InputError("--scenario", "the file has " + std::to_string(p.scenarios.size()) + " scenarios");
+    const std::size_t index = static_cast<std::size_t>(a.scenario);
+    const Workload w = loadWorkload(a, p.scenarios[index]);
+    ScheduleOptions o;
+    o.policy = policyFromName(a.policy, "--policy");
+    o.placement = placementFromName(a.placement, "--placement");
+    o.seed = static_cast<std::uint64_t>(a.seed);
+    o.failures = !a.no_failures;
+    const ClusterModel m = clusterModel(p, index);
+
+    if (a.target_p95_wait_h > 0) {
+      long long lo = 1;
+      for (const JobClass& c : w.classes)
+        lo = std::max(lo, (std::max(c.gpus, c.min_gpus) + m.gpus_per_node - 1LL) / m.gpus_per_node);
+      for (const TraceJob& t : w.trace) lo = std::max(lo, (t.gpus + m.gpus_per_node - 1LL) / m.gpus_per_node);
+      const auto make = [&](long long nodes) {
+        ClusterOptions co;
+        co.nodes = nodes;
+        co.energy_and_cost = false;
+        return clusterModel(p, index, co);
+      };
+      const SizeSearch s = smallestCluster(make, w, o, a.target_p95_wait_h, lo, m.nodes);
+      if (a.json) out << toJson(s).dump(2) << "\n";
+      else if (a.csv) {
+        out << "nodes,wait_p95_h,utilization,unfinished\n";
+        for (const SizePoint& pt : s.tried)
+          out << pt.nodes << "," << pt.wait_p95_h << "," << pt.utilization << "," << pt.unfinished << "\n";
+      } else {
+        std::vector<std::vector<std::string>> rows;
+        for (const SizePoint& pt : s.tried)
+          rows.push_back({std::to_string(pt.nodes), std::to_string(pt.nodes * m.gpus_per_node),
+                          fixed(pt.wait_p95_h, 2), pct(pt.utilization), std::to_string(pt.unfinished)});
+        printTextTable(out, {{"nodes", true}, {"GPUs", true}, {"wait p95 (h)", true}, {"utilisation", true},
+                             {"unfinished", true}},
+                       rows);
+        if (s.nodes < 0)
+          out << "\neven the scenario's " << m.nodes << " nodes miss a p95 wait of " << a.target_p95_wait_h << " h\n";
+        else
+          out << "\nsmallest cluster with p95 wait <= " << a.target_p95_wait_h << " h: " << s.nodes << " nodes ("
+              << s.nodes * m.gpus_per_node << " GPUs)\n";
+      }
+      return 0;
+    }
+
+    if (a.compare_policies) {
+      std::vector<ScheduleResult> rs;
+      for (Policy pol : {Policy::Fifo, Policy::Easy, Policy::Priority, Policy::FairShare}) {
+        ScheduleOptions po = o;
+        po.policy = pol;
+        po.keep_jobs = false;
+        rs.push_back(simulateSchedule(m, generateJobs(w, m, o.seed), po));
+      }
+      if (a.json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const ScheduleResult& r : rs) arr.push_back(toJson(r));
+        out << nlohmann::json{{"policies", arr}}.dump(2) << "\n";
+      } else if (a.csv) {
+        out << "policy,utilization,wait_p50_h,wait_p95_h,jct_p50_h,jct_p95_h,goodput_mean,fragmentation_gpu_h,"
+               "preemptions,unfinished\n";
+        for (const ScheduleResult& r : rs)
+          out << r.policy << "," << r.utilization << "," << r.wait_h.p50 << "," << r.wait_h.p95 << "," << r.jct_h.p50
+              << "," << r.jct_h.p95 << "," << r.goodput.mean << "," << r.idle_gpu_h.at("fragmentation") << ","
+              << r.preemptions << "," << r.unfinished << "\n";
+      } else {
+        std::vector<std::vector<std::string>> rows;
+        for (const ScheduleResult& r : rs) rows.push_back(comparisonRow(r));
+        printTextTable(out, {{"policy", false}, {"utilisation", true}, {"wait p50 (h)", true}, {"wait p95 (h)", true},
+                             {"JCT p50 (h)", true}, {"JCT p95 (h)", true}, {"goodput", true},
+                             {"fragmentation (GPU-h)", true}, {"preemptions", true}, {"unfinished", true}},
+                       rows);
+      }
+      return 0;
+    }
+
+    const ScheduleResult r = simulateSchedule(m, generateJobs(w, m, o.seed), o);
+    if (a.json) {
+      nlohmann::json j = toJson(r);
+      if (a.replications > 0) j["replications"] = toJson(replicate(m, w, o, a.replications));
+      out << j.dump(2) << "\n";
+    } else if (a.csv) {
+      writeJobsCsv(r, out);
+    } else {
+      printText(r, out);
+      if (a.replications > 0) {
+        const ReplicationStats s = replicate(m, w, o, a.replications);
+        auto iv = [](const Interval& i, int d) { return fixed(i.mean, d) + " ± " + fixed(i.half_width, d); };
+        out << "\n" << s.n << " replications (95 % intervals): utilisation " << iv(s.utilization, 4)
+            << ", wait p95 " << iv(s.wait_p95_h, 2) << " h, JCT p50 " << iv(s.jct_p50_h, 2) << " h, goodput "
+            << iv(s.goodput_mean, 4) << "\n";
+      }
+    }
+  } catch (const InputError& e) {
+    err << a.file << ": " << e.what() << "\n";
+    return 2;
+  } catch (const StoreError& e) {
+    err << e.what() << "\n";
+    return 2;
+  } catch (const InvariantError& e) {
+    err << a.file << ": engine invariant violated: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace cf::cli

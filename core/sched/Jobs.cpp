@@ -1,0 +1,116 @@
+#include "sched/Jobs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "common/InputError.h"
+#include "sched/Rng.h"
+#include "sched/StepTimes.h"
+
+namespace cf::sched {
+
+JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed, const std::string& path) {
+  JobSet js;
+  js.horizon_s = w.horizon_h * 3600;
+  js.failures = w.failures;
+  js.restart_s = w.restart_s;
+  for (const Team& t : w.teams) {
+    js.teams.push_back(t.name);
+    js.team_share.push_back(t.share);
+    js.team_quota.push_back(t.quota_gpus);
+  }
+  const long long clusterGpus = m.gpus();
+  for (std::size_t k = 0; k < w.classes.size(); ++k) {
+    const JobClass& c = w.classes[k];
+    const std::string cp = indexPath(path + ".classes", k);
+    js.classes.push_back(c.name);
+    js.class_defs.push_back(&c);
+    js.class_paths.push_back(cp);
+    if (c.gpus > clusterGpus)
+      throw InputError(cp + ".gpus", std::to_string(c.gpus) + " GPUs is more than the cluster's " +
+                                         std::to_string(clusterGpus));
+    if (c.elastic() && c.min_gpus > clusterGpus)
+      throw InputError(cp + ".elastic.min_gpus", std::to_string(c.min_gpus) + " GPUs is more than the cluster's " +
+                                                     std::to_string(clusterGpus));
+    const int team = w.team(c.team);
+    double ideal = c.size.duration_s;
+    if (c.size.model) {
+      if (!m.step_times) throw InputError(cp + ".model", "no performance model for this cluster");
+      ideal = m.step_times->runTime_s(c, m.step_times->compact(c.gpus), cp);
+    }
+    Rng arrivals(seed, static_cast<std::uint32_t>(2 * k)), sizes(seed, static_cast<std::uint32_t>(2 * k + 1));
+    auto add = [&](double t) {
+      JobSpec j;
+      j.cls = static_cast<int>(k);
+      j.team = team;
+      j.gpus = c.gpus;
+      if (c.elastic()) j.min_gpus = c.min_gpus, j.max_gpus = std::min<long long>(c.max_gpus, clusterGpus);
+      j.priority = c.priority;
+      j.arrival_s = t;
+      j.model_sized = c.size.model.has_value();
+      j.ideal_s = j.model_sized || c.size.distribution == "fixed" ? ideal : sizes.exponential(ideal);
+      j.deadline_s = c.deadline_h * 3600;
+      j.checkpoint_write_s = c.checkpoint_write_s;
+      js.jobs.push_back(std::move(j));
+    };
+    const long long cap = c.count > 0 ? c.count : (1LL << 40);
+    long long n = 0;
+    if (!c.arrivals_h.empty()) {
+      for (double h : c.arrivals_h)
+        if (n < cap && h * 3600 < js.horizon_s) add(h * 3600), ++n;
+    } else {
+      const double mean = 3600.0 / c.rate_per_h;
+      for (double t = arrivals.exponential(mean); t < js.horizon_s && n < cap; t += arrivals.exponential(mean))
+        add(t), ++n;
+    }
+  }
+  if (!w.trace.empty()) {
+    const int cls = static_cast<int>(js.classes.size());
+    js.classes.push_back("trace");
+    js.class_defs.push_back(nullptr);
+    js.class_paths.push_back("trace");
+    std::unordered_map<std::string, int> teams, machines;
+    for (std::size_t i = 0; i < js.teams.size(); ++i) teams.emplace(js.teams[i], static_cast<int>(i));
+    for (const TraceJob& t : w.trace) {
+      const std::string where = "trace row " + std::to_string(t.line) + " (job " + t.id + ")";
+      if (t.gpus > clusterGpus)
+        throw InputError(where + ".gpus", std::to_string(t.gpus) + " GPUs is more than the cluster's " +
+                                              std::to_string(clusterGpus));
+      if (t.duration_s < 0 || t.submit_s < 0) throw InputError(where, "negative time");
+      auto [it, fresh] = teams.emplace(t.team, static_cast<int>(js.teams.size()));
+      if (fresh) {
+        js.teams.push_back(t.team);
+        js.team_share.push_back(1.0);
+        js.team_quota.push_back(0);
+      }
+      JobSpec j;
+      j.id = t.id;
+      j.cls = cls;
+      j.team = it->second;
+      j.gpus = t.gpus;
+      j.arrival_s = t.submit_s;
+      j.ideal_s = t.duration_s;
+      j.trace_start_s = t.trace_start_s;
+      for (std::size_t k = 0; k < t.machines.size(); ++k) {
+        auto [mi, newMachine] = machines.emplace(t.machines[k], static_cast<int>(machines.size()));
+        if (mi->second >= m.nodes)
+          throw InputError(where + ".machines", "the trace uses more machines than the cluster's " +
+                                                    std::to_string(m.nodes) + " nodes");
+        const int g = k < t.machine_gpus.size() ? t.machine_gpus[k] : 0;
+        if (g > m.gpus_per_node)
+          throw InputError(where + ".machines", "machine " + t.machines[k] + " runs " + std::to_string(g) +
+                                                    " GPUs; the cluster's nodes have " +
+                                                    std::to_string(m.gpus_per_node));
+        j.trace_nodes.push_back(mi->second);
+        j.trace_gpus.push_back(g);
+      }
+      js.jobs.push_back(std::move(j));
+    }
+  }
+  std::stable_sort(js.jobs.begin(), js.jobs.end(),
+                   [](const JobSpec& a, const JobSpec& b) { return a.arrival_s < b.arrival_s; });
+  return js;
+}
+
+}  // namespace cf::sched

@@ -1,0 +1,113 @@
+#include "sched/StepTimes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "common/InputError.h"
+#include "design/Resolved.h"
+#include "perf/ClosedFormFabric.h"
+#include "perf/PerfModel.h"
+#include "sched/ClusterModel.h"
+
+namespace cf::sched {
+namespace {
+
+long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
+
+// The closed-form fabric, answering for one job's spread (see StepTimes.h).
+class PlacedFabric : public CommFabric {
+ public:
+  PlacedFabric(const ResolvedScenario& r, int gpusPerNode, const Shape& s)
+      : base_(r), gpn_(std::max(1, gpusPerNode)) {
+    perLeaf_ = double(s.nodes) / double(std::max(1LL, s.leaves));
+    perPod_ = double(s.nodes) / double(std::max(1LL, s.pods));
+    const Cluster& c = r.scenario->cluster;
+    tiers_ = std::clamp(c.scale_out.tiers, 1, 3);
+  }
+  GroupPlacement place(int size, long long stride) const override {
+    GroupPlacement g = base_.place(size, stride);
+    if (g.domains <= 1) return g;
+    const long long span = 1LL * (g.size - 1) * std::max(1LL, stride) + 1;
+    const long long nodes = std::max<long long>(g.domains, ceilDiv(span, gpn_));
+    const bool crossLeaf = double(nodes) > perLeaf_ + 1e-9;
+    const bool crossPod = double(nodes) > perPod_ + 1e-9;
+    // The job's spread decides, not the leaf's capacity (the base's rule).
+    g.inter_GBps = g.inter_raw_GBps > 0 ? g.inter_raw_GBps : g.inter_GBps;
+    g.oversubscribed = false;
+    g.limiting_tier = 0;
+    if (crossLeaf && tiers_ > 1 && base_.oversubscription() > 1.0) {
+      g.oversubscribed = true;
+      g.inter_GBps /= base_.oversubscription();
+      g.limiting_tier = 1;
+    }
+    const int worst = 2 * tiers_ - 1;
+    const int hops = std::min(worst, crossPod ? 5 : crossLeaf ? 3 : 1);
+    const double nic = ClosedFormFabric::kNicSoftwareLatency_s;
+    g.inter_step_latency_s = nic + (g.inter_step_latency_s - nic) * hops / worst;
+    g.switch_hops = hops;
+    return g;
+  }
+  std::string describe() const override { return base_.describe() + ", placed"; }
+
+ private:
+  ClosedFormFabric base_;
+  int gpn_;
+  double perLeaf_ = 1, perPod_ = 1;
+  int tiers_ = 2;
+};
+
+}  // namespace
+
+StepTimes::StepTimes(Scenario base, Catalog parts, const ClusterModel& m)
+    : base_(std::move(base)), parts_(std::move(parts)), gpn_(m.gpus_per_node), nodesPerLeaf_(m.nodes_per_leaf),
+      nodesPerPod_(m.nodesPerPod()) {
+  base_.workload = nullptr;
+  base_.layout = {};
+}
+
+Shape StepTimes::compact(long long gpus) const {
+  Shape s;
+  s.gpus = gpus;
+  s.nodes = ceilDiv(gpus, gpn_);
+  s.leaves = ceilDiv(s.nodes, nodesPerLeaf_);
+  s.pods = ceilDiv(s.nodes, nodesPerPod_);
+  return s;
+}
+
+double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::string& path) const {
+  if (!c.size.model) return c.size.duration_s;
+  auto key = std::make_tuple(c.name, shape.gpus, shape.nodes, shape.leaves, shape.pods);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return it->second;
+  }
+  Scenario s = base_;
+  s.cluster.nodes = static_cast<int>(std::max(1LL, shape.nodes));
+  s.job.model = *c.size.model;
+  s.job.parallelism = c.size.parallelism;
+  const long long replica = 1LL * c.size.parallelism.tp * c.size.parallelism.pp * c.size.parallelism.cp;
+  if (shape.gpus % replica != 0)
+    throw InputError(path + ".gpus", std::to_string(shape.gpus) + " GPUs is not a multiple of tp*pp*cp = " +
+                                         std::to_string(replica));
+  s.job.parallelism.dp = static_cast<int>(shape.gpus / replica);
+  s.job.precision = c.size.precision;
+  s.job.train_tokens = c.size.train_tokens;
+  double t = 0;
+  try {
+    const ResolvedScenario r = resolve(s, parts_);
+    auto fabric = std::make_shared<PlacedFabric>(r, gpn_, shape);
+    const PerfModel model(r, parts_, fabric);
+    const PerfResult res = model.evaluate(model.scenarioConfig());
+    t = res.time_to_train_days * 86400.0;
+  } catch (const InputError& e) {
+    throw InputError(path + (e.path().empty() ? "" : " (" + e.path() + ")"), e.message());
+  }
+  if (!(t > 0) || !std::isfinite(t)) throw InputError(path, "the performance model gives no run time for this class");
+  std::lock_guard<std::mutex> lock(mutex_);
+  cache_.emplace(key, t);
+  return t;
+}
+
+}  // namespace cf::sched

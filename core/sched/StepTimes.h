@@ -1,0 +1,57 @@
+// Run times of model-sized job classes from the performance model
+// (core/perf/PerfModel.h) for the placement a job actually got.
+//
+// A job of G GPUs on N nodes spread over L leaves and P pods is evaluated as
+// the scenario's cluster cut to those N nodes, with the class's model,
+// parallelism (dp = G / (tp·pp·cp)), precision and tokens, on a CommFabric
+// that answers for that spread (PlacedFabric): a parallel group whose ranks
+// span more nodes than the job holds on one leaf (N/L) crosses the leaf
+// uplinks: 3 switch hops instead of 1, and the leaf's oversubscription when it
+// has one; more than it holds in one pod (N/P): 5 hops (spines are
+// non-blocking in this design's fabrics, design/Limits.cpp). Bandwidths,
+// latencies and start-up costs are the closed-form fabric's
+// (perf/ClosedFormFabric.h), which assumes the worst-case hop count; a
+// compact job is therefore a little faster here than the single-job
+// simulation says. Links shared with other jobs are not modelled (no flow
+// contention between jobs).
+//
+// Results are cached by (class, GPUs, nodes, leaves, pods), so a million jobs
+// ask the model once per distinct shape. Thread-safe.
+#pragma once
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "catalog/Catalog.h"
+#include "design/Scenario.h"
+#include "sched/Workload.h"
+
+namespace cf::sched {
+
+struct ClusterModel;
+
+struct Shape {
+  long long gpus = 1, nodes = 1, leaves = 1, pods = 1;
+  auto key() const { return std::tie(gpus, nodes, leaves, pods); }
+};
+
+class StepTimes {
+ public:
+  StepTimes(Scenario base, Catalog parts, const ClusterModel& m);
+  // Failure-free run time in seconds; throws InputError(path, ...) when the
+  // class cannot be evaluated (e.g. tp does not divide the heads).
+  double runTime_s(const JobClass& c, const Shape& shape, const std::string& path) const;
+  // The most compact placement of `gpus` GPUs: fewest nodes, leaves, pods.
+  Shape compact(long long gpus) const;
+
+ private:
+  Scenario base_;
+  Catalog parts_;
+  int gpn_ = 8;
+  long long nodesPerLeaf_ = 1, nodesPerPod_ = 1;
+  mutable std::mutex mutex_;
+  mutable std::map<std::tuple<std::string, long long, long long, long long, long long>, double> cache_;
+};
+
+}  // namespace cf::sched

@@ -1,0 +1,117 @@
+#include "sched/Study.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/InputError.h"
+#include "sched/Jobs.h"
+
+namespace cf::sched {
+namespace {
+
+// Two-sided 95 % Student t quantile for `dof` degrees of freedom (table to 30, then the normal value).
+double t975(int dof) {
+  static const double table[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                 2.201,  2.179, 2.160,       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                 2.080,  2.074, 2.069,       2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+  if (dof < 1) return 0;
+  return dof <= 30 ? table[dof - 1] : 1.960;
+}
+
+Interval interval(const std::vector<double>& v) {
+  Interval r;
+  const double n = double(v.size());
+  if (v.empty()) return r;
+  for (double x : v) r.mean += x / n;
+  if (v.size() < 2) return r;
+  double ss = 0;
+  for (double x : v) ss += (x - r.mean) * (x - r.mean);
+  r.half_width = t975(static_cast<int>(v.size()) - 1) * std::sqrt(ss / (n - 1) / n);
+  return r;
+}
+
+nlohmann::json toJson(const Interval& i) { return {{"mean", i.mean}, {"ci95_half_width", i.half_width}}; }
+
+}  // namespace
+
+ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n) {
+  if (n < 1) throw InputError("replications", "must be at least 1");
+  std::vector<ScheduleResult> runs(n);
+  // Jobs are generated first (serially): a bad workload throws once, on this thread.
+  std::vector<JobSet> sets;
+  sets.reserve(n);
+  for (int i = 0; i < n; ++i) sets.push_back(generateJobs(w, m, base.seed + i));
+  tbb::parallel_for(0, n, [&](int i) {
+    ScheduleOptions o = base;
+    o.seed = base.seed + i;
+    o.keep_jobs = false;
+    runs[i] = simulateSchedule(m, sets[i], o);
+  });
+  ReplicationStats s;
+  s.n = n;
+  auto over = [&](auto f) {
+    std::vector<double> v;
+    for (const ScheduleResult& r : runs) v.push_back(f(r));
+    return interval(v);
+  };
+  s.utilization = over([](const ScheduleResult& r) { return r.utilization; });
+  s.wait_mean_h = over([](const ScheduleResult& r) { return r.wait_h.mean; });
+  s.wait_p95_h = over([](const ScheduleResult& r) { return r.wait_h.p95; });
+  s.jct_p50_h = over([](const ScheduleResult& r) { return r.jct_h.p50; });
+  s.jct_p95_h = over([](const ScheduleResult& r) { return r.jct_h.p95; });
+  s.goodput_mean = over([](const ScheduleResult& r) { return r.goodput.mean; });
+  s.idle_fragmentation_gpu_h = over([](const ScheduleResult& r) { return r.idle_gpu_h.at("fragmentation"); });
+  s.jobs_cost_usd = over([](const ScheduleResult& r) { return r.jobs_cost_usd; });
+  return s;
+}
+
+nlohmann::json toJson(const ReplicationStats& s) {
+  return {{"replications", s.n},
+          {"utilization", toJson(s.utilization)},
+          {"wait_mean_h", toJson(s.wait_mean_h)},
+          {"wait_p95_h", toJson(s.wait_p95_h)},
+          {"jct_p50_h", toJson(s.jct_p50_h)},
+          {"jct_p95_h", toJson(s.jct_p95_h)},
+          {"goodput_mean", toJson(s.goodput_mean)},
+          {"idle_fragmentation_gpu_h", toJson(s.idle_fragmentation_gpu_h)},
+          {"jobs_cost_usd", toJson(s.jobs_cost_usd)}};
+}
+
+SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, const Workload& w,
+                           const ScheduleOptions& opt, double target, long long lo, long long hi) {
+  SizeSearch s;
+  s.target_p95_wait_h = target;
+  auto meets = [&](long long nodes) {
+    const ClusterModel m = make(nodes);
+    ScheduleOptions o = opt;
+    o.keep_jobs = false;
+    const ScheduleResult r = simulateSchedule(m, generateJobs(w, m, opt.seed), o);
+    // Jobs left waiting at the end have waited at least that long: a size that leaves any does not meet it.
+    const bool ok = r.unfinished == 0 && r.wait_h.p95 <= target;
+    s.tried.push_back({nodes, r.wait_h.p95, r.utilization, r.unfinished});
+    return ok;
+  };
+  lo = std::max(1LL, lo);
+  if (hi < lo || !meets(hi)) return s;
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (meets(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  s.nodes = hi;
+  return s;
+}
+
+nlohmann::json toJson(const SizeSearch& s) {
+  nlohmann::json tried = nlohmann::json::array();
+  for (const SizePoint& p : s.tried)
+    tried.push_back({{"nodes", p.nodes}, {"wait_p95_h", p.wait_p95_h}, {"utilization", p.utilization},
+                     {"unfinished", p.unfinished}});
+  nlohmann::json out = {{"target_p95_wait_h", s.target_p95_wait_h}, {"tried", tried}};
+  out["smallest_nodes"] = s.nodes >= 0 ? nlohmann::json(s.nodes) : nlohmann::json(nullptr);
+  return out;
+}
+
+}  // namespace cf::sched

@@ -1,0 +1,50 @@
+// Studies over many simulated runs: seeded replications in parallel (TBB)
+// for confidence intervals, a side-by-side comparison of policies, and the
+// smallest cluster whose p95 queue wait meets a target.
+//
+// Replication i uses seed base + i for its jobs and its failures, so a run is
+// reproducible alone. Intervals are mean ± t(0.975, n−1)·s/√n over the
+// replications (Student's t; n >= 2).
+// The cluster-size search bisects the node count on [lo, hi] with the same
+// seed at every size (common random numbers), assuming the p95 wait does not
+// rise when nodes are added; every size tried is reported.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <vector>
+
+#include "sched/Simulator.h"
+
+namespace cf::sched {
+
+struct Interval {
+  double mean = 0, half_width = 0;  // 95 % confidence
+};
+
+struct ReplicationStats {
+  int n = 0;
+  Interval utilization, wait_mean_h, wait_p95_h, jct_p50_h, jct_p95_h, goodput_mean, idle_fragmentation_gpu_h,
+      jobs_cost_usd;
+};
+
+ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n);
+nlohmann::json toJson(const ReplicationStats& s);
+
+struct SizePoint {
+  long long nodes = 0;
+  double wait_p95_h = 0, utilization = 0;
+  long long unfinished = 0;
+};
+struct SizeSearch {
+  double target_p95_wait_h = 0;
+  long long nodes = -1;  // smallest size found that meets the target; -1: not even `hi`
+  std::vector<SizePoint> tried;
+};
+
+// `make(nodes)` builds the cluster model of that size (ClusterModel.h clusterModel with ClusterOptions::nodes).
+SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, const Workload& w,
+                           const ScheduleOptions& opt, double target_p95_wait_h, long long lo, long long hi);
+nlohmann::json toJson(const SizeSearch& s);
+
+}  // namespace cf::sched

@@ -1,0 +1,243 @@
+#include "sched/TraceImport.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include "common/Csv.h"
+#include "common/InputError.h"
+#include "common/JsonReader.h"
+
+namespace cf::sched {
+namespace {
+
+std::string at(const std::string& file, std::size_t line) { return file + ":" + std::to_string(line); }
+
+// A number cell, or NaN for an empty one; anything else names line and column.
+double cellNumber(const CsvRow& row, std::size_t col, const char* column, const std::string& file) {
+  const std::string& s = row.cells[col];
+  if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+  double v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (ec != std::errc() || p != end || !std::isfinite(v))
+    throw InputError(at(file, row.line), std::string("column ") + column + ": expected a number, got \"" + s + "\"");
+  return v;
+}
+
+void checkColumns(const CsvRow& row, std::size_t n, const std::string& file) {
+  if (row.cells.size() != n)
+    throw InputError(at(file, row.line), "expected " + std::to_string(n) + " columns, got " +
+                                             std::to_string(row.cells.size()));
+}
+
+struct AlibabaJob {
+  std::string name, user;
+  double submit = 0;
+  std::size_t line = 0;
+  double gpus = 0;
+  double start = std::numeric_limits<double>::infinity(), end = -std::numeric_limits<double>::infinity();
+  bool incomplete = false;
+};
+
+void skip(TraceReport* rep, const std::string& why) {
+  if (rep) ++rep->skipped[why];
+}
+
+}  // namespace
+
+std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::string& taskTable, TraceReport* report,
+                                      const std::string& jobName, const std::string& taskName) {
+  TraceReport local;
+  TraceReport* rep = report ? report : &local;
+  *rep = {};
+  std::vector<AlibabaJob> jobs;
+  std::unordered_map<std::string, std::size_t> byName;
+  for (const CsvRow& row : csvRows(jobTable, [&](std::size_t l) { return at(jobName, l); })) {
+    if (row.cells.size() > 0 && row.cells[0] == "job_name") continue;  // header row
+    checkColumns(row, 6, jobName);
+    AlibabaJob j;
+    j.name = row.cells[0];
+    j.user = row.cells[2];
+    j.line = row.line;
+    if (j.name.empty()) throw InputError(at(jobName, row.line), "column job_name: empty");
+    j.submit = cellNumber(row, 4, "start_time", jobName);
+    cellNumber(row, 5, "end_time", jobName);  // checked, not used (the tasks say when it ran)
+    if (!byName.emplace(j.name, jobs.size()).second)
+      throw InputError(at(jobName, row.line), "column job_name: job \"" + j.name + "\" appears twice");
+    ++rep->rows;
+    jobs.push_back(std::move(j));
+  }
+  for (const CsvRow& row : csvRows(taskTable, [&](std::size_t l) { return at(taskName, l); })) {
+    if (row.cells.size() > 0 && row.cells[0] == "job_name") continue;
+    checkColumns(row, 10, taskName);
+    const double inst = cellNumber(row, 2, "inst_num", taskName);
+    const double start = cellNumber(row, 4, "start_time", taskName);
+    const double end = cellNumber(row, 5, "end_time", taskName);
+    const double gpu = cellNumber(row, 8, "plan_gpu", taskName);
+    if (inst < 0) throw InputError(at(taskName, row.line), "column inst_num: negative (" + row.cells[2] + ")");
+    if (gpu < 0) throw InputError(at(taskName, row.line), "column plan_gpu: negative (" + row.cells[8] + ")");
+    if (!std::isnan(start) && !std::isnan(end) && end < start)
+      throw InputError(at(taskName, row.line), "column end_time: before start_time");
+    auto it = byName.find(row.cells[0]);
+    if (it == byName.end()) {
+      skip(rep, "task of a job not in the job table");
+      continue;
+    }
+    AlibabaJob& j = jobs[it->second];
+    if (!std::isnan(inst) && !std::isnan(gpu)) j.gpus += inst * gpu / 100.0;
+    if (std::isnan(start) || std::isnan(end)) {
+      j.incomplete = true;
+    } else {
+      j.start = std::min(j.start, start);
+      j.end = std::max(j.end, end);
+    }
+  }
+  std::vector<TraceJob> out;
+  double t0 = std::numeric_limits<double>::infinity();
+  for (const AlibabaJob& j : jobs) {
+    if (std::isnan(j.submit)) skip(rep, "no submission time");
+    else if (j.gpus <= 0) skip(rep, "no GPUs");
+    else if (j.incomplete || !(j.end >= j.start)) skip(rep, "never started or ended in the trace");
+    else {
+      TraceJob t;
+      t.id = j.name;
+      t.team = j.user.empty() ? "unknown" : j.user;
+      t.submit_s = j.submit;
+      t.trace_start_s = std::max(j.start, j.submit);
+      t.duration_s = j.end - t.trace_start_s;
+      t.gpus = static_cast<int>(std::min(1e7, std::ceil(j.gpus - 1e-9)));
+      t.line = j.line;
+      t0 = std::min(t0, t.submit_s);
+      out.push_back(std::move(t));
+    }
+  }
+  for (TraceJob& t : out) {
+    t.submit_s -= t0;
+    t.trace_start_s -= t0;
+  }
+  rep->jobs = static_cast<long long>(out.size());
+  return out;
+}
+
+double philly_time_s(const std::string& s, const std::string& path) {
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, se = 0;
+  auto bad = [&]() -> double {
+    throw InputError(path, "expected a time \"YYYY-MM-DD HH:MM:SS\", got \"" + s + "\"");
+  };
+  if (s.size() != 19 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':') return bad();
+  auto num = [&](std::size_t pos, std::size_t len, int& v) {
+    auto [p, ec] = std::from_chars(s.data() + pos, s.data() + pos + len, v);
+    if (ec != std::errc() || p != s.data() + pos + len) bad();
+  };
+  num(0, 4, y), num(5, 2, mo), num(8, 2, d), num(11, 2, h), num(14, 2, mi), num(17, 2, se);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return bad();
+  // Days from civil (H. Hinnant's algorithm, proleptic Gregorian).
+  const int yy = y - (mo <= 2);
+  const int era = (yy >= 0 ? yy : yy - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(yy - era * 400);
+  const unsigned doy = (153 * static_cast<unsigned>(mo + (mo > 2 ? -3 : 9)) + 2) / 5 + static_cast<unsigned>(d) - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const double days = era * 146097.0 + doe - 719468.0;
+  return days * 86400.0 + h * 3600.0 + mi * 60.0 + se;
+}
+
+std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, const std::string& name) {
+  TraceReport local;
+  TraceReport* rep = report ? report : &local;
+  *rep = {};
+  json all;
+  try {
+    all = parseJson(text);
+  } catch (const InputError& e) {
+    throw InputError(name, e.what());
+  }
+  if (!all.is_array()) throw InputError(name, "expected a JSON array of jobs, got " + describe(all));
+  // A time, or NaN when the trace did not log it ("None", null).
+  auto time = [](const json& v, const std::string& path) {
+    if (v.is_null() || (v.is_string() && v.get<std::string>() == "None")) return std::numeric_limits<double>::quiet_NaN();
+    if (!v.is_string()) throw InputError(path, "expected a time string, got " + describe(v));
+    return philly_time_s(v.get<std::string>(), path);
+  };
+  auto field = [](const json& obj, const char* key, const std::string& path) -> const json& {
+    auto it = obj.find(key);
+    if (it == obj.end()) throw InputError(path + "." + key, "missing");
+    return *it;
+  };
+  std::vector<TraceJob> out;
+  double t0 = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const json& j = all[i];
+    const std::string p = indexPath(name, i);
+    if (!j.is_object()) throw InputError(p, "expected a job object, got " + describe(j));
+    ++rep->rows;
+    const json& id = field(j, "jobid", p);
+    const json& vc = field(j, "vc", p);
+    if (!id.is_string()) throw InputError(p + ".jobid", "expected a string, got " + describe(id));
+    if (!vc.is_string()) throw InputError(p + ".vc", "expected a string, got " + describe(vc));
+    const double submit = time(field(j, "submitted_time", p), p + ".submitted_time");
+    const json& attempts = field(j, "attempts", p);
+    if (!attempts.is_array()) throw InputError(p + ".attempts", "expected an array, got " + describe(attempts));
+    double first = std::numeric_limits<double>::quiet_NaN(), last = first;
+    int gpus = 0;
+    std::vector<std::string> machines;
+    std::vector<int> machineGpus;
+    for (std::size_t k = 0; k < attempts.size(); ++k) {
+      const json& a = attempts[k];
+      const std::string ap = indexPath(p + ".attempts", k);
+      if (!a.is_object()) throw InputError(ap, "expected an attempt object, got " + describe(a));
+      const double s = time(field(a, "start_time", ap), ap + ".start_time");
+      const double e = time(field(a, "end_time", ap), ap + ".end_time");
+      if (!std::isnan(s) && !std::isnan(e) && e < s) throw InputError(ap + ".end_time", "before start_time");
+      const json& detail = field(a, "detail", ap);
+      if (!detail.is_array()) throw InputError(ap + ".detail", "expected an array, got " + describe(detail));
+      int g = 0;
+      std::vector<std::string> ms;
+      std::vector<int> mg;
+      for (std::size_t m = 0; m < detail.size(); ++m) {
+        const std::string dp = indexPath(ap + ".detail", m);
+        const json& d = detail[m];
+        if (!d.is_object()) throw InputError(dp, "expected an object, got " + describe(d));
+        const json& ip = field(d, "ip", dp);
+        const json& list = field(d, "gpus", dp);
+        if (!ip.is_string()) throw InputError(dp + ".ip", "expected a string, got " + describe(ip));
+        if (!list.is_array()) throw InputError(dp + ".gpus", "expected an array, got " + describe(list));
+        g += static_cast<int>(list.size());
+        ms.push_back(ip.get<std::string>());
+        mg.push_back(static_cast<int>(list.size()));
+      }
+      if (std::isnan(s) || std::isnan(e) || g == 0) continue;
+      if (std::isnan(first)) first = s;
+      last = e;
+      gpus = g;
+      machines = std::move(ms);
+      machineGpus = std::move(mg);
+    }
+    if (std::isnan(submit)) skip(rep, "no submission time");
+    else if (std::isnan(first)) skip(rep, "no complete attempt");
+    else {
+      TraceJob t;
+      t.id = id.get<std::string>();
+      t.team = vc.get<std::string>();
+      t.submit_s = submit;
+      t.trace_start_s = std::max(first, submit);
+      t.duration_s = std::max(0.0, last - t.trace_start_s);
+      t.gpus = gpus;
+      t.machines = std::move(machines);
+      t.machine_gpus = std::move(machineGpus);
+      t.line = i;
+      t0 = std::min(t0, submit);
+      out.push_back(std::move(t));
+    }
+  }
+  for (TraceJob& t : out) {
+    t.submit_s -= t0;
+    t.trace_start_s -= t0;
+  }
+  rep->jobs = static_cast<long long>(out.size());
+  return out;
+}
+
+}  // namespace cf::sched

@@ -1,0 +1,55 @@
+// Import of public GPU-cluster traces as a list of jobs (Workload::trace).
+//
+// Alibaba PAI GPU cluster trace 2020 (github.com/alibaba/clusterdata,
+// cluster-trace-gpu-v2020; Weng et al., NSDI '22). Two CSV tables, with or
+// without their header row (the published files have none; the .header files
+// name the columns):
+//   pai_job_table:  job_name,inst_id,user,status,start_time,end_time
+//                   (start_time is the submission, seconds)
+//   pai_task_table: job_name,task_name,inst_num,status,start_time,end_time,
+//                   plan_cpu,plan_mem,plan_gpu,gpu_type
+//                   (plan_gpu in percent of one GPU per instance)
+// A job's GPUs = ⌈Σ_tasks inst_num · plan_gpu / 100⌉ (whole GPUs: GPU sharing
+// is not modelled, so a 50 % instance takes a GPU); it started at its
+// earliest task start and ran until its latest task end; its team is its
+// user. Jobs without GPUs, or that never started or ended in the trace
+// (status Running/Waiting, empty times), are skipped and counted.
+//
+// Microsoft Philly trace (github.com/msr-fiddle/philly-traces; Jeon et al.,
+// ATC '19): cluster_job_log, a JSON array of jobs {status, vc, jobid,
+// attempts: [{start_time, end_time, detail: [{ip, gpus: [...]}]}],
+// submitted_time, user}, times "YYYY-MM-DD HH:MM:SS" (or "None"/null when not
+// logged). A job ran from its first attempt's start to its last attempt's end
+// (retries included), on the GPUs of its last attempt (machines = their ips);
+// its team is its virtual cluster (vc). Jobs without a complete attempt are
+// skipped and counted.
+//
+// Times are shifted so the earliest submission is 0. Any malformed row or
+// value throws InputError naming the file, the line (CSV) or the JSON path,
+// and the column or field; nothing is returned half-loaded.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sched/Workload.h"
+
+namespace cf::sched {
+
+struct TraceReport {
+  long long rows = 0;      // job rows (Alibaba) or job entries (Philly) read
+  long long jobs = 0;      // jobs kept
+  std::map<std::string, long long> skipped;  // reason -> jobs
+};
+
+std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::string& taskTable,
+                                      TraceReport* report = nullptr, const std::string& jobName = "pai_job_table.csv",
+                                      const std::string& taskName = "pai_task_table.csv");
+std::vector<TraceJob> readPhilly(const std::string& clusterJobLog, TraceReport* report = nullptr,
+                                 const std::string& name = "cluster_job_log");
+
+// Seconds since 1970-01-01 of "YYYY-MM-DD HH:MM:SS" (calendar arithmetic, no
+// time zone); throws InputError(path) on anything else.
+double philly_time_s(const std::string& text, const std::string& path);
+
+}  // namespace cf::sched

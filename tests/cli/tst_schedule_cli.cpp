@@ -1,0 +1,180 @@
+// clusterforge-cli schedule (issue 20): the example's workload prints its
+// summary and tables; --json carries ordered quantiles, idle causes and the
+// same figures for the same seed; --compare-policies and --csv; a trace
+// replayed on its own machines; the smallest cluster for a p95 wait; bad
+// workloads and malformed trace rows exit 2 naming the field.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "CliRun.h"
+
+using cftest::run;
+using cftest::Run;
+
+namespace {
+const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json");
+const QString kData = QStringLiteral(CF_SOURCE_DIR "/tests/core/sched/data/");
+const QString kSchedule = QStringLiteral("schedule");
+
+QJsonObject parse(const Run& r) { return QJsonDocument::fromJson(r.out.toUtf8()).object(); }
+}  // namespace
+
+class TestScheduleCli : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+
+  QString write(const QString& name, const QByteArray& text) {
+    const QString path = dir_.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(text);
+    return path;
+  }
+  // The example with its workload changed by `edit` (a JSON text replacement).
+  QString exampleWith(const QString& from, const QString& to) {
+    QFile f(kExample);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QString text = QString::fromUtf8(f.readAll());
+    if (!text.contains(from)) return {};
+    text.replace(from, to);
+    return write(QStringLiteral("edited.json"), text.toUtf8());
+  }
+
+ private slots:
+  void examplePrintsTheSummary() {
+    Run r = run({kSchedule, kExample, QStringLiteral("--policy"), QStringLiteral("easy")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char* want : {"cluster: 64 nodes x 8 GPUs = 512 GPUs", "policy easy, placement pack",
+                             "GPU utilisation over the horizon", "idle GPU-hours:", "fragmentation", "queue wait (h)",
+                             "goodput per job", "energy:", "/GPU-hour", "debug", "finetune", "train-64", "llama-8b",
+                             "research", "product", "foundation"})
+      QVERIFY2(r.out.contains(QString::fromUtf8(want)), qPrintable(QString::fromUtf8(want) + "\n" + r.out));
+  }
+
+  void jsonIsOrderedAndSeeded() {
+    const QStringList args = {kSchedule, kExample, QStringLiteral("--json"), QStringLiteral("--seed"), QStringLiteral("5")};
+    Run a = run(args), b = run(args);
+    QVERIFY2(a.code == 0, qPrintable(a.err));
+    QCOMPARE(a.out, b.out);
+    const QJsonObject o = parse(a);
+    const double util = o[QLatin1String("utilization")].toObject()[QLatin1String("busy")].toDouble();
+    QVERIFY(util > 0.2 && util < 1.0);
+    for (const char* dist : {"wait_h", "jct_h"}) {
+      const QJsonObject all = o[QLatin1String(dist)].toObject()[QLatin1String("all")].toObject();
+      QVERIFY(all[QLatin1String("n")].toInt() > 1000);
+      QVERIFY(all[QLatin1String("p5")].toDouble() <= all[QLatin1String("p50")].toDouble());
+      QVERIFY(all[QLatin1String("p50")].toDouble() <= all[QLatin1String("p95")].toDouble());
+      QCOMPARE(o[QLatin1String(dist)].toObject()[QLatin1String("by_class")].toObject().size(), 4);
+      QCOMPARE(o[QLatin1String(dist)].toObject()[QLatin1String("by_team")].toObject().size(), 3);
+    }
+    const QJsonObject idle = o[QLatin1String("idle_gpu_h")].toObject();
+    for (const char* cause : {"queue_empty", "blocked", "fragmentation", "failed", "repair"})
+      QVERIFY2(idle.contains(QLatin1String(cause)), cause);
+    QVERIFY(o[QLatin1String("jobs")].toObject()[QLatin1String("failures")].toInt() > 0);
+    QVERIFY(o[QLatin1String("energy")].toObject()[QLatin1String("facility_MWh")].toDouble() > 0);
+    QCOMPARE(o[QLatin1String("cost")].toObject()[QLatin1String("by_team_usd")].toObject().size(), 3);
+    Run c = run({kSchedule, kExample, QStringLiteral("--json"), QStringLiteral("--seed"), QStringLiteral("6")});
+    QVERIFY(c.out != a.out);
+  }
+
+  void comparesPolicies() {
+    Run r = run({kSchedule, kExample, QStringLiteral("--compare-policies"), QStringLiteral("--csv")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines[0].startsWith(QStringLiteral("policy,utilization,wait_p50_h,wait_p95_h")));
+    QVERIFY(lines[1].startsWith(QStringLiteral("fifo,")) && lines[4].startsWith(QStringLiteral("fairshare,")));
+  }
+
+  void jobsCsv() {
+    Run r = run({kSchedule, kExample, QStringLiteral("--csv"), QStringLiteral("--no-failures")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList lines = r.out.trimmed().split('\n');
+    QVERIFY(lines.size() > 1000);
+    QVERIFY(lines[0].startsWith(QStringLiteral("job,id,class,team,gpus,arrival_h,start_h,end_h,wait_h,jct_h")));
+  }
+
+  void replaysATrace() {
+    // The Philly excerpt runs on 4 machines of 8 GPUs: a 4-node cluster holds it.
+    const QString scenario = exampleWith(QStringLiteral("\"nodes\": 64"), QStringLiteral("\"nodes\": 4"));
+    QVERIFY(!scenario.isEmpty());
+    Run r = run({kSchedule, scenario, QStringLiteral("--workload"), write(QStringLiteral("empty.json"), "{}"),
+                 QStringLiteral("--trace"), QStringLiteral("philly"), kData + QStringLiteral("cluster_job_log.json"),
+                 QStringLiteral("--policy"), QStringLiteral("replay"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject jobs = parse(r)[QLatin1String("jobs")].toObject();
+    QCOMPARE(jobs[QLatin1String("completed")].toInt(), 4);
+    QCOMPARE(jobs[QLatin1String("interruptions")].toInt(), 0);
+    Run a = run({kSchedule, scenario, QStringLiteral("--workload"), dir_.filePath(QStringLiteral("empty.json")),
+                 QStringLiteral("--trace"), QStringLiteral("alibaba2020"), kData,
+                 QStringLiteral("--policy"), QStringLiteral("fifo"), QStringLiteral("--json")});
+    QVERIFY2(a.code == 0, qPrintable(a.err));
+  }
+
+  void smallestCluster() {
+    Run r = run({kSchedule, kExample, QStringLiteral("--target-p95-wait-h"), QStringLiteral("4"),
+                 QStringLiteral("--policy"), QStringLiteral("easy"), QStringLiteral("--no-failures"),
+                 QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = parse(r);
+    const QJsonArray tried = o[QLatin1String("tried")].toArray();
+    QVERIFY(tried.size() >= 2);
+    const int smallest = o[QLatin1String("smallest_nodes")].toInt();
+    QVERIFY(smallest >= 32 && smallest <= 64);  // the 256-GPU job needs 32 nodes
+    for (const QJsonValue& v : tried) {
+      const QJsonObject p = v.toObject();
+      const bool meets = p[QLatin1String("wait_p95_h")].toDouble() <= 4 && p[QLatin1String("unfinished")].toInt() == 0;
+      if (p[QLatin1String("nodes")].toInt() == smallest) QVERIFY(meets);
+      if (p[QLatin1String("nodes")].toInt() < smallest) QVERIFY(!meets);
+    }
+  }
+
+  void badInputsExit2NamingTheField_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("negative gpus") << "\"gpus\": 64," << "\"gpus\": -64," << "workload.classes[2].gpus";
+    QTest::newRow("unknown team") << "\"team\": \"research\", \"gpus\": 1" << "\"team\": \"speech\", \"gpus\": 1"
+                                  << "workload.classes[0].team: unknown team \"speech\"";
+    QTest::newRow("job larger than the cluster") << "\"gpus\": 64," << "\"gpus\": 1024,"
+                                                 << "workload.classes[2].gpus: 1024 GPUs is more than the cluster's 512";
+    QTest::newRow("negative duration") << "\"duration_h\": 0.5" << "\"duration_h\": -0.5"
+                                       << "workload.classes[0].duration_h";
+  }
+  void badInputsExit2NamingTheField() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, named);
+    const QString file = exampleWith(from, to);
+    QVERIFY(!file.isEmpty());
+    Run r = run({kSchedule, file});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(named), qPrintable(r.err));
+    // The scenario itself still simulates (the workload is only read by schedule).
+    QCOMPARE(run({QStringLiteral("simulate"), file, QStringLiteral("--trials"), QStringLiteral("10")}).code, 0);
+  }
+
+  void malformedTraceExit2() {
+    QFile f(kData + QStringLiteral("pai_task_table.csv"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray tasks = f.readAll();
+    tasks.replace("1300.0,2500.0,600.0,29.296875,50.0", "1300.0,2500.0,600.0,29.296875,fifty");
+    QDir d(dir_.path());
+    d.mkdir(QStringLiteral("ali"));
+    QFile::copy(kData + QStringLiteral("pai_job_table.csv"), dir_.filePath(QStringLiteral("ali/pai_job_table.csv")));
+    write(QStringLiteral("ali/pai_task_table.csv"), tasks);
+    Run r = run({kSchedule, kExample, QStringLiteral("--trace"), QStringLiteral("alibaba2020"),
+                 dir_.filePath(QStringLiteral("ali"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("pai_task_table.csv:3: column plan_gpu: expected a number, got \"fifty\"")),
+             qPrintable(r.err));
+    Run bad = run({kSchedule, kExample, QStringLiteral("--policy"), QStringLiteral("lottery")});
+    QCOMPARE(bad.code, 2);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestScheduleCli)
+#include "tst_schedule_cli.moc"
