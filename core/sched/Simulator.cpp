@@ -42,7 +42,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-enum class Ev : std::uint8_t { Arrival, Complete, RecoveryDone, Failure, Repair };
+enum class Ev : std::uint8_t { Complete, RecoveryDone, Failure, Repair };
 
 struct Event {
   double t;
@@ -90,15 +90,27 @@ class Sim {
       rec_[i].gpus = j.gpus;
       rec_[i].arrival_s = j.arrival_s;
       rec_[i].ideal_gpu_s = j.ideal_s * double(j.gpus);
-      const double t = o.policy == Policy::Replay && j.trace_start_s >= 0 ? j.trace_start_s : j.arrival_s;
-      push(t, Ev::Arrival, static_cast<long long>(i), 0);
     }
+    // Arrivals are walked in time order beside the event heap (a heap of a million arrivals would make
+    // every pop ~20 cache misses deep).
+    order_.resize(js.jobs.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return arrivalTime(a) < arrivalTime(b); });
     if (failures_) scheduleFailure(0);
   }
 
   ScheduleResult run() {
     const double stop = horizon_ * std::max(1.0, o_.drain_factor);
-    while (!events_.empty()) {
+    while (next_ < order_.size() || !events_.empty()) {
+      // The next arrival goes first at equal times (as if it were the oldest event).
+      if (next_ < order_.size() && (events_.empty() || arrivalTime(order_[next_]) <= events_.top().t)) {
+        const double t = arrivalTime(order_[next_]);
+        if (t > stop) break;
+        advance(t);
+        enqueue(order_[next_++]);
+        pass(t);
+        continue;
+      }
       const Event e = events_.top();
       if (e.t > stop) break;
       events_.pop();
@@ -114,6 +126,11 @@ class Sim {
   }
 
  private:
+  double arrivalTime(int j) const {
+    const JobSpec& s = js_.jobs[j];
+    return o_.policy == Policy::Replay && s.trace_start_s >= 0 ? s.trace_start_s : s.arrival_s;
+  }
+
   // ---- events ---------------------------------------------------------------------------------------------
   void push(double t, Ev type, long long a, std::uint32_t ver) { events_.push({t, seq_++, type, a, ver}); }
 
@@ -123,7 +140,6 @@ class Sim {
 
   void handle(const Event& e) {
     switch (e.type) {
-      case Ev::Arrival: enqueue(static_cast<int>(e.a)); break;
       case Ev::Complete:
         if (e.ver == runs_[e.a].ver && runs_[e.a].state == State::Running) complete(static_cast<int>(e.a), e.t);
         break;
@@ -700,6 +716,8 @@ class Sim {
   NodePool pool_;
   std::vector<Run> runs_;
   std::vector<JobRecord> rec_;
+  std::vector<int> order_;  // jobs by arrival time
+  std::size_t next_ = 0;    // next arrival in order_
   std::vector<std::vector<int>> onNode_;
   std::vector<long long> teamHeld_;
   Rng failRng_;

@@ -94,6 +94,8 @@ double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::st
   s.job.parallelism.dp = static_cast<int>(shape.gpus / replica);
   s.job.precision = c.size.precision;
   s.job.train_tokens = c.size.train_tokens;
+  s.job.data.reset();              // the scenario job's data pipeline is its own, not the class's
+  s.job.placement = "packed";      // PlacedFabric decides what crosses leaves
   double t = 0;
   try {
     const ResolvedScenario r = resolve(s, parts_);
