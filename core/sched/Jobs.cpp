@@ -21,6 +21,10 @@ JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed
     js.team_quota.push_back(t.quota_gpus);
   }
   const long long clusterGpus = m.gpus();
+  double expected = double(w.trace.size());
+  for (const JobClass& c : w.classes)
+    expected += c.arrivals_h.empty() ? c.rate_per_h * w.horizon_h : double(c.arrivals_h.size());
+  js.jobs.reserve(static_cast<std::size_t>(std::min(1e8, expected * 1.05 + 16)));
   for (std::size_t k = 0; k < w.classes.size(); ++k) {
     const JobClass& c = w.classes[k];
     const std::string cp = indexPath(path + ".classes", k);
@@ -108,8 +112,14 @@ JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed
       js.jobs.push_back(std::move(j));
     }
   }
-  std::stable_sort(js.jobs.begin(), js.jobs.end(),
-                   [](const JobSpec& a, const JobSpec& b) { return a.arrival_s < b.arrival_s; });
+  // In arrival order (ties in class order): sort keys, then move the jobs once.
+  std::vector<std::pair<double, std::size_t>> keys(js.jobs.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = {js.jobs[i].arrival_s, i};
+  std::sort(keys.begin(), keys.end());
+  std::vector<JobSpec> sorted;
+  sorted.reserve(keys.size());
+  for (const auto& [t, i] : keys) sorted.push_back(std::move(js.jobs[i]));
+  js.jobs = std::move(sorted);
   return js;
 }
 

@@ -15,18 +15,24 @@ Quantiles quantiles(std::vector<double> v) {
   Quantiles q;
   q.n = static_cast<long long>(v.size());
   if (v.empty()) return q;
-  std::sort(v.begin(), v.end());
+  q.mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+  // Order statistics by selection (no full sort): each quantile needs the lo-th and (lo+1)-th smallest;
+  // after nth_element at lo, the (lo+1)-th is the smallest of what lies above it.
+  std::size_t from = 0;
   auto at = [&](double p) {
     const double h = (double(v.size()) - 1) * p;
     const std::size_t lo = static_cast<std::size_t>(std::floor(h));
-    const std::size_t hi = std::min(v.size() - 1, lo + 1);
-    return v[lo] + (h - double(lo)) * (v[hi] - v[lo]);
+    std::nth_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(lo),
+                     v.end());
+    from = lo;
+    const double a = v[lo];
+    const double b = lo + 1 < v.size() ? *std::min_element(v.begin() + static_cast<std::ptrdiff_t>(lo + 1), v.end()) : a;
+    return a + (h - double(lo)) * (b - a);
   };
-  q.mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
   q.p5 = at(0.05);
   q.p50 = at(0.50);
   q.p95 = at(0.95);
-  q.max = v.back();
+  q.max = *std::max_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.end());
   return q;
 }
 
