@@ -10,6 +10,7 @@
 #include "design/Resolved.h"
 #include "gpu/Backend.h"
 #include "perf/ParallelSearch.h"
+#include "sched/Workload.h"
 #include "topology/TopologyCommand.h"
 #include "sim/Simulate.h"
 #include "store/ProjectFile.h"
@@ -57,6 +58,16 @@ int validate(const std::string& file, std::ostream& out, std::ostream& err) {
   printProblems(file, report, "error: ", err);
   if (report.partial) return 2;  // the scenarios read no longer have their file's indices
   auto issues = validateProject(p);
+  // A scenario's workload (docs/workload-format.md) is kept as written so the file opens; it is checked here.
+  for (std::size_t k = 0; k < p.scenarios.size(); ++k) {
+    if (p.scenarios[k].workload.is_null()) continue;
+    const std::string at = p.scenarios.size() == 1 ? "workload" : indexPath("scenarios", k) + ".workload";
+    try {
+      sched::workloadFromJson(p.scenarios[k].workload, at);
+    } catch (const InputError& e) {
+      issues.push_back({e.path(), e.message()});
+    }
+  }
   for (const Issue& i : issues)
     (i.severity == Issue::Severity::Error ? err : out)
         << (i.severity == Issue::Severity::Error ? "error: " : "warning: ") << i.text() << "\n";

@@ -153,8 +153,14 @@ class TestScheduleCli : public QObject {
     Run r = run({kSchedule, file});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(named), qPrintable(r.err));
-    // The scenario itself still simulates (the workload is only read by schedule).
+    // The scenario itself still simulates (the workload is only read by schedule) ...
     QCOMPARE(run({QStringLiteral("simulate"), file, QStringLiteral("--trials"), QStringLiteral("10")}).code, 0);
+    // ... and validate flags the workload's own errors (the cluster's size is schedule's to check).
+    if (!QString(QTest::currentDataTag()).contains(QStringLiteral("larger than the cluster"))) {
+      Run v = run({QStringLiteral("validate"), file});
+      QCOMPARE(v.code, 2);
+      QVERIFY2(v.err.contains(QStringLiteral("error: ") + named.section(':', 0, 0)), qPrintable(v.err));
+    }
   }
 
   void malformedTraceExit2() {
