@@ -37,6 +37,12 @@ JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed
     if (c.elastic() && c.min_gpus > clusterGpus)
       throw InputError(cp + ".elastic.min_gpus", std::to_string(c.min_gpus) + " GPUs is more than the cluster's " +
                                                      std::to_string(clusterGpus));
+    // A work limit like design/Limits.h's: a rate typo must not try to draw 10^15 jobs.
+    const double drawn = c.arrivals_h.empty() ? c.rate_per_h * w.horizon_h : double(c.arrivals_h.size());
+    if (std::min(drawn, c.count > 0 ? double(c.count) : drawn) > kMaxJobs)
+      throw InputError(cp + ".arrival.rate_per_h", "would draw about " + std::to_string(static_cast<long long>(drawn)) +
+                                                       " jobs over the horizon; the limit is " +
+                                                       std::to_string(static_cast<long long>(kMaxJobs)));
     const int team = w.team(c.team);
     double ideal = c.size.duration_s;
     if (c.size.model) {

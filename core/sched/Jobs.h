@@ -43,6 +43,9 @@ struct JobSet {
   double restart_s = -1;   // the workload's "restart_s" (< 0: the cluster's)
 };
 
+// Most jobs one class may draw (a work limit; the benchmark's year is 10^6 jobs in all).
+inline constexpr double kMaxJobs = 1e8;
+
 // Throws InputError naming the class or trace row: a job larger than the
 // cluster, an elastic minimum larger than it, a trace job on more machines
 // than the cluster has nodes. `w` must outlive the JobSet.

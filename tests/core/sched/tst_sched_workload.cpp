@@ -126,6 +126,17 @@ class TstSchedWorkload : public QObject {
     }
   }
 
+  void tooManyJobs() {
+    json j = goodWorkload();
+    j["classes"][0]["arrival"]["rate_per_h"] = 1e7;  // 10^9 jobs over 100 h
+    try {
+      generateJobs(workloadFromJson(j, "workload"), schedtest::cluster(4, 8), 1);
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("workload.classes[0].arrival.rate_per_h"));
+    }
+  }
+
   void alibaba() {
     TraceReport rep;
     const auto jobs =
