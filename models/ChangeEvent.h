@@ -15,11 +15,17 @@ struct ChangeEvent {
     ScenarioRemoved,       // `scenario` is the row that went away
     ScenarioRenamed,       // `scenario` got a new name
     ScenarioValueChanged,  // `path` (a JSON pointer, e.g. "/cluster/nodes") of `scenario` changed
+    WaterfallAdded,        // `waterfall` is the new row
+    WaterfallRemoved,      // `waterfall` is the row that went away
+    WaterfallRenamed,      // `waterfall` got a new name
+    WaterfallChanged,      // `waterfall`'s base, order or steps changed; `path` says which part
+                           // ("base", "order", "steps")
   };
 
   Type type = Type::ProjectReplaced;
   int scenario = -1;
   QString path;
+  int waterfall = -1;
 
   static ChangeEvent projectReplaced() { return {Type::ProjectReplaced, -1, {}}; }
   static ChangeEvent projectInfoChanged() { return {Type::ProjectInfoChanged, -1, {}}; }
@@ -27,6 +33,14 @@ struct ChangeEvent {
   static ChangeEvent scenarioRemoved(int i) { return {Type::ScenarioRemoved, i, {}}; }
   static ChangeEvent scenarioRenamed(int i) { return {Type::ScenarioRenamed, i, {}}; }
   static ChangeEvent valueChanged(int i, const QString& pointer) { return {Type::ScenarioValueChanged, i, pointer}; }
+  static ChangeEvent waterfallAdded(int w) { return {Type::WaterfallAdded, -1, {}, w}; }
+  static ChangeEvent waterfallRemoved(int w) { return {Type::WaterfallRemoved, -1, {}, w}; }
+  static ChangeEvent waterfallRenamed(int w) { return {Type::WaterfallRenamed, -1, {}, w}; }
+  static ChangeEvent waterfallChanged(int w, const QString& part) { return {Type::WaterfallChanged, -1, part, w}; }
+  bool isWaterfall() const {
+    return type == Type::WaterfallAdded || type == Type::WaterfallRemoved || type == Type::WaterfallRenamed ||
+           type == Type::WaterfallChanged;
+  }
 };
 
 }  // namespace cf

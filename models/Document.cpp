@@ -6,6 +6,9 @@
 #include <stdexcept>
 
 #include "commands/AddScenario.h"
+#include "commands/AddWaterfall.h"
+#include "commands/EditWaterfall.h"
+#include "commands/RemoveWaterfall.h"
 #include "commands/DuplicateScenario.h"
 #include "commands/RemoveScenario.h"
 #include "commands/RenameScenario.h"
@@ -14,12 +17,24 @@
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
 #include "store/ProjectFile.h"
+#include "waterfall/WaterfallSpec.h"
 
 namespace cf {
 
 namespace {
 
 QString describeError(const std::exception& e) { return QString::fromStdString(e.what()); }
+
+// A step's form, as a spec reader checks it; the message names the key.
+bool checkStep(const WaterfallStepSpec& step, QString* error) {
+  try {
+    waterfallStepFromJson(toJson(step), "", true);
+    return true;
+  } catch (const InputError& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
 
 QString problemList(const LoadReport& report) {
   QStringList lines;
@@ -37,6 +52,10 @@ Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()
 Document::~Document() = default;
 
 const Scenario& Document::scenario(int index) const { return project_.scenarios.at(static_cast<std::size_t>(index)); }
+
+const ProjectWaterfall& Document::waterfall(int index) const {
+  return project_.waterfalls.at(static_cast<std::size_t>(index));
+}
 
 QString Document::displayName() const {
   if (filePath_.isEmpty()) return tr("Untitled");
@@ -201,6 +220,112 @@ void Document::setProjectInfo(const QString& name, const QString& description) {
   undoStack_->push(new SetProjectInfo(this, n, d));
 }
 
+void Document::addWaterfall(const QString& name, const QString& baseScenario) {
+  ProjectWaterfall w;
+  w.name = name.trimmed().toStdString();
+  w.base_scenario = baseScenario.toStdString();
+  if (w.name.empty() || w.base_scenario.empty()) return;
+  undoStack_->push(new AddWaterfall(this, waterfallCount(), std::move(w), project_.parts, tr("Add Waterfall")));
+}
+
+bool Document::importWaterfall(const QString& specPath, QString* error) {
+  try {
+    const WaterfallSpec spec = WaterfallSpec::fromFile(specPath.toStdString());
+    ProjectWaterfall w = spec.toProjectWaterfall();
+    // The parts the embedded base uses, from the spec's base first.
+    Project base;
+    base.scenarios.push_back(scenarioFromJson(*w.base, "base"));
+    base.adoptParts(spec.parts());
+    Catalog parts = project_.parts;
+    parts.mergeMissing(base.parts);
+    undoStack_->push(new AddWaterfall(this, waterfallCount(), std::move(w), std::move(parts),
+                                      tr("Import Waterfall")));
+    return true;
+  } catch (const InputError& e) {
+    if (error) *error = tr("%1 is not a valid waterfall: %2").arg(QFileInfo(specPath).fileName(), describeError(e));
+  } catch (const std::exception& e) {
+    if (error) *error = tr("Cannot read %1: %2").arg(QFileInfo(specPath).fileName(), describeError(e));
+  }
+  return false;
+}
+
+void Document::removeWaterfall(int index) {
+  if (validWaterfall(index)) undoStack_->push(new RemoveWaterfall(this, index));
+}
+
+void Document::pushWaterfallEdit(int index, ProjectWaterfall after, const ChangeEvent& event, const QString& text) {
+  if (after == waterfall(index)) return;
+  undoStack_->push(new EditWaterfall(this, index, std::move(after), event, text));
+}
+
+void Document::renameWaterfall(int index, const QString& name) {
+  if (!validWaterfall(index) || name.trimmed().isEmpty()) return;
+  ProjectWaterfall w = waterfall(index);
+  w.name = name.trimmed().toStdString();
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallRenamed(index), tr("Rename Waterfall"));
+}
+
+void Document::setWaterfallBase(int index, const QString& scenarioName) {
+  if (!validWaterfall(index) || scenarioName.isEmpty()) return;
+  ProjectWaterfall w = waterfall(index);
+  w.base.reset();
+  w.base_scenario = scenarioName.toStdString();
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("base")),
+                    tr("Set Waterfall Base"));
+}
+
+void Document::setWaterfallOrder(int index, WaterfallOrder order) {
+  if (!validWaterfall(index)) return;
+  ProjectWaterfall w = waterfall(index);
+  w.order = order;
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("order")),
+                    tr("Set Waterfall Order"));
+}
+
+bool Document::addWaterfallStep(int index, const WaterfallStepSpec& step, int at, QString* error) {
+  if (!validWaterfall(index) || !checkStep(step, error)) return false;
+  ProjectWaterfall w = waterfall(index);
+  if (w.steps.size() >= kMaxWaterfallSteps) {
+    if (error) *error = tr("A waterfall holds at most %1 steps").arg(kMaxWaterfallSteps);
+    return false;
+  }
+  if (at < 0 || at > static_cast<int>(w.steps.size())) at = static_cast<int>(w.steps.size());
+  w.steps.insert(w.steps.begin() + at, step);
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("steps")),
+                    tr("Add Waterfall Step"));
+  return true;
+}
+
+bool Document::editWaterfallStep(int index, int step, const WaterfallStepSpec& value, QString* error) {
+  if (!validWaterfall(index) || step < 0 || step >= static_cast<int>(waterfall(index).steps.size())) return false;
+  if (!checkStep(value, error)) return false;
+  ProjectWaterfall w = waterfall(index);
+  w.steps[static_cast<std::size_t>(step)] = value;
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("steps")),
+                    tr("Edit Waterfall Step"));
+  return true;
+}
+
+void Document::removeWaterfallStep(int index, int step) {
+  if (!validWaterfall(index) || step < 0 || step >= static_cast<int>(waterfall(index).steps.size())) return;
+  ProjectWaterfall w = waterfall(index);
+  w.steps.erase(w.steps.begin() + step);
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("steps")),
+                    tr("Remove Waterfall Step"));
+}
+
+void Document::moveWaterfallStep(int index, int from, int to) {
+  if (!validWaterfall(index)) return;
+  const int n = static_cast<int>(waterfall(index).steps.size());
+  if (from < 0 || from >= n || to < 0 || to >= n || from == to) return;
+  ProjectWaterfall w = waterfall(index);
+  WaterfallStepSpec moved = std::move(w.steps[static_cast<std::size_t>(from)]);
+  w.steps.erase(w.steps.begin() + from);
+  w.steps.insert(w.steps.begin() + to, std::move(moved));
+  pushWaterfallEdit(index, std::move(w), ChangeEvent::waterfallChanged(index, QStringLiteral("steps")),
+                    tr("Move Waterfall Step"));
+}
+
 std::vector<Issue> Document::validate() const {
   try {
     return validateProject(project_);
@@ -240,9 +365,40 @@ void Document::applyRename(int index, const std::string& name) {
   auto& s = project_.scenarios.at(static_cast<std::size_t>(index));
   // A single-scenario file names the project after its scenario; keep them together.
   if (project_.scenarios.size() == 1 && project_.name == s.name) project_.name = name;
+  // Waterfalls over this scenario follow it (undo renames back, and they follow again).
+  std::vector<int> following;
+  for (std::size_t w = 0; w < project_.waterfalls.size(); ++w) {
+    ProjectWaterfall& wf = project_.waterfalls[w];
+    if (!wf.base && wf.base_scenario == s.name) {
+      wf.base_scenario = name;
+      following.push_back(static_cast<int>(w));
+    }
+  }
   s.name = name;
   emit changed(ChangeEvent::scenarioRenamed(index));
+  for (int w : following) emit changed(ChangeEvent::waterfallChanged(w, QStringLiteral("base")));
 }
+
+void Document::applyInsertWaterfall(int index, const ProjectWaterfall& w) {
+  emit aboutToChange(ChangeEvent::waterfallAdded(index));
+  project_.waterfalls.insert(project_.waterfalls.begin() + index, w);
+  emit changed(ChangeEvent::waterfallAdded(index));
+}
+
+ProjectWaterfall Document::applyRemoveWaterfall(int index) {
+  emit aboutToChange(ChangeEvent::waterfallRemoved(index));
+  ProjectWaterfall w = waterfall(index);
+  project_.waterfalls.erase(project_.waterfalls.begin() + index);
+  emit changed(ChangeEvent::waterfallRemoved(index));
+  return w;
+}
+
+void Document::applyWaterfall(int index, const ProjectWaterfall& w, const ChangeEvent& event) {
+  project_.waterfalls.at(static_cast<std::size_t>(index)) = w;
+  emit changed(event);
+}
+
+void Document::applyParts(const Catalog& parts) { project_.parts = parts; }
 
 void Document::applyProjectInfo(const std::string& name, const std::string& description) {
   project_.name = name;

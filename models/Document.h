@@ -28,6 +28,8 @@ class Document : public QObject {
   const Project& project() const { return project_; }
   int scenarioCount() const { return static_cast<int>(project_.scenarios.size()); }
   const Scenario& scenario(int index) const;
+  int waterfallCount() const { return static_cast<int>(project_.waterfalls.size()); }
+  const ProjectWaterfall& waterfall(int index) const;
   QUndoStack* undoStack() const { return undoStack_; }
 
   // File state. An empty path is an untitled project.
@@ -69,6 +71,24 @@ class Document : public QObject {
   void renameScenario(int index, const QString& name);
   void setProjectInfo(const QString& name, const QString& description);
 
+  // Lever waterfalls (issue 17), each edit one undo command. Steps are
+  // checked for their form (a name, an object of changes); what the changes
+  // do to the base is checked when the waterfall runs, naming the step.
+  // A new waterfall over the scenario `base` (by name) with no steps.
+  void addWaterfall(const QString& name, const QString& baseScenario);
+  // Reads a waterfall spec file (clusterforge.waterfall/1) and adds it with
+  // its base embedded and the parts that base uses; false with the reader's
+  // message (naming the key) when the spec is invalid.
+  bool importWaterfall(const QString& specPath, QString* error = nullptr);
+  void removeWaterfall(int index);
+  void renameWaterfall(int index, const QString& name);
+  void setWaterfallBase(int index, const QString& scenarioName);
+  void setWaterfallOrder(int index, WaterfallOrder order);
+  bool addWaterfallStep(int index, const WaterfallStepSpec& step, int at = -1, QString* error = nullptr);
+  bool editWaterfallStep(int index, int step, const WaterfallStepSpec& value, QString* error = nullptr);
+  void removeWaterfallStep(int index, int step);
+  void moveWaterfallStep(int index, int from, int to);
+
   // The current value at `pointer` in the scenario's JSON form (null when absent).
   nlohmann::json scenarioValue(int index, const QString& pointer) const;
   std::vector<Issue> validate() const;
@@ -79,6 +99,10 @@ class Document : public QObject {
   Scenario applyRemoveScenario(int index);
   void applyRename(int index, const std::string& name);
   void applyProjectInfo(const std::string& name, const std::string& description);
+  void applyInsertWaterfall(int index, const ProjectWaterfall& w);
+  ProjectWaterfall applyRemoveWaterfall(int index);
+  void applyWaterfall(int index, const ProjectWaterfall& w, const ChangeEvent& event);
+  void applyParts(const Catalog& parts);
 
  signals:
   // Emitted before a structural change (scenario added/removed, project
@@ -91,6 +115,8 @@ class Document : public QObject {
 
  private:
   static bool read(const QString& path, Project* out, QString* error, LoadReport* report);
+  void pushWaterfallEdit(int index, ProjectWaterfall after, const ChangeEvent& event, const QString& text);
+  bool validWaterfall(int index) const { return index >= 0 && index < waterfallCount(); }
 
   Project project_;
   QString filePath_;

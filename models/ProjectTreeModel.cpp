@@ -27,15 +27,29 @@ ProjectTreeModel::Kind ProjectTreeModel::kindOf(const QModelIndex& index) {
 
 int ProjectTreeModel::scenarioOf(const QModelIndex& index) {
   if (!index.isValid()) return -1;
+  const Kind k = kindOf(index);
+  if (k == Kind::WaterfallFolder || k == Kind::Waterfall) return -1;
   return static_cast<int>(index.internalId() / 8) - 1;
 }
+
+int ProjectTreeModel::waterfallOf(const QModelIndex& index) {
+  if (!index.isValid() || kindOf(index) != Kind::Waterfall) return -1;
+  return static_cast<int>(index.internalId() / 8) - 1;
+}
+
+QModelIndex ProjectTreeModel::waterfallFolderIndex() const { return index(doc_->scenarioCount(), 0, projectIndex()); }
+
+QModelIndex ProjectTreeModel::waterfallIndex(int waterfall) const { return index(waterfall, 0, waterfallFolderIndex()); }
 
 QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex& parent) const {
   if (row < 0 || column != 0 || row >= rowCount(parent)) return {};
   if (!parent.isValid()) return createIndex(row, column, makeId(Kind::Project, -1));
   switch (kindOf(parent)) {
     case Kind::Project:
+      if (row == doc_->scenarioCount()) return createIndex(row, column, makeId(Kind::WaterfallFolder, -1));
       return createIndex(row, column, makeId(Kind::Scenario, row));
+    case Kind::WaterfallFolder:
+      return createIndex(row, column, makeId(Kind::Waterfall, row));
     case Kind::Scenario:
       return createIndex(row, column, makeId(static_cast<Kind>(static_cast<int>(Kind::Cluster) + row), parent.row()));
     default:
@@ -49,7 +63,10 @@ QModelIndex ProjectTreeModel::parent(const QModelIndex& child) const {
     case Kind::Project:
       return {};
     case Kind::Scenario:
+    case Kind::WaterfallFolder:
       return projectIndex();
+    case Kind::Waterfall:
+      return waterfallFolderIndex();
     default:
       return scenarioIndex(scenarioOf(child));
   }
@@ -60,7 +77,9 @@ int ProjectTreeModel::rowCount(const QModelIndex& parent) const {
   if (parent.column() != 0) return 0;
   switch (kindOf(parent)) {
     case Kind::Project:
-      return doc_->scenarioCount();
+      return doc_->scenarioCount() + 1;  // and the waterfalls folder
+    case Kind::WaterfallFolder:
+      return doc_->waterfallCount();
     case Kind::Scenario:
       return kSectionCount;
     default:
@@ -92,6 +111,10 @@ QString ProjectTreeModel::label(Kind kind, int scenario) const {
     }
     case Kind::Reliability:
       return tr("Reliability: %1 trials").arg(locale.toString(doc_->scenario(scenario).reliability.trials));
+    case Kind::WaterfallFolder:
+      return tr("Waterfalls (%1)").arg(doc_->waterfallCount());
+    case Kind::Waterfall:
+      return QString::fromStdString(doc_->waterfall(scenario).name);  // `scenario` holds the waterfall here
   }
   return {};
 }
@@ -99,8 +122,12 @@ QString ProjectTreeModel::label(Kind kind, int scenario) const {
 QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
   const Kind kind = kindOf(index);
-  const int scenario = scenarioOf(index);
-  if (kind != Kind::Project && (scenario < 0 || scenario >= doc_->scenarioCount())) return {};
+  const int waterfall = waterfallOf(index);
+  if (kind == Kind::Waterfall && waterfall >= doc_->waterfallCount()) return {};
+  const int scenario = kind == Kind::Waterfall ? waterfall : scenarioOf(index);
+  if (kind != Kind::Project && kind != Kind::WaterfallFolder && (scenario < 0 || scenario >= doc_->scenarioCount()) &&
+      kind != Kind::Waterfall)
+    return {};
   switch (role) {
     case Qt::DisplayRole:
       return label(kind, scenario);
@@ -109,11 +136,15 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (kind == Kind::Project) return QString::fromStdString(doc_->project().description);
       if (kind == Kind::Scenario) return QString::fromStdString(doc_->scenario(scenario).description);
+      if (kind == Kind::Waterfall) return QString::fromStdString(doc_->waterfall(waterfall).description);
+      if (kind == Kind::WaterfallFolder) return tr("Lever waterfalls: a base scenario and ordered changes");
       return {};
     case KindRole:
       return static_cast<int>(kind);
     case ScenarioRole:
-      return scenario;
+      return kind == Kind::Waterfall ? -1 : scenario;
+    case WaterfallRole:
+      return waterfall;
     default:
       return {};
   }
@@ -125,6 +156,10 @@ bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, 
     doc_->setProjectInfo(value.toString(), QString::fromStdString(doc_->project().description));
     return true;
   }
+  if (kindOf(index) == Kind::Waterfall) {
+    doc_->renameWaterfall(waterfallOf(index), value.toString());
+    return true;
+  }
   if (kindOf(index) != Kind::Scenario) return false;
   doc_->renameScenario(scenarioOf(index), value.toString());
   return true;
@@ -133,7 +168,8 @@ bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, 
 Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags f = QAbstractItemModel::flags(index);
   const Kind kind = kindOf(index);
-  if (index.isValid() && (kind == Kind::Scenario || kind == Kind::Project)) f |= Qt::ItemIsEditable;
+  if (index.isValid() && (kind == Kind::Scenario || kind == Kind::Project || kind == Kind::Waterfall))
+    f |= Qt::ItemIsEditable;
   return f;
 }
 
@@ -148,6 +184,7 @@ void ProjectTreeModel::retranslate() {
     const QModelIndex si = scenarioIndex(s);
     emit dataChanged(index(0, 0, si), index(kSectionCount - 1, 0, si));
   }
+  emit dataChanged(waterfallFolderIndex(), waterfallFolderIndex());
 }
 
 void ProjectTreeModel::onAboutToChange(const ChangeEvent& e) {
@@ -160,6 +197,12 @@ void ProjectTreeModel::onAboutToChange(const ChangeEvent& e) {
       break;
     case ChangeEvent::Type::ScenarioRemoved:
       beginRemoveRows(projectIndex(), e.scenario, e.scenario);
+      break;
+    case ChangeEvent::Type::WaterfallAdded:
+      beginInsertRows(waterfallFolderIndex(), e.waterfall, e.waterfall);
+      break;
+    case ChangeEvent::Type::WaterfallRemoved:
+      beginRemoveRows(waterfallFolderIndex(), e.waterfall, e.waterfall);
       break;
     default:
       break;
@@ -179,6 +222,18 @@ void ProjectTreeModel::onChanged(const ChangeEvent& e) {
       break;
     case ChangeEvent::Type::ProjectInfoChanged:
       emit dataChanged(projectIndex(), projectIndex());
+      break;
+    case ChangeEvent::Type::WaterfallAdded:
+      endInsertRows();
+      emit dataChanged(waterfallFolderIndex(), waterfallFolderIndex());  // the count
+      break;
+    case ChangeEvent::Type::WaterfallRemoved:
+      endRemoveRows();
+      emit dataChanged(waterfallFolderIndex(), waterfallFolderIndex());
+      break;
+    case ChangeEvent::Type::WaterfallRenamed:
+    case ChangeEvent::Type::WaterfallChanged:
+      emit dataChanged(waterfallIndex(e.waterfall), waterfallIndex(e.waterfall));
       break;
     case ChangeEvent::Type::ScenarioRenamed:
     case ChangeEvent::Type::ScenarioValueChanged: {

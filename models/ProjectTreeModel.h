@@ -1,5 +1,6 @@
 // The project tree: project > scenarios > their parts (cluster, job,
-// reliability). Listens to the Document's change events; renaming a scenario
+// reliability), and after the scenarios a "Waterfalls" folder holding the
+// project's lever waterfalls (renamed in place through the Document too). Listens to the Document's change events; renaming a scenario
 // in place goes through a RenameScenario command.
 #pragma once
 #include <QAbstractItemModel>
@@ -14,8 +15,9 @@ class ProjectTreeModel : public QAbstractItemModel {
   Q_OBJECT
 
  public:
-  enum class Kind { Project = 0, Scenario = 1, Cluster = 2, Job = 3, Reliability = 4 };
-  enum Role { KindRole = Qt::UserRole + 1, ScenarioRole };
+  enum class Kind { Project = 0, Scenario = 1, Cluster = 2, Job = 3, Reliability = 4, WaterfallFolder = 5,
+                    Waterfall = 6 };
+  enum Role { KindRole = Qt::UserRole + 1, ScenarioRole, WaterfallRole };
   static constexpr int kSectionCount = 3;  // cluster, job, reliability
 
   explicit ProjectTreeModel(Document* doc, QObject* parent = nullptr);
@@ -32,7 +34,10 @@ class ProjectTreeModel : public QAbstractItemModel {
   QModelIndex projectIndex() const;
   QModelIndex scenarioIndex(int scenario) const;
   static Kind kindOf(const QModelIndex& index);
-  static int scenarioOf(const QModelIndex& index);  // -1 for the project row
+  static int scenarioOf(const QModelIndex& index);  // -1 for the project row and the waterfalls
+  static int waterfallOf(const QModelIndex& index);  // -1 but for a waterfall row
+  QModelIndex waterfallFolderIndex() const;
+  QModelIndex waterfallIndex(int waterfall) const;
 
   // Re-reads translated labels (call on QEvent::LanguageChange).
   void retranslate();

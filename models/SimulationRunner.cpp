@@ -48,8 +48,8 @@ SimResultPtr SimulationRunner::result(int scenario) const {
   return cache_.find(keys_[scenario]);
 }
 
-void SimulationRunner::onChanged(const ChangeEvent&) {
-  if (autoRun_) schedule();
+void SimulationRunner::onChanged(const ChangeEvent& e) {
+  if (autoRun_ && !e.isWaterfall()) schedule();  // waterfalls run in WaterfallRunner
 }
 
 void SimulationRunner::schedule() { debounce_->start(); }

@@ -538,6 +538,38 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source>Lever waterfall: %1</source>
+        <translation>优化杠杆瀑布图：%1</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>Time to train, step by step</source>
+        <translation>逐步训练时间</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Δ days</source>
+        <translation>训练天数变化</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Shapley share</source>
+        <translation>Shapley 占比</translation>
+    </message>
+    <message>
+        <source>Total: %1 → %2 days (%3).</source>
+        <translation>合计：%1 → %2 天（%3）。</translation>
+    </message>
+    <message>
         <source>ClusterForge design report</source>
         <translation>ClusterForge 设计报告</translation>
     </message>
@@ -1234,6 +1266,18 @@
 <context>
     <name>cf::ChartView</name>
     <message>
+        <source>Baseline and final</source>
+        <translation>基线与最终</translation>
+    </message>
+    <message>
+        <source>Better</source>
+        <translation>改善</translation>
+    </message>
+    <message>
+        <source>Worse</source>
+        <translation>变差</translation>
+    </message>
+    <message>
         <source>Designs</source>
         <translation>设计方案</translation>
     </message>
@@ -1642,6 +1686,50 @@
 </context>
 <context>
     <name>cf::Document</name>
+    <message>
+        <source>A waterfall holds at most %1 steps</source>
+        <translation>一个瀑布图最多包含 %1 个步骤</translation>
+    </message>
+    <message>
+        <source>Add Waterfall</source>
+        <translation>添加瀑布图</translation>
+    </message>
+    <message>
+        <source>Import Waterfall</source>
+        <translation>导入瀑布图</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid waterfall: %2</source>
+        <translation>%1 不是有效的瀑布图：%2</translation>
+    </message>
+    <message>
+        <source>Rename Waterfall</source>
+        <translation>重命名瀑布图</translation>
+    </message>
+    <message>
+        <source>Set Waterfall Base</source>
+        <translation>设置瀑布图基线</translation>
+    </message>
+    <message>
+        <source>Set Waterfall Order</source>
+        <translation>设置瀑布图顺序</translation>
+    </message>
+    <message>
+        <source>Add Waterfall Step</source>
+        <translation>添加瀑布图步骤</translation>
+    </message>
+    <message>
+        <source>Edit Waterfall Step</source>
+        <translation>编辑瀑布图步骤</translation>
+    </message>
+    <message>
+        <source>Remove Waterfall Step</source>
+        <translation>删除瀑布图步骤</translation>
+    </message>
+    <message>
+        <source>Move Waterfall Step</source>
+        <translation>移动瀑布图步骤</translation>
+    </message>
     <message>
         <source>%1 is damaged, but every scenario and part was read:
 %2
@@ -2459,6 +2547,18 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FileController</name>
     <message>
+        <source>Lever waterfall spec, added to the open project (*.json)</source>
+        <translation>优化杠杆瀑布图规格，添加到当前项目（*.json）</translation>
+    </message>
+    <message>
+        <source>Cannot import waterfall</source>
+        <translation>无法导入瀑布图</translation>
+    </message>
+    <message>
+        <source>Added the waterfall of %1 to the project (undo removes it)</source>
+        <translation>已将 %1 的瀑布图添加到项目（撤销可移除）</translation>
+    </message>
+    <message>
         <source>Project opened with problems</source>
         <translation>项目已打开，但存在问题</translation>
     </message>
@@ -2938,6 +3038,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::MainWindow</name>
     <message>
+        <source>Waterfall</source>
+        <translation>瀑布图</translation>
+    </message>
+    <message>
         <source>Undo: %1</source>
         <translation>撤销：%1</translation>
     </message>
@@ -3327,6 +3431,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::ProjectTreeModel</name>
+    <message>
+        <source>Waterfalls (%1)</source>
+        <translation>瀑布图（%1）</translation>
+    </message>
+    <message>
+        <source>Lever waterfalls: a base scenario and ordered changes</source>
+        <translation>优化杠杆瀑布图：一个基线方案和有序的改动</translation>
+    </message>
     <message>
         <source>Cluster: %1 × %2</source>
         <translation>集群：%1 × %2</translation>
@@ -4250,6 +4362,330 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Open a sweep&apos;s results (.sweep.db, JSON or CSV report) in the Sweep tab.</source>
         <translation>在“参数扫描”标签页中打开参数扫描结果（.sweep.db、JSON 或 CSV 报告）。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WaterfallView</name>
+    <message>
+        <source>%1 (Shapley attribution)</source>
+        <translation>%1（Shapley 归因）</translation>
+    </message>
+    <message>
+        <source>The step&apos;s share of the total change in time to train, in the order given</source>
+        <translation>该步骤占训练时间总变化的比例（按给定顺序）</translation>
+    </message>
+    <message>
+        <source>The step&apos;s share of the total change averaged over every order of the steps</source>
+        <translation>该步骤占总变化的比例（对步骤的所有顺序取平均）</translation>
+    </message>
+    <message>
+        <source>Waterfall:</source>
+        <translation>瀑布图：</translation>
+    </message>
+    <message>
+        <source>New waterfall over the base scenario</source>
+        <translation>基于基线方案新建瀑布图</translation>
+    </message>
+    <message>
+        <source>Rename the waterfall</source>
+        <translation>重命名瀑布图</translation>
+    </message>
+    <message>
+        <source>Remove the waterfall</source>
+        <translation>删除瀑布图</translation>
+    </message>
+    <message>
+        <source>Base:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>顺序：</translation>
+    </message>
+    <message>
+        <source>Figure:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Steps (applied in this order, each on top of the ones before):</source>
+        <translation>步骤（按此顺序依次叠加在前面的步骤之上）：</translation>
+    </message>
+    <message>
+        <source>Add a step</source>
+        <translation>添加步骤</translation>
+    </message>
+    <message>
+        <source>Edit the step</source>
+        <translation>编辑步骤</translation>
+    </message>
+    <message>
+        <source>Remove the step</source>
+        <translation>删除步骤</translation>
+    </message>
+    <message>
+        <source>Move the step up</source>
+        <translation>上移步骤</translation>
+    </message>
+    <message>
+        <source>Move the step down</source>
+        <translation>下移步骤</translation>
+    </message>
+    <message>
+        <source>As given</source>
+        <translation>按给定顺序</translation>
+    </message>
+    <message>
+        <source>Shapley attribution</source>
+        <translation>Shapley 归因</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>GPU util.</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练时间占比</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>运行成本</translation>
+    </message>
+    <message>
+        <source>Δ days</source>
+        <translation>训练天数变化</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Shapley share</source>
+        <translation>Shapley 占比</translation>
+    </message>
+    <message>
+        <source>(embedded scenario)</source>
+        <translation>（内嵌方案）</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1（缺失）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Lever waterfall</source>
+        <translation>优化杠杆瀑布图</translation>
+    </message>
+    <message>
+        <source>This project has no waterfall. Create one with the New button (a base scenario and steps of scenario changes) or open a waterfall spec (File › Open).</source>
+        <translation>此项目还没有瀑布图。可用“新建”按钮创建（一个基线方案加若干方案改动步骤），或打开瀑布图规格文件（文件 › 打开）。</translation>
+    </message>
+    <message>
+        <source>Simulating the baseline and every step…</source>
+        <translation>正在仿真基线和每个步骤…</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>The waterfall cannot run: %1</source>
+        <translation>瀑布图无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 → %2 days (%3), %4 simulations in %5 s.</source>
+        <translation>%1 → %2 天（%3），%4 次仿真，用时 %5 秒。</translation>
+    </message>
+    <message>
+        <source>Shapley attribution is computed for time to train; this chart shows the steps in the order given.</source>
+        <translation>Shapley 归因只针对训练时间计算；此图按给定顺序显示各步骤。</translation>
+    </message>
+    <message>
+        <source>New Waterfall</source>
+        <translation>新建瀑布图</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Waterfall %1</source>
+        <translation>瀑布图 %1</translation>
+    </message>
+    <message>
+        <source>Rename Waterfall</source>
+        <translation>重命名瀑布图</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+    <message>
+        <source>Waterfall Step</source>
+        <translation>瀑布图步骤</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WaterfallMetrics</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效训练时间占比</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>运行成本</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>步时（秒）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <source>GPU utilisation (%)</source>
+        <translation>GPU 利用率（%）</translation>
+    </message>
+    <message>
+        <source>Time to train (days)</source>
+        <translation>训练时间（天）</translation>
+    </message>
+    <message>
+        <source>Goodput (%)</source>
+        <translation>有效训练时间占比（%）</translation>
+    </message>
+    <message>
+        <source>Run cost (USD)</source>
+        <translation>运行成本（美元）</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>$%1 M</source>
+        <translation>%1 百万美元</translation>
+    </message>
+    <message>
+        <source>+%1 d</source>
+        <translation>+%1 天</translation>
+    </message>
+    <message>
+        <source>−%1 d</source>
+        <translation>−%1 天</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>最终</translation>
+    </message>
+    <message>
+        <source>time to train is the Monte Carlo mean with failures and restarts</source>
+        <translation>训练时间为含故障与重启的蒙特卡洛均值</translation>
+    </message>
+    <message>
+        <source>time to train is failure-free (no Monte Carlo)</source>
+        <translation>训练时间为无故障时间（未做蒙特卡洛）</translation>
+    </message>
+    <message>
+        <source>Shapley shares average each step over every order of the steps (%1 simulations)</source>
+        <translation>Shapley 占比对步骤的所有顺序取平均（%1 次仿真）</translation>
+    </message>
+    <message>
+        <source>shares are of the steps in the order given (%1 simulations)</source>
+        <translation>占比按给定的步骤顺序计算（%1 次仿真）</translation>
+    </message>
+    <message>
+        <source>Assumptions: each step applies its changes on top of the steps before it; %1; every scenario draws the same random numbers; %2; shares are of the total change in time to train.</source>
+        <translation>假设：每一步在前面各步的基础上应用其改动；%1；每个方案使用相同的随机数；%2；占比指占训练时间总变化的比例。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WaterfallStepDialog</name>
+    <message>
+        <source>Waterfall Step</source>
+        <translation>瀑布图步骤</translation>
+    </message>
+    <message>
+        <source>Scenario keys and their new values, nested or dotted, e.g. {&quot;job.software.overlap_dp&quot;: true}; null restores a key&apos;s default.</source>
+        <translation>方案键及其新值，可嵌套或用点号路径，例如 {&quot;job.software.overlap_dp&quot;: true}；null 恢复该键的默认值。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Changes (JSON):</source>
+        <translation>改动（JSON）：</translation>
+    </message>
+</context>
+<context>
+    <name>cf::RemoveWaterfall</name>
+    <message>
+        <source>Remove Waterfall</source>
+        <translation>删除瀑布图</translation>
     </message>
 </context>
 </TS>

@@ -13,6 +13,7 @@
 #include "Autosaver.h"
 #include "Document.h"
 #include "RecentFiles.h"
+#include "waterfall/WaterfallSpec.h"
 
 namespace cf {
 
@@ -32,7 +33,28 @@ FileController::FileController(Document* doc, QWidget* window, QObject* parent)
 QString FileController::fileFilters() {
   return tr("ClusterForge projects (*.cfproj *.cf.json *.json)") + QStringLiteral(";;") +
          tr("ClusterForge project database (*.cfproj)") + QStringLiteral(";;") +
-         tr("Scenario JSON (*.cf.json *.json)") + QStringLiteral(";;") + tr("All files (*)");
+         tr("Scenario JSON (*.cf.json *.json)") + QStringLiteral(";;") +
+         tr("Lever waterfall spec, added to the open project (*.json)") + QStringLiteral(";;") + tr("All files (*)");
+}
+
+bool FileController::isWaterfallSpec(const QString& path) {
+  if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) return false;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly) || f.size() > (64 << 20)) return false;
+  const QByteArray bytes = f.readAll();
+  const nlohmann::json j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+  return j.is_object() && j.contains("format") && j["format"] == kWaterfallFormat;
+}
+
+bool FileController::importWaterfall(const QString& path) {
+  QString error;
+  if (!doc_->importWaterfall(path, &error)) {
+    showError(tr("Cannot import waterfall"), error);
+    return false;
+  }
+  emit statusMessage(tr("Added the waterfall of %1 to the project (undo removes it)").arg(QFileInfo(path).fileName()));
+  emit waterfallImported(doc_->waterfallCount() - 1);
+  return true;
 }
 
 bool FileController::ask(const QString& title, const QString& text, const QString& yes, const QString& no) {
@@ -92,6 +114,8 @@ bool FileController::recover(const QString& autosavePath, const QString& filePat
 }
 
 bool FileController::open(const QString& path) {
+  // A waterfall spec is not a project: it joins the open one (one undo step).
+  if (isWaterfallSpec(path)) return importWaterfall(path);
   if (!maybeSave()) return false;
   const QString abs = QFileInfo(path).absoluteFilePath();
   if (interactive_) {

@@ -27,7 +27,11 @@ class FileController : public QObject {
   static QString fileFilters();
 
   bool newProject();
+  // A project or scenario file replaces the project; a lever waterfall spec
+  // (clusterforge.waterfall/1) is added to the open project instead.
   bool open(const QString& path);
+  static bool isWaterfallSpec(const QString& path);
+  bool importWaterfall(const QString& path);
   bool openWithDialog();
   bool save();
   bool saveAs();
@@ -42,6 +46,7 @@ class FileController : public QObject {
 
  signals:
   void statusMessage(const QString& message);
+  void waterfallImported(int index);
 
  private:
   bool ask(const QString& title, const QString& text, const QString& yes, const QString& no);

@@ -31,6 +31,7 @@
 #include "RunStatusWidget.h"
 #include "ComparisonView.h"
 #include "SweepResultsView.h"
+#include "WaterfallView.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
 
@@ -63,6 +64,11 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   tabs_->addTab(sweep_, QString());
   connect(sweep_, &SweepResultsView::addedToComparison, this,
           [this] { tabs_->setCurrentWidget(results_->comparison()); });
+  // Lever waterfalls (issue 17), right after Compare.
+  waterfall_ = new WaterfallView(doc_, tabs_);
+  tabs_->insertTab(tabs_->indexOf(results_->comparison()) + 1, waterfall_, QString());
+  connect(waterfall_, &WaterfallView::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+  connect(files_, &FileController::waterfallImported, this, &MainWindow::showWaterfall);
 
   createDocks();
   createMenus();
@@ -104,6 +110,7 @@ void MainWindow::createDocks() {
   resizeDocks({messagesDock_}, {200}, Qt::Vertical);
 
   connect(projectDock_, &ProjectDock::scenarioSelected, this, &MainWindow::selectScenario);
+  connect(projectDock_, &ProjectDock::waterfallSelected, this, &MainWindow::showWaterfall);
   connect(messagesDock_, &MessagesDock::issueActivated, this, &MainWindow::focusIssue);
   connect(propertyEditor(), &PropertyEditor::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 8000); });
@@ -232,6 +239,11 @@ void MainWindow::focusIssue(int scenario, const QString& keyPath) {
 
 bool MainWindow::openFile(const QString& path) { return files_->open(path); }
 
+void MainWindow::showWaterfall(int index) {
+  waterfall_->setCurrent(index);
+  tabs_->setCurrentWidget(waterfall_);
+}
+
 void MainWindow::restoreLayout() {
   const QSettings settings;
   restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
@@ -272,6 +284,7 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(0, tr("Overview"));
   results_->retranslate();
   tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
+  tabs_->setTabText(tabs_->indexOf(waterfall_), tr("Waterfall"));
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
       tr("Backend: %1 (%2)").arg(backendName(b), backendDevice(b)));

@@ -24,6 +24,7 @@ class PropertyDock;
 class PropertyEditor;
 class ResultsController;
 class SweepResultsView;
+class WaterfallView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -45,6 +46,9 @@ class MainWindow : public QMainWindow {
   DesignEditors* designEditors() const { return designEditors_; }
   ResultsController* results() const { return results_; }
   SweepResultsView* sweepResults() const { return sweep_; }
+  WaterfallView* waterfalls() const { return waterfall_; }
+  // Shows the Waterfall tab at one of the project's waterfalls.
+  void showWaterfall(int index);
 
   bool openFile(const QString& path);
   // Window size and dock layout of the last session (not used for screenshots,
@@ -78,6 +82,7 @@ class MainWindow : public QMainWindow {
   DesignEditors* designEditors_ = nullptr;
   ResultsController* results_ = nullptr;
   SweepResultsView* sweep_ = nullptr;
+  WaterfallView* waterfall_ = nullptr;
   ProjectDock* projectDock_ = nullptr;
   CatalogDock* catalogDock_ = nullptr;
   PropertyDock* propertyDock_ = nullptr;

@@ -20,6 +20,8 @@
 #include "ResultsController.h"
 #include "SimulationRunner.h"
 #include "SweepResultsView.h"
+#include "WaterfallRunner.h"
+#include "WaterfallView.h"
 #include "common/Version.h"
 
 namespace {
@@ -37,12 +39,13 @@ int saveScreenshot(cf::MainWindow& window, const QString& path, QWidget* target 
   cf::SimulationRunner* runner = window.results()->runner();
   QElapsedTimer waited;
   waited.start();
+  cf::WaterfallRunner* waterfalls = window.waterfalls()->runner();
   auto allDone = [&] {
     for (int i = 0; i < window.document()->scenarioCount(); ++i)
       if (!runner->result(i)) return false;
-    return !runner->isRunning();
+    return !runner->isRunning() && !waterfalls->isRunning();
   };
-  while (!allDone() && waited.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+  while (!allDone() && waited.elapsed() < 120000) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
   for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
   const QPixmap shot = target ? target->grab() : window.grab();
   if (shot.isNull() || !shot.save(path, "PNG")) {
@@ -169,7 +172,7 @@ int main(int argc, char** argv) {
     deadline.start(20000);
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &window, [&] {
-      if (runner && runner->isRunning()) return;
+      if ((runner && runner->isRunning()) || window.waterfalls()->runner()->isRunning()) return;
       poll.stop();
       deadline.stop();
       QTimer::singleShot(600, &window, shoot);

@@ -67,6 +67,7 @@ QString ReportHtml::build(Images mode) {
   if (project_.scenarios.size() > 1) html += comparison();
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i)
     html += kPageBreak + scenarioSection(i, mode) + designPictures(i, mode) + bom(i);
+  for (int w = 0; w < static_cast<int>(project_.waterfalls.size()); ++w) html += kPageBreak + waterfallSection(w, mode);
   html += kPageBreak + assumptions() + versions();
   return html + QStringLiteral("</body></html>");
 }

@@ -1,6 +1,7 @@
 // The report's content as HTML that both QTextDocument (for the PDF) and web
 // browsers render: cover, design summary, comparison table, per-scenario key
-// figures with every chart, bill of materials, assumptions, versions. Charts
+// figures with every chart, bill of materials, lever waterfalls, assumptions,
+// versions. Charts
 // are drawn through the same ChartView adapter as the dashboard; they come
 // either as named resources (for QTextDocument) or inline PNG data URIs.
 #pragma once
@@ -12,6 +13,7 @@
 #include <QVector>
 
 #include "SimResult.h"
+#include "WaterfallRunner.h"
 
 namespace cf {
 
@@ -23,6 +25,10 @@ class ReportHtml {
  public:
   enum class Images { Resources, DataUris };
   ReportHtml(const Project& project, const QVector<SimResultPtr>& results);
+
+  // Results of the project's waterfalls, by index (the GUI's runner has them);
+  // a waterfall without one is run here, in this thread, when the report is built.
+  void setWaterfallResults(const QVector<WaterfallRunPtr>& runs) { waterfalls_ = runs; }
 
   QString build(Images mode);
   // After build(Images::Resources): "chart/<scenario>/<n>", "racks/<scenario>",
@@ -42,11 +48,15 @@ class ReportHtml {
   QString designPictures(int index, Images mode);
   QString embed(const QString& name, const QImage& image, Images mode, int width, const QString& alt);
   QString bom(int index) const;
+  // One lever waterfall (ReportWaterfall.cpp): the time-to-train chart, the
+  // figures of every step with its share, and the assumptions line.
+  QString waterfallSection(int index, Images mode);
   QString assumptions() const;
   QString versions() const;
 
   const Project& project_;
   QVector<SimResultPtr> results_;
+  QVector<WaterfallRunPtr> waterfalls_;
   QMap<QString, QImage> images_;
 };
 

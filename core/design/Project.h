@@ -1,11 +1,12 @@
-// A project: the scenarios of one study plus its own copy of every part they
-// use. Lookups go to the project's parts first, then to the built-in catalog,
+// A project: the scenarios of one study, its lever waterfalls, plus its own
+// copy of every part they use. Lookups go to the project's parts first, then to the built-in catalog,
 // so an updated catalog never silently changes a saved design.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "catalog/Catalog.h"
+#include "design/ProjectWaterfall.h"
 #include "design/Scenario.h"
 
 namespace cf {
@@ -15,6 +16,7 @@ struct Project {
   std::string description;  // shown when the project is opened (examples explain themselves)
   Catalog parts;
   std::vector<Scenario> scenarios;
+  std::vector<ProjectWaterfall> waterfalls;  // lever waterfalls over the scenarios (issue 17)
 
   // Copies from `source` every part the scenarios reference and the project lacks.
   void adoptParts(const Catalog& source = Catalog::builtin());

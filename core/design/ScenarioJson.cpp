@@ -445,6 +445,9 @@ Project projectFromJson(const json& j) {
     const json* arr = r.array("scenarios", true);
     for (std::size_t i = 0; i < arr->size(); ++i)
       p.scenarios.push_back(scenarioFromJson((*arr)[i], indexPath("scenarios", i)));
+    if (const json* wf = r.array("waterfalls"))
+      for (std::size_t i = 0; i < wf->size(); ++i)
+        p.waterfalls.push_back(projectWaterfallFromJson((*wf)[i], indexPath("waterfalls", i)));
     r.finish();
   } else {
     Scenario s = scenarioFromJson(j, "");
@@ -459,7 +462,8 @@ Project projectFromJson(const json& j) {
 
 json projectToJson(const Project& p) {
   Catalog custom = customParts(p.parts);
-  if (p.scenarios.size() == 1 && p.name == p.scenarios[0].name && p.description == p.scenarios[0].description) {
+  if (p.scenarios.size() == 1 && p.waterfalls.empty() && p.name == p.scenarios[0].name &&
+      p.description == p.scenarios[0].description) {
     json out = scenarioToJson(p.scenarios[0]);
     if (custom.size() > 0) out["parts"] = custom.toJson();
     return out;
@@ -469,6 +473,10 @@ json projectToJson(const Project& p) {
   if (custom.size() > 0) out["parts"] = custom.toJson();
   out["scenarios"] = json::array();
   for (const auto& s : p.scenarios) out["scenarios"].push_back(scenarioToJson(s));
+  if (!p.waterfalls.empty()) {
+    out["waterfalls"] = json::array();
+    for (const auto& w : p.waterfalls) out["waterfalls"].push_back(toJson(w));
+  }
   return out;
 }
 

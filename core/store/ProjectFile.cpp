@@ -67,6 +67,8 @@ Db openMemory() {
 // Schema history. Each step upgrades from version i+1 to i+2.
 //  1: meta(key,value), parts(category,id,body), scenarios(position,body)
 //  2: scenarios gains a `name` column so lists need not parse JSON.
+//  3: waterfalls(position, name, body): the project's lever waterfalls
+//     (design/ProjectWaterfall.h, body in its JSON form); older files have none.
 // The meta key "contents" ({"scenarios": [names], "parts": count}) needs no
 // schema step: older readers ignore unknown keys, and files without it load.
 const char* kSchemaV1 =
@@ -77,6 +79,7 @@ const char* kMigrations[] = {
     // A body that is not JSON is reported by the loader, naming its scenario.
     "ALTER TABLE scenarios ADD COLUMN name TEXT NOT NULL DEFAULT '';"
     "UPDATE scenarios SET name = CASE WHEN json_valid(body) THEN coalesce(json_extract(body, '$.name'), '') ELSE '' END;",
+    "CREATE TABLE waterfalls(position INTEGER PRIMARY KEY, name TEXT NOT NULL, body TEXT NOT NULL);",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == kProjectSchemaVersion - 1);
 
@@ -145,6 +148,7 @@ std::vector<std::string> integrityProblems(sqlite3* db) {
 // What the file says it holds (meta "contents"), when it says it.
 struct Contents {
   std::optional<std::vector<std::string>> scenarioNames;
+  std::optional<std::vector<std::string>> waterfallNames;
   std::optional<sqlite3_int64> partCount;
 };
 
@@ -152,10 +156,13 @@ Contents parseContents(const std::string& text) {
   Contents c;
   json j = json::parse(text, nullptr, false);
   if (!j.is_object()) return c;
-  if (j.contains("scenarios") && j["scenarios"].is_array()) {
-    c.scenarioNames.emplace();
-    for (const json& n : j["scenarios"]) c.scenarioNames->push_back(n.is_string() ? n.get<std::string>() : "");
-  }
+  auto names = [&](const char* key, std::optional<std::vector<std::string>>& out) {
+    if (!j.contains(key) || !j[key].is_array()) return;
+    out.emplace();
+    for (const json& n : j[key]) out->push_back(n.is_string() ? n.get<std::string>() : "");
+  };
+  names("scenarios", c.scenarioNames);
+  names("waterfalls", c.waterfallNames);
   if (j.contains("parts") && j["parts"].is_number_unsigned()) c.partCount = j["parts"].get<sqlite3_int64>();
   return c;
 }
@@ -170,8 +177,9 @@ Row seek(sqlite3_stmt* st, sqlite3_int64 key) {
   return rc == SQLITE_ROW ? Row::Found : rc == SQLITE_DONE ? Row::Missing : Row::Unreadable;
 }
 
-std::string named(const std::string& name) {
-  return name.empty() || !isValidUtf8(name) ? "" : " (scenario \"" + name + "\")";
+// " (scenario \"Llama\")" for messages; `kind` is "scenario" or "waterfall".
+std::string named(const std::string& kind, const std::string& name) {
+  return name.empty() || !isValidUtf8(name) ? "" : " (" + kind + " \"" + name + "\")";
 }
 
 // "parts.accelerators[0].tdp_W" from a one-part catalog, as the k-th part of its category.
@@ -199,7 +207,12 @@ class Loader {
     }
     Contents contents = readMeta(p);
     readParts(p, contents);
-    readScenarios(p, contents);
+    readList("scenarios", "scenario", contents.scenarioNames, [&](const json& body, const std::string& path) {
+      p.scenarios.push_back(scenarioFromJson(body, path));
+    });
+    readList("waterfalls", "waterfall", contents.waterfallNames, [&](const json& body, const std::string& path) {
+      p.waterfalls.push_back(projectWaterfallFromJson(body, path));
+    });
     // Without a table of contents, damage means rows may be gone unnoticed.
     if (!damage.empty() && (!contents.scenarioNames || !contents.partCount)) report_.partial = true;
     return p;
@@ -288,25 +301,29 @@ class Loader {
     }
   }
 
-  void readScenarios(Project& p, const Contents& c) {
+  // The rows of a positional table (scenarios, waterfalls), each parsed by
+  // `read`; a row that cannot be read or parsed is a problem naming it.
+  template <class Read>
+  void readList(const std::string& table, const std::string& kind,
+                const std::optional<std::vector<std::string>>& names, Read read) {
     std::optional<sqlite3_int64> count;
-    if (c.scenarioNames) count = static_cast<sqlite3_int64>(c.scenarioNames->size());
-    auto range = keyRange("scenarios", "position", 0, count);
+    if (names) count = static_cast<sqlite3_int64>(names->size());
+    auto range = keyRange(table, "position", 0, count);
     if (!range) return;
-    Stmt st = prepare(db_, "SELECT body, name FROM scenarios WHERE position = ?");
+    Stmt st = prepare(db_, "SELECT body, name FROM " + table + " WHERE position = ?");
     for (sqlite3_int64 key = range->first; key <= range->second; ++key) {
-      const std::string path = indexPath("scenarios", static_cast<std::size_t>(key));
-      std::string name = c.scenarioNames ? (*c.scenarioNames)[static_cast<std::size_t>(key - range->first)] : "";
+      const std::string path = indexPath(table, static_cast<std::size_t>(key));
+      std::string name = names ? (*names)[static_cast<std::size_t>(key - range->first)] : "";
       Row r = seek(st.get(), key);
-      const std::string what = named(name).empty() ? "this scenario" : "scenario \"" + name + "\"";
+      const std::string what = named(kind, name).empty() ? "this " + kind : kind + " \"" + name + "\"";
       if (r == Row::Unreadable) unreadable(path, what);
       if (r == Row::Missing) problem(path, what + " is missing from the file", true);
       if (r != Row::Found) continue;
       if (name.empty()) name = columnText(st.get(), 1);
       try {
-        p.scenarios.push_back(scenarioFromJson(parseJsonText(columnText(st.get(), 0)), path));
+        read(parseJsonText(columnText(st.get(), 0)), path);
       } catch (const InputError& e) {
-        problem(e.path().empty() ? path : e.path(), e.message() + named(name), true, true);
+        problem(e.path().empty() ? path : e.path(), e.message() + named(kind, name), true, true);
       }
     }
   }
@@ -329,15 +346,34 @@ void insertParts(sqlite3* db, sqlite3_stmt* st, const char* category, const std:
   }
 }
 
+// Rows (position, name, body) of a positional table.
+void insertRows(sqlite3* db, const std::string& table, const std::string& kind, const json& names,
+                const std::vector<std::string>& bodies) {
+  Stmt st = prepare(db, "INSERT INTO " + table + "(position, name, body) VALUES(?, ?, ?)");
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const std::string name = names[i].get<std::string>();
+    sqlite3_reset(st.get());
+    sqlite3_bind_int64(st.get(), 1, static_cast<sqlite3_int64>(i));
+    sqlite3_bind_text(st.get(), 2, name.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st.get(), 3, bodies[i].c_str(), -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db, "cannot write " + kind + " " + name);
+  }
+}
+
 // The complete project database, as the bytes of a file.
 std::string projectDatabaseBytes(const Project& p) {
   requireUtf8(p.name, "name");
   requireUtf8(p.description, "description");
   std::vector<std::string> bodies;
-  json contents = {{"scenarios", json::array()}, {"parts", p.parts.size()}};
+  std::vector<std::string> waterfallBodies;
+  json contents = {{"scenarios", json::array()}, {"waterfalls", json::array()}, {"parts", p.parts.size()}};
   for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
     bodies.push_back(dumpJson(scenarioToJson(p.scenarios[i]), indexPath("scenarios", i)));
     contents["scenarios"].push_back(p.scenarios[i].name);
+  }
+  for (std::size_t i = 0; i < p.waterfalls.size(); ++i) {
+    waterfallBodies.push_back(dumpJson(toJson(p.waterfalls[i]), indexPath("waterfalls", i)));
+    contents["waterfalls"].push_back(p.waterfalls[i].name);
   }
   Db db = openMemory();
   exec(db.get(), "BEGIN");
@@ -369,16 +405,8 @@ std::string projectDatabaseBytes(const Project& p) {
     insertParts(db.get(), st.get(), "racks", p.parts.racks);
     insertParts(db.get(), st.get(), "pdus", p.parts.pdus);
   }
-  {
-    Stmt st = prepare(db.get(), "INSERT INTO scenarios(position, name, body) VALUES(?, ?, ?)");
-    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-      sqlite3_reset(st.get());
-      sqlite3_bind_int64(st.get(), 1, static_cast<sqlite3_int64>(i));
-      sqlite3_bind_text(st.get(), 2, p.scenarios[i].name.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text(st.get(), 3, bodies[i].c_str(), -1, SQLITE_TRANSIENT);
-      if (sqlite3_step(st.get()) != SQLITE_DONE) fail(db.get(), "cannot write scenario " + p.scenarios[i].name);
-    }
-  }
+  insertRows(db.get(), "scenarios", "scenario", contents["scenarios"], bodies);
+  insertRows(db.get(), "waterfalls", "waterfall", contents["waterfalls"], waterfallBodies);
   exec(db.get(), "COMMIT");
   sqlite3_int64 size = 0;
   unsigned char* data = sqlite3_serialize(db.get(), "main", &size, 0);

@@ -24,7 +24,7 @@
 
 namespace cf {
 
-inline constexpr int kProjectSchemaVersion = 2;
+inline constexpr int kProjectSchemaVersion = 3;
 inline constexpr int kProjectApplicationId = 0x43466F72;  // "CFor"
 
 // What a load found wrong. `problems` name where ("scenarios[3]",

@@ -1,5 +1,6 @@
 #include "waterfall/WaterfallSpec.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "common/JsonReader.h"
@@ -54,8 +55,6 @@ void applyAt(json& doc, const std::string& prefix, const json& changes, const st
 
 }  // namespace
 
-const char* waterfallOrderName(WaterfallOrder o) { return o == WaterfallOrder::Shapley ? "shapley" : "as-given"; }
-
 std::vector<std::string> applyChanges(json& scenario, const json& changes, const std::string& where) {
   if (!changes.is_object())
     throw InputError(where, "expected an object of scenario keys and their new values, got " + describe(changes));
@@ -95,22 +94,7 @@ WaterfallSpec WaterfallSpec::fromJson(const nlohmann::json& spec, const std::str
                                   "simulates every subset of the steps (2^n scenarios) and takes at most " +
                                   std::to_string(kMaxShapleySteps) + " steps (256 simulations); use order " +
                                   "\"as-given\" or merge steps");
-  for (std::size_t i = 0; i < steps->size(); ++i) {
-    ObjectReader sr((*steps)[i], stepPath(i));
-    WaterfallStepSpec step;
-    step.name = sr.requiredString("name");
-    if (step.name.empty()) throw InputError(sr.keyPath("name"), "must not be empty");
-    step.description = sr.string("description", "");
-    const json* changes = sr.raw("changes");
-    if (!changes) throw InputError(changesPath(i), "is required");
-    if (!changes->is_object())
-      throw InputError(changesPath(i), "expected an object of scenario keys and their new values, got " +
-                                           describe(*changes));
-    if (changes->empty()) throw InputError(changesPath(i), "must change at least one key");
-    step.changes = *changes;
-    sr.finish();
-    s.steps_.push_back(std::move(step));
-  }
+  for (std::size_t i = 0; i < steps->size(); ++i) s.steps_.push_back(waterfallStepFromJson((*steps)[i], stepPath(i), true));
   r.finish();
   s.checkSteps();
   return s;
@@ -179,16 +163,49 @@ Project WaterfallSpec::project(std::uint64_t mask) const {
 
 nlohmann::json WaterfallSpec::toJson() const {
   json steps = json::array();
-  for (const auto& st : steps_) {
-    json j = {{"name", st.name}, {"changes", st.changes}};
-    if (!st.description.empty()) j["description"] = st.description;
-    steps.push_back(std::move(j));
-  }
+  for (const auto& st : steps_) steps.push_back(cf::toJson(st));
   json j = {{"format", kWaterfallFormat}, {"name", name_},   {"base", base_.doc},
             {"base_scenario", base_.index}, {"order", waterfallOrderName(order_)}, {"steps", steps}};
   if (!description_.empty()) j["description"] = description_;
   if (trials_ > 0) j["trials"] = trials_;
   return j;
+}
+
+WaterfallSpec WaterfallSpec::fromProject(const Project& project, const ProjectWaterfall& w) {
+  // The spec form of the stored waterfall, read by fromJson so that a stored
+  // waterfall meets exactly the checks of a spec file.
+  Project base;
+  base.name = w.name;
+  base.parts = project.parts;
+  int index = 0;
+  if (w.base) {
+    base.scenarios.push_back(scenarioFromJson(*w.base, "base"));
+  } else {
+    base.scenarios = project.scenarios;
+    const auto it = std::find_if(base.scenarios.begin(), base.scenarios.end(),
+                                 [&](const Scenario& s) { return s.name == w.base_scenario; });
+    if (it == base.scenarios.end())
+      throw InputError("base_scenario", "the project has no scenario named \"" + w.base_scenario + "\"");
+    index = static_cast<int>(it - base.scenarios.begin());
+  }
+  base.adoptParts(project.resolvedParts());
+  json spec = {{"format", kWaterfallFormat}, {"name", w.name},   {"base", projectToJson(base)},
+               {"base_scenario", index}, {"order", waterfallOrderName(w.order)}, {"steps", json::array()}};
+  if (!w.description.empty()) spec["description"] = w.description;
+  if (w.trials > 0) spec["trials"] = w.trials;
+  for (const auto& st : w.steps) spec["steps"].push_back(cf::toJson(st));
+  return fromJson(spec, ".");
+}
+
+ProjectWaterfall WaterfallSpec::toProjectWaterfall() const {
+  ProjectWaterfall w;
+  w.name = name_;
+  w.description = description_;
+  w.base = base_.scenario;
+  w.order = order_;
+  w.trials = trials_;
+  w.steps = steps_;
+  return w;
 }
 
 }  // namespace cf

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "design/Project.h"
+#include "design/ProjectWaterfall.h"  // WaterfallOrder, WaterfallStepSpec
 #include "sweep/BaseScenario.h"
 
 namespace cf {
@@ -34,15 +35,6 @@ inline constexpr const char* kWaterfallFormat = "clusterforge.waterfall/1";
 // Shapley attribution simulates every subset of the steps: 2^n scenarios.
 inline constexpr std::size_t kMaxShapleySteps = 8;
 inline constexpr std::size_t kMaxWaterfallSteps = 64;
-
-enum class WaterfallOrder { AsGiven, Shapley };
-const char* waterfallOrderName(WaterfallOrder o);
-
-struct WaterfallStepSpec {
-  std::string name;
-  std::string description;
-  nlohmann::json changes;  // as written in the spec
-};
 
 // Applies `changes` (see the header comment) to `scenario`. Returns the key
 // paths it set or removed (leaves). Throws InputError(`where`...) for a
@@ -58,6 +50,13 @@ class WaterfallSpec {
   static WaterfallSpec fromJson(const nlohmann::json& spec, const std::string& baseDir);
   // Reads a spec file; a relative base path is taken relative to the file.
   static WaterfallSpec fromFile(const std::string& path);
+  // A waterfall stored in `project` (design/ProjectWaterfall.h), checked as a
+  // spec is: errors name the spec's keys ("steps[1].changes", "base"); a base
+  // scenario the project lacks is InputError("base_scenario", ...).
+  static WaterfallSpec fromProject(const Project& project, const ProjectWaterfall& w);
+  // The stored form of this spec: the base embedded (as a spec's base is
+  // outside the project), steps and order as given.
+  ProjectWaterfall toProjectWaterfall() const;
 
   const std::string& name() const { return name_; }
   const std::string& description() const { return description_; }

@@ -28,6 +28,8 @@
 #include "OverviewPage.h"
 #include "PropertyEditor.h"
 #include "RecentFiles.h"
+#include "WaterfallRunner.h"
+#include "WaterfallView.h"
 
 using namespace cf;
 
@@ -190,6 +192,41 @@ class TestMainWindow : public QObject {
     Document reread;
     QVERIFY(reread.open(file));
     QCOMPARE(reread.scenario(0).cluster.nodes, 64);
+  }
+
+  // Issue 17: File › Open of a waterfall spec adds it to the open project
+  // (one undo step) and shows it in the Waterfall tab; the project tree lists
+  // it; choosing it there shows it again; the project saves and reopens with it.
+  void openingAWaterfallSpecImportsIt() {
+    MainWindow w;
+    w.files()->setInteractive(false);
+    QVERIFY(w.openFile(kExample));
+    QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/waterfalls/a100-10b-levers.json")));
+    QCOMPARE(w.document()->scenarioCount(), 1);  // the project stays
+    QCOMPARE(w.document()->waterfallCount(), 1);
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.waterfalls()));
+    QCOMPARE(w.tabs()->tabText(w.tabs()->currentIndex()), QStringLiteral("Waterfall"));
+    QCOMPARE(w.waterfalls()->current(), 0);
+    w.waterfalls()->runner()->cancel();
+    auto* tree = w.findChild<QTreeView*>(QStringLiteral("projectTree"));
+    QVERIFY(tree);
+    const QModelIndex project = tree->model()->index(0, 0);
+    const QModelIndex folder = tree->model()->index(w.document()->scenarioCount(), 0, project);
+    QCOMPARE(tree->model()->rowCount(folder), 1);
+    w.tabs()->setCurrentIndex(0);
+    tree->setCurrentIndex(tree->model()->index(0, 0, folder));
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.waterfalls()));
+    w.waterfalls()->runner()->cancel();
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->waterfallCount(), 0);
+    w.document()->undoStack()->redo();
+    QTemporaryDir dir;
+    const QString saved = dir.filePath(QStringLiteral("with-waterfall.cfproj"));
+    QVERIFY(w.document()->saveAs(saved));
+    Document reopened;
+    QVERIFY(reopened.open(saved));
+    QCOMPARE(reopened.waterfallCount(), 1);
+    QVERIFY(reopened.waterfall(0) == w.document()->waterfall(0));
   }
 
   void aboutShowsBackend() {

@@ -11,6 +11,9 @@
 
 #include "Document.h"
 #include "ReportWriter.h"
+#include "WaterfallMetrics.h"
+#include "waterfall/RunWaterfall.h"
+#include "waterfall/WaterfallSpec.h"
 
 using namespace cf;
 
@@ -126,6 +129,49 @@ class TestReport : public QObject {
     const auto hit = std::find_if(lines.begin(), lines.end(), [&](const QString& l) { return l.startsWith(prefix); });
     QVERIFY(hit != lines.end());
     QVERIFY(qAbs(hit->mid(prefix.size()).toDouble() - results_[0]->output->performance.perf.step_time_s) < 1e-6);
+  }
+
+  // Issue 17: each stored waterfall is a section with its chart, the figures
+  // of every step with its share, and the assumptions line; the figures are
+  // the engine's (runWaterfall on the same stored waterfall).
+  void waterfallSection() {
+    Project p = project_;
+    ProjectWaterfall w;
+    w.name = "Levers <of> the liquid design";
+    w.base_scenario = p.scenarios[0].name;
+    w.trials = 100;
+    w.steps = {{"Fast restart", "", {{"reliability.restart_s", 60}}},
+               {"Overlap DP", "", {{"job.software.overlap_dp", true}}}};
+    p.waterfalls = {w};
+    const WaterfallResult r = runWaterfall(WaterfallSpec::fromProject(p, w));
+    const QString html = dir_.filePath(QStringLiteral("w.html"));
+    QString error;
+    QVERIFY2(ReportWriter::write(p, results_, ReportWriter::Format::Html, html, &error), qPrintable(error));
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(h.readAll());
+    QVERIFY(page.contains(QStringLiteral("Lever waterfall: Levers &lt;of&gt; the liquid design")));
+    QVERIFY(page.contains(QLatin1String("alt='Time to train, step by step'")));
+    QVERIFY(page.contains(QLatin1String("1. Fast restart")));
+    QVERIFY(page.contains(QLatin1String("2. Overlap DP")));
+    QVERIFY(page.contains(QLatin1String("Assumptions: each step applies its changes on top of the steps before it")));
+    for (const WaterfallStepResult& s : r.steps) {
+      QVERIFY2(page.contains(WaterfallMetrics::days(s.gain_days)), qPrintable(WaterfallMetrics::days(s.gain_days)));
+      QVERIFY2(page.contains(WaterfallMetrics::format(s.figures.mfu * 100, WaterfallMetric::Mfu)), qPrintable(s.name.c_str()));
+    }
+    // A project without waterfalls has no such section.
+    const QString plain = dir_.filePath(QStringLiteral("plain.html"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Html, plain));
+    QFile f(plain);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(!QString::fromUtf8(f.readAll()).contains(QLatin1String("Lever waterfall")));
+    // The PDF says the same.
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) return;
+    const QString pdf = dir_.filePath(QStringLiteral("w.pdf"));
+    QVERIFY(ReportWriter::write(p, results_, ReportWriter::Format::Pdf, pdf));
+    const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY2(text.contains(QLatin1String("Lever waterfall")), qPrintable(text.right(400)));
+    QVERIFY(text.contains(QLatin1String("Overlap DP")));
   }
 
   // Issue 21 #17: names are text, never markup, placeholders or formulas.

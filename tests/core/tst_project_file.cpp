@@ -76,6 +76,98 @@ class TestProjectFile : public QObject {
     QCOMPARE(bytesOf(path("b.json")), bytesOf(path("a.json")));
   }
 
+  // Issue 17: waterfalls (a named base and an embedded one) survive the
+  // .cfproj and JSON round trips, order and steps intact.
+  Project withWaterfalls() {
+    Project p = twoScenarios();
+    ProjectWaterfall named;
+    named.name = "Levers — 杠杆";
+    named.description = "two steps";
+    named.base_scenario = p.scenarios[0].name;
+    named.order = WaterfallOrder::Shapley;
+    named.trials = 50;
+    named.steps = {{"overlap", "hide the DP all-reduce", {{"job.software.overlap_dp", true}}},
+                   {"NICs", "", {{"cluster", {{"scale_out", {{"nic_Gbps", 400}}}}}}}};
+    ProjectWaterfall embedded;
+    embedded.name = "Embedded";
+    embedded.base = cftest::smallScenario();
+    embedded.base->erase("format");
+    embedded.steps = {{"pp", "", {{"job.parallelism.pp", 2}}}};
+    p.waterfalls = {named, embedded};
+    return p;
+  }
+
+  void waterfallsRoundTrip() {
+    const Project p = withWaterfalls();
+    saveProject(p, path("wf.cfproj").toStdString());
+    const Project back = loadProject(path("wf.cfproj").toStdString());
+    QCOMPARE(back.waterfalls.size(), std::size_t(2));
+    QVERIFY(back.waterfalls == p.waterfalls);
+    QVERIFY(back == p);
+    writeAnyProject(p, path("wf.json").toStdString());
+    QVERIFY(readAnyProject(path("wf.json").toStdString()) == p);
+    writeAnyProject(readAnyProject(path("wf.json").toStdString()), path("wf2.cfproj").toStdString());
+    writeAnyProject(readAnyProject(path("wf2.cfproj").toStdString()), path("wf2.json").toStdString());
+    QCOMPARE(bytesOf(path("wf2.json")), bytesOf(path("wf.json")));
+    // A one-scenario project with a waterfall keeps the project form (a
+    // scenario file has no place for it).
+    Project one = p;
+    one.scenarios.resize(1);
+    one.name = one.scenarios[0].name;
+    one.description = one.scenarios[0].description;
+    QCOMPARE(projectToJson(one)["format"].get<std::string>(), std::string(kProjectFormat));
+  }
+
+  void badWaterfallNamesItsField() {
+    const std::string target = path("badwf.cfproj").toStdString();
+    saveProject(withWaterfalls(), target);
+    sql(target, "UPDATE waterfalls SET body = json_set(body, '$.steps[0].changes', 3) WHERE position = 0");
+    try {
+      loadProject(target);
+      QFAIL("read a waterfall whose step changes are a number");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("waterfalls[0].steps[0].changes"));
+    }
+    LoadReport report;
+    const Project p = loadProject(target, &report);
+    QCOMPARE(p.waterfalls.size(), std::size_t(1));  // the good one loads
+    QVERIFY(report.partial);
+    QVERIFY(problemsText(report).contains("waterfall"));
+    // Both base keys, or neither: named.
+    json j = toJson(withWaterfalls().waterfalls[0]);
+    j["base"] = cftest::smallScenario();
+    QVERIFY_THROWS_EXCEPTION(InputError, projectWaterfallFromJson(j, "waterfalls[0]"));
+  }
+
+  // A file of schema 2 (before waterfalls) opens, with no waterfall, untouched.
+  void schemaTwoOpensWithoutWaterfalls() {
+    const std::string target = path("v2.cfproj").toStdString();
+    std::string body = scenarioToJson(projectFromJson(cftest::smallScenario()).scenarios[0]).dump();
+    std::string esc;
+    for (char c : body) esc += (c == '\'') ? std::string("''") : std::string(1, c);
+    sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
+                    "; PRAGMA user_version = 2;"
+                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                    "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(category, id));"
+                    "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL, name TEXT NOT NULL DEFAULT '');"
+                    "INSERT INTO meta VALUES('name', 'schema two');"
+                    "INSERT INTO meta VALUES('contents', '{\"scenarios\":[\"small\"],\"parts\":0}');"
+                    "INSERT INTO scenarios VALUES(0, '" + esc + "', 'small');");
+    const std::string before = cftest::readText(target);
+    LoadReport report;
+    const Project p = loadProject(target, &report);
+    QVERIFY2(report.ok(), qPrintable(problemsText(report)));
+    QCOMPARE(p.name, std::string("schema two"));
+    QCOMPARE(p.scenarios.size(), std::size_t(1));
+    QVERIFY(p.waterfalls.empty());
+    QCOMPARE(cftest::readText(target), before);
+    QCOMPARE(projectFileSchemaVersion(target), 2);
+    // Saved again, it is a schema-3 file with an empty waterfalls table.
+    saveProject(p, target);
+    QCOMPARE(projectFileSchemaVersion(target), kProjectSchemaVersion);
+    QVERIFY(loadProject(target) == p);
+  }
+
   void projectKeepsItsOwnParts() {
     Project p = projectFromJson(cftest::smallScenario());
     Accelerator a = *p.parts.accelerator("H100-SXM5-80GB");

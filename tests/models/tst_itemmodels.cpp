@@ -26,7 +26,9 @@ class TestItemModels : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 1);
     const QModelIndex project = model.projectIndex();
-    QCOMPARE(model.rowCount(project), 1);
+    // The scenarios, then the "Waterfalls" folder (issue 17).
+    QCOMPARE(model.rowCount(project), 1 + 1);
+    QCOMPARE(ProjectTreeModel::kindOf(model.index(1, 0, project)), ProjectTreeModel::Kind::WaterfallFolder);
     const QModelIndex s0 = model.scenarioIndex(0);
     QCOMPARE(model.rowCount(s0), ProjectTreeModel::kSectionCount);
     QCOMPARE(ProjectTreeModel::kindOf(model.index(1, 0, s0)), ProjectTreeModel::Kind::Job);
@@ -34,17 +36,25 @@ class TestItemModels : public QObject {
     QVERIFY(model.data(model.index(0, 0, s0)).toString().contains(QLatin1String("A100")));
 
     doc.duplicateScenario(0);
-    QCOMPARE(model.rowCount(project), 2);
+    QCOMPARE(model.rowCount(project), 2 + 1);
     QVERIFY(model.setData(model.scenarioIndex(1), QStringLiteral("Variant")));
     QCOMPARE(model.data(model.scenarioIndex(1)).toString(), QStringLiteral("Variant"));
     QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), 100));
     QVERIFY(model.data(model.index(0, 0, model.scenarioIndex(1))).toString().contains(QLatin1String("800")));
     doc.removeScenario(0);
-    QCOMPARE(model.rowCount(project), 1);
+    QCOMPARE(model.rowCount(project), 1 + 1);
     doc.undoStack()->undo();
-    QCOMPARE(model.rowCount(project), 2);
+    QCOMPARE(model.rowCount(project), 2 + 1);
+    // Waterfalls come and go under their folder, checked by the model tester too.
+    doc.addWaterfall(QStringLiteral("Levers"), QStringLiteral("Variant"));
+    QCOMPARE(model.rowCount(model.waterfallFolderIndex()), 1);
+    QCOMPARE(model.data(model.waterfallIndex(0)).toString(), QStringLiteral("Levers"));
+    doc.removeWaterfall(0);
+    QCOMPARE(model.rowCount(model.waterfallFolderIndex()), 0);
+    doc.undoStack()->undo();
+    QCOMPARE(model.rowCount(model.waterfallFolderIndex()), 1);
     doc.reset(Document::defaultProject());
-    QCOMPARE(model.rowCount(model.projectIndex()), 1);
+    QCOMPARE(model.rowCount(model.projectIndex()), 1 + 1);
   }
 
   void catalog() {

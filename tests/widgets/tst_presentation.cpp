@@ -2,10 +2,14 @@
 // its steps with the keyboard, and the metric moves the way the lesson says:
 // communication share falls with 16x bandwidth, MTBF falls and goodput drops
 // as the cluster doubles, goodput peaks at an interior checkpoint interval,
-// liquid PUE < air PUE, MFU after > before. Chinese narration when zh_CN.
+// liquid PUE < air PUE, MFU after > before, the lever waterfall's slides are
+// the engine's waterfall steps. Chinese narration when zh_CN.
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
+
+#include "waterfall/RunWaterfall.h"
+#include "waterfall/WaterfallSpec.h"
 
 #include "ChartView.h"
 #include "Lesson.h"
@@ -44,7 +48,7 @@ class TestPresentation : public QObject {
     QString errors;
     const QVector<Lesson> lessons = Lesson::builtin(&errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors));
-    QCOMPARE(lessons.size(), 5);
+    QCOMPARE(lessons.size(), 6);
     for (const Lesson& l : lessons) {
       QVERIFY(l.steps.size() >= 2);
       QVERIFY2(!l.title.zh.isEmpty(), qPrintable(l.id));
@@ -125,6 +129,30 @@ class TestPresentation : public QObject {
     QVERIFY(Lesson::trendHolds(QStringLiteral("increasing"), mfu));
   }
 
+  // The waterfall lesson (issue 17): one slide per step of the shipped
+  // waterfall, each the cumulative scenario the engine's waterfall runs, so
+  // the figures on the slides are the Waterfall tab's (MFU needs no Monte Carlo).
+  void leverWaterfallStepByStep() {
+    PresentationWindow w;
+    const QVector<double> mfu = stepThrough(w, QStringLiteral("waterfall"));
+    WaterfallOptions o;
+    o.monte_carlo = false;
+    const WaterfallResult r =
+        runWaterfall(WaterfallSpec::fromFile(CF_SOURCE_DIR "/resources/waterfalls/a100-10b-levers.json"), o);
+    QCOMPARE(mfu.size(), static_cast<int>(r.steps.size()) + 1);
+    QCOMPARE(mfu[0], r.baseline.mfu);
+    for (std::size_t k = 0; k < r.steps.size(); ++k)
+      QVERIFY2(std::abs(mfu[static_cast<int>(k) + 1] - r.steps[k].figures.mfu) < 1e-12, qPrintable(QString::number(k)));
+    // The narration's figures: 36.9 % at the baseline, 19.8 % after the memory step.
+    QCOMPARE(QString::number(mfu[0] * 100, 'f', 1), QString("36.9"));
+    QCOMPARE(QString::number(mfu[2] * 100, 'f', 1), QString("38.5"));
+    QCOMPARE(QString::number(mfu[3] * 100, 'f', 1), QString("19.8"));
+    QCOMPARE(QString::number(mfu[4] * 100, 'f', 1), QString("22.2"));
+    QCOMPARE(QString::number(mfu[5] * 100, 'f', 1), QString("22.2"));
+    QVERIFY(Lesson::trendHolds(QStringLiteral("last_below_first"), mfu));
+    QVERIFY(w.trendChart()->isVisibleTo(&w));
+  }
+
   void keysAndLanguage() {
     PresentationWindow w;
     w.resize(1280, 800);
@@ -140,7 +168,7 @@ class TestPresentation : public QObject {
     QVERIFY(w.openLesson(QStringLiteral("2")));
     QVERIFY2(w.stepTitle().contains(QStringLiteral("张")), qPrintable(w.stepTitle()));
     // The last step of the last lesson goes back to the overview.
-    QVERIFY(w.openLesson(QStringLiteral("mfu"), 3));
+    QVERIFY(w.openLesson(QStringLiteral("waterfall"), 5));
     QTest::keyClick(&w, Qt::Key_Right);
     QCOMPARE(w.currentLesson(), -1);
     w.show();

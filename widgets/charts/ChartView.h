@@ -61,6 +61,17 @@ class ChartView : public QWidget {
   void setScatterSelection(const QVector<int>& selected);  // indexes into the points shown
   QVector<ScatterPoint> scatterPoints() const;
   QPoint scatterPointPixel(int index) const;  // in this widget's coordinates; (-1, -1) when none
+  // Qt Charts: a waterfall (ChartWaterfall.cpp). Each bar floats from `from`
+  // to `to`; totals (baseline, final) are drawn in the first palette colour,
+  // steps in green when they move the figure the better way and in red when
+  // they move it the worse way (`higherIsBetter`). The value axis starts
+  // below the smallest figure, not at zero, so small steps stay visible.
+  struct WaterfallBar {
+    QString label;
+    double from = 0, to = 0;
+    bool total = false;
+  };
+  void showWaterfall(const QVector<WaterfallBar>& bars, const QString& valueTitle, bool higherIsBetter);
   // No chart: a centred message (no data, not simulated yet).
   void showMessage(const QString& text);
 

@@ -63,6 +63,7 @@ Lesson Lesson::fromJson(const J& j) {
   if (j.contains("summary")) l.summary = localText(j["summary"], "summary");
   l.source = str(j, "source", "", false);
   l.example = str(j, "example", "");
+  l.waterfall = str(j, "waterfall", "", false);
   l.scenario = integer(j, "scenario", 0, "", 0);
   l.trials = integer(j, "trials", 200, "", 1);
   if (j.contains("base_edits")) {

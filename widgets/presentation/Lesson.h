@@ -38,6 +38,11 @@ struct Lesson {
   LocalText title, summary;
   QString source;    // where the case comes from (seed essay, paper)
   QString example;   // file name under resources/examples
+  // A lever waterfall lesson (issue 17): the file name of a waterfall spec
+  // under resources/waterfalls whose base is `example`. Step 0 is the
+  // baseline and step k the waterfall's first k steps applied (the steps'
+  // own "edits" are not used); the trend chart draws the waterfall bar by bar.
+  QString waterfall;
   int scenario = 0;
   int trials = 200;  // Monte Carlo trials per step (kept small: steps run on demand)
   nlohmann::json baseEdits = nlohmann::json::object();

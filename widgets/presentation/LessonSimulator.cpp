@@ -24,9 +24,11 @@ bool LessonSimulator::load(QString* error) {
     loadError_ = tr("The lesson's example %1 is not available").arg(lesson_.example);
   } else {
     try {
-      base_ = projectFromJson(parseJsonText(f.readAll().toStdString()));
+      const nlohmann::json example = parseJsonText(f.readAll().toStdString());
+      base_ = projectFromJson(example);
       if (lesson_.scenario >= static_cast<int>(base_.scenarios.size()))
         throw InputError("scenario", "the example has no scenario " + std::to_string(lesson_.scenario));
+      if (!lesson_.waterfall.isEmpty()) loadWaterfall(example);
       loaded_ = true;
     } catch (const std::exception& e) {
       loadError_ = tr("Lesson %1: %2").arg(lesson_.id, QString::fromStdString(e.what()));
@@ -36,7 +38,25 @@ bool LessonSimulator::load(QString* error) {
   return loaded_;
 }
 
+void LessonSimulator::loadWaterfall(const nlohmann::json& example) {
+  QFile f(QStringLiteral(":/lessons/waterfalls/") + lesson_.waterfall);
+  if (!f.open(QIODevice::ReadOnly))
+    throw InputError("waterfall", "the lesson's waterfall " + lesson_.waterfall.toStdString() + " is not available");
+  nlohmann::json spec = parseJsonText(f.readAll().toStdString());
+  // The spec names its base by a file path; in the resources it is the lesson's example.
+  spec["base"] = example;
+  spec["base_scenario"] = lesson_.scenario;
+  waterfall_ = WaterfallSpec::fromJson(spec, ".");
+  if (static_cast<std::size_t>(stepCount()) != waterfall_->steps().size() + 1)
+    throw InputError("steps", "a waterfall lesson has one step for the baseline and one per waterfall step (" +
+                                  std::to_string(waterfall_->steps().size() + 1) + ")");
+}
+
 Project LessonSimulator::stepProject(int step, int* scenario, QString* error) const {
+  if (waterfall_) {
+    if (scenario) *scenario = 0;
+    return waterfall_->project(WaterfallSpec::prefixMask(static_cast<std::size_t>(step)));
+  }
   Project p = base_;
   const LessonStep& s = lesson_.steps[step];
   const int index = s.scenario >= 0 ? s.scenario : lesson_.scenario;

@@ -11,6 +11,8 @@
 #include "Lesson.h"
 #include "SimResult.h"
 #include "design/Project.h"
+#include "waterfall/WaterfallSpec.h"
+#include <optional>
 
 namespace cf {
 
@@ -39,11 +41,14 @@ class LessonSimulator {
   static bool isFraction(const QString& key);
 
  private:
+  void loadWaterfall(const nlohmann::json& example);
+
   Lesson lesson_;
   Project base_;
   bool loaded_ = false;
   QString loadError_;
   QVector<SimResultPtr> results_;
+  std::optional<WaterfallSpec> waterfall_;  // Lesson::waterfall, read by load()
 };
 
 }  // namespace cf

@@ -261,7 +261,15 @@ void PresentationWindow::showStep(int lesson, int step) {
   }
   trend_->setTitle(LessonSimulator::metricLabel(l.metric));
   const QVector<ChartView::Series> series = {{LessonSimulator::metricLabel(l.metric), values, QColor(213, 94, 0)}};
-  if (l.trendAsLine)
+  if (!l.waterfall.isEmpty()) {
+    // A lever waterfall, bar by bar: the baseline, then each step floating
+    // from the figure before it (the new bar grows in).
+    QVector<ChartView::WaterfallBar> bars;
+    for (int k = 0; k < values.size(); ++k)
+      bars.push_back({labels[k], k == 0 ? 0.0 : values[k - 1], values[k], k == 0});
+    // Percentages (MFU, goodput, utilisation) rise when things get better; days and seconds fall.
+    trend_->showWaterfall(bars, pct ? tr("%") : QString(), pct);
+  } else if (l.trendAsLine)
     trend_->showLines(labels, series, pct ? tr("%") : QString());
   else
     trend_->showBars(labels, series, pct ? tr("%") : QString());

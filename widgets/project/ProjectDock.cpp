@@ -70,7 +70,8 @@ ProjectDock::ProjectDock(Document* doc, QWidget* parent)
     }
     updateActions();
   });
-  connect(model_, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex&, int first, int) {
+  connect(model_, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex& parent, int first, int) {
+    if (parent != model_->projectIndex()) return;  // a waterfall went away
     const int next = current_ > first ? current_ - 1 : qMin(current_, doc_->scenarioCount() - 1);
     current_ = -1;  // force the signal: the row now holds another scenario
     selectScenario(next);
@@ -91,6 +92,12 @@ void ProjectDock::selectScenario(int index) {
 }
 
 void ProjectDock::onCurrentChanged() {
+  const int w = view_->currentIndex().data(ProjectTreeModel::WaterfallRole).toInt();
+  if (ProjectTreeModel::Kind(view_->currentIndex().data(ProjectTreeModel::KindRole).toInt()) ==
+      ProjectTreeModel::Kind::Waterfall) {
+    emit waterfallSelected(w);
+    return;
+  }
   const int s = ProjectTreeModel::scenarioOf(view_->currentIndex());
   if (s >= 0 && s != current_) {
     current_ = s;

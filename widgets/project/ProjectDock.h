@@ -26,6 +26,8 @@ class ProjectDock : public QDockWidget {
 
  signals:
   void scenarioSelected(int index);
+  // A waterfall row (under "Waterfalls") became current: show it.
+  void waterfallSelected(int index);
 
  protected:
   void changeEvent(QEvent* event) override;

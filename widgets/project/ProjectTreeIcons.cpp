@@ -25,6 +25,10 @@ QVariant ProjectTreeIcons::data(const QModelIndex& index, int role) const {
       return st->standardIcon(QStyle::SP_MediaPlay);
     case ProjectTreeModel::Kind::Reliability:
       return st->standardIcon(QStyle::SP_DialogApplyButton);
+    case ProjectTreeModel::Kind::WaterfallFolder:
+      return st->standardIcon(QStyle::SP_DirIcon);
+    case ProjectTreeModel::Kind::Waterfall:
+      return st->standardIcon(QStyle::SP_ArrowDown);
   }
   return {};
 }

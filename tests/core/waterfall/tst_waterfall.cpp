@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "../TestData.h"
+#include "design/ScenarioJson.h"
 #include "sim/Simulate.h"
 #include "waterfall/RunWaterfall.h"
 #include "waterfall/Shapley.h"
@@ -234,6 +235,60 @@ class TestWaterfall : public QObject {
     QCOMPARE(j["steps"].size(), std::size_t{2});
     QVERIFY(j["steps"][1]["goodput_mean"].is_number());
     QVERIFY(j["total"]["gain_days"].is_number());
+  }
+
+  // A waterfall stored in a project (design/ProjectWaterfall.h) is the spec
+  // it stands for: a named base scenario or an embedded one give the spec's
+  // scenarios, and the stored form of a spec runs to the same scenarios.
+  void storedWaterfallIsTheSpec() {
+    const WaterfallSpec fromSpec = WaterfallSpec::fromJson(spec({kOverlap, kNic}, "shapley"), ".");
+    Project project = projectFromJson(base());
+    project.scenarios[0].name = "Before";
+    ProjectWaterfall named;
+    named.name = "levers";
+    named.base_scenario = "Before";
+    named.order = WaterfallOrder::Shapley;
+    named.steps = {waterfallStepFromJson(kOverlap, "s", true), waterfallStepFromJson(kNic, "s", true)};
+    const WaterfallSpec byName = WaterfallSpec::fromProject(project, named);
+    const ProjectWaterfall embedded = fromSpec.toProjectWaterfall();
+    QVERIFY(embedded.base.has_value());
+    const WaterfallSpec byCopy = WaterfallSpec::fromProject(project, embedded);
+    QCOMPARE(byName.order(), WaterfallOrder::Shapley);
+    for (std::uint64_t mask = 0; mask < 4; ++mask) {
+      // The same scenario, in the canonical form (the spec's base is as written).
+      auto canonical = [](const json& doc) {
+        json j = scenarioToJson(scenarioFromJson(doc, ""));
+        j.erase("name");
+        return j;
+      };
+      const json a = canonical(fromSpec.scenarioJson(mask)), b = canonical(byName.scenarioJson(mask)),
+                 c = canonical(byCopy.scenarioJson(mask));
+      QCOMPARE(b.dump(), a.dump());
+      QCOMPARE(c.dump(), a.dump());
+    }
+    // A base the project lacks, a bad step: errors name the key, as a spec's.
+    named.base_scenario = "After";
+    QVERIFY_THROWS_EXCEPTION(InputError, WaterfallSpec::fromProject(project, named));
+    try {
+      WaterfallSpec::fromProject(project, named);
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("base_scenario"));
+    }
+    named.base_scenario = "Before";
+    named.steps[1].changes = {{"job.parallelism.tp", 6}};
+    try {
+      WaterfallSpec::fromProject(project, named);
+      QFAIL("a step that breaks the scenario was accepted");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("steps[1].changes"));
+    }
+    named.steps.clear();
+    try {
+      WaterfallSpec::fromProject(project, named);
+      QFAIL("a waterfall without steps was accepted");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("steps"));
+    }
   }
 
   void badSpecsNameTheField_data() {

@@ -1,0 +1,89 @@
+// The report's lever-waterfall section (issue 17): per stored waterfall, the
+// floating-bar chart of time to train, a table of every step's figures and
+// its share of the total gain, and the line of assumptions behind them.
+#include <QLocale>
+
+#include "ChartView.h"
+#include "ReportHtml.h"
+#include "WaterfallMetrics.h"
+#include "design/Project.h"
+#include "waterfall/WaterfallSpec.h"
+
+namespace cf {
+
+namespace {
+
+// Small type: ten columns must fit an A4 page without breaking words.
+QString cell(const QString& s, bool head = false) {
+  return head ? QStringLiteral("<th style='padding:2px 4px;border:1px solid #bbb;background:#e8eef5;font-size:8pt'>%1</th>").arg(s)
+              : QStringLiteral("<td style='padding:2px 4px;border:1px solid #bbb;font-size:8pt;white-space:nowrap' align='right'>%1</td>").arg(s);
+}
+
+// The waterfall's figures: the runner's, else a run here.
+WaterfallRunPtr runOf(const Project& project, int index, const QVector<WaterfallRunPtr>& given) {
+  if (const WaterfallRunPtr r = given.value(index); r && r->ok()) return r;
+  auto run = std::make_shared<WaterfallRun>();
+  try {
+    run->result = runWaterfall(WaterfallSpec::fromProject(project, project.waterfalls[static_cast<std::size_t>(index)]));
+  } catch (const std::exception& e) {
+    run->error = QString::fromStdString(e.what());
+  }
+  return run;
+}
+
+}  // namespace
+
+QString ReportHtml::waterfallSection(int index, Images mode) {
+  const ProjectWaterfall& w = project_.waterfalls[static_cast<std::size_t>(index)];
+  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Lever waterfall: %1").arg(QString::fromStdString(w.name).toHtmlEscaped()));
+  if (!w.description.empty()) html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(w.description).toHtmlEscaped());
+  const WaterfallRunPtr run = runOf(project_, index, waterfalls_);
+  if (!run->ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not run: %1").arg(run->error).toHtmlEscaped());
+  const WaterfallResult& r = *run->result;
+  const bool shapley = r.order == WaterfallOrder::Shapley;
+
+  ChartView view;
+  view.setTitle(tr("Time to train, step by step"));
+  QVector<ChartView::WaterfallBar> bars;
+  for (const auto& b : WaterfallMetrics::bars(r, WaterfallMetric::TimeToTrain, false))
+    bars.push_back({b.label, b.from, b.to, b.total});
+  view.showWaterfall(bars, WaterfallMetrics::axisTitle(WaterfallMetric::TimeToTrain), false);
+  html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("waterfall/%1").arg(index),
+                                                view.toImage(QSize(760, 380), 2.0), mode, 600, view.title()));
+
+  // The steps by number (the table and the chart use the numbers).
+  for (std::size_t k = 0; k < r.steps.size(); ++k) {
+    html += QStringLiteral("<p style='margin:2px 0'><b>%1</b>").arg(WaterfallMetrics::stepLabel(r, static_cast<int>(k)).toHtmlEscaped());
+    if (!r.steps[k].description.empty())
+      html += QStringLiteral(" <span style='color:#555'>— %1</span>").arg(QString::fromStdString(r.steps[k].description).toHtmlEscaped());
+    html += QStringLiteral("</p>");
+  }
+  const WaterfallMetric figures[] = {WaterfallMetric::StepTime, WaterfallMetric::Mfu, WaterfallMetric::GpuUtilization,
+                                     WaterfallMetric::TimeToTrain, WaterfallMetric::Goodput, WaterfallMetric::RunCost};
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
+  html += cell(tr("Step"), true);
+  for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::name(m), true);
+  html += cell(tr("Δ days"), true) + cell(tr("Share"), true);
+  if (shapley) html += cell(tr("Shapley share"), true);
+  html += QStringLiteral("</tr>");
+  auto row = [&](const QString& label, const WaterfallFigures& f, const WaterfallStepResult* s) {
+    html += QStringLiteral("<tr>") + cell(label.toHtmlEscaped());
+    for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::format(WaterfallMetrics::value(f, m), m));
+    html += cell(s ? WaterfallMetrics::days(s->gain_days) : QString()) +
+            cell(s ? WaterfallMetrics::share(s->share) : QString());
+    if (shapley) html += cell(s ? WaterfallMetrics::share(s->shapley_share) : QString());
+    html += QStringLiteral("</tr>");
+  };
+  row(WaterfallMetrics::stepLabel(r, -1), r.baseline, nullptr);
+  for (std::size_t k = 0; k < r.steps.size(); ++k)
+    row(WaterfallMetrics::stepLabel(r, static_cast<int>(k), true), r.steps[k].figures, &r.steps[k]);
+  html += QStringLiteral("</table>");
+  html += QStringLiteral("<p>%1</p>")
+              .arg(tr("Total: %1 → %2 days (%3).")
+                       .arg(QLocale().toString(r.fromDays(), 'f', 1), QLocale().toString(r.toDays(), 'f', 1),
+                            WaterfallMetrics::days(r.total_gain_days)));
+  html += QStringLiteral("<p style='color:#555'>%1</p>").arg(WaterfallMetrics::assumptions(r).toHtmlEscaped());
+  return html;
+}
+
+}  // namespace cf

@@ -1,0 +1,138 @@
+#include "WaterfallRunner.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QThread>
+
+#include "Document.h"
+#include "EngineMessages.h"
+#include "common/RunControl.h"
+#include "waterfall/WaterfallSpec.h"
+
+namespace cf {
+
+namespace {
+constexpr int kCacheCapacity = 32;
+
+QString messageOf(const InputError& e) {
+  // In the interface language of the moment (EngineMessages.h).
+  return translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+}
+}  // namespace
+
+WaterfallRunner::WaterfallRunner(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {}
+
+WaterfallRunner::~WaterfallRunner() {
+  if (thread_) {
+    control_->cancel = true;
+    thread_->wait();
+    delete thread_;
+  }
+}
+
+void WaterfallRunner::setOptions(const WaterfallOptions& options) {
+  options_ = options;
+  options_.control = nullptr;
+}
+
+QByteArray WaterfallRunner::key(int waterfall, QString* error) const {
+  if (waterfall < 0 || waterfall >= doc_->waterfallCount()) return {};
+  try {
+    const WaterfallSpec spec = WaterfallSpec::fromProject(doc_->project(), doc_->waterfall(waterfall));
+    const std::string text = spec.toJson().dump() + '|' + std::to_string(options_.monte_carlo) + '|' +
+                             std::to_string(options_.trials) + '|' + std::to_string(options_.seed);
+    return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+                                    QCryptographicHash::Sha256)
+        .toHex();
+  } catch (const InputError& e) {
+    if (error) *error = messageOf(e);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+  }
+  return {};
+}
+
+WaterfallRunPtr WaterfallRunner::result(int waterfall) const {
+  QString error;
+  const QByteArray k = key(waterfall, &error);
+  if (k.isEmpty()) {
+    if (error.isEmpty()) return {};
+    auto bad = std::make_shared<WaterfallRun>();
+    bad->error = error;
+    return bad;
+  }
+  return cache_.value(k);
+}
+
+void WaterfallRunner::store(const WaterfallRunPtr& run) {
+  if (cache_.size() >= kCacheCapacity) cache_.clear();  // small and rare: no LRU needed
+  cache_.insert(run->key, run);
+}
+
+void WaterfallRunner::run(int waterfall) {
+  if (waterfall < 0 || waterfall >= doc_->waterfallCount()) return;
+  QString error;
+  const QByteArray k = key(waterfall, &error);
+  if (k.isEmpty() || cache_.contains(k)) {
+    emit finished(waterfall);  // the error or the cached figures
+    return;
+  }
+  if (thread_) {
+    if (pending_->key == k) return;  // already computing this content
+    control_->cancel = true;
+    next_ = waterfall;
+    return;
+  }
+  const WaterfallSpec spec = WaterfallSpec::fromProject(doc_->project(), doc_->waterfall(waterfall));
+  running_ = waterfall;
+  control_ = std::make_shared<RunControl>();
+  pending_ = std::make_shared<WaterfallRun>();
+  pending_->key = k;
+  WaterfallOptions opt = options_;
+  opt.control = control_.get();
+  auto out = pending_;
+  auto control = control_;  // keeps the flag alive for the thread
+  thread_ = QThread::create([spec, opt, out, control] {
+    QElapsedTimer t;
+    t.start();
+    try {
+      out->result = runWaterfall(spec, opt);
+    } catch (const Cancelled&) {
+      out->error = QStringLiteral("cancelled");
+    } catch (const InputError& e) {
+      out->error = messageOf(e);
+    } catch (const std::exception& e) {
+      out->error = QString::fromStdString(e.what());
+    }
+    out->seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
+  });
+  connect(thread_, &QThread::finished, this, &WaterfallRunner::onThreadFinished);
+  thread_->start(QThread::LowPriority);
+  emit started(waterfall);
+}
+
+void WaterfallRunner::cancel() {
+  next_ = -1;
+  if (thread_) control_->cancel = true;
+}
+
+void WaterfallRunner::onThreadFinished() {
+  const bool wasCancelled = control_->cancel.load();
+  thread_->deleteLater();
+  thread_ = nullptr;
+  const int done = running_;
+  running_ = -1;
+  WaterfallRunPtr finishedRun = pending_;
+  pending_.reset();
+  control_.reset();
+  if (!wasCancelled) {
+    store(finishedRun);
+    emit finished(done);
+  }
+  const int next = next_;
+  next_ = -1;
+  if (next >= 0) run(next);
+  else if (wasCancelled) emit cancelled();
+}
+
+}  // namespace cf
