@@ -387,6 +387,18 @@
 <context>
     <name>MetricTable</name>
     <message>
+        <source> pp</source>
+        <translation> 个百分点</translation>
+    </message>
+    <message>
+        <source>±0 pp</source>
+        <translation>±0 个百分点</translation>
+    </message>
+    <message>
+        <source>±0 %</source>
+        <translation>±0 %</translation>
+    </message>
+    <message>
         <source>Step time</source>
         <translation>步时间</translation>
     </message>
@@ -774,6 +786,134 @@
     <message>
         <source>data loading</source>
         <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>Hosts (CPU, memory, fans)</source>
+        <translation>主机（CPU、内存、风扇）</translation>
+    </message>
+    <message>
+        <source>NICs</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Transceivers</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Fibre</source>
+        <translation>光纤</translation>
+    </message>
+    <message>
+        <source>Cables</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>Rack equipment</source>
+        <translation>机柜设备</translation>
+    </message>
+    <message>
+        <source>Node systems</source>
+        <translation>节点整机</translation>
+    </message>
+    <message>
+        <source>Scale-out NICs</source>
+        <translation>横向扩展网卡</translation>
+    </message>
+    <message>
+        <source>Network switches</source>
+        <translation>网络交换机</translation>
+    </message>
+    <message>
+        <source>Network cables</source>
+        <translation>网络线缆</translation>
+    </message>
+    <message>
+        <source>Network fibre</source>
+        <translation>网络光纤</translation>
+    </message>
+    <message>
+        <source>Network transceivers</source>
+        <translation>网络光模块</translation>
+    </message>
+    <message>
+        <source>Network racks</source>
+        <translation>网络机柜</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Power plant</source>
+        <translation>供配电设施</translation>
+    </message>
+    <message>
+        <source>Cooling plant</source>
+        <translation>制冷设施</translation>
+    </message>
+    <message>
+        <source>Storage (%1)</source>
+        <translation>存储（%1）</translation>
+    </message>
+    <message>
+        <source>Jan</source>
+        <translation>1月</translation>
+    </message>
+    <message>
+        <source>Feb</source>
+        <translation>2月</translation>
+    </message>
+    <message>
+        <source>Mar</source>
+        <translation>3月</translation>
+    </message>
+    <message>
+        <source>Apr</source>
+        <translation>4月</translation>
+    </message>
+    <message>
+        <source>May</source>
+        <translation>5月</translation>
+    </message>
+    <message>
+        <source>Jun</source>
+        <translation>6月</translation>
+    </message>
+    <message>
+        <source>Jul</source>
+        <translation>7月</translation>
+    </message>
+    <message>
+        <source>Aug</source>
+        <translation>8月</translation>
+    </message>
+    <message>
+        <source>Sep</source>
+        <translation>9月</translation>
+    </message>
+    <message>
+        <source>Oct</source>
+        <translation>10月</translation>
+    </message>
+    <message>
+        <source>Nov</source>
+        <translation>11月</translation>
+    </message>
+    <message>
+        <source>Dec</source>
+        <translation>12月</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>年</translation>
     </message>
     <message>
         <source>Step time breakdown</source>
@@ -1278,6 +1418,10 @@
         <translation>变差</translation>
     </message>
     <message>
+        <source>%1 (axis from %2)</source>
+        <translation>%1（坐标轴从 %2 起）</translation>
+    </message>
+    <message>
         <source>Designs</source>
         <translation>设计方案</translation>
     </message>
@@ -1469,6 +1613,38 @@
 </context>
 <context>
     <name>cf::ComparisonView</name>
+    <message>
+        <source>Only rows that differ</source>
+        <translation>仅显示有差异的行</translation>
+    </message>
+    <message>
+        <source>Hide the metrics that are the same in every scenario</source>
+        <translation>隐藏各方案相同的指标</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>（基线）</translation>
+    </message>
+    <message>
+        <source>Better than the baseline</source>
+        <translation>优于基线</translation>
+    </message>
+    <message>
+        <source>Worse than the baseline</source>
+        <translation>劣于基线</translation>
+    </message>
+    <message>
+        <source>Best value; %1</source>
+        <translation>最佳值；%1</translation>
+    </message>
+    <message>
+        <source>Inputs that differ (%1)</source>
+        <translation>不同的输入（%1）</translation>
+    </message>
     <message>
         <source>Baseline:</source>
         <translation>基准：</translation>
@@ -4686,6 +4862,81 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Remove Waterfall</source>
         <translation>删除瀑布图</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioDiff</name>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 days</source>
+        <translation>%1 天对 %2 天</translation>
+    </message>
+    <message>
+        <source>%1 trains in about the same time as %2 (%3)</source>
+        <translation>%1 的训练时长与 %2 大致相同（%3）</translation>
+    </message>
+    <message>
+        <source>%1 trains in %2 % less time than %3 (%4)</source>
+        <translation>%1 的训练时长比 %3 少 %2 %（%4）</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 % longer to train than %3 (%4)</source>
+        <translation>%1 的训练时长比 %3 多 %2 %（%4）</translation>
+    </message>
+    <message>
+        <source>TCO %1 vs %2 M USD</source>
+        <translation>TCO %1 对 %2 百万美元</translation>
+    </message>
+    <message>
+        <source>costs about the same (%1)</source>
+        <translation>成本大致相同（%1）</translation>
+    </message>
+    <message>
+        <source>costs %1 % more (%2)</source>
+        <translation>成本高 %1 %（%2）</translation>
+    </message>
+    <message>
+        <source>costs %1 % less (%2)</source>
+        <translation>成本低 %1 %（%2）</translation>
+    </message>
+    <message>
+        <source>both are limited by %1</source>
+        <translation>两者都受限于%1</translation>
+    </message>
+    <message>
+        <source>the bottleneck moves from %1 to %2</source>
+        <translation>瓶颈从%1转移到%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 等另外 %2 项</translation>
+    </message>
+    <message>
+        <source>%1; inputs that differ: %2</source>
+        <translation>%1；不同的输入：%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2, because %3.</source>
+        <translation>%1，%2，原因：%3。</translation>
     </message>
 </context>
 </TS>

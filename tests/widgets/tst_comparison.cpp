@@ -1,5 +1,8 @@
 // The comparison view with three scenarios, offscreen: one column each, the
 // best value of a row highlighted, deltas against the chosen baseline.
+#include <QCheckBox>
+#include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -8,6 +11,7 @@
 #include "DashboardPage.h"
 #include "Document.h"
 #include "MetricTable.h"
+#include "ScenarioDiff.h"
 #include "SimulationRunner.h"
 
 using namespace cf;
@@ -54,8 +58,15 @@ class TestComparison : public QObject {
     QTableWidget* t = view.table();
     QCOMPARE(t->columnCount(), 3);
     QCOMPARE(t->rowCount(), MetricTable::metrics().size());
-    for (int c = 0; c < 3; ++c)
-      QVERIFY(t->horizontalHeaderItem(c)->text().contains(QString::fromStdString(doc.scenario(c).name)));
+    // Headers: the tag and the name wrapped (the full name in the tooltip).
+    for (int c = 0; c < 3; ++c) {
+      const QString name = QString::fromStdString(doc.scenario(c).name);
+      QVERIFY(t->horizontalHeaderItem(c)->toolTip().contains(name));
+      QString expected =
+          ComparisonView::tag(c) + QStringLiteral(": ") + name + (c == 0 ? QStringLiteral(" (baseline)") : QString());
+      QCOMPARE(t->horizontalHeaderItem(c)->text().simplified().remove(QLatin1Char(' ')),
+               expected.remove(QLatin1Char(' ')));
+    }
     QVERIFY(t->horizontalHeaderItem(0)->text().contains(QLatin1String("baseline")));
 
     // Exactly one best cell in the step-time row, and it holds the lowest value.
@@ -81,11 +92,79 @@ class TestComparison : public QObject {
     QVERIFY2(delta.startsWith(QLatin1Char('+')) && delta.endsWith(QLatin1Char('%')), qPrintable(delta));
     QVERIFY(t->item(capex, 2)->text().contains(delta));
 
+    // Percentages compare in percentage points: MFU's delta is the difference
+    // of the shown values, not a relative change.
+    const int mfu = metricRow(QStringLiteral("mfu"));
+    const double m0 = t->item(mfu, 0)->data(ComparisonView::ValueRole).toDouble();
+    const double m2 = t->item(mfu, 2)->data(ComparisonView::ValueRole).toDouble();
+    const QString mfuDelta = t->item(mfu, 2)->data(ComparisonView::DeltaRole).toString();
+    QVERIFY2(mfuDelta.endsWith(QLatin1String(" pp")), qPrintable(mfuDelta));
+    QCOMPARE(mfuDelta, (m2 >= m0 ? QStringLiteral("+") : QString()) + QLocale().toString(m2 - m0, 'f', 1) +
+                           QStringLiteral(" pp"));
+    // Good or bad by the metric's direction, with a mark readable without colour.
+    const int judgement = t->item(capex, 2)->data(ComparisonView::JudgementRole).toInt();
+    QCOMPARE(judgement, static_cast<int>(MetricTable::Judgement::Worse));  // twice the nodes costs more
+    QVERIFY(t->item(capex, 2)->text().contains(QStringLiteral("✗")));
+    const double s0 = t->item(step, 0)->data(ComparisonView::ValueRole).toDouble();
+    const double s2 = t->item(step, 2)->data(ComparisonView::ValueRole).toDouble();
+    QVERIFY(s2 < s0);  // twice the data-parallel width: a shorter step
+    QCOMPARE(t->item(step, 2)->data(ComparisonView::JudgementRole).toInt(),
+             static_cast<int>(MetricTable::Judgement::Better));
+    QVERIFY(t->item(step, 2)->text().contains(QStringLiteral("✓")));
+
+    // The summary names the pair, the direction of time and cost, and an input that differs.
+    const QString summary = view.summary()->text();
+    QVERIFY2(summary.contains(QStringLiteral("less time")) && summary.contains(QStringLiteral("costs")) &&
+                 summary.contains(QStringLiteral("Nodes")),
+             qPrintable(summary));
+    // The inputs that differ: nodes (and DP), with the property names and values.
+    QTableWidget* in = view.inputsTable();
+    QCOMPARE(in->columnCount(), 3);
+    int nodesRow = -1;
+    for (int r = 0; r < in->rowCount(); ++r)
+      if (in->verticalHeaderItem(r)->text() == QLatin1String("Nodes")) nodesRow = r;
+    QVERIFY(nodesRow >= 0);
+    QCOMPARE(in->item(nodesRow, 2)->text(), QLocale().toString(nodes * 2));
+
+    // Rows that differ: the filter hides rows equal in all columns, and only those.
+    view.differingOnly()->setChecked(true);
+    int hidden = 0;
+    for (int r = 0; r < t->rowCount(); ++r) {
+      bool same = true;
+      for (int c = 1; c < 3; ++c)
+        if (t->item(r, c)->data(Qt::UserRole) != t->item(r, 0)->data(Qt::UserRole)) same = false;
+      QCOMPARE(t->isRowHidden(r), same);
+      hidden += same;
+    }
+    QVERIFY(!t->isRowHidden(capex));
+    view.differingOnly()->setChecked(false);
+    for (int r = 0; r < t->rowCount(); ++r) QVERIFY(!t->isRowHidden(r));
+
     // Another baseline moves the deltas.
     view.setBaseline(2);
     QVERIFY(t->horizontalHeaderItem(2)->text().contains(QLatin1String("baseline")));
     QVERIFY(t->item(capex, 2)->data(ComparisonView::DeltaRole).toString().isEmpty());
     QVERIFY(t->item(capex, 0)->data(ComparisonView::DeltaRole).toString().startsWith(QLatin1Char('-')));
+  }
+
+  // A project whose first scenario is the untouched default one: the
+  // baseline starts at the first scenario that is not; a chosen one stays.
+  void baselineSkipsUntouchedDefault() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    doc.addScenario(Document::defaultScenario(QStringLiteral("Scenario 1")), 0);
+    QVERIFY(ScenarioDiff::isUntouchedDefault(doc.scenario(0)));
+    QVERIFY(!ScenarioDiff::isUntouchedDefault(doc.scenario(1)));
+    SimulationRunner runner(&doc);
+    runner.setDebounceInterval(100000);  // no run needed
+    ComparisonView view(&doc, &runner);
+    QCOMPARE(view.baseline(), 1);
+    view.setBaseline(0);
+    doc.renameScenario(2, QStringLiteral("renamed"));
+    QCOMPARE(view.baseline(), 0);
+    // An edit to the default scenario makes it a real one.
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 32));
+    QVERIFY(!ScenarioDiff::isUntouchedDefault(doc.scenario(0)));
   }
 
   // Monte Carlo off: the result has no reliability. Its figures show "—" in

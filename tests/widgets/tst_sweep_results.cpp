@@ -284,7 +284,7 @@ class TestSweepResults : public QObject {
     QCOMPARE(doc.undoStack()->count(), undoBefore + 1);  // one undo step for both
     const json& rec = panel->model()->record(rows[0]);
     const Scenario& s = doc.scenario(1);
-    QVERIFY(compare.table()->horizontalHeaderItem(1)->text().contains(QString::fromStdString(s.name)));
+    QVERIFY(compare.table()->horizontalHeaderItem(1)->toolTip().contains(QString::fromStdString(s.name)));
     QCOMPARE(s.cluster.nodes, rec["values"]["cluster.nodes"].get<int>());
     QCOMPARE(s.job.parallelism.tp, rec["parallelism"]["tp"].get<int>());
     QCOMPARE(s.job.parallelism.dp, rec["parallelism"]["dp"].get<int>());

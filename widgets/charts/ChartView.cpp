@@ -6,25 +6,35 @@
 #include <QChart>
 #include <QChartView>
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileDialog>
-#include <QLegend>
-#include <QMenu>
-#include <QMessageBox>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QStackedBarSeries>
 #include <QStackedLayout>
 #include <QSvgGenerator>
+#include <QTextDocument>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <qcustomplot.h>
+
+#include "ChartStyle.h"
 
 namespace cf {
 
@@ -47,35 +57,187 @@ QStringList distinctLabels(const QStringList& in) {
   }
   return out;
 }
+
+// Category labels beside horizontal bars wrap at no fewer characters than
+// this (the height a chart asks for counts their lines at this width).
+constexpr int kSideLabelChars = 18;
+
+// Fonts are set before an axis joins the chart: Qt Charts sizes the axis
+// title's space from the font it has then, and truncates a title set in a
+// larger font later to "..." (bold CJK titles).
+void styleAxis(QAbstractAxis* a, double scale) {
+  QFont labels;
+  if (scale != 1.0) labels.setPointSizeF(labels.pointSizeF() * scale);
+  QFont title = labels;
+  title.setBold(true);
+  a->setLabelsFont(labels);
+  a->setTitleFont(title);
+}
+
+// Scatter tags: each at the first of right, left, above or below its point
+// (then twice and three times as far) where it overlaps no earlier tag and
+// stays inside the plot; hidden where there is none (its point keeps its
+// colour and the legend names it). Pixels change with the size: run on resize.
+const char* const kTagPoint = "cfTagPoint";
+
+void placeTags(QCustomPlot* plot) {
+  QVector<QCPItemText*> tags;
+  for (int i = 0; i < plot->itemCount(); ++i)
+    if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property(kTagPoint).isValid()) tags << t;
+  if (tags.isEmpty()) return;
+  plot->replot(QCustomPlot::rpImmediateRefresh);  // lays the axis rect out at the current size
+  const QRectF area = plot->axisRect()->rect();
+  QVector<QRectF> placed;
+  // Every point's own disc is kept free too.
+  for (QCPItemText* t : tags) {
+    const QPointF p = t->property(kTagPoint).toPointF();
+    const QPointF px(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y()));
+    placed << QRectF(px - QPointF(5, 5), QSizeF(10, 10));
+  }
+  const std::pair<Qt::Alignment, QPointF> spots[] = {{Qt::AlignLeft | Qt::AlignVCenter, {8, 0}},
+                                                     {Qt::AlignRight | Qt::AlignVCenter, {-8, 0}},
+                                                     {Qt::AlignHCenter | Qt::AlignBottom, {0, -8}},
+                                                     {Qt::AlignHCenter | Qt::AlignTop, {0, 8}}};
+  for (QCPItemText* tag : tags) {
+    const QPointF p = tag->property(kTagPoint).toPointF();
+    const QPointF at(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y()));
+    const QSizeF size = QFontMetricsF(tag->font()).size(0, tag->text()) +
+                        QSizeF(tag->padding().left() + tag->padding().right(), tag->padding().top() + tag->padding().bottom());
+    bool done = false;
+    for (int round = 1; round <= 3 && !done; ++round)
+      for (const auto& [align, offset] : spots) {
+        QPointF topLeft = at + offset * round;
+        if (align & Qt::AlignRight) topLeft.rx() -= size.width();
+        if (align & Qt::AlignHCenter) topLeft.rx() -= size.width() / 2;
+        if (align & Qt::AlignBottom) topLeft.ry() -= size.height();
+        if (align & Qt::AlignVCenter) topLeft.ry() -= size.height() / 2;
+        const QRectF r(topLeft, size);
+        if (!area.contains(r)) continue;
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& q) { return q.intersects(r); })) continue;
+        tag->position->setType(QCPItemPosition::ptPlotCoords);
+        tag->position->setCoords(plot->xAxis->pixelToCoord(r.center().x()), plot->yAxis->pixelToCoord(r.center().y()));
+        tag->setPositionAlignment(Qt::AlignCenter);
+        placed << r;
+        done = true;
+        break;
+      }
+    tag->setVisible(done);
+  }
+  plot->replot();
+}
+
+const char* const kUnitLabel = "chartValueUnit";
+
+QColor seriesColorOf(const ChartView::Series& s, int i) {
+  if (s.color.isValid()) return s.color;
+  return s.key.isEmpty() ? chartstyle::seriesColor(i) : chartstyle::categoryColor(s.key);
+}
+
+// Qt Charts with the break mark of a zoomed value axis: two slanted strokes
+// across the axis just above its start, the usual sign of a broken axis.
+class PlotView : public QChartView {
+ public:
+  using QChartView::QChartView;
+  bool zoomed = false;
+  bool valueAxisHorizontal = false;
+
+ protected:
+  void drawForeground(QPainter* p, const QRectF& rect) override {
+    QChartView::drawForeground(p, rect);
+    if (!zoomed || !chart()) return;
+    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
+    const QPointF at = valueAxisHorizontal ? QPointF(plot.left() + 10, plot.bottom()) : QPointF(plot.left(), plot.bottom() - 10);
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(Qt::NoPen);
+    p->setBrush(Qt::white);
+    const QPointF d = valueAxisHorizontal ? QPointF(3, 0) : QPointF(0, 3);
+    const QPointF n = valueAxisHorizontal ? QPointF(0, 7) : QPointF(7, 0);
+    p->drawPolygon(QPolygonF({at - n - d, at + n - d, at + n + d, at - n + d}));
+    p->setPen(QPen(QColor(60, 60, 60), 1.4));
+    const QPointF slant = valueAxisHorizontal ? QPointF(2, 0) : QPointF(0, -2);
+    p->drawLine(at - n - d - slant, at + n - d + slant);
+    p->drawLine(at - n + d - slant, at + n + d + slant);
+    p->restore();
+  }
+};
+
+// A Qt Charts text item's text box in scene coordinates, without the margin
+// QTextDocument keeps around it.
+QRectF textRectInScene(const QGraphicsItem* item) {
+  QRectF r = item->boundingRect();
+  if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item)) {
+    const qreal m = t->document()->documentMargin();
+    r.adjust(m, m, -m, -m);
+  }
+  return item->mapRectToScene(r);
+}
+
+QString plainTextOf(const QGraphicsItem* item) {
+  if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item)) return t->toPlainText();
+  if (const auto* t = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) return t->text();
+  return {};
+}
+
+bool elided(const QString& shown) {
+  return shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026));
+}
 }  // namespace
 
-QColor ChartView::paletteColor(int i) {
-  // Colour-blind-safe palette (Okabe–Ito), then greys.
-  static const QColor colors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),  QColor(0, 158, 115),
-                                  QColor(204, 121, 167), QColor(86, 180, 233), QColor(213, 94, 0),
-                                  QColor(240, 228, 66),  QColor(120, 120, 120), QColor(60, 60, 60)};
-  return colors[i % static_cast<int>(std::size(colors))];
-}
+QColor ChartView::paletteColor(int i) { return chartstyle::seriesColor(i); }
 
 ChartView::ChartView(QWidget* parent)
     : QWidget(parent),
-      stack_(new QStackedLayout(this)),
-      chartView_(new QChartView(this)),
+      stack_(new QStackedLayout),
+      chartView_(new PlotView(this)),
       chart_(new QChart),
       plot_(new QCustomPlot(this)),
-      message_(new QLabel(this)) {
+      message_(new QLabel(this)),
+      legend_(new QLabel(this)),
+      titleLabel_(new QLabel(this)) {
   chart_->setAnimationOptions(QChart::NoAnimation);
+  chart_->legend()->setVisible(false);  // the legend is legend_, which wraps instead of eliding
   chart_->legend()->setAlignment(Qt::AlignBottom);
   chart_->legend()->setShowToolTips(true);
-  chart_->setMargins(QMargins(4, 4, 4, 4));
+  chart_->setMargins(QMargins(4, 4, 8, 4));
+  chart_->setLocalizeNumbers(true);
+  chart_->setBackgroundRoundness(0);
   chartView_->setChart(chart_);
   chartView_->setRenderHint(QPainter::Antialiasing);
+  chartView_->setObjectName(QStringLiteral("chartPlot"));
+  plot_->setObjectName(QStringLiteral("chartPlot"));
   message_->setAlignment(Qt::AlignCenter);
   message_->setWordWrap(true);
   message_->setStyleSheet(QStringLiteral("color:#777"));
+  titleLabel_->setObjectName(QStringLiteral("chartTitle"));
+  titleLabel_->setAlignment(Qt::AlignCenter);
+  titleLabel_->setWordWrap(true);
+  titleLabel_->setFont(titleFont());
+  titleLabel_->setVisible(false);
+  legend_->setObjectName(QStringLiteral("chartLegend"));
+  legend_->setWordWrap(true);
+  legend_->setTextFormat(Qt::RichText);
+  legend_->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+  legend_->setContentsMargins(6, 0, 6, 2);
+  legend_->setVisible(false);
   stack_->addWidget(chartView_);
   stack_->addWidget(plot_);
   stack_->addWidget(message_);
+  // The unit of a vertical value axis, written across above the axis rather
+  // than turned up its side (readable, and Qt Charts elides a turned CJK
+  // title to "...").
+  auto* unit = new QLabel(this);
+  unit->setObjectName(QLatin1String(kUnitLabel));
+  unit->setWordWrap(true);
+  unit->setContentsMargins(6, 2, 6, 0);
+  unit->setVisible(false);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(titleLabel_);
+  layout->addWidget(unit);
+  layout->addLayout(stack_, 1);
+  layout->addWidget(legend_);
   setMinimumSize(260, 200);
 }
 
@@ -93,30 +255,35 @@ void ChartView::setAnimated(bool on) {
 
 void ChartView::setFontScale(double scale) {
   fontScale_ = scale > 0 ? scale : 1.0;
-  chart_->setTitleFont(scaled(titleFont()));
+  titleLabel_->setFont(scaled(titleFont()));
   message_->setFont(scaled(QFont()));
+  legend_->setFont(scaled(QFont()));
   applyFonts();
+  fitAxes();
 }
 
-// Axis labels, axis titles and the legend in the current scale.
+
+// Axis labels and axis titles in the current scale.
 void ChartView::applyFonts() {
   chart_->legend()->setFont(scaled(QFont()));
-  for (QAbstractAxis* a : chart_->axes()) {
-    a->setLabelsFont(scaled(QFont()));
-    QFont t;
-    t.setBold(true);
-    a->setTitleFont(scaled(t));
-  }
+  for (QAbstractAxis* a : chart_->axes()) styleAxis(a, fontScale_);
   for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
     a->setTickLabelFont(scaled(QFont()));
     a->setLabelFont(scaled(QFont()));
   }
+  legend_->setFont(scaled(QFont()));
 }
 
 void ChartView::contextMenuEvent(QContextMenuEvent* event) {
   QMenu menu(this);
   menu.addAction(tr("Export image…"), this, &ChartView::exportWithDialog);
   menu.exec(event->globalPos());
+}
+
+void ChartView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitAxes();
+  if (stack_->currentWidget() == plot_) placeTags(plot_);
 }
 
 void ChartView::exportWithDialog() {
@@ -130,43 +297,144 @@ void ChartView::exportWithDialog() {
 
 void ChartView::setTitle(const QString& title) {
   title_ = title;
-  chart_->setTitle(title);
-  chart_->setTitleFont(scaled(titleFont()));
-  if (plot_->plotLayout()->rowCount() > 1)
-    if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) t->setText(title);
+  titleLabel_->setText(title);
+  titleLabel_->setVisible(!title.isEmpty());
+}
+
+void ChartView::setLegend(const QVector<QPair<QString, QColor>>& entries) {
+  legendEntries_.clear();
+  QStringList html;
+  for (const auto& [name, color] : entries) {
+    legendEntries_ << name;
+    // An entry wraps as a whole (non-breaking spaces) unless it is long
+    // enough to need more than a line of a narrow chart.
+    const QString entry = QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2").arg(color.name(), name.toHtmlEscaped());
+    html << (name.size() <= 28 ? QStringLiteral("<span style='white-space:nowrap'>%1</span>").arg(entry) : entry);
+  }
+  legend_->setText(html.join(QStringLiteral(" &nbsp;&nbsp; ")));
+  legend_->setToolTip(legendEntries_.join(QLatin1Char('\n')));
+  legend_->setVisible(!entries.isEmpty());
+}
+
+static QLabel* ChartView_unitLabel(const QWidget* chart) {
+  return chart->findChild<QLabel*>(QLatin1String(kUnitLabel), Qt::FindDirectChildrenOnly);
 }
 
 void ChartView::resetChart() {
+  ChartView_unitLabel(this)->setVisible(false);
   chart_->removeAllSeries();
   for (QAbstractAxis* a : chart_->axes()) {
     chart_->removeAxis(a);
     delete a;
   }
+  chart_->legend()->setVisible(false);
+  static_cast<PlotView*>(chartView_)->zoomed = false;
+  categories_.clear();
+  setLegend({});
 }
 
 void ChartView::useChart() {
   resetChart();
-  chart_->setTitle(title_);
-  chart_->setTitleFont(scaled(titleFont()));
+  horizontalBars_ = false;
   stack_->setCurrentWidget(chartView_);
 }
 
 void ChartView::useCustomPlot() {
+  ChartView_unitLabel(this)->setVisible(false);
   plot_->clearPlottables();
   plot_->clearItems();
-  if (plot_->plotLayout()->rowCount() == 1) {
-    plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, title_, scaled(titleFont())));
-  } else if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0))) {
-    t->setText(title_);
-  }
+  plot_->legend->setVisible(false);
+  categories_.clear();
+  setLegend({});
   plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   stack_->setCurrentWidget(plot_);
+}
+
+bool ChartView::showsChart() const { return stack_->currentWidget() != message_; }
+
+bool ChartView::zoomedAxis() const {
+  return stack_->currentWidget() == chartView_ && static_cast<PlotView*>(chartView_)->zoomed;
+}
+
+void ChartView::setNiceRange(QValueAxis* axis, double min, double max, int maxIntervals) {
+  const chartstyle::NiceScale s = chartstyle::niceScale(min, max, maxIntervals);
+  axis->setRange(s.lo, s.hi);
+  axis->setTickType(QValueAxis::TicksFixed);
+  axis->setTickCount(s.intervals() + 1);
+  axis->setMinorTickCount(0);
+  axis->setLabelFormat(QStringLiteral("%.%1f").arg(s.decimals()));
+}
+
+void ChartView::fitAxes() {
+  if (stack_->currentWidget() != chartView_) return;
+  const QFontMetricsF fm(scaled(QFont()));
+  const double w = std::max(100, chartView_->width()), h = std::max(80, chartView_->height());
+  // Room for the value axis's labels and title beside the plot.
+  const double sideAxis = fm.horizontalAdvance(QStringLiteral("00,000.0")) + 2.5 * fm.height() + 16;
+  for (QAbstractAxis* a : chart_->axes()) {
+    auto* val = qobject_cast<QValueAxis*>(a);
+    if (!val) continue;
+    const bool horizontal = a->orientation() == Qt::Horizontal;
+    const QLocale loc;
+    int intervals = 6;
+    for (; intervals > 1; --intervals) {
+      const chartstyle::NiceScale s = chartstyle::niceScale(valueMin_, valueMax_, intervals);
+      double need = 0;
+      if (horizontal) {
+        const double widest = std::max(fm.horizontalAdvance(loc.toString(s.lo, 'f', s.decimals())),
+                                       fm.horizontalAdvance(loc.toString(s.hi, 'f', s.decimals())));
+        need = (widest + 14) * s.intervals();
+        if (need <= w - sideAxis) break;
+      } else {
+        need = fm.height() * 1.6 * s.intervals();
+        if (need <= h - 3 * fm.height() - 20) break;
+      }
+    }
+    setNiceRange(val, valueMin_, valueMax_, intervals);
+  }
+  auto* cat = [&]() -> QBarCategoryAxis* {
+    for (QAbstractAxis* a : chart_->axes())
+      if (auto* c = qobject_cast<QBarCategoryAxis*>(a)) return c;
+    return nullptr;
+  }();
+  if (!cat || categories_.isEmpty()) return;
+  const QFontMetricsF cfm(cat->labelsFont());
+  const double avg = std::max(1.0, cfm.averageCharWidth());
+  const QStringList raw = distinctLabels(categories_);
+  QStringList labels;
+  int angle = 0;
+  if (cat->orientation() == Qt::Vertical) {
+    // Labels left of horizontal bars: wrapped to at most a third of the width.
+    const int maxChars = std::max(kSideLabelChars, static_cast<int>(w * 0.32 / avg));
+    for (const QString& c : raw) labels << chartstyle::wrapText(c.toHtmlEscaped(), maxChars, QStringLiteral("<br>"));
+  } else {
+    const double slot = (w - sideAxis) / raw.size();
+    const int maxChars = std::max(1, static_cast<int>(slot / avg) - 1);
+    bool fits = true;
+    for (const QString& c : raw) {
+      const QString wrapped = chartstyle::wrapText(c, maxChars);
+      const QStringList lines = wrapped.split(QLatin1Char('\n'));
+      for (const QString& line : lines)
+        if (cfm.horizontalAdvance(line) > slot - 6) fits = false;
+      if (lines.size() > 3) fits = false;
+      labels << wrapped.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    }
+    if (!fits) {
+      // Vertical labels: one line each, as many as there are categories.
+      labels.clear();
+      for (const QString& c : raw) labels << c.toHtmlEscaped();
+      angle = -90;
+    }
+  }
+  cat->setLabelsAngle(angle);
+  if (cat->categories() != labels) cat->setCategories(labels);
 }
 
 void ChartView::showBars(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
                          bool stacked, bool horizontal) {
   useChart();
+  horizontalBars_ = horizontal;
   QAbstractBarSeries* bars = nullptr;
   if (horizontal)
     bars = stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
@@ -175,61 +443,113 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
     bars = stacked ? static_cast<QAbstractBarSeries*>(new QStackedBarSeries)
                    : static_cast<QAbstractBarSeries*>(new QBarSeries);
   double lo = 0, hi = 0;
-  QVector<double> sums(categories.size(), 0.0);
+  QVector<double> sums(categories.size(), 0.0), negSums(categories.size(), 0.0);
+  QVector<QPair<QString, QColor>> legend;
   for (int i = 0; i < series.size(); ++i) {
     auto* set = new QBarSet(series[i].name);
-    set->setColor(series[i].color.isValid() ? series[i].color : paletteColor(i));
+    set->setColor(seriesColorOf(series[i], i));
     set->setBorderColor(set->color().darker(115));
     for (int c = 0; c < categories.size(); ++c) {
-      const double v = c < series[i].values.size() ? series[i].values[c] : 0.0;
+      const double v = c < series[i].values.size() && std::isfinite(series[i].values[c]) ? series[i].values[c] : 0.0;
       *set << v;
-      sums[c] += v;
+      (v >= 0 ? sums[c] : negSums[c]) += v;
       hi = std::max(hi, v);
       lo = std::min(lo, v);
     }
     bars->append(set);
+    legend.append({series[i].name, set->color()});
   }
-  if (stacked)
+  if (stacked) {
     for (double s : sums) hi = std::max(hi, s);
+    for (double s : negSums) lo = std::min(lo, s);
+  }
   chart_->addSeries(bars);
+  categories_ = categories;
   auto* cat = new QBarCategoryAxis;
   cat->append(distinctLabels(categories));
   cat->setTruncateLabels(false);
   auto* val = new QValueAxis;
-  val->setRange(lo, hi > lo ? hi * 1.08 : lo + 1);
-  val->setTitleText(valueTitle);
-  val->applyNiceNumbers();
+  valueMin_ = lo;  // bars stand on zero: the axis always holds it
+  valueMax_ = hi > lo ? hi : lo + 1;
+  valueTitle_ = valueTitle;
+  if (horizontal) {
+    val->setTitleText(valueTitle);
+  } else {
+    ChartView_unitLabel(this)->setText(valueTitle);
+    ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty());
+  }
+  setNiceRange(val, valueMin_, valueMax_);
+  for (QAbstractAxis* a : {static_cast<QAbstractAxis*>(cat), static_cast<QAbstractAxis*>(val)}) styleAxis(a, fontScale_);
   chart_->addAxis(cat, horizontal ? Qt::AlignLeft : Qt::AlignBottom);
   chart_->addAxis(val, horizontal ? Qt::AlignBottom : Qt::AlignLeft);
   bars->attachAxis(cat);
   bars->attachAxis(val);
-  chart_->legend()->setVisible(series.size() > 1);
+  if (series.size() > 1) setLegend(legend);
+  static_cast<PlotView*>(chartView_)->valueAxisHorizontal = horizontal;
+  // Categories down the side need a line each (two for long ones): the chart
+  // asks for that height rather than let Qt Charts drop labels.
+  if (!property("cfBaseMinHeight").isValid()) setProperty("cfBaseMinHeight", minimumHeight());
+  const int base = property("cfBaseMinHeight").toInt();
+  const double line = QFontMetricsF(scaled(QFont())).lineSpacing();
+  // Bars share the height evenly: each needs the tallest label's height (as
+  // Qt Charts lays the rich text out).
+  double tallest = 0;
+  if (horizontal) {
+    QTextDocument doc;
+    doc.setDefaultFont(scaled(QFont()));
+    for (const QString& c : categories) {
+      doc.setHtml(chartstyle::wrapText(c.toHtmlEscaped(), kSideLabelChars, QStringLiteral("<br>")));
+      tallest = std::max(tallest, doc.size().height());
+    }
+  }
+  const int needed = horizontal ? static_cast<int>(categories.size() * (tallest + 0.4 * line) + 6 * line + 40) : 0;
+  setMinimumHeight(std::max(base, needed));
   applyFonts();
+  fitAxes();
 }
 
-void ChartView::showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle) {
+void ChartView::showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
+                          const QString& categoryTitle, double axisFrom) {
   useChart();
-  double lo = 0, hi = 0;
-  bool first = true;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const Series& s : series)
-    for (double v : s.values) {
-      lo = first ? v : std::min(lo, v);
-      hi = first ? v : std::max(hi, v);
-      first = false;
-    }
+    for (double v : s.values)
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+  if (!std::isfinite(lo)) lo = hi = 0;
+  if (std::isfinite(axisFrom)) {
+    lo = std::min(lo, axisFrom);
+  } else {
+    // Fitted to the data: a little room below and above the lines.
+    const double pad = hi > lo ? (hi - lo) * 0.1 : std::max(0.05, std::abs(hi) * 0.1);
+    lo = lo >= 0 && lo - pad < 0 ? 0 : lo - pad;
+    hi += pad;
+  }
+  categories_ = categories;
   auto* cat = new QBarCategoryAxis;
   cat->append(distinctLabels(categories));
   cat->setTruncateLabels(false);
+  cat->setTitleText(categoryTitle);
   auto* val = new QValueAxis;
-  const double pad = hi > lo ? (hi - lo) * 0.1 : std::max(0.05, std::abs(hi) * 0.1);
-  val->setRange(lo - pad, hi + pad);
-  val->setTitleText(valueTitle);
+  valueMin_ = lo;
+  valueMax_ = hi > lo ? hi : lo + 1;
+  setNiceRange(val, valueMin_, valueMax_);
+  const bool zoomed = val->min() > 0;
+  static_cast<PlotView*>(chartView_)->zoomed = zoomed;
+  static_cast<PlotView*>(chartView_)->valueAxisHorizontal = false;
+  valueTitle_ = valueTitle;
+  ChartView_unitLabel(this)->setText(valueTitle);
+  ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty() || zoomed);
+  for (QAbstractAxis* a : {static_cast<QAbstractAxis*>(cat), static_cast<QAbstractAxis*>(val)}) styleAxis(a, fontScale_);
   chart_->addAxis(cat, Qt::AlignBottom);
   chart_->addAxis(val, Qt::AlignLeft);
+  QVector<QPair<QString, QColor>> legend;
   for (int i = 0; i < series.size(); ++i) {
     auto* line = new QLineSeries;
     line->setName(series[i].name);
-    QPen pen(series[i].color.isValid() ? series[i].color : paletteColor(i));
+    QPen pen(seriesColorOf(series[i], i));
     pen.setWidthF(2.5);
     line->setPen(pen);
     line->setPointsVisible(true);
@@ -237,9 +557,15 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
     chart_->addSeries(line);
     line->attachAxis(cat);
     line->attachAxis(val);
+    legend.append({series[i].name, pen.color()});
   }
-  chart_->legend()->setVisible(series.size() > 1);
+  if (series.size() > 1) setLegend(legend);
   applyFonts();
+  fitAxes();
+  // fitAxes may have chosen fewer ticks: the title names the axis's real start.
+  if (zoomed)
+    ChartView_unitLabel(this)->setText(
+        tr("%1 (axis from %2)").arg(valueTitle, QLocale().toString(val->min(), 'g', 6)));
 }
 
 void ChartView::showEventRows(const QStringList& rowNames, const QVector<QVector<double>>& xs, const QString& xTitle,
@@ -251,60 +577,177 @@ void ChartView::showEventRows(const QStringList& rowNames, const QVector<QVector
     ticker->addTick(r, rowNames[r]);
     QCPGraph* g = plot_->addGraph();
     g->setLineStyle(QCPGraph::lsNone);
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, paletteColor(r), paletteColor(r), 8));
+    const QColor c = chartstyle::seriesColor(r);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, c, c, 8));
     QVector<double> y(xs.value(r).size(), r);
     g->setData(xs.value(r), y, true);
     for (double x : xs.value(r)) maxX = std::max(maxX, x);
   }
   plot_->yAxis->setTicker(ticker);
   plot_->yAxis->setRange(-0.7, std::max<qsizetype>(1, rowNames.size()) - 0.3);
-  plot_->xAxis->setRange(0, maxX > 0 ? maxX * 1.02 : 1);
+  const chartstyle::NiceScale s = chartstyle::niceScale(0, maxX > 0 ? maxX : 1, 5);
+  auto xt = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+  xt->setTickStep(s.step);
+  xt->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+  plot_->xAxis->setTicker(xt);
+  plot_->xAxis->setRange(s.lo, s.hi);
   plot_->xAxis->setLabel(xTitle);
-  plot_->legend->setVisible(false);
+  plot_->yAxis->setLabel(QString());
   applyFonts();
   plot_->replot();
 }
 
 void ChartView::showScatter(const QVector<Point>& points, const QString& xTitle, const QString& yTitle) {
   useCustomPlot();
-  QCPGraph* g = plot_->addGraph();
-  g->setLineStyle(QCPGraph::lsNone);
-  g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, paletteColor(0), paletteColor(0), 9));
-  QVector<double> x, y;
-  for (const Point& p : points) {
-    x << p.x;
-    y << p.y;
-    auto* label = new QCPItemText(plot_);
-    label->position->setCoords(p.x, p.y);
-    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    label->setText(QStringLiteral(" ") + p.label);
+  double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
+  QVector<QPair<QString, QColor>> legend;
+  QVector<QCPItemText*> tags;
+  for (int i = 0; i < points.size(); ++i) {
+    const Point& p = points[i];
+    const QColor c = p.color.isValid() ? p.color : chartstyle::seriesColor(i);
+    QCPGraph* g = plot_->addGraph();
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c.darker(130), c, 10));
+    g->setData(QVector<double>{p.x}, QVector<double>{p.y});
+    auto* tag = new QCPItemText(plot_);
+    tag->position->setCoords(p.x, p.y);
+    tag->setProperty(kTagPoint, QPointF(p.x, p.y));
+    tag->setText(p.tag.isEmpty() ? p.label : p.tag);
+    tag->setFont(scaled(QFont()));
+    tags << tag;
+    legend.append({p.tag.isEmpty() ? p.label : QStringLiteral("%1: %2").arg(p.tag, p.label), c});
+    xlo = std::min(xlo, p.x);
+    xhi = std::max(xhi, p.x);
+    ylo = std::min(ylo, p.y);
+    yhi = std::max(yhi, p.y);
   }
-  g->setData(x, y);
-  g->rescaleAxes();
-  plot_->xAxis->scaleRange(1.25, plot_->xAxis->range().center());
-  plot_->yAxis->scaleRange(1.25, plot_->yAxis->range().center());
+  if (points.isEmpty()) xlo = ylo = 0, xhi = yhi = 1;
+  // Quantities (days, money): both axes start at zero, 1-2-5 ticks.
+  const chartstyle::NiceScale sx = chartstyle::niceScale(std::min(0.0, xlo), xhi * 1.08, 5);
+  const chartstyle::NiceScale sy = chartstyle::niceScale(std::min(0.0, ylo), yhi * 1.12, 5);
+  for (auto [axis, s] : {std::pair{plot_->xAxis, sx}, std::pair{plot_->yAxis, sy}}) {
+    auto t = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+    t->setTickStep(s.step);
+    t->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    axis->setTicker(t);
+    axis->setRange(s.lo, s.hi);
+  }
   plot_->xAxis->setLabel(xTitle);
   plot_->yAxis->setLabel(yTitle);
+  setLegend(legend);
   applyFonts();
-  plot_->replot();
+  placeTags(plot_);
 }
 
 void ChartView::showMessage(const QString& text) {
-  message_->setText(title_.isEmpty() ? text : QStringLiteral("<b>%1</b><br>%2").arg(title_.toHtmlEscaped(), text));
+  ChartView_unitLabel(this)->setVisible(false);
+  message_->setText(text);
+  setLegend({});
   stack_->setCurrentWidget(message_);
 }
 
+QRectF ChartView::chartRect() const {
+  return QRectF(stack_->currentWidget()->mapTo(this, QPoint(0, 0)), QSizeF(stack_->currentWidget()->size()));
+}
+
+QVector<ChartView::TextBox> ChartView::textBoxes() {
+  // Qt Charts deletes the items of replaced axes later: gone before measuring.
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+  QCoreApplication::sendPostedEvents();
+  QVector<TextBox> out;
+  if (titleLabel_->isVisible())
+    out.append({TextBox::Title, titleLabel_->text(), QRectF(titleLabel_->geometry()),
+                titleLabel_->heightForWidth(titleLabel_->width()) > titleLabel_->height() + 1});
+  if (QLabel* unit = ChartView_unitLabel(this); unit->isVisible())
+    out.append({TextBox::AxisTitle, unit->text(), QRectF(unit->geometry()),
+                unit->heightForWidth(unit->width()) > unit->height() + 1});
+  if (legend_->isVisible())
+    out.append({TextBox::Legend, legendEntries_.join(QStringLiteral("; ")), QRectF(legend_->geometry()),
+                legend_->heightForWidth(legend_->width()) > legend_->height() + 1});
+  if (stack_->currentWidget() == chartView_) {
+    QStringList axisTitles;
+    for (QAbstractAxis* a : chart_->axes()) axisTitles << a->titleText();
+    for (QGraphicsItem* item : chartView_->scene()->items()) {
+      if (!item->isVisible()) continue;
+      const QString text = plainTextOf(item);
+      if (text.isEmpty()) continue;
+      const QRectF scene = textRectInScene(item);
+      const QRectF view = chartView_->mapFromScene(scene).boundingRect();
+      TextBox box;
+      box.kind = axisTitles.contains(text) || std::any_of(axisTitles.begin(), axisTitles.end(), [&](const QString& t) {
+                   return !t.isEmpty() && QTextDocumentFragment::fromHtml(t).toPlainText() == text;
+                 })
+                     ? TextBox::AxisTitle
+                     : TextBox::AxisLabel;
+      box.text = text;
+      box.rect = view.translated(chartView_->mapTo(this, QPoint(0, 0)));
+      box.clipped = elided(text);
+      // Qt Charts keeps a second item for some labels, drawn on the same spot: one text.
+      const bool twin = std::any_of(out.begin(), out.end(), [&](const TextBox& o) {
+        return o.text == box.text && (o.rect.topLeft() - box.rect.topLeft()).manhattanLength() < 1.0;
+      });
+      if (!twin) out << box;
+    }
+  } else if (stack_->currentWidget() == plot_) {
+    const QPointF origin = plot_->mapTo(this, QPoint(0, 0));
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+      if (!axis->visible()) continue;
+      const QFontMetricsF fm(axis->tickLabelFont());
+      const QVector<double> ticks = axis->tickVector();
+      const QVector<QString> labels = axis->tickVectorLabels();
+      const QRect ar = plot_->axisRect()->rect();
+      double extent = 0;  // how far the tick labels reach from the axis
+      for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty()) continue;
+        const QSizeF size = fm.size(0, labels[i]);
+        const double px = axis->coordToPixel(ticks[i]);
+        const double gap = axis->tickLabelPadding() + axis->offset();
+        QRectF r;
+        if (axis->orientation() == Qt::Horizontal)
+          r = QRectF(px - size.width() / 2, ar.bottom() + gap, size.width(), size.height());
+        else
+          r = QRectF(ar.left() - gap - size.width(), px - size.height() / 2, size.width(), size.height());
+        extent = std::max(extent, axis->orientation() == Qt::Horizontal ? size.height() : size.width());
+        out.append({TextBox::AxisLabel, labels[i], r.translated(origin), false});
+      }
+      if (!axis->label().isEmpty()) {
+        const QSizeF size = QFontMetricsF(axis->labelFont()).size(0, axis->label());
+        const double gap = axis->tickLabelPadding() + axis->offset() + extent + axis->labelPadding();
+        QRectF r;
+        if (axis->orientation() == Qt::Horizontal)
+          r = QRectF(ar.center().x() - size.width() / 2, ar.bottom() + gap, size.width(), size.height());
+        else
+          r = QRectF(ar.left() - gap - size.height(), ar.center().y() - size.width() / 2, size.height(), size.width());
+        out.append({TextBox::AxisTitle, axis->label(), r.translated(origin), false});
+      }
+    }
+    for (int i = 0; i < plot_->itemCount(); ++i) {
+      auto* t = qobject_cast<QCPItemText*>(plot_->item(i));
+      if (!t || !t->visible()) continue;
+      const QRectF r = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+      out.append({TextBox::PointLabel, t->text(), r.translated(origin), false});
+    }
+    if (plot_->legend->visible())
+      for (int i = 0; i < plot_->legend->itemCount(); ++i)
+        if (auto* item = plot_->legend->item(i))
+          out.append({TextBox::Legend, QString(), QRectF(item->outerRect()).translated(origin), false});
+  }
+  return out;
+}
+
+// The whole chart (title, plot, legend) as drawn at `size`.
 QImage ChartView::toImage(const QSize& size, qreal dpr) {
   const QSize old = this->size();
   resize(size);
-  QWidget* current = stack_->currentWidget();
-  current->resize(size);
-  if (current == plot_) plot_->replot();
+  layout()->activate();
+  fitAxes();
+  QCoreApplication::sendPostedEvents();
+  if (stack_->currentWidget() == plot_) placeTags(plot_), plot_->replot();
   QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
   image.setDevicePixelRatio(dpr);
   image.fill(Qt::white);
   QPainter painter(&image);
-  current->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+  render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
   painter.end();
   resize(old);
   return image;
@@ -319,9 +762,11 @@ bool ChartView::saveImage(const QString& path, const QSize& size) {
     svg.setTitle(title_);
     const QSize old = this->size();
     resize(size);
-    stack_->currentWidget()->resize(size);
+    layout()->activate();
+    fitAxes();
+    QCoreApplication::sendPostedEvents();
     QPainter painter(&svg);
-    stack_->currentWidget()->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
     painter.end();
     resize(old);
     return QFile::exists(path);

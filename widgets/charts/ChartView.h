@@ -4,6 +4,14 @@
 // Graphs may replace it). Standard charts (bars, stacked bars, lines) use Qt
 // Charts; dense ones (event timelines, many-point scatter) use QCustomPlot.
 // Callers pass plain values, never library objects.
+//
+// The style (ChartStyle.h) is applied here: a series with a category key
+// takes that key's fixed colour; value axes step 1-2-5 and start at zero
+// unless the caller asks for a zoomed axis, which then carries a break mark
+// and says where it starts; the legend is a word-wrapped label under the
+// chart (never elided); long category labels wrap, and crowded ones turn
+// vertical instead of being dropped. textBoxes() reports where every text
+// was drawn, so that a test can fail on a clipped or overlapping label.
 #pragma once
 #include <QColor>
 #include <QStringList>
@@ -15,6 +23,7 @@ class QChartView;
 class QCustomPlot;
 class QLabel;
 class QStackedLayout;
+class QValueAxis;
 
 namespace cf {
 
@@ -25,11 +34,22 @@ class ChartView : public QWidget {
   struct Series {
     QString name;
     QVector<double> values;  // one per category (bars, lines) or per point
-    QColor color = {};       // invalid: the adapter's palette
+    QColor color = {};       // invalid: the key's colour, else the palette's i-th
+    QString key = {};        // category key (ChartStyle): the same colour in every chart
   };
   struct Point {
     double x = 0, y = 0;
-    QString label;  // tooltip / legend group
+    QString label;       // legend entry and tooltip
+    QColor color = {};   // invalid: the palette's i-th
+    QString tag = {};    // short text drawn beside the point ("A"); empty: the label
+  };
+  // Where a text of the chart was drawn, in this widget's coordinates.
+  struct TextBox {
+    enum Kind { Title, AxisLabel, AxisTitle, Legend, PointLabel };
+    Kind kind = AxisLabel;
+    QString text;  // as drawn (plain text)
+    QRectF rect;
+    bool clipped = false;  // drawn shorter than the text (elided or cut by its box)
   };
 
   explicit ChartView(QWidget* parent = nullptr);
@@ -41,12 +61,17 @@ class ChartView : public QWidget {
   // Qt Charts: grouped or stacked bars (categories along x, one set per series).
   void showBars(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
                 bool stacked = false, bool horizontal = false);
-  // Qt Charts: lines over categories (years, months).
-  void showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle);
+  // Qt Charts: lines over categories (years, months). The value axis starts
+  // at `axisFrom` (0: quantities); NaN fits it to the data. An axis that does
+  // not start at zero is marked as zoomed (a break mark, "from N" in its title).
+  void showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
+                 const QString& categoryTitle = {}, double axisFrom = 0.0);
   // QCustomPlot: events as marks on rows (a timeline): rows[i] holds x values.
   void showEventRows(const QStringList& rowNames, const QVector<QVector<double>>& xs, const QString& xTitle,
                      double xMax = 0);
-  // QCustomPlot: a scatter of labelled points (Pareto fronts, many designs).
+  // QCustomPlot: a scatter of labelled points, each in its own colour and
+  // listed in the legend; tags are placed beside their points where they
+  // overlap no other tag.
   void showScatter(const QVector<Point>& points, const QString& xTitle, const QString& yTitle);
   // QCustomPlot: a dense Pareto scatter (ChartScatter.cpp): every point, the
   // front drawn over them and joined by a line, selected points ringed, a
@@ -74,6 +99,16 @@ class ChartView : public QWidget {
   void showWaterfall(const QVector<WaterfallBar>& bars, const QString& valueTitle, bool higherIsBetter);
   // No chart: a centred message (no data, not simulated yet).
   void showMessage(const QString& text);
+  bool showsChart() const;  // false while a message is shown
+
+  // Every text the current chart shows (title, axis labels and titles, legend
+  // entries, point tags), where it was drawn, after laying the chart out at
+  // the widget's size; and the area the plot and its axes may use.
+  QVector<TextBox> textBoxes();
+  QRectF chartRect() const;
+  QStringList categories() const { return categories_; }  // as passed, before wrapping
+  QStringList legendEntries() const { return legendEntries_; }
+  bool zoomedAxis() const;  // the value axis does not start at zero
 
   // The chart as an image (what reports embed) and as PNG/SVG files.
   QImage toImage(const QSize& size, qreal dpr = 2.0);
@@ -89,6 +124,7 @@ class ChartView : public QWidget {
 
  protected:
   void contextMenuEvent(QContextMenuEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
   static QColor paletteColor(int i);
 
@@ -103,6 +139,14 @@ class ChartView : public QWidget {
   void resetChart();
   void applyFonts();
   QFont scaled(QFont f) const;
+  // The legend under the chart: one entry per (name, colour), word-wrapped.
+  void setLegend(const QVector<QPair<QString, QColor>>& entries);
+  // Nice 1-2-5 ticks on a Qt Charts value axis over [min, max].
+  void setNiceRange(QValueAxis* axis, double min, double max, int maxIntervals = 6);
+  // Fits the axes to the widget's size: category labels wrapped to the space
+  // each category has (vertical when even a word does not fit), and as many
+  // 1-2-5 value ticks as fit without overlapping; run again on resize.
+  void fitAxes();
 
   QString title_;
   QStackedLayout* stack_;
@@ -110,7 +154,14 @@ class ChartView : public QWidget {
   QChart* chart_;
   QCustomPlot* plot_;
   QLabel* message_;
+  QLabel* legend_;
+  QLabel* titleLabel_;
   double fontScale_ = 1.0;
+  double valueMin_ = 0, valueMax_ = 1;  // the value axis must hold these
+  QString valueTitle_;
+  QStringList categories_;
+  QStringList legendEntries_;
+  bool horizontalBars_ = false;
 };
 
 }  // namespace cf

@@ -1,23 +1,45 @@
 #include "ComparisonView.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "ChartStyle.h"
 #include "ChartView.h"
 #include "Document.h"
 #include "MetricTable.h"
 #include "ResultCharts.h"
+#include "ScenarioDiff.h"
 #include "SimulationRunner.h"
 
 namespace cf {
+
+namespace {
+// Better and worse: Okabe–Ito bluish green and vermillion, darkened for text
+// on white; ✓ and ✗ say the same without colour.
+const QColor kBetter(0, 122, 88);
+const QColor kWorse(181, 72, 0);
+
+std::vector<Scenario> shownScenarios(const Document* doc, int columns) {
+  std::vector<Scenario> out;
+  for (int c = 0; c < columns; ++c) out.push_back(doc->scenario(c));
+  return out;
+}
+}  // namespace
+
+QString ComparisonView::tag(int column) {
+  return column >= 0 && column < 26 ? QString(QChar(u'A' + column)) : QString::number(column + 1);
+}
 
 ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget* parent)
     : QWidget(parent),
@@ -25,36 +47,71 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
       runner_(runner),
       baselineLabel_(new QLabel(this)),
       baselineCombo_(new QComboBox(this)),
+      differingOnly_(new QCheckBox(this)),
       note_(new QLabel(this)),
+      summary_(new QLabel(this)),
       table_(new QTableWidget(this)),
+      lower_(new QTabWidget(this)),
+      inputs_(new QTableWidget(this)),
       stepChart_(new ChartView(this)),
       paretoChart_(new ChartView(this)) {
   setObjectName(QStringLiteral("comparisonView"));
   table_->setObjectName(QStringLiteral("comparisonTable"));
+  inputs_->setObjectName(QStringLiteral("comparisonInputs"));
+  summary_->setObjectName(QStringLiteral("comparisonSummary"));
   baselineCombo_->setObjectName(QStringLiteral("baselineCombo"));
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setAlternatingRowColors(true);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  differingOnly_->setObjectName(QStringLiteral("differingOnly"));
+  stepChart_->setObjectName(QStringLiteral("comparisonStepChart"));
+  paretoChart_->setObjectName(QStringLiteral("comparisonTcoChart"));
+  baselineCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  baselineCombo_->setMinimumContentsLength(18);
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::RichText);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  note_->setWordWrap(true);
+  for (QTableWidget* t : {table_, inputs_}) {
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setAlternatingRowColors(true);
+    t->setWordWrap(true);
+    // Headers: wrapped names, resizable columns, the full name in a tooltip.
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    t->horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    t->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  }
   auto* top = new QHBoxLayout;
   top->addWidget(baselineLabel_);
   top->addWidget(baselineCombo_, 1);
+  top->addWidget(differingOnly_);
   top->addWidget(note_, 2);
   auto* charts = new QWidget(this);
   auto* chartsLayout = new QHBoxLayout(charts);
   chartsLayout->setContentsMargins(0, 0, 0, 0);
   chartsLayout->addWidget(stepChart_);
   chartsLayout->addWidget(paretoChart_);
+  lower_->addTab(charts, QString());
+  lower_->addTab(inputs_, QString());
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(table_);
-  split->addWidget(charts);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  split->addWidget(lower_);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
+  // The summary scrolls past five lines (many scenarios), so that the table keeps its room.
+  auto* summaryScroll = new QScrollArea(this);
+  summaryScroll->setObjectName(QStringLiteral("comparisonSummaryScroll"));
+  summaryScroll->setWidgetResizable(true);
+  summaryScroll->setFrameShape(QFrame::NoFrame);
+  summaryScroll->setWidget(summary_);
+  summaryScroll->setMaximumHeight(summary_->fontMetrics().lineSpacing() * 5 + 6);
+  summaryScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+  summary_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
+  layout->addWidget(summaryScroll);
   layout->addWidget(split, 1);
 
   connect(baselineCombo_, &QComboBox::activated, this, [this](int i) { setBaseline(i); });
+  connect(differingOnly_, &QCheckBox::toggled, this, &ComparisonView::applyRowFilter);
   connect(runner_, &SimulationRunner::resultReady, this, &ComparisonView::refresh);
   connect(runner_, &SimulationRunner::idle, this, &ComparisonView::refresh);
   connect(doc_, &Document::changed, this, &ComparisonView::refresh);
@@ -63,6 +120,7 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
 
 void ComparisonView::setBaseline(int scenario) {
   baseline_ = scenario;
+  baselineChosen_ = true;
   refresh();
 }
 
@@ -71,18 +129,61 @@ void ComparisonView::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+void ComparisonView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitColumns();
+}
+
 void ComparisonView::fillBaselineCombo() {
   const QSignalBlocker block(baselineCombo_);
   baselineCombo_->clear();
   const int n = qMin(doc_->scenarioCount(), kMaxColumns);
-  for (int i = 0; i < n; ++i) baselineCombo_->addItem(QString::fromStdString(doc_->scenario(i).name));
+  for (int i = 0; i < n; ++i) {
+    const QString name = QString::fromStdString(doc_->scenario(i).name);
+    baselineCombo_->addItem(QStringLiteral("%1: %2").arg(tag(i), name));
+    baselineCombo_->setItemData(i, name, Qt::ToolTipRole);
+  }
   baselineCombo_->setCurrentIndex(baseline_);
+  baselineCombo_->setToolTip(baselineCombo_->currentData(Qt::ToolTipRole).toString());
+}
+
+// Columns at least as wide as their wrapped header and cells, sharing what is left.
+void ComparisonView::fitColumns() {
+  for (QTableWidget* t : {table_, inputs_}) {
+    if (t->columnCount() == 0) continue;
+    t->resizeColumnsToContents();
+    int used = 0;
+    for (int c = 0; c < t->columnCount(); ++c) used += t->columnWidth(c);
+    const int free = t->viewport()->width() - used;
+    if (free > 0)
+      for (int c = 0; c < t->columnCount(); ++c) t->setColumnWidth(c, t->columnWidth(c) + free / t->columnCount());
+  }
+}
+
+void ComparisonView::applyRowFilter() {
+  const bool only = differingOnly_->isChecked();
+  for (int r = 0; r < table_->rowCount(); ++r) {
+    bool differ = false;
+    QString first;
+    for (int c = 0; c < table_->columnCount(); ++c) {
+      const QTableWidgetItem* item = table_->item(r, c);
+      const QString shown = item ? item->data(Qt::UserRole).toString() : QString();
+      if (c == 0) first = shown;
+      else if (shown != first) differ = true;
+    }
+    table_->setRowHidden(r, only && !differ);
+  }
 }
 
 void ComparisonView::refresh() {
   const int columns = qMin(doc_->scenarioCount(), kMaxColumns);
-  if (baseline_ >= columns) baseline_ = 0;
+  const std::vector<Scenario> scenarios = shownScenarios(doc_, columns);
+  if (baseline_ >= columns) baselineChosen_ = false;
+  if (!baselineChosen_) baseline_ = ScenarioDiff::defaultBaseline(scenarios);
   baselineLabel_->setText(tr("Baseline:"));
+  differingOnly_->setText(tr("Only rows that differ"));
+  differingOnly_->setToolTip(tr("Hide the metrics that are the same in every scenario"));
+  lower_->setTabText(0, tr("Charts"));
   fillBaselineCombo();
   note_->setText(doc_->scenarioCount() > kMaxColumns
                      ? tr("Showing the first %1 of %2 scenarios.").arg(kMaxColumns).arg(doc_->scenarioCount())
@@ -92,16 +193,16 @@ void ComparisonView::refresh() {
   table_->setColumnCount(columns);
   table_->setRowCount(metrics.size());
   QVector<SimResultPtr> results(columns);
-  QStringList headers;
   for (int c = 0; c < columns; ++c) {
     results[c] = runner_->result(c);
-    QString h = QString::fromStdString(doc_->scenario(c).name);
-    if (c == baseline_) h = tr("%1 (baseline)").arg(h);
-    headers << h;
+    const QString name = QString::fromStdString(doc_->scenario(c).name);
+    QString h = chartstyle::wrapText(QStringLiteral("%1: %2").arg(tag(c), name), 26);
+    if (c == baseline_) h += QLatin1Char('\n') + tr("(baseline)");
+    auto* header = new QTableWidgetItem(h);
+    header->setToolTip(c == baseline_ ? tr("%1 (baseline)").arg(name) : name);
+    table_->setHorizontalHeaderItem(c, header);
   }
-  table_->setHorizontalHeaderLabels(headers);
   QStringList rowLabels;
-  const QLocale loc;
   for (int r = 0; r < metrics.size(); ++r) {
     const MetricTable::Metric& m = metrics[r];
     rowLabels << (m.unit.isEmpty() ? m.label : tr("%1 (%2)").arg(m.label, m.unit));
@@ -116,41 +217,107 @@ void ComparisonView::refresh() {
     if (allSame) best = -1;
     const double base = baseline_ < columns ? values[baseline_] : std::nan("");
     for (int c = 0; c < columns; ++c) {
-      QString text = results[c] ? (results[c]->ok() ? MetricTable::format(m, values[c]) : tr("error"))
-                                : tr("running…");
-      QString delta;
-      if (c != baseline_ && !std::isnan(values[c]) && !std::isnan(base) && std::abs(base) > 1e-12) {
-        const double pct = (values[c] - base) / std::abs(base) * 100.0;
-        delta = (pct >= 0 ? QStringLiteral("+") : QString()) + loc.toString(pct, 'f', 1) + QStringLiteral(" %");
-        text += QStringLiteral("   (%1)").arg(delta);
+      const QString value = results[c] ? (results[c]->ok() ? MetricTable::format(m, values[c]) : tr("error"))
+                                       : tr("running…");
+      QString text = value;
+      MetricTable::Delta delta;
+      if (c != baseline_) delta = MetricTable::delta(m, base, values[c]);
+      auto* item = new QTableWidgetItem;
+      if (!delta.text.isEmpty()) {
+        const QString arrow = delta.value > 0 ? QStringLiteral("▲") : delta.value < 0 ? QStringLiteral("▼") : QString();
+        QString mark;
+        if (delta.judgement == MetricTable::Judgement::Better) {
+          mark = QStringLiteral(" ✓");
+          item->setForeground(kBetter);
+          item->setToolTip(tr("Better than the baseline"));
+        } else if (delta.judgement == MetricTable::Judgement::Worse) {
+          mark = QStringLiteral(" ✗");
+          item->setForeground(kWorse);
+          item->setToolTip(tr("Worse than the baseline"));
+        }
+        text += QStringLiteral("   %1 %2%3").arg(arrow, delta.text, mark);
       }
-      auto* item = new QTableWidgetItem(text);
+      item->setText(text);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       item->setData(ValueRole, values[c]);
       item->setData(BestRole, c == best);
-      item->setData(DeltaRole, delta);
+      item->setData(DeltaRole, delta.text);
+      item->setData(JudgementRole, static_cast<int>(delta.judgement));
+      item->setData(Qt::UserRole, value);  // the shown value alone, for the "rows that differ" filter
       if (c == best) {
-        item->setBackground(QColor(198, 239, 206));
+        item->setBackground(QColor(221, 238, 250));
         QFont f = item->font();
         f.setBold(true);
         item->setFont(f);
-        item->setToolTip(tr("Best value"));
+        item->setToolTip(item->toolTip().isEmpty() ? tr("Best value") : tr("Best value; %1").arg(item->toolTip()));
       }
       table_->setItem(r, c, item);
     }
   }
   table_->setVerticalHeaderLabels(rowLabels);
+  applyRowFilter();
+
+  // One sentence per scenario against the baseline.
+  QStringList lines;
+  const SimResultPtr baseResult = baseline_ < columns ? results[baseline_] : nullptr;
+  const QVector<ScenarioDiff::Input> differing = ScenarioDiff::inputs(scenarios);
+  if (baseResult && baseResult->ok())
+    for (int c = 0; c < columns; ++c) {
+      if (c == baseline_ || !results[c] || !results[c]->ok()) continue;
+      const QString bn = QStringLiteral("%1 (%2)").arg(tag(baseline_), QString::fromStdString(scenarios[baseline_].name));
+      const QString on = QStringLiteral("%1 (%2)").arg(tag(c), QString::fromStdString(scenarios[c].name));
+      lines << ScenarioDiff::pairSummary(bn, *baseResult->output, on, *results[c]->output, differing, baseline_, c)
+                   .toHtmlEscaped();
+    }
+  summary_->setText(lines.join(QStringLiteral("<br>")));
+  summary_->parentWidget()->parentWidget()->setVisible(!lines.isEmpty());  // the scroll area
+  fillInputs(columns);
   fillCharts(columns);
+  fitColumns();
+}
+
+void ComparisonView::fillInputs(int columns) {
+  const std::vector<Scenario> scenarios = shownScenarios(doc_, columns);
+  const QVector<ScenarioDiff::Input> differing = ScenarioDiff::inputs(scenarios);
+  lower_->setTabText(1, tr("Inputs that differ (%1)").arg(differing.size()));
+  inputs_->clear();
+  inputs_->setColumnCount(columns);
+  inputs_->setRowCount(differing.size());
+  for (int c = 0; c < columns; ++c) {
+    const QString name = QString::fromStdString(scenarios[c].name);
+    QString h = chartstyle::wrapText(QStringLiteral("%1: %2").arg(tag(c), name), 26);
+    if (c == baseline_) h += QLatin1Char('\n') + tr("(baseline)");
+    auto* header = new QTableWidgetItem(h);
+    header->setToolTip(name);
+    inputs_->setHorizontalHeaderItem(c, header);
+  }
+  QStringList rows;
+  for (int r = 0; r < differing.size(); ++r) {
+    const ScenarioDiff::Input& in = differing[r];
+    rows << in.label;
+    for (int c = 0; c < columns; ++c) {
+      auto* item = new QTableWidgetItem(in.values.value(c));
+      item->setToolTip(QString::fromStdString(in.pointer));
+      if (c != baseline_ && in.values.value(c) != in.values.value(baseline_)) {
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+      }
+      inputs_->setItem(r, c, item);
+    }
+  }
+  inputs_->setVerticalHeaderLabels(rows);
 }
 
 void ComparisonView::fillCharts(int columns) {
-  QStringList names;
-  for (int c = 0; c < columns; ++c) names << QString::fromStdString(doc_->scenario(c).name);
-  // Step-time breakdown: one stacked bar per scenario.
+  QStringList tags;
+  for (int c = 0; c < columns; ++c) tags << tag(c);
+  // Step-time breakdown: one stacked bar per scenario, parts in their fixed colours.
   QVector<ChartView::Series> series;
   const auto parts = ResultCharts::breakdownParts(StepBreakdown{});  // the keys, in order
   for (std::size_t part = 0; part < parts.size(); ++part) {
-    ChartView::Series s{ResultCharts::keyName(QString::fromStdString(parts[part].first)), {}, {}};
+    const QString key = QString::fromStdString(parts[part].first);
+    ChartView::Series s{ResultCharts::keyName(key), {}, {}, key};
     double sum = 0;
     for (int c = 0; c < columns; ++c) {
       const SimResultPtr r = runner_->result(c);
@@ -168,7 +335,7 @@ void ComparisonView::fillCharts(int columns) {
   if (series.isEmpty())
     stepChart_->showMessage(tr("Not simulated yet."));
   else
-    stepChart_->showBars(names, series, tr("seconds"), true);
+    stepChart_->showBars(tags, series, tr("seconds"), true);
   QVector<ChartView::Point> points;
   for (int c = 0; c < columns; ++c) {
     const SimResultPtr r = runner_->result(c);
@@ -176,7 +343,7 @@ void ComparisonView::fillCharts(int columns) {
     // With failures when the Monte Carlo ran, else failure-free.
     const SimOutput& out = *r->output;
     points.append({out.timeToTrainMeanDays().value_or(out.failureFreeDays()), out.cost.tco_usd / 1e6,
-                   names[c]});
+                   QString::fromStdString(doc_->scenario(c).name), chartstyle::seriesColor(c), tag(c)});
   }
   paretoChart_->setTitle(tr("TCO against time to train"));
   if (points.isEmpty())

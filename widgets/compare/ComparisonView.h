@@ -1,13 +1,21 @@
 // The "Compare" tab: 2–10 scenarios side by side, one column each, metric
 // rows (MetricTable) with the best value highlighted and the change against
-// a chosen baseline; below, the step-time breakdowns of all scenarios on one
-// chart and a cost vs time-to-train scatter (the Pareto view).
+// an explicit baseline (a combo; by default the first scenario that is not
+// the untouched default one). Deltas are relative for quantities and in
+// percentage points for percentages, marked better or worse by each metric's
+// direction in colour and with ✓/✗ (readable without colour). Above the
+// table, one sentence per scenario against the baseline says what changed
+// and why; below, the inputs that differ (a diff of the scenarios' JSON
+// forms, with property names and units), the step-time breakdowns of all
+// scenarios and a TCO vs time-to-train scatter.
 #pragma once
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTableWidget;
+class QTabWidget;
 
 namespace cf {
 
@@ -21,31 +29,48 @@ class ComparisonView : public QWidget {
  public:
   static constexpr int kMaxColumns = 10;
   // Item data roles of the table cells (for tests and exports).
-  enum Role { ValueRole = Qt::UserRole + 1, BestRole, DeltaRole };
+  enum Role { ValueRole = Qt::UserRole + 1, BestRole, DeltaRole, JudgementRole };
 
   ComparisonView(Document* doc, SimulationRunner* runner, QWidget* parent = nullptr);
 
   QTableWidget* table() const { return table_; }
+  QTableWidget* inputsTable() const { return inputs_; }
+  QLabel* summary() const { return summary_; }
+  QCheckBox* differingOnly() const { return differingOnly_; }
+  ChartView* stepChart() const { return stepChart_; }
+  ChartView* tcoChart() const { return paretoChart_; }
   int baseline() const { return baseline_; }
+  // An explicit choice: kept until the scenario goes away.
   void setBaseline(int scenario);
   void refresh();
+  // The short tag of a column in headers and charts: "A", "B", ...
+  static QString tag(int column);
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void fillBaselineCombo();
   void fillCharts(int columns);
+  void fillInputs(int columns);
+  void fitColumns();
+  void applyRowFilter();
 
   Document* doc_;
   SimulationRunner* runner_;
   QLabel* baselineLabel_;
   QComboBox* baselineCombo_;
+  QCheckBox* differingOnly_;
   QLabel* note_;
+  QLabel* summary_;
   QTableWidget* table_;
+  QTabWidget* lower_;
+  QTableWidget* inputs_;
   ChartView* stepChart_;
   ChartView* paretoChart_;
   int baseline_ = 0;
+  bool baselineChosen_ = false;
 };
 
 }  // namespace cf

@@ -42,7 +42,7 @@ QVector<MetricTable::Metric> MetricTable::metrics() {
   return {
       // The step and failure-free time the later models used (the flow simulation's when it ran).
       {"step_time_s", [](const Out& o) -> Opt { return o.stepTime_s(); }, tr("Step time"), tr("s"), 2, 1, B::Lower},
-      {"mfu", [](const Out& o) -> Opt { return o.mfu(); }, tr("MFU"), tr("%"), 1, 100, B::Higher},
+      {"mfu", [](const Out& o) -> Opt { return o.mfu(); }, tr("MFU"), tr("%"), 1, 100, B::Higher, true},
       {"tokens_per_s", [](const Out& o) -> Opt { return o.tokensPerSecond(); }, tr("Tokens per second"), QString(), 0,
        1, B::Higher},
       {"memory_per_gpu_GiB", perfFigure(&PerfResult::memory_per_gpu_GiB), tr("Memory per GPU"), tr("GiB"), 1, 1,
@@ -53,7 +53,8 @@ QVector<MetricTable::Metric> MetricTable::metrics() {
        B::Higher},
       {"interruptions_mean", relStat(&R::interruptions, &S::mean), tr("Interruptions per run"), QString(), 1, 1,
        B::Lower},
-      {"goodput_mean", relStat(&R::goodput, &S::mean), tr("Goodput (ETTR)"), tr("%"), 1, 100, B::Higher},
+      {"goodput_mean", relStat(&R::goodput, &S::mean), tr("Goodput (ETTR)"), tr("%"), 1, 100, B::Higher,
+       true},
       {"time_to_train_days_mean", relStat(&R::time_to_train_days, &S::mean), tr("Time to train, mean"), tr("days"), 1,
        1, B::Lower},
       {"time_to_train_days_p95", relStat(&R::time_to_train_days, &S::p95), tr("Time to train, p95"), tr("days"), 1, 1,
@@ -95,6 +96,34 @@ double MetricTable::value(const Metric& m, const SimResult& r) {
 QString MetricTable::format(const Metric& m, double shown) {
   if (std::isnan(shown)) return QStringLiteral("—");
   return QLocale().toString(shown, 'f', m.decimals);
+}
+
+MetricTable::Delta MetricTable::delta(const Metric& m, double base, double value) {
+  Delta d;
+  if (std::isnan(base) || std::isnan(value)) return d;
+  double change = 0;
+  if (m.points) {
+    change = value - base;
+  } else {
+    if (std::abs(base) < 1e-12) return d;
+    change = (value - base) / std::abs(base) * 100.0;
+  }
+  const QLocale loc;
+  const int decimals = m.points ? m.decimals : 1;
+  // Equal when it rounds to zero at the precision shown.
+  const bool same = loc.toString(std::abs(change), 'f', decimals) == loc.toString(0.0, 'f', decimals);
+  d.value = change;
+  d.text = (change >= 0 ? QStringLiteral("+") : QString()) + loc.toString(change, 'f', decimals) +
+           (m.points ? tr(" pp") : QStringLiteral(" %"));
+  if (same) {
+    d.judgement = Judgement::Same;
+    d.text = (m.points ? tr("±0 pp") : tr("±0 %"));
+  } else if (m.better == Better::None) {
+    d.judgement = Judgement::Neutral;
+  } else {
+    d.judgement = (change < 0) == (m.better == Better::Lower) ? Judgement::Better : Judgement::Worse;
+  }
+  return d;
 }
 
 int MetricTable::best(const Metric& m, const QVector<double>& values) {

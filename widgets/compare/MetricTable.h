@@ -28,7 +28,19 @@ class MetricTable {
     int decimals;
     double factor;  // shown value = output value × factor
     Better better;
+    bool points = false;  // a percentage: deltas in percentage points, not relative %
   };
+  // How a change reads against the metric's direction.
+  enum class Judgement { Better, Worse, Same, Neutral };
+  struct Delta {
+    QString text;  // "+7.0 %", "-3.1 pp", empty when there is none
+    double value = 0;
+    Judgement judgement = Judgement::Neutral;
+  };
+  // `value` against `base` (shown values): relative % for quantities, the
+  // difference in percentage points for percentages; NaN on either side or a
+  // zero base (relative) gives no delta.
+  static Delta delta(const Metric& m, double base, double value);
 
   static QVector<Metric> metrics();
   // The shown value, or NaN when the result lacks it (failed, or the figure

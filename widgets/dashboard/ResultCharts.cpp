@@ -2,8 +2,10 @@
 
 #include <QHash>
 #include <QLocale>
+#include <QRegularExpression>
 #include <cmath>
 
+#include "ChartStyle.h"
 #include "ChartView.h"
 #include "EngineMessages.h"
 #include "design/Project.h"
@@ -14,15 +16,24 @@ namespace {
 
 double finiteOr0(double v) { return std::isfinite(v) ? v : 0.0; }
 
-// (key, value) pairs as (translated label, value) pairs, in the given order.
+// (key, value) pairs as (translated label, value) pairs, in the given order;
+// `keys` (optional) receives the engine keys of the pairs kept.
 void series(const std::vector<std::pair<std::string, double>>& parts, QStringList* names, QVector<double>* values,
-            double factor = 1, bool skipZero = true) {
+            QStringList* keys = nullptr, double factor = 1, bool skipZero = true) {
   for (const auto& [key, raw] : parts) {
     const double v = finiteOr0(raw) * factor;
     if (skipZero && std::abs(v) < 1e-12) continue;
     *names << ResultCharts::keyName(QString::fromStdString(key));
     *values << v;
+    if (keys) *keys << QString::fromStdString(key);
   }
+}
+
+// One stacked bar per part, each in its key's fixed colour.
+QVector<ChartView::Series> keyedParts(const QStringList& names, const QVector<double>& values, const QStringList& keys) {
+  QVector<ChartView::Series> bars;
+  for (int i = 0; i < names.size(); ++i) bars.append({names[i], {values[i]}, {}, keys.value(i)});
+  return bars;
 }
 
 }  // namespace
@@ -114,11 +125,45 @@ QString ResultCharts::keyName(const QString& key) {
       {QStringLiteral("optic_access"), QT_TR_NOOP("Optical module (access)")},
       {QStringLiteral("optic_fabric"), QT_TR_NOOP("Optical module (fabric)")},
       {QStringLiteral("storage_power"), QT_TR_NOOP("Storage")},
+      // IT power classes (energy.it_power_by_class_kW), as "power_" + class.
+      {QStringLiteral("power_accelerator"), QT_TR_NOOP("Accelerators")},
+      {QStringLiteral("power_host"), QT_TR_NOOP("Hosts (CPU, memory, fans)")},
+      {QStringLiteral("power_nic"), QT_TR_NOOP("NICs")},
+      {QStringLiteral("power_switch"), QT_TR_NOOP("Switches")},
+      {QStringLiteral("power_transceiver"), QT_TR_NOOP("Transceivers")},
+      {QStringLiteral("power_fiber"), QT_TR_NOOP("Fibre")},
+      {QStringLiteral("power_cable"), QT_TR_NOOP("Cables")},
+      {QStringLiteral("power_rack"), QT_TR_NOOP("Rack equipment")},
+      {QStringLiteral("power_storage"), QT_TR_NOOP("Storage")},
+      // CAPEX items (cost.capex_breakdown[].item); "storage (tier)" in capexItemName.
+      {QStringLiteral("accelerators"), QT_TR_NOOP("Accelerators")},
+      {QStringLiteral("node systems"), QT_TR_NOOP("Node systems")},
+      {QStringLiteral("scale-out NICs"), QT_TR_NOOP("Scale-out NICs")},
+      {QStringLiteral("network switch"), QT_TR_NOOP("Network switches")},
+      {QStringLiteral("network cable"), QT_TR_NOOP("Network cables")},
+      {QStringLiteral("network fiber"), QT_TR_NOOP("Network fibre")},
+      {QStringLiteral("network transceiver"), QT_TR_NOOP("Network transceivers")},
+      {QStringLiteral("network rack"), QT_TR_NOOP("Network racks")},
+      {QStringLiteral("racks"), QT_TR_NOOP("Racks")},
+      {QStringLiteral("power plant"), QT_TR_NOOP("Power plant")},
+      {QStringLiteral("cooling plant"), QT_TR_NOOP("Cooling plant")},
       {QStringLiteral("cooling"), QT_TR_NOOP("Cooling")},
       {QStringLiteral("chain"), QT_TR_NOOP("Power-chain losses")},
   };
   const auto it = names.constFind(key);
-  return it == names.constEnd() ? key : tr(it.value());
+  if (it != names.constEnd()) return tr(it.value());
+  // "storage (pfs)": a CAPEX line per storage tier, named by the tier.
+  static const QRegularExpression storageTier(QStringLiteral("^storage \\((.+)\\)$"));
+  const QRegularExpressionMatch m = storageTier.match(key);
+  if (m.hasMatch()) return tr("Storage (%1)").arg(m.captured(1));
+  return key;
+}
+
+QString ResultCharts::monthName(int month) {
+  static const char* const names[] = {QT_TR_NOOP("Jan"), QT_TR_NOOP("Feb"), QT_TR_NOOP("Mar"), QT_TR_NOOP("Apr"),
+                                      QT_TR_NOOP("May"), QT_TR_NOOP("Jun"), QT_TR_NOOP("Jul"), QT_TR_NOOP("Aug"),
+                                      QT_TR_NOOP("Sep"), QT_TR_NOOP("Oct"), QT_TR_NOOP("Nov"), QT_TR_NOOP("Dec")};
+  return month >= 1 && month <= 12 ? tr(names[month - 1]) : QString::number(month);
 }
 
 QString ResultCharts::bottleneckSentence(const SimResult& r) {
@@ -149,29 +194,26 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
   QVector<double> values;
   switch (c) {
     case Chart::StepBreakdown: {
-      series(breakdownParts(perf.breakdown), &names, &values);
-      QVector<ChartView::Series> bars;
-      for (int i = 0; i < names.size(); ++i) bars.append({names[i], {values[i]}, {}});
-      view->showBars({tr("Step")}, bars, tr("seconds"), true, true);
+      QStringList keys;
+      series(breakdownParts(perf.breakdown), &names, &values, &keys);
+      view->showBars({tr("Step")}, keyedParts(names, values, keys), tr("seconds"), true, true);
       return;
     }
     case Chart::Memory: {
       const MemoryBreakdown& m = perf.memory;
       constexpr double kGiB = 1024.0 * 1024 * 1024;
+      QStringList keys;
       series({{"weights", m.weights_B / kGiB},
               {"gradients", m.gradients_B / kGiB},
               {"optimizer", m.optimizer_B / kGiB},
               {"activations", m.activations_B / kGiB},
               {"temporary", m.temporary_B / kGiB},
               {"fragmentation", m.fragmentation_B / kGiB}},
-             &names, &values);
-      QVector<ChartView::Series> bars;
+             &names, &values, &keys);
+      QVector<ChartView::Series> bars = keyedParts(names, values, keys);
       double used = 0;
-      for (int i = 0; i < names.size(); ++i) {
-        bars.append({names[i], {values[i]}, {}});
-        used += values[i];
-      }
-      if (ctx.hbm_GiB > used) bars.append({tr("Free HBM"), {ctx.hbm_GiB - used}, QColor(220, 220, 220)});
+      for (double v : values) used += v;
+      if (ctx.hbm_GiB > used) bars.append({tr("Free HBM"), {ctx.hbm_GiB - used}, chartstyle::remainderColor()});
       const QString cat = ctx.hbm_GiB > 0 ? tr("of %1 GiB").arg(QLocale().toString(ctx.hbm_GiB, 'f', 0)) : tr("GPU");
       view->showBars({cat}, bars, tr("GiB"), true, true);
       return;
@@ -182,7 +224,8 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
       for (const ReliabilityCause& k : rel->causes) causes.emplace_back(k.failure.name, k.interruptions_mean);
       series(causes, &names, &values);
       if (names.isEmpty()) return view->showMessage(tr("No interruptions."));
-      view->showBars(names, {{tr("Interruptions"), values, {}}}, tr("per run"), false, true);
+      view->showBars(names, {{tr("Interruptions"), values, {}, QStringLiteral("interruptions")}}, tr("per run"),
+                     false, true);
       return;
     }
     case Chart::TimeToTrain: {
@@ -190,7 +233,7 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
       names = {tr("failure-free"), tr("p50"), tr("mean"), tr("p95")};
       values = {finiteOr0(out.failureFreeDays()), rel->time_to_train_days.p50, rel->time_to_train_days.mean,
                 rel->time_to_train_days.p95};
-      view->showBars(names, {{tr("Days"), values, {}}}, tr("days"));
+      view->showBars(names, {{tr("Days"), values, {}, QStringLiteral("time_to_train")}}, tr("days"));
       return;
     }
     case Chart::Timeline: {
@@ -217,16 +260,19 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
       return;
     }
     case Chart::PowerByClass: {
-      series(itPowerByClass_kW(energy), &names, &values);
+      std::vector<std::pair<std::string, double>> classes;
+      for (const auto& [cls, kW] : itPowerByClass_kW(energy)) classes.emplace_back("power_" + cls, kW);
+      series(classes, &names, &values);
       names << keyName(QStringLiteral("cooling")) << keyName(QStringLiteral("chain"));
       values << coolingPower_kW(energy) << powerChainLoss_kW(energy);
-      view->showBars(names, {{tr("Power"), values, {}}}, tr("kW"), false, true);
+      view->showBars(names, {{tr("Power"), values, {}, QStringLiteral("power")}}, tr("kW"), false, true);
       return;
     }
     case Chart::MonthlyPue: {
       for (double v : energy.year.pue) values << finiteOr0(v);
-      for (int m = 1; m <= values.size(); ++m) names << QLocale().standaloneMonthName(m, QLocale::ShortFormat);
-      view->showLines(names, {{tr("PUE"), values, {}}}, tr("PUE"));
+      for (int m = 1; m <= values.size(); ++m) names << monthName(m);
+      // PUE cannot fall below 1: the axis starts there, marked as zoomed.
+      view->showLines(names, {{tr("PUE"), values, {}, QStringLiteral("pue")}}, tr("PUE"), QString(), 1.0);
       return;
     }
     case Chart::Capex: {
@@ -243,7 +289,7 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
           values[at] += l.total() / 1e6;
         }
       }
-      view->showBars(names, {{tr("CAPEX"), values, {}}}, tr("million USD"), false, true);
+      view->showBars(names, {{tr("CAPEX"), values, {}, QStringLiteral("capex")}}, tr("million USD"), false, true);
       return;
     }
     case Chart::TcoYears: {
@@ -260,8 +306,10 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
         onPrem << (capex + y * opex) / 1e6;
         cloud << cloudRate * paidHoursPerYear * y / 1e6;
       }
-      view->showLines(names, {{tr("On-premises (CAPEX + OPEX)"), onPrem, {}}, {tr("Cloud at the same use"), cloud, {}}},
-                      tr("million USD"));
+      view->showLines(names,
+                      {{tr("On-premises (CAPEX + OPEX)"), onPrem, {}, QStringLiteral("onprem")},
+                       {tr("Cloud at the same use"), cloud, {}, QStringLiteral("cloud")}},
+                      tr("million USD"), tr("years"));
       return;
     }
   }

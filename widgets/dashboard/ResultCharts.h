@@ -46,6 +46,8 @@ class ResultCharts {
 
   // Translated name of an engine key (breakdown parts, causes, classes...).
   static QString keyName(const QString& key);
+  // Short month name, 1 = January, in the interface language.
+  static QString monthName(int month);
   // The bottleneck as a sentence ("The step is limited by ... : detail").
   static QString bottleneckSentence(const SimResult& r);
   // The bottleneck's detail in the interface language (from its clauses).

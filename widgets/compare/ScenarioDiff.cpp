@@ -1,0 +1,163 @@
+#include "ScenarioDiff.h"
+
+#include <QLocale>
+#include <cmath>
+#include <map>
+
+#include "Document.h"
+#include "FieldSpec.h"
+#include "ResultCharts.h"
+#include "design/ScenarioJson.h"
+
+namespace cf {
+
+namespace {
+
+const FieldSpec* fieldAt(const std::string& pointer) {
+  for (const FieldGroup& g : propertyGroups())
+    for (const FieldSpec& f : g.fields)
+      if (pointer == f.pointer) return &f;
+  return nullptr;
+}
+
+// A key without a property-editor label: its path in words ("reliability ›
+// optics lane tolerance"), array indexes counted from 1.
+QString pathInWords(const std::string& pointer) {
+  QStringList parts;
+  for (QString seg : QString::fromStdString(pointer).split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+    bool isIndex = false;
+    const int i = seg.toInt(&isIndex);
+    if (isIndex) {
+      if (!parts.isEmpty()) parts.last() += QStringLiteral(" %1").arg(i + 1);
+      continue;
+    }
+    seg.replace(QLatin1Char('_'), QLatin1Char(' '));
+    parts << seg;
+  }
+  if (!parts.isEmpty()) parts.first()[0] = parts.first()[0].toUpper();
+  return parts.join(QStringLiteral(" › "));
+}
+
+QString shown(const FieldSpec* f, const nlohmann::json* v) {
+  // An absent key is the engine's default for it.
+  if (!v || v->is_null()) return ScenarioDiff::tr("default");
+  const QLocale loc;
+  if (v->is_boolean()) return v->get<bool>() ? ScenarioDiff::tr("yes") : ScenarioDiff::tr("no");
+  if (v->is_number()) {
+    double x = v->get<double>();
+    if (f && f->scale != 0) x /= f->scale;
+    QString text = v->is_number_integer() && (!f || f->scale == 1) ? loc.toString(v->get<long long>())
+                                                                  : loc.toString(x, 'g', 6);
+    if (f && *f->suffix) text += fieldText(f->suffix);
+    return text;
+  }
+  if (v->is_string()) {
+    const std::string s = v->get<std::string>();
+    return f ? choiceText(f->pointer, s) : QString::fromStdString(s);
+  }
+  return QString::fromStdString(v->dump());
+}
+
+}  // namespace
+
+QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<Scenario>& scenarios) {
+  std::vector<nlohmann::json> js;
+  for (const Scenario& s : scenarios) js.push_back(scenarioToJson(s));
+  return inputs(js);
+}
+
+QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::json>& scenarioJson) {
+  QVector<Input> out;
+  if (scenarioJson.size() < 2) return out;
+  std::vector<nlohmann::json> flat;
+  for (const nlohmann::json& j : scenarioJson) flat.push_back(j.flatten());
+  // Every leaf of any scenario, in first-seen order.
+  std::vector<std::string> order;
+  std::map<std::string, bool> seen;
+  for (const nlohmann::json& f : flat)
+    for (auto it = f.begin(); it != f.end(); ++it)
+      if (!seen[it.key()]) {
+        seen[it.key()] = true;
+        order.push_back(it.key());
+      }
+  for (const std::string& pointer : order) {
+    if (pointer == "/name" || pointer == "/description" || pointer == "/format") continue;
+    bool differ = false;
+    const nlohmann::json* first = flat[0].contains(pointer) ? &flat[0][pointer] : nullptr;
+    for (std::size_t i = 1; i < flat.size() && !differ; ++i) {
+      const nlohmann::json* v = flat[i].contains(pointer) ? &flat[i][pointer] : nullptr;
+      differ = (first == nullptr) != (v == nullptr) || (first && v && *first != *v);
+    }
+    if (!differ) continue;
+    const FieldSpec* f = fieldAt(pointer);
+    Input in;
+    in.pointer = pointer;
+    in.label = f ? fieldText(f->label) : pathInWords(pointer);
+    for (const nlohmann::json& fj : flat) in.values << shown(f, fj.contains(pointer) ? &fj[pointer] : nullptr);
+    out << in;
+  }
+  return out;
+}
+
+bool ScenarioDiff::isUntouchedDefault(const Scenario& s) {
+  nlohmann::json a = scenarioToJson(s), b = scenarioToJson(Document::defaultScenario(QString::fromStdString(s.name)));
+  return a == b;
+}
+
+int ScenarioDiff::defaultBaseline(const std::vector<Scenario>& scenarios) {
+  for (std::size_t i = 0; i < scenarios.size(); ++i)
+    if (!isUntouchedDefault(scenarios[i])) return static_cast<int>(i);
+  return 0;
+}
+
+QString ScenarioDiff::pairSummary(const QString& baseName, const SimOutput& base, const QString& otherName,
+                                  const SimOutput& other, const QVector<Input>& differing, int baseIndex,
+                                  int otherIndex) {
+  const QLocale loc;
+  auto pct = [&](double v) { return loc.toString(std::abs(v), 'f', std::abs(v) < 10 ? 1 : 0); };
+  // Time to train with failures when the Monte Carlo ran, else failure-free.
+  const double tb = base.timeToTrainMeanDays().value_or(base.failureFreeDays());
+  const double to = other.timeToTrainMeanDays().value_or(other.failureFreeDays());
+  QString time;
+  const double dt = tb > 0 ? (to - tb) / tb * 100.0 : 0.0;
+  const QString days = tr("%1 vs %2 days").arg(loc.toString(to, 'f', 1), loc.toString(tb, 'f', 1));
+  if (std::abs(dt) < 0.5)
+    time = tr("%1 trains in about the same time as %2 (%3)").arg(otherName, baseName, days);
+  else if (dt < 0)
+    time = tr("%1 trains in %2 % less time than %3 (%4)").arg(otherName, pct(dt), baseName, days);
+  else
+    time = tr("%1 takes %2 % longer to train than %3 (%4)").arg(otherName, pct(dt), baseName, days);
+  const double cb = base.cost.tco_usd, co = other.cost.tco_usd;
+  const double dc = cb > 0 ? (co - cb) / cb * 100.0 : 0.0;
+  const QString tco = tr("TCO %1 vs %2 M USD").arg(loc.toString(co / 1e6, 'f', 1), loc.toString(cb / 1e6, 'f', 1));
+  QString cost;
+  if (std::abs(dc) < 0.5)
+    cost = tr("costs about the same (%1)").arg(tco);
+  else if (dc > 0)
+    cost = tr("costs %1 % more (%2)").arg(pct(dc), tco);
+  else
+    cost = tr("costs %1 % less (%2)").arg(pct(dc), tco);
+
+  auto resource = [](const SimOutput& o) {
+    QString r = QString::fromStdString(o.performance.bottleneck.resource);
+    if (r == QLatin1String("compute")) r = QStringLiteral("compute_resource");
+    return ResultCharts::keyName(r);
+  };
+  const QString rb = resource(base), ro = resource(other);
+  QString why = rb == ro ? tr("both are limited by %1").arg(rb) : tr("the bottleneck moves from %1 to %2").arg(rb, ro);
+  QVector<const Input*> pair;  // the inputs in which these two differ
+  for (const Input& in : differing)
+    if (in.values.value(baseIndex) != in.values.value(otherIndex)) pair << &in;
+  if (!pair.isEmpty()) {
+    QStringList shownInputs;
+    for (int i = 0; i < pair.size() && i < 3; ++i)
+      shownInputs << tr("%1 %2 → %3").arg(pair[i]->label, pair[i]->values.value(baseIndex),
+                                          pair[i]->values.value(otherIndex));
+    QString list = shownInputs.join(tr(", "));
+    if (pair.size() > 3) list = tr("%1 and %2 more").arg(list).arg(pair.size() - 3);
+    why = tr("%1; inputs that differ: %2").arg(why, list);
+  }
+  return tr("%1 and %2, because %3.").arg(time, cost, why);
+}
+
+}  // namespace cf
