@@ -3,9 +3,11 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -85,7 +87,13 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
           [this](const QString& m) { statusBar()->showMessage(m, 6000); });
   connect(sweep_, &SweepResultsView::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
-  resize(1400, 900);
+  // 1400 × 900, or the screen's free area when smaller (a 1024 × 768
+  // projector); the offscreen platform's 800 × 600 screen is no limit, so
+  // that --screenshot keeps its size.
+  QSize size(1400, 900);
+  if (QGuiApplication::platformName() != QLatin1String("offscreen"))
+    if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
+  resize(size);
   retranslateUi();
   updateTitle();
   updateUndoActions();

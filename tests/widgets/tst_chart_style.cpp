@@ -63,6 +63,7 @@ class TestChartStyle : public QObject {
       for (int j = i + 1; j < step.size(); ++j)
         QVERIFY2(categoryColor(step[i]) != categoryColor(step[j]), qPrintable(step[i] + QLatin1Char('/') + step[j]));
     QVERIFY(categoryColor(QStringLiteral("scale_out_share")) != categoryColor(QStringLiteral("tp_comm")));
+    QVERIFY(categoryColor(QStringLiteral("scale_out_comm_share")) != categoryColor(QStringLiteral("tp_comm")));
     const QStringList memory = {"weights", "gradients", "optimizer", "activations", "temporary", "fragmentation"};
     for (int i = 0; i < memory.size(); ++i) {
       QVERIFY(categoryColor(memory[i]) != remainderColor());

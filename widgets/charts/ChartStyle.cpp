@@ -62,6 +62,12 @@ const QHash<QString, int>& fixedIndex() {
       {QStringLiteral("goodput"), 2},
       {QStringLiteral("scale_out_share"), 9},
       {QStringLiteral("step_time"), 10},
+      // Lesson metrics (resources/lessons/*.json "metric").
+      {QStringLiteral("scale_out_comm_share"), 9},
+      {QStringLiteral("performance.mfu"), 0},
+      {QStringLiteral("reliability.goodput_mean"), 2},
+      {QStringLiteral("reliability.cluster_mtbf_h"), 3},
+      {QStringLiteral("energy.pue"), 2},
   };
   return map;
 }

@@ -64,7 +64,7 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
   stepChart_->setObjectName(QStringLiteral("comparisonStepChart"));
   paretoChart_->setObjectName(QStringLiteral("comparisonTcoChart"));
   baselineCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  baselineCombo_->setMinimumContentsLength(18);
+  baselineCombo_->setMinimumContentsLength(30);
   summary_->setWordWrap(true);
   summary_->setTextFormat(Qt::RichText);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -260,7 +260,7 @@ void PresentationWindow::showStep(int lesson, int step) {
     values << (std::isnan(v) ? 0.0 : (pct ? v * 100 : v));
   }
   trend_->setTitle(LessonSimulator::metricLabel(l.metric));
-  const QVector<ChartView::Series> series = {{LessonSimulator::metricLabel(l.metric), values, QColor(213, 94, 0)}};
+  const QVector<ChartView::Series> series = {{LessonSimulator::metricLabel(l.metric), values, {}, l.metric}};
   if (!l.waterfall.isEmpty()) {
     // A lever waterfall, bar by bar: the baseline, then each step floating
     // from the figure before it (the new bar grows in).
