@@ -224,7 +224,9 @@ void ComparisonView::refresh() {
       if (c != baseline_) delta = MetricTable::delta(m, base, values[c]);
       auto* item = new QTableWidgetItem;
       if (!delta.text.isEmpty()) {
-        const QString arrow = delta.value > 0 ? QStringLiteral("▲") : delta.value < 0 ? QStringLiteral("▼") : QString();
+        // ▲/▼: the direction of a change that shows at the precision shown.
+        const bool same = delta.judgement == MetricTable::Judgement::Same;
+        const QString arrow = same ? QString() : delta.value > 0 ? QStringLiteral("▲") : QStringLiteral("▼");
         QString mark;
         if (delta.judgement == MetricTable::Judgement::Better) {
           mark = QStringLiteral(" ✓");
