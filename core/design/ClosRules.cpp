@@ -4,6 +4,10 @@
 #include <climits>
 #include <cmath>
 
+#include "design/Resolved.h"
+#include "design/TopologyName.h"
+#include "design/Validation.h"
+
 namespace cf {
 namespace {
 
@@ -68,6 +72,20 @@ ClosPlane closPlane(const ClosInput& in) {
   p.cores = mul(p.up1, p.cores_per_group);
   p.spine_uplinks = mul(p.spines, p.up2);
   return p;
+}
+
+ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node) {
+  const int k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
+  const double o = std::max(1.0, so.oversubscription);
+  ClosInput ci;
+  ci.nodes = nodes;
+  ci.nics_per_node = nics_per_node;
+  ci.radix = k;
+  ci.tiers = nodes > 1 ? tiersNeeded(std::max(1, so.tiers), k, o, nodes * nics_per_node) : so.tiers;
+  ci.oversubscription_leaf = o;
+  ci.rail_optimized = isRailOptimized(so.rail_optimized, so.topology);
+  ci.spine_leaf = so.topology == "spine-leaf";
+  return ci;
 }
 
 }  // namespace cf

@@ -87,4 +87,13 @@ struct ClosPlane {
 // Zero endpoints or radix < 2 give an empty plane.
 ClosPlane closPlane(const ClosInput& in);
 
+struct ResolvedScenario;
+struct ScaleOut;
+// The plane of `nodes` nodes of a resolved design as the closed-form models
+// see it (reliability's switch/link counts, the scheduler's leaves and pods):
+// the resolved switch radix (64 when the design names none), the leaf
+// oversubscription, rails and spine-leaf from the topology, and tiers added
+// for the nodes' NIC ports as the generator adds them (tiersNeeded).
+ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node);
+
 }  // namespace cf

@@ -7,8 +7,6 @@
 #include "common/InputError.h"
 #include "design/ClosRules.h"
 #include "design/StorageRules.h"
-#include "design/TopologyName.h"
-#include "design/Validation.h"
 
 namespace cf {
 
@@ -103,17 +101,7 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
   const ScaleOut so = s ? s->cluster.scale_out : ScaleOut{};
   const long long nicsPerNode = std::max(0, r.node.nics_per_node);
   const long long planes = std::max(1, so.planes);
-  const int k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
-  const double o = std::max(1.0, so.oversubscription);
-  const bool rails = isRailOptimized(so.rail_optimized, so.topology);
-  ClosInput ci;
-  ci.nodes = in.nodes;
-  ci.nics_per_node = nicsPerNode;
-  ci.radix = k;
-  ci.tiers = in.nodes > 1 ? tiersNeeded(std::max(1, so.tiers), k, o, in.nodes * nicsPerNode) : so.tiers;
-  ci.oversubscription_leaf = o;
-  ci.rail_optimized = rails;
-  ci.spine_leaf = so.topology == "spine-leaf";
+  const ClosInput ci = closInputOf(r, so, in.nodes, nicsPerNode);
   const ClosPlane plane = closPlane(ci);
   const long long E = planes * plane.endpoints;
   const long long leaves = planes * plane.leaves;
@@ -123,7 +111,7 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
   in.switches = leaves + spines;
   in.access_links = E;
   in.fabric_links = fabricLinks;
-  const bool opticalAccess = rails;
+  const bool opticalAccess = ci.rail_optimized;
   const long long accessOptics = opticalAccess ? 2 * E : 0;
   const long long fabricOptics = 2 * fabricLinks;
   in.optics = accessOptics + fabricOptics;

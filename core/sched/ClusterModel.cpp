@@ -5,8 +5,6 @@
 #include "common/InputError.h"
 #include "design/ClosRules.h"
 #include "design/Resolved.h"
-#include "design/TopologyName.h"
-#include "design/Validation.h"
 #include "reliability/ReliabilityInputs.h"
 #include "sched/StepTimes.h"
 #include "sim/Simulate.h"
@@ -37,20 +35,8 @@ ClusterModel clusterModel(const Project& project, std::size_t index, const Clust
   m.restart_s = s.reliability.restart_s;
 
   // Hierarchy (see the header).
-  const ScaleOut& so = s.cluster.scale_out;
-  const int k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
-  const double o = std::max(1.0, so.oversubscription);
-  const bool rails = isRailOptimized(so.rail_optimized, so.topology);
   const long long nics = std::max(1, r.node.nics_per_node);
-  ClosInput ci;
-  ci.nodes = m.nodes;
-  ci.nics_per_node = nics;
-  ci.radix = k;
-  ci.tiers = m.nodes > 1 ? tiersNeeded(std::max(1, so.tiers), k, o, m.nodes * nics) : so.tiers;
-  ci.oversubscription_leaf = o;
-  ci.rail_optimized = rails;
-  ci.spine_leaf = so.topology == "spine-leaf";
-  const ClosPlane plane = closPlane(ci);
+  const ClosPlane plane = closPlane(closInputOf(r, s.cluster.scale_out, m.nodes, nics));
   m.tiers = plane.tiers;
   m.nodes_per_leaf = std::max(1LL, std::min(plane.nodes_per_leaf, m.nodes));
   const long long leaves = (m.nodes + m.nodes_per_leaf - 1) / m.nodes_per_leaf;

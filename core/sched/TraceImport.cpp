@@ -46,6 +46,16 @@ void skip(TraceReport* rep, const std::string& why) {
   if (rep) ++rep->skipped[why];
 }
 
+// Times from the first submission: both traces log wall-clock times.
+void startAtZero(std::vector<TraceJob>& jobs) {
+  double t0 = std::numeric_limits<double>::infinity();
+  for (const TraceJob& t : jobs) t0 = std::min(t0, t.submit_s);
+  for (TraceJob& t : jobs) {
+    t.submit_s -= t0;
+    t.trace_start_s -= t0;
+  }
+}
+
 }  // namespace
 
 std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::string& taskTable, TraceReport* report,
@@ -96,7 +106,6 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
     }
   }
   std::vector<TraceJob> out;
-  double t0 = std::numeric_limits<double>::infinity();
   for (const AlibabaJob& j : jobs) {
     if (std::isnan(j.submit)) skip(rep, "no submission time");
     else if (j.gpus <= 0) skip(rep, "no GPUs");
@@ -110,14 +119,10 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
       t.duration_s = j.end - t.trace_start_s;
       t.gpus = static_cast<int>(std::min(1e7, std::ceil(j.gpus - 1e-9)));
       t.line = j.line;
-      t0 = std::min(t0, t.submit_s);
       out.push_back(std::move(t));
     }
   }
-  for (TraceJob& t : out) {
-    t.submit_s -= t0;
-    t.trace_start_s -= t0;
-  }
+  startAtZero(out);
   rep->jobs = static_cast<long long>(out.size());
   return out;
 }
@@ -167,7 +172,6 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
     return *it;
   };
   std::vector<TraceJob> out;
-  double t0 = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < all.size(); ++i) {
     const json& j = all[i];
     const std::string p = indexPath(name, i);
@@ -228,14 +232,10 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
       t.machines = std::move(machines);
       t.machine_gpus = std::move(machineGpus);
       t.line = i;
-      t0 = std::min(t0, submit);
       out.push_back(std::move(t));
     }
   }
-  for (TraceJob& t : out) {
-    t.submit_s -= t0;
-    t.trace_start_s -= t0;
-  }
+  startAtZero(out);
   rep->jobs = static_cast<long long>(out.size());
   return out;
 }

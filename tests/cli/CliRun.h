@@ -1,9 +1,11 @@
 // Runs clusterforge-cli (CF_CLI, set by tests/cli/CMakeLists.txt) for the CLI
 // suites: exit status (-1 timeout, killed; -2 crashed), stdout and stderr.
 #pragma once
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace cftest {
 
@@ -22,6 +24,15 @@ inline Run run(const QStringList& args, int timeoutMs = 60000) {
   }
   return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
           QString::fromUtf8(p.readAllStandardError())};
+}
+
+// Writes an input file of a suite into `dir`; returns its path ("" when it cannot be written).
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(text);
+  return path;
 }
 
 }  // namespace cftest

@@ -26,13 +26,7 @@ class TestScheduleCli : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
 
-  QString write(const QString& name, const QByteArray& text) {
-    const QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return {};
-    f.write(text);
-    return path;
-  }
+  QString write(const QString& name, const QByteArray& text) { return cftest::writeFile(dir_, name, text); }
   // The example with its workload changed by `edit` (a JSON text replacement).
   QString exampleWith(const QString& from, const QString& to) {
     QFile f(kExample);

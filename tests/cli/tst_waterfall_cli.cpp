@@ -48,13 +48,7 @@ class TestWaterfallCli : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
 
-  QString write(const QString& name, const QByteArray& text) {
-    const QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return {};
-    f.write(text);
-    return path;
-  }
+  QString write(const QString& name, const QByteArray& text) { return cftest::writeFile(dir_, name, text); }
 
  private slots:
   void examplePrintsTheTable() {
