@@ -2723,6 +2723,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FileController</name>
     <message>
+        <source>Cannot open example</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>Opened the example %1 as an untitled copy</source>
+        <translation>已将示例 %1 作为未命名副本打开</translation>
+    </message>
+    <message>
         <source>Lever waterfall spec, added to the open project (*.json)</source>
         <translation>优化杠杆瀑布图规格，添加到当前项目（*.json）</translation>
     </message>
@@ -4937,6 +4945,281 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>%1 and %2, because %3.</source>
         <translation>%1，%2，原因：%3。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::ExampleCatalog</name>
+    <message>
+        <source>Llama 3 405B on 16,384 H100</source>
+        <translation>Llama 3 405B：16,384 卡 H100</translation>
+    </message>
+    <message>
+        <source>Meta&apos;s 54-day run: 419 interruptions, yet above 90 % effective training time. Try the checkpoint interval and the spares.</source>
+        <translation>Meta 54 天的训练中断 419 次，有效训练时间占比仍高于 90%。试试调整检查点间隔与热备。</translation>
+    </message>
+    <message>
+        <source>10K-card cluster: optics and recovery</source>
+        <translation>万卡集群：光模块与故障恢复</translation>
+    </message>
+    <message>
+        <source>Optical modules fail most; lane fault tolerance and in-memory backup cut a 45-minute recovery to 90 seconds.</source>
+        <translation>光模块故障最多；单通道容错与内存热备把 45 分钟的恢复缩短到 90 秒。</translation>
+    </message>
+    <message>
+        <source>BERT-Large on 128 V100</source>
+        <translation>BERT-Large：128 卡 V100</translation>
+    </message>
+    <message>
+        <source>E-commerce tuning: bound by data loading before, 3.2x faster after async IO, compression and fused kernels.</source>
+        <translation>电商搜索调优：调优前受数据加载瓶颈制约，异步 IO、梯度压缩与算子融合后提速 3.2 倍。</translation>
+    </message>
+    <message>
+        <source>GPT 145.6B on 1,536 A100</source>
+        <translation>GPT 145.6B：1,536 卡 A100</translation>
+    </message>
+    <message>
+        <source>Megatron-LM on Selene&apos;s rail-optimised three-level fat-tree; the paper reports 148 TFLOP/s per GPU.</source>
+        <translation>Selene 轨道优化（多轨）三层胖树上的 Megatron-LM；论文报告每卡 148 TFLOP/s。</translation>
+    </message>
+    <message>
+        <source>10B model on 1,024 A100: MFU</source>
+        <translation>10B 模型：1,024 卡 A100 的 MFU</translation>
+    </message>
+    <message>
+        <source>The seed reports MFU from 28 % to 52 %: which of its software changes the model confirms.</source>
+        <translation>种子案例报告 MFU 从 28% 提升到 52%：模型能确认其中哪些软件优化。</translation>
+    </message>
+    <message>
+        <source>Lever waterfall: 10B on A100</source>
+        <translation>优化手段瀑布图：A100 上的 10B 模型</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s tuning levers one at a time, as a waterfall of the time to train.</source>
+        <translation>逐项施加种子案例的调优手段，以训练时间瀑布图呈现。</translation>
+    </message>
+    <message>
+        <source>Liquid super-node vs air cooling</source>
+        <translation>液冷超节点 vs 风冷</translation>
+    </message>
+    <message>
+        <source>GB200 NVL72 in Guiyang against DGX H100 in Shanghai: PUE, energy, carbon and cost per run.</source>
+        <translation>贵阳的 GB200 NVL72 对比上海的 DGX H100：PUE、能耗、碳排放与单次训练成本。</translation>
+    </message>
+    <message>
+        <source>Cloud vs on-premises, 5 years</source>
+        <translation>云租用 vs 本地部署（五年）</translation>
+    </message>
+    <message>
+        <source>Rent by the hour or buy eight Ascend 910B: the utilisation where owning breaks even.</source>
+        <translation>按小时租用还是购买 8 卡昇腾 910B：自有设备盈亏平衡的利用率。</translation>
+    </message>
+    <message>
+        <source>Shared 512-H100 cluster</source>
+        <translation>共享的 512 卡 H100 集群</translation>
+    </message>
+    <message>
+        <source>Three teams, one month of jobs: scheduling policies and waiting times (clusterforge-cli schedule).</source>
+        <translation>三个团队、一个月的作业：调度策略与等待时间（clusterforge-cli schedule）。</translation>
+    </message>
+    <message>
+        <source>GPT 10B design sweep</source>
+        <translation>GPT 10B 设计扫描</translation>
+    </message>
+    <message>
+        <source>48 designs across accelerator, size, fabric, cooling and site; opens the base scenario (run it with clusterforge-cli sweep).</source>
+        <translation>加速卡、规模、网络、冷却与地点的 48 种设计；打开其基准方案（用 clusterforge-cli sweep 运行扫描）。</translation>
+    </message>
+    <message>
+        <source>Cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1 scenarios</source>
+        <translation>%1 个方案</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WelcomePage</name>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1（缺失）</translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation>没有最近的项目</translation>
+    </message>
+    <message>
+        <source>Design AI training clusters: racks, fabrics, storage, the job, and what it costs.</source>
+        <translation>设计智算集群：机柜、网络、存储、训练作业，以及它的成本。</translation>
+    </message>
+    <message>
+        <source>New from Wizard…</source>
+        <translation>用向导新建…</translation>
+    </message>
+    <message>
+        <source>Start a new project from the cluster wizard</source>
+        <translation>用集群向导新建项目</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Open a project (.cfproj) or a scenario file (.cf.json)</source>
+        <translation>打开项目（.cfproj）或方案文件（.cf.json）</translation>
+    </message>
+    <message>
+        <source>Guided Tour</source>
+        <translation>界面导览</translation>
+    </message>
+    <message>
+        <source>A short tour of the main window</source>
+        <translation>主窗口的简短导览</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Recent Projects</source>
+        <translation>最近的项目</translation>
+    </message>
+    <message>
+        <source>Show this page at start-up</source>
+        <translation>启动时显示此页</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Case studies from published runs. A click opens one as an untitled copy; the example file itself is never changed.</source>
+        <translation>来自公开训练实例的案例。单击即以未命名副本打开，示例文件本身不会被修改。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::GuidedTour</name>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>cf::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Search actions, menus or keys</source>
+        <translation>搜索操作、菜单或按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Gathered from the menus of this window: %1 actions with a shortcut.</source>
+        <translation>取自本窗口的菜单：共 %1 个带快捷键的操作。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WelcomeController</name>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Your study: its scenarios and lever waterfalls. Select a scenario to edit it; the menu of the tree adds, duplicates and removes scenarios.</source>
+        <translation>你的研究：其中的方案与优化手段瀑布图。选中一个方案即可编辑；树的右键菜单可添加、复制和删除方案。</translation>
+    </message>
+    <message>
+        <source>Parts catalog</source>
+        <translation>部件目录</translation>
+    </message>
+    <message>
+        <source>Accelerators, nodes, switches, NICs, cables, cooling, racks and PDUs with their figures. Drag a part into a rack on the Racks tab.</source>
+        <translation>加速卡、节点、交换机、网卡、线缆、冷却、机柜和 PDU 及其参数。把部件拖进“机柜”标签页中的机柜。</translation>
+    </message>
+    <message>
+        <source>Editors and results</source>
+        <translation>编辑器与结果</translation>
+    </message>
+    <message>
+        <source>The hall, the racks, the job, the fabric and the storage of the selected scenario; the Dashboard, Compare, Waterfall and Sweep tabs show what the design gives.</source>
+        <translation>所选方案的机房、机柜、训练作业、网络与存储；仪表板、方案对比、瀑布图和参数扫描标签页展示设计的结果。</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Every field of the selected scenario, with its unit. Each edit is one undo step (Ctrl+Z).</source>
+        <translation>所选方案的每个字段及其单位。每次编辑都是一个撤销步骤（Ctrl+Z）。</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>What validation finds (F7). Double-click a message to jump to its field.</source>
+        <translation>校验发现的问题（F7）。双击消息可跳转到对应字段。</translation>
+    </message>
+    <message>
+        <source>Cluster Wizard</source>
+        <translation>集群向导</translation>
+    </message>
+    <message>
+        <source>Generate a whole cluster from a few choices. Help › Welcome brings back the Welcome page, Help › Keyboard Shortcuts lists every shortcut.</source>
+        <translation>只需几个选择即可生成整个集群。“帮助 › 欢迎”回到欢迎页，“帮助 › 键盘快捷键”列出所有快捷键。</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome</source>
+        <translation>欢迎(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Recent projects, the examples, the wizard and a guided tour</source>
+        <translation>最近的项目、示例、向导和界面导览</translation>
+    </message>
+    <message>
+        <source>Guided &amp;Tour</source>
+        <translation>界面导览(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A short tour of the docks and tabs of this window</source>
+        <translation>本窗口停靠面板与标签页的简短导览</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Every action with a shortcut, gathered from the menus</source>
+        <translation>取自菜单的所有带快捷键的操作</translation>
     </message>
 </context>
 </TS>

@@ -62,6 +62,23 @@ void DesignEditors::runWizard() {
   }
 }
 
+void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayReplace) {
+  ClusterWizard wizard(Document::defaultProject().resolvedParts(), window_);
+  if (wizard.exec() != QDialog::Accepted) return;
+  try {
+    Project p;
+    p.scenarios.push_back(wizard.scenario());
+    p.name = p.scenarios.front().name;
+    p.adoptParts();
+    if (!mayReplace()) return;
+    doc_->reset(std::move(p), QString(), true);
+    setScenario(0);
+    tabs_->setCurrentWidget(racks_);
+  } catch (const std::exception&) {
+    // The wizard shows why it cannot build the cluster before it can be accepted.
+  }
+}
+
 bool DesignEditors::eventFilter(QObject* watched, QEvent* event) {
   if (watched == tabs_ && event->type() == QEvent::LanguageChange) retranslate();
   return QObject::eventFilter(watched, event);

@@ -4,6 +4,7 @@
 // to its menus.
 #pragma once
 #include <QObject>
+#include <functional>
 
 class QAction;
 class QTabWidget;
@@ -34,6 +35,10 @@ class DesignEditors : public QObject {
   void setScenario(int index);
   // Runs the wizard; an accepted design is added as a new scenario (one undo command).
   void runWizard();
+  // Runs the wizard for a new project (the Welcome page): once accepted and
+  // `mayReplace` agrees (the unsaved-changes prompt), the design alone
+  // replaces the project, untitled and unsaved.
+  void runWizardForNewProject(const std::function<bool()>& mayReplace);
 
  signals:
   void scenarioAdded(int index);

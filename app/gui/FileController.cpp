@@ -12,6 +12,7 @@
 
 #include "Autosaver.h"
 #include "Document.h"
+#include "ExampleCatalog.h"
 #include "RecentFiles.h"
 #include "waterfall/WaterfallSpec.h"
 
@@ -151,6 +152,19 @@ bool FileController::openWithDialog() {
   const QString dir = doc_->filePath().isEmpty() ? QString() : QFileInfo(doc_->filePath()).absolutePath();
   const QString path = QFileDialog::getOpenFileName(window_, tr("Open Project"), dir, fileFilters());
   return !path.isEmpty() && open(path);
+}
+
+bool FileController::openExample(const QString& path) {
+  if (!maybeSave()) return false;
+  Project p;
+  QString error;
+  if (!ExampleCatalog::load(path, &p, &error)) {
+    showError(tr("Cannot open example"), error);
+    return false;
+  }
+  doc_->reset(std::move(p));
+  emit statusMessage(tr("Opened the example %1 as an untitled copy").arg(QFileInfo(path).fileName()));
+  return true;
 }
 
 bool FileController::save() {

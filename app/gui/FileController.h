@@ -33,6 +33,9 @@ class FileController : public QObject {
   static bool isWaterfallSpec(const QString& path);
   bool importWaterfall(const QString& path);
   bool openWithDialog();
+  // Opens an example (ExampleCatalog::load) as an untitled copy, so that a
+  // save never overwrites the example; not added to the recent files.
+  bool openExample(const QString& path);
   bool save();
   bool saveAs();
   bool saveTo(const QString& path);

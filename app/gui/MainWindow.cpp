@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QScreen>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -34,6 +35,7 @@
 #include "ComparisonView.h"
 #include "SweepResultsView.h"
 #include "WaterfallView.h"
+#include "WelcomeController.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
 
@@ -57,7 +59,9 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   overview_ = new OverviewPage(doc_, tabs_);
   tabs_->addTab(overview_, style()->standardIcon(QStyle::SP_FileDialogInfoView), QString());
   designEditors_ = new DesignEditors(doc_, tabs_, this);
-  setCentralWidget(tabs_);
+  // The central widget stacks the tabs and the Welcome page.
+  welcome_ = new WelcomeController(this, tabs_, doc_, files_, designEditors_);
+  setCentralWidget(welcome_->central());
   results_ = new ResultsController(doc_, tabs_, this);
   results_->setDesignEditors(designEditors_);
   overview_->setRunner(results_->runner());
@@ -166,6 +170,8 @@ void MainWindow::createMenus() {
   toolsMenu_->addAction(results_->simulateAction());
   toolsMenu_->addAction(results_->flowNetworkAction());
   helpMenu_ = menuBar()->addMenu(QString());
+  helpMenu_->addActions({welcome_->welcomeAction(), welcome_->tourAction(), welcome_->shortcutsAction()});
+  helpMenu_->addSeparator();
   helpMenu_->addAction(a->about);
 
   toolBar_ = addToolBar(QString());
@@ -291,6 +297,7 @@ void MainWindow::retranslateUi() {
   toolBar_->setWindowTitle(tr("Main Toolbar"));
   tabs_->setTabText(0, tr("Overview"));
   results_->retranslate();
+  welcome_->retranslate();
   tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
   tabs_->setTabText(tabs_->indexOf(waterfall_), tr("Waterfall"));
   const BackendInfo& b = activeBackend();
@@ -319,6 +326,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   files_->shutdown();
+  welcome_->leave();  // the docks and tool bars come back before the layout is saved
   if (saveLayout_) {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());

@@ -25,6 +25,7 @@ class PropertyEditor;
 class ResultsController;
 class SweepResultsView;
 class WaterfallView;
+class WelcomeController;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -47,6 +48,8 @@ class MainWindow : public QMainWindow {
   ResultsController* results() const { return results_; }
   SweepResultsView* sweepResults() const { return sweep_; }
   WaterfallView* waterfalls() const { return waterfall_; }
+  // Welcome mode, the guided tour and Help › Keyboard Shortcuts (issue 18).
+  WelcomeController* welcome() const { return welcome_; }
   // Shows the Waterfall tab at one of the project's waterfalls.
   void showWaterfall(int index);
 
@@ -83,6 +86,7 @@ class MainWindow : public QMainWindow {
   ResultsController* results_ = nullptr;
   SweepResultsView* sweep_ = nullptr;
   WaterfallView* waterfall_ = nullptr;
+  WelcomeController* welcome_ = nullptr;
   ProjectDock* projectDock_ = nullptr;
   CatalogDock* catalogDock_ = nullptr;
   PropertyDock* propertyDock_ = nullptr;

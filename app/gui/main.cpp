@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QSettings>
 #include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
@@ -22,6 +23,8 @@
 #include "SweepResultsView.h"
 #include "WaterfallRunner.h"
 #include "WaterfallView.h"
+#include "WelcomeController.h"
+#include "WelcomePage.h"
 #include "common/Version.h"
 
 namespace {
@@ -127,10 +130,12 @@ int main(int argc, char** argv) {
   const QStringList files = parser.positionalArguments();
   if (!files.isEmpty()) {
     if (!window.openFile(files.first()) && screenshot) return 1;
-  } else if (!screenshot) {
-    window.files()->offerUntitledRecovery();
   }
+  const bool recovered = files.isEmpty() && !screenshot && window.files()->offerUntitledRecovery();
   if (!screenshot) window.restoreLayout();
+  // First start (no file, no earlier session) opens the Welcome page (issue 18).
+  if (!screenshot && !recovered && cf::WelcomeController::showAtStart(!files.isEmpty(), QSettings()))
+    window.welcome()->show();
   if (parser.isSet(sweepOption)) {
     QString error;
     if (!window.sweepResults()->openResults(parser.value(sweepOption), &error)) {
@@ -141,6 +146,9 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(tabOption)) {
     const QString name = parser.value(tabOption);
+    if (name.compare(QLatin1String("welcome"), Qt::CaseInsensitive) == 0 ||
+        name.compare(window.welcome()->page()->objectName(), Qt::CaseInsensitive) == 0)
+      window.welcome()->show();
     for (int i = 0; i < window.tabs()->count(); ++i)
       if (window.tabs()->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0 ||
           window.tabs()->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0)
