@@ -432,7 +432,26 @@ Catalog customParts(const Catalog& parts) {
 
 }  // namespace
 
-Project projectFromJson(const json& j) {
+namespace {
+
+// Reads one element of a project's array; with `skipped`, an invalid element
+// is recorded there and left out instead of failing the whole file.
+template <class T, class Read>
+void readElement(std::vector<T>& into, Read&& read, std::vector<Issue>* skipped) {
+  if (!skipped) {
+    into.push_back(read());
+    return;
+  }
+  try {
+    into.push_back(read());
+  } catch (const InputError& e) {
+    skipped->push_back(Issue{e.path(), e.message() + " (not loaded)", Issue::Severity::Error, e.id(), e.args()});
+  }
+}
+
+}  // namespace
+
+Project projectFromJson(const json& j, std::vector<Issue>* skipped) {
   if (!j.is_object()) throw InputError("", "expected a JSON object, got " + describe(j));
   Project p;
   std::string format = j.contains("format") && j["format"].is_string() ? j["format"].get<std::string>() : kScenarioFormat;
@@ -444,10 +463,11 @@ Project projectFromJson(const json& j) {
     if (const json* parts = r.raw("parts")) p.parts = Catalog::fromJson(*parts, "parts");
     const json* arr = r.array("scenarios", true);
     for (std::size_t i = 0; i < arr->size(); ++i)
-      p.scenarios.push_back(scenarioFromJson((*arr)[i], indexPath("scenarios", i)));
+      readElement(p.scenarios, [&] { return scenarioFromJson((*arr)[i], indexPath("scenarios", i)); }, skipped);
     if (const json* wf = r.array("waterfalls"))
       for (std::size_t i = 0; i < wf->size(); ++i)
-        p.waterfalls.push_back(projectWaterfallFromJson((*wf)[i], indexPath("waterfalls", i)));
+        readElement(p.waterfalls, [&] { return projectWaterfallFromJson((*wf)[i], indexPath("waterfalls", i)); },
+                    skipped);
     r.finish();
   } else {
     Scenario s = scenarioFromJson(j, "");

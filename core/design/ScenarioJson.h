@@ -22,7 +22,11 @@ nlohmann::json scenarioToJson(const Scenario& s);
 // Reads a scenario file (one scenario, optional "parts") or a project file
 // ("scenarios": [...], "parts"), chosen by "format". Parts a file does not
 // carry are adopted from the built-in catalog.
-Project projectFromJson(const nlohmann::json& j);
+// With `skipped`, a project file's scenario or waterfall that is not valid is
+// left out and its error appended there (the rest loads); without it, the
+// first error is thrown. The file's frame (format, name, parts, the arrays
+// themselves) must be valid either way.
+Project projectFromJson(const nlohmann::json& j, std::vector<Issue>* skipped = nullptr);
 // Writes a project: a single-scenario project as a scenario file, otherwise
 // as a project file. Parts identical to the built-in catalog are left out.
 nlohmann::json projectToJson(const Project& p);

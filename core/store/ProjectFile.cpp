@@ -464,7 +464,17 @@ Project readAnyProject(const std::string& path, LoadReport* report) {
   if (fs::is_directory(path, ec)) throw StoreError(path + " is a directory, not a project file");
   removeStaleTempFiles(path);
   const std::string bytes = readFile(path);
-  Project p = looksLikeSqlite(bytes) ? loadProjectBytes(path, bytes, report) : projectFromJson(parseJsonText(bytes));
+  Project p;
+  if (looksLikeSqlite(bytes)) {
+    p = loadProjectBytes(path, bytes, report);
+  } else {
+    std::vector<Issue> skipped;
+    p = projectFromJson(parseJsonText(bytes), report ? &skipped : nullptr);
+    if (!skipped.empty()) {
+      report->problems.insert(report->problems.end(), skipped.begin(), skipped.end());
+      report->partial = true;
+    }
+  }
   requireScenarios(p, report);
   return p;
 }

@@ -52,7 +52,9 @@ int projectFileSchemaVersion(const std::string& path);
 
 // Reads a project from .cfproj, or from .json/.cf.json (a scenario or project
 // file), chosen by the file's first bytes. A project needs at least one
-// scenario. Errors as loadProject; JSON files are read whole or not at all.
+// scenario. Errors as loadProject. A JSON project file with a report: a
+// scenario or waterfall that is not valid is left out and listed (partial);
+// the frame of the file (syntax, format, name, parts) must be valid.
 Project readAnyProject(const std::string& path, LoadReport* report = nullptr);
 // Writes .cfproj or JSON chosen by the extension, atomically in both cases.
 // Text that is not valid UTF-8 is an InputError naming its key path.

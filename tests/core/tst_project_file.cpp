@@ -621,6 +621,41 @@ class TestProjectFile : public QObject {
     QCOMPARE(bytesOf(p), text);
   }
 
+  // A JSON project with one invalid scenario: without a report the first
+  // error names it; with one, the valid scenarios load, the bad one is listed
+  // and the load is partial (the GUI opens it untitled, the file untouched).
+  void jsonProjectWithOneBadScenarioLoadsTheRest() {
+    json bad = cftest::smallScenario();
+    bad["cluster"]["nodes"] = "many";
+    json proj = {{"format", kProjectFormat}, {"name", "Study"},
+                 {"scenarios", {cftest::formatExample(), bad, cftest::smallScenario()}}};
+    const QString p = path("partly-bad.json");
+    const std::string text = proj.dump(2);
+    writeFileAtomically(p.toStdString(), text);
+    try {
+      readAnyProject(p.toStdString());
+      QFAIL("accepted an invalid scenario without a report");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("scenarios[1].cluster.nodes"));
+    }
+    LoadReport report;
+    const Project loaded = readAnyProject(p.toStdString(), &report);
+    QCOMPARE(loaded.scenarios.size(), std::size_t{2});
+    QCOMPARE(loaded.scenarios[0].name, cftest::formatExample()["name"].get<std::string>());
+    QVERIFY(report.partial);
+    QCOMPARE(report.problems.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(report.problems[0].path), QString("scenarios[1].cluster.nodes"));
+    QVERIFY2(problemsText(report).contains("not loaded"), qPrintable(problemsText(report)));
+    QCOMPARE(bytesOf(p), text);
+
+    // Every scenario bad: nothing to open, said as such.
+    proj["scenarios"] = json::array({bad});
+    writeFileAtomically(p.toStdString(), proj.dump());
+    LoadReport none;
+    QVERIFY(readAnyProject(p.toStdString(), &none).scenarios.empty());
+    QVERIFY2(problemsText(none).contains("at least one scenario"), qPrintable(problemsText(none)));
+  }
+
   void missingFile() {
     QVERIFY_THROWS_EXCEPTION(StoreError, readAnyProject(path("nope.cfproj").toStdString()));
   }
