@@ -3222,6 +3222,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::MainWindow</name>
     <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
         <source>Waterfall</source>
         <translation>瀑布图</translation>
     </message>
@@ -5220,6 +5224,376 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Every action with a shortcut, gathered from the menus</source>
         <translation>取自菜单的所有带快捷键的操作</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WorkloadPage</name>
+    <message numerus="yes">
+        <source>Trace %1: %Ln job(s) added to the workload.</source>
+        <translation>
+            <numerusform>Trace %1：已向工作负载添加 %Ln 个作业。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln listed</source>
+        <translation>
+            <numerusform>列出 %Ln 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln job(s) will be scheduled with the workload&apos;s own classes. Choose “Trace replay” to start each job when the trace started it.</source>
+        <translation>
+            <numerusform>%1：将与工作负载自身的类别一起调度 %Ln 个作业。选择“Trace 回放”可让每个作业按 Trace 中的时间开始。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Queue empty</source>
+        <translation>队列为空</translation>
+    </message>
+    <message>
+        <source>Blocked by policy or quota</source>
+        <translation>受策略或配额阻挡</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>Restarting after failure</source>
+        <translation>故障后重启中</translation>
+    </message>
+    <message>
+        <source>Nodes in repair</source>
+        <translation>节点维修中</translation>
+    </message>
+    <message>
+        <source>FIFO</source>
+        <translation>先来先服务（FIFO）</translation>
+    </message>
+    <message>
+        <source>EASY backfill</source>
+        <translation>EASY 回填</translation>
+    </message>
+    <message>
+        <source>Priority with preemption</source>
+        <translation>优先级（可抢占）</translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation>公平共享</translation>
+    </message>
+    <message>
+        <source>Trace replay</source>
+        <translation>Trace 回放</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 M USD</source>
+        <translation>%1 百万美元</translation>
+    </message>
+    <message>
+        <source>%1 USD</source>
+        <translation>%1 美元</translation>
+    </message>
+    <message>
+        <source>Job classes: each arrives as a process of its own; a class gives a run time or a model trained on a number of tokens (the performance model then times it for its placement).</source>
+        <translation>作业类别：每类按各自的到达过程提交；一个类别给出运行时长，或给出模型与训练 token 数（此时由性能模型按作业获得的放置计算时长）。</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>团队</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Run time (h)</source>
+        <translation>运行时长（小时）</translation>
+    </message>
+    <message>
+        <source>Arrivals per hour</source>
+        <translation>每小时到达数</translation>
+    </message>
+    <message>
+        <source>Max jobs</source>
+        <translation>最多作业数</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>Deadline (h)</source>
+        <translation>截止时间（小时）</translation>
+    </message>
+    <message>
+        <source>Add Class</source>
+        <translation>添加类别</translation>
+    </message>
+    <message>
+        <source>Remove Class</source>
+        <translation>删除类别</translation>
+    </message>
+    <message>
+        <source>Horizon (h)</source>
+        <translation>时间范围（小时）</translation>
+    </message>
+    <message>
+        <source>Import Trace…</source>
+        <translation>导入 Trace…</translation>
+    </message>
+    <message>
+        <source>Remove Trace</source>
+        <translation>移除 Trace</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Draw failures from the reliability model</source>
+        <translation>按可靠性模型抽取故障</translation>
+    </message>
+    <message>
+        <source>Compare the four policies</source>
+        <translation>对比四种策略</translation>
+    </message>
+    <message>
+        <source>Run Scheduler</source>
+        <translation>运行调度器</translation>
+    </message>
+    <message>
+        <source>Pack within leaf and pod</source>
+        <translation>在叶交换机和 Pod 内紧凑放置</translation>
+    </message>
+    <message>
+        <source>First fit</source>
+        <translation>首次适配</translation>
+    </message>
+    <message>
+        <source>Spread over leaves</source>
+        <translation>分散到各叶交换机</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Idle GPUs</source>
+        <translation>空闲 GPU</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation>团队</translation>
+    </message>
+    <message>
+        <source>Policies</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>作业数</translation>
+    </message>
+    <message>
+        <source>Wait p50 (h)</source>
+        <translation>等待 p50（小时）</translation>
+    </message>
+    <message>
+        <source>Wait p95 (h)</source>
+        <translation>等待 p95（小时）</translation>
+    </message>
+    <message>
+        <source>JCT p50 (h)</source>
+        <translation>完成时间 p50（小时）</translation>
+    </message>
+    <message>
+        <source>JCT p95 (h)</source>
+        <translation>完成时间 p95（小时）</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效产出率</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Fragmentation (GPU-h)</source>
+        <translation>碎片（GPU·小时）</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>No trace imported. Traces: Alibaba PAI GPU 2020 (pai_job_table.csv and pai_task_table.csv) or Microsoft Philly (cluster_job_log).</source>
+        <translation>未导入 Trace。支持：阿里巴巴 PAI GPU 2020（pai_job_table.csv 与 pai_task_table.csv）或微软 Philly（cluster_job_log）。</translation>
+    </message>
+    <message>
+        <source>Run the scheduler to see how the cluster serves this workload.</source>
+        <translation>运行调度器，查看集群如何承载此工作负载。</translation>
+    </message>
+    <message>
+        <source>Workload of %1</source>
+        <translation>%1 的工作负载</translation>
+    </message>
+    <message>
+        <source>model, %1 T tokens</source>
+        <translation>模型，%1 T token</translation>
+    </message>
+    <message>
+        <source>The workload cannot be scheduled: %1</source>
+        <translation>无法调度此工作负载：%1</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid value for %2</source>
+        <translation>“%1”不是 %2 的有效值</translation>
+    </message>
+    <message>
+        <source>Trace read: %1 jobs kept of %2 rows, %3 skipped (no GPUs or never finished).</source>
+        <translation>已读取 Trace：%2 行中保留 %1 个作业，跳过 %3 个（无 GPU 或未结束）。</translation>
+    </message>
+    <message>
+        <source>Alibaba PAI GPU trace 2020 (pai_job_table.csv)</source>
+        <translation>阿里巴巴 PAI GPU Trace 2020（pai_job_table.csv）</translation>
+    </message>
+    <message>
+        <source>Microsoft Philly (cluster_job_log)</source>
+        <translation>微软 Philly（cluster_job_log）</translation>
+    </message>
+    <message>
+        <source>Import Trace</source>
+        <translation>导入 Trace</translation>
+    </message>
+    <message>
+        <source>Trace format</source>
+        <translation>Trace 格式</translation>
+    </message>
+    <message>
+        <source>Alibaba job table (*.csv)</source>
+        <translation>阿里巴巴作业表 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Philly job log (*)</source>
+        <translation>Philly 作业日志 (*)</translation>
+    </message>
+    <message>
+        <source>The trace was not imported:
+%1</source>
+        <translation>未导入 Trace：
+%1</translation>
+    </message>
+    <message>
+        <source>The scheduler did not run: %1</source>
+        <translation>调度器未运行：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2, %3 GPUs, %4 h: utilisation &lt;b&gt;%5&lt;/b&gt; (GPUs allocated %6); %7 of %8 jobs completed, %9 unfinished.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，%2，%3 块 GPU，%4 小时：利用率 &lt;b&gt;%5&lt;/b&gt;（GPU 分配率 %6）；%8 个作业中完成 %7 个，未完成 %9 个。</translation>
+    </message>
+    <message>
+        <source>Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; %6 failures hit jobs %7 times, %8 preemptions.</source>
+        <translation>排队等待 p50 %1 小时、p95 %2 小时；作业完成时间 p50 %3 小时、p95 %4 小时；有效产出率（作业均值）%5；%6 次故障共中断作业 %7 次，抢占 %8 次。</translation>
+    </message>
+    <message>
+        <source>Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle capacity %5 (at %6 per GPU-hour).</source>
+        <translation>设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）；作业成本 %4，空闲容量成本 %5（每 GPU·小时 %6）。</translation>
+    </message>
+    <message>
+        <source>Simulated in %1 s. Run times come from each class&apos;s duration or from the performance model for the placement a job gets; failures from the reliability model&apos;s rates for the cluster&apos;s parts.</source>
+        <translation>模拟用时 %1 秒。运行时长来自各类别给定的时长，或由性能模型按作业获得的放置计算；故障来自可靠性模型对集群部件的故障率。</translation>
+    </message>
+    <message>
+        <source>GPU utilisation over time</source>
+        <translation>GPU 利用率随时间变化</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算中</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Time (h)</source>
+        <translation>时间（小时）</translation>
+    </message>
+    <message>
+        <source>Share of GPUs (%)</source>
+        <translation>GPU 占比（%）</translation>
+    </message>
+    <message>
+        <source>Jobs waiting</source>
+        <translation>等待中的作业</translation>
+    </message>
+    <message>
+        <source>Queued jobs (mean per bin)</source>
+        <translation>排队作业数（区间均值）</translation>
+    </message>
+    <message>
+        <source>Idle GPU-hours by cause</source>
+        <translation>按原因划分的空闲 GPU·小时</translation>
+    </message>
+    <message>
+        <source>Idle GPU-hours</source>
+        <translation>空闲 GPU·小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU·小时</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPUs, %3 interruption(s)</source>
+        <translation>%1：%2 块 GPU，中断 %3 次</translation>
+    </message>
+    <message>
+        <source>Jobs by start (the %1 largest of %2 by GPU-hours), coloured by team</source>
+        <translation>按开始时间排列的作业（%2 个中 GPU·小时最多的 %1 个），按团队着色</translation>
+    </message>
+    <message>
+        <source>Jobs by start, coloured by team</source>
+        <translation>按开始时间排列的作业，按团队着色</translation>
+    </message>
+    <message>
+        <source>No job started.</source>
+        <translation>没有作业开始运行。</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Interrupted by a failure</source>
+        <translation>因故障中断</translation>
+    </message>
+</context>
+<context>
+    <name>cf::ScheduleRunner</name>
+    <message>
+        <source>This scenario has no workload: add a job class or import a trace.</source>
+        <translation>此方案没有工作负载：请添加作业类别或导入 Trace。</translation>
     </message>
 </context>
 </TS>

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -23,7 +22,6 @@ namespace cf::cli {
 namespace {
 
 using namespace cf::sched;
-namespace fs = std::filesystem;
 
 std::string fixed(double v, int digits) {
   std::ostringstream s;
@@ -64,31 +62,7 @@ Workload loadWorkload(const ScheduleArgs& a, const Scenario& s) {
     any = true;
   }
   if (a.trace.size() == 2) {
-    const std::string& format = a.trace[0];
-    const std::string& file = a.trace[1];
-    TraceReport rep;
-    if (format == "alibaba2020") {
-      fs::path jobs = file, tasks;
-      if (fs::is_directory(jobs)) {
-        tasks = jobs / "pai_task_table.csv";
-        jobs = jobs / "pai_job_table.csv";
-      } else {
-        tasks = jobs.parent_path() / "pai_task_table.csv";
-      }
-      w.trace = readAlibaba2020(readText(jobs.string(), "--trace"), readText(tasks.string(), "--trace"), &rep,
-                                jobs.string(), tasks.string());
-    } else if (format == "philly") {
-      w.trace = readPhilly(readText(file, "--trace"), &rep, file);
-    } else {
-      throw InputError("--trace", "unknown trace format \"" + format + "\" (alibaba2020 or philly)");
-    }
-    if (w.trace.empty()) throw InputError("--trace", file + ": no job of the trace ran on GPUs");
-    if (!any) {  // the trace alone: its span is the horizon
-      double last = 0;
-      for (const TraceJob& t : w.trace) last = std::max(last, t.trace_start_s + t.duration_s);
-      w.horizon_h = std::max(1e-3, last / 3600);
-      w.failures = true;
-    }
+    w = withTrace(std::move(w), readTraceFiles(a.trace[0], a.trace[1], nullptr, "--trace"), !any);
     any = true;
   }
   if (!any) throw InputError("workload", "the scenario has no workload: give --workload FILE or --trace FORMAT FILE");

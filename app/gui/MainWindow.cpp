@@ -35,6 +35,7 @@
 #include "ComparisonView.h"
 #include "SweepResultsView.h"
 #include "WaterfallView.h"
+#include "WorkloadPage.h"
 #include "WelcomeController.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
@@ -75,6 +76,10 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   tabs_->insertTab(tabs_->indexOf(results_->comparison()) + 1, waterfall_, QString());
   connect(waterfall_, &WaterfallView::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   connect(files_, &FileController::waterfallImported, this, &MainWindow::showWaterfall);
+  // Many jobs on the cluster (issue 20), after the waterfalls.
+  workload_ = new WorkloadPage(doc_, tabs_);
+  tabs_->insertTab(tabs_->indexOf(waterfall_) + 1, workload_, QString());
+  connect(workload_, &WorkloadPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
   createDocks();
   createMenus();
@@ -241,6 +246,7 @@ void MainWindow::selectScenario(int index) {
   designEditors_->setScenario(index);
   results_->setScenario(index);
   sweep_->setScenario(index);
+  workload_->setScenario(index);
 }
 
 void MainWindow::focusIssue(int scenario, const QString& keyPath) {
@@ -300,6 +306,7 @@ void MainWindow::retranslateUi() {
   welcome_->retranslate();
   tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
   tabs_->setTabText(tabs_->indexOf(waterfall_), tr("Waterfall"));
+  tabs_->setTabText(tabs_->indexOf(workload_), tr("Workload"));
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
       tr("Backend: %1 (%2)").arg(backendName(b), backendDevice(b)));

@@ -25,6 +25,7 @@ class PropertyEditor;
 class ResultsController;
 class SweepResultsView;
 class WaterfallView;
+class WorkloadPage;
 class WelcomeController;
 
 class MainWindow : public QMainWindow {
@@ -48,6 +49,7 @@ class MainWindow : public QMainWindow {
   ResultsController* results() const { return results_; }
   SweepResultsView* sweepResults() const { return sweep_; }
   WaterfallView* waterfalls() const { return waterfall_; }
+  WorkloadPage* workload() const { return workload_; }
   // Welcome mode, the guided tour and Help › Keyboard Shortcuts (issue 18).
   WelcomeController* welcome() const { return welcome_; }
   // Shows the Waterfall tab at one of the project's waterfalls.
@@ -86,6 +88,7 @@ class MainWindow : public QMainWindow {
   ResultsController* results_ = nullptr;
   SweepResultsView* sweep_ = nullptr;
   WaterfallView* waterfall_ = nullptr;
+  WorkloadPage* workload_ = nullptr;
   WelcomeController* welcome_ = nullptr;
   ProjectDock* projectDock_ = nullptr;
   CatalogDock* catalogDock_ = nullptr;

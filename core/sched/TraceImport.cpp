@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <unordered_map>
 
 #include "common/Csv.h"
@@ -238,6 +241,51 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
   startAtZero(out);
   rep->jobs = static_cast<long long>(out.size());
   return out;
+}
+
+namespace {
+std::string readTextFile(const std::string& path, const std::string& what) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw InputError(what, "cannot read " + path);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+std::vector<TraceJob> readTraceFiles(const std::string& format, const std::string& path, TraceReport* report,
+                                     const std::string& what) {
+  namespace fs = std::filesystem;
+  std::vector<TraceJob> jobs;
+  if (format == "alibaba2020") {
+    fs::path table = path, tasks;
+    std::error_code ec;
+    if (fs::is_directory(table, ec)) {
+      tasks = table / "pai_task_table.csv";
+      table = table / "pai_job_table.csv";
+    } else {
+      tasks = table.parent_path() / "pai_task_table.csv";
+    }
+    jobs = readAlibaba2020(readTextFile(table.string(), what), readTextFile(tasks.string(), what), report,
+                           table.string(), tasks.string());
+  } else if (format == "philly") {
+    jobs = readPhilly(readTextFile(path, what), report, path);
+  } else {
+    throw InputError(what, "unknown trace format \"" + format + "\" (alibaba2020 or philly)");
+  }
+  if (jobs.empty()) throw InputError(what, path + ": no job of the trace ran on GPUs");
+  return jobs;
+}
+
+Workload withTrace(Workload w, std::vector<TraceJob> jobs, bool traceOnly) {
+  if (traceOnly) {  // the trace alone: its span is the horizon
+    double last = 0;
+    for (const TraceJob& t : jobs) last = std::max(last, t.trace_start_s + t.duration_s);
+    w.horizon_h = std::max(1e-3, last / 3600);
+    w.failures = true;
+  }
+  w.trace = std::move(jobs);
+  return w;
 }
 
 }  // namespace cf::sched

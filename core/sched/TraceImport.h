@@ -48,6 +48,18 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
 std::vector<TraceJob> readPhilly(const std::string& clusterJobLog, TraceReport* report = nullptr,
                                  const std::string& name = "cluster_job_log");
 
+// Reads a trace from disk: format "alibaba2020" (`path` is the job table, or
+// the folder holding pai_job_table.csv; pai_task_table.csv is read beside it)
+// or "philly" (`path` is cluster_job_log). Errors as above, InputError(what)
+// for an unknown format or a file that cannot be read, and for a trace
+// without a single GPU job.
+std::vector<TraceJob> readTraceFiles(const std::string& format, const std::string& path,
+                                     TraceReport* report = nullptr, const std::string& what = "trace");
+// The workload with the trace's jobs added. A trace alone (`w` had no
+// classes of its own: `traceOnly`) sets the horizon to the trace's span and
+// draws failures.
+Workload withTrace(Workload w, std::vector<TraceJob> jobs, bool traceOnly);
+
 // Seconds since 1970-01-01 of "YYYY-MM-DD HH:MM:SS" (calendar arithmetic, no
 // time zone); throws InputError(path) on anything else.
 double philly_time_s(const std::string& text, const std::string& path);

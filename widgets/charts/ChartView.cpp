@@ -346,8 +346,12 @@ void ChartView::useCustomPlot() {
   plot_->legend->setVisible(false);
   categories_.clear();
   setLegend({});
-  plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-  plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {  // what a previous chart of the plot may have set
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis->setRangeReversed(false);
+    axis->setNumberFormat(QStringLiteral("gbd"));
+    axis->setNumberPrecision(6);
+  }
   stack_->setCurrentWidget(plot_);
 }
 

@@ -97,6 +97,23 @@ class ChartView : public QWidget {
     bool total = false;
   };
   void showWaterfall(const QVector<WaterfallBar>& bars, const QString& valueTitle, bool higherIsBetter);
+  // QCustomPlot (ChartTimeline.cpp): lines over a numeric x (time), the
+  // value axis from zero with 1-2-5 ticks; series[i].values[k] is at x[k].
+  void showTimeSeries(const QVector<double>& x, const QVector<Series>& series, const QString& xTitle,
+                      const QString& valueTitle);
+  // QCustomPlot (ChartTimeline.cpp): a Gantt chart. Each bar spans [start,
+  // end) on its row, coloured by its group (legend: groups in order of first
+  // appearance, colours from the palette); a marked bar (interrupted, late)
+  // gets a red cross at its end. Rows count up from the top.
+  struct TimelineBar {
+    int row = 0;
+    double start = 0, end = 0;
+    QString group;
+    QString tooltip = {};
+    bool marked = false;
+  };
+  void showTimeline(const QVector<TimelineBar>& bars, const QString& xTitle, const QString& rowTitle,
+                    const QString& markLabel);
   // No chart: a centred message (no data, not simulated yet).
   void showMessage(const QString& text);
   bool showsChart() const;  // false while a message is shown

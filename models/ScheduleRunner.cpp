@@ -1,0 +1,145 @@
+#include "ScheduleRunner.h"
+
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QThread>
+
+#include "Document.h"
+#include "EngineMessages.h"
+#include "design/ScenarioJson.h"
+#include "sched/ClusterModel.h"
+#include "sched/Jobs.h"
+#include "sched/TraceImport.h"
+
+namespace cf {
+
+namespace {
+constexpr int kCacheCapacity = 16;
+
+QString messageOf(const InputError& e) {
+  return translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+}
+}  // namespace
+
+ScheduleRunner::ScheduleRunner(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {}
+
+ScheduleRunner::~ScheduleRunner() {
+  if (thread_) {  // the scheduler has no cancel point; runs are seconds at most
+    thread_->wait();
+    delete thread_;
+  }
+}
+
+void ScheduleRunner::setTrace(std::vector<sched::TraceJob> jobs, const QString& name) {
+  trace_ = std::move(jobs);
+  traceName_ = trace_.empty() ? QString() : name;
+}
+
+std::optional<sched::Workload> ScheduleRunner::workload(int scenario, QString* error) const {
+  if (scenario < 0 || scenario >= doc_->scenarioCount()) return std::nullopt;
+  const Scenario& s = doc_->scenario(scenario);
+  try {
+    sched::Workload w;
+    const bool own = !s.workload.is_null();
+    if (own) w = sched::workloadFromJson(s.workload, "workload");
+    if (!trace_.empty()) w = sched::withTrace(std::move(w), trace_, !own);
+    if (!own && trace_.empty()) {
+      if (error) *error = tr("This scenario has no workload: add a job class or import a trace.");
+      return std::nullopt;
+    }
+    return w;
+  } catch (const InputError& e) {
+    if (error) *error = messageOf(e);
+  }
+  return std::nullopt;
+}
+
+QByteArray ScheduleRunner::key(const ScheduleRequest& r) const {
+  if (r.scenario < 0 || r.scenario >= doc_->scenarioCount()) return {};
+  const sched::ScheduleOptions& o = r.options;
+  const std::string text = scenarioToJson(doc_->scenario(r.scenario)).dump() + '|' + doc_->project().parts.toJson().dump() +
+                           '|' + sched::policyName(o.policy) + '|' + sched::placementName(o.placement) + '|' +
+                           std::to_string(o.seed) + '|' + (o.failures ? "f" : "-") + '|' +
+                           (r.comparePolicies ? "c" : "-") + '|' + traceName_.toStdString() + '|' +
+                           std::to_string(trace_.size());
+  return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+                                  QCryptographicHash::Sha256)
+      .toHex();
+}
+
+ScheduleRunPtr ScheduleRunner::result(const ScheduleRequest& r) const { return cache_.value(key(r)); }
+
+void ScheduleRunner::run(const ScheduleRequest& r) {
+  const QByteArray k = key(r);
+  if (k.isEmpty()) return;
+  if (ScheduleRunPtr cached = cache_.value(k)) {
+    emit finished(cached);
+    return;
+  }
+  if (thread_) {
+    if (pending_->key != k) next_ = r;
+    return;
+  }
+  auto out = std::make_shared<ScheduleRun>();
+  out->key = k;
+  QString error;
+  const std::optional<sched::Workload> w = workload(r.scenario, &error);
+  std::optional<sched::ClusterModel> model;
+  if (w) {
+    try {
+      model = sched::clusterModel(doc_->project(), static_cast<std::size_t>(r.scenario));
+    } catch (const InputError& e) {
+      error = messageOf(e);
+    }
+  }
+  if (!w || !model) {
+    out->error = error;
+    cache_.insert(k, out);
+    emit finished(out);
+    return;
+  }
+  pending_ = out;
+  thread_ = QThread::create([out, r, wl = *w, m = *model] {
+    QElapsedTimer t;
+    t.start();
+    try {
+      const sched::JobSet jobs = sched::generateJobs(wl, m, r.options.seed);
+      out->result = sched::simulateSchedule(m, jobs, r.options);
+      if (r.comparePolicies)
+        for (sched::Policy p : {sched::Policy::Fifo, sched::Policy::Easy, sched::Policy::Priority,
+                                sched::Policy::FairShare}) {
+          sched::ScheduleOptions o = r.options;
+          o.policy = p;
+          o.keep_jobs = false;
+          out->policies.push_back(sched::simulateSchedule(m, jobs, o));
+        }
+    } catch (const InputError& e) {
+      out->result.reset();
+      out->error = messageOf(e);
+    } catch (const std::exception& e) {
+      out->result.reset();
+      out->error = QString::fromStdString(e.what());
+    }
+    out->seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
+  });
+  connect(thread_, &QThread::finished, this, &ScheduleRunner::onThreadFinished);
+  thread_->start(QThread::LowPriority);
+  emit started();
+}
+
+void ScheduleRunner::onThreadFinished() {
+  thread_->deleteLater();
+  thread_ = nullptr;
+  ScheduleRunPtr done = pending_;
+  pending_.reset();
+  if (cache_.size() >= kCacheCapacity) cache_.clear();
+  cache_.insert(done->key, done);
+  emit finished(done);
+  if (next_) {
+    const ScheduleRequest r = *next_;
+    next_.reset();
+    run(r);
+  }
+}
+
+}  // namespace cf

@@ -1,0 +1,149 @@
+// The Workload tab (issue 20), offscreen: the classes of the shared-cluster
+// example fill the table; the scheduler runs off the GUI thread and the page
+// shows the engine's own figures (the same run as core's simulateSchedule
+// for the same options); each cell edit is one undo command and bad text is
+// refused; adding a class to a scenario without a workload creates one; a
+// trace imports and joins the workload, a bad one is refused by name.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+#include "../core/TestData.h"
+#include "ChartView.h"
+#include "Document.h"
+#include "ScheduleRunner.h"
+#include "WorkloadPage.h"
+#include "design/ScenarioJson.h"
+#include "sched/ClusterModel.h"
+#include "sched/Jobs.h"
+#include "store/ProjectFile.h"
+
+using namespace cf;
+using nlohmann::json;
+
+namespace {
+
+const std::string kExample = std::string(CF_SOURCE_DIR) + "/resources/examples/shared-cluster-workload.json";
+
+bool runAndWait(WorkloadPage& page) {
+  QSignalSpy done(page.runner(), &ScheduleRunner::finished);
+  page.runNow();
+  if (!page.runner()->isRunning()) return done.count() > 0;
+  return done.wait(120000);
+}
+
+}  // namespace
+
+class TestWorkloadPage : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void showsTheEnginesRun() {
+    Document doc;
+    doc.reset(readAnyProject(kExample));
+    WorkloadPage page(&doc);
+    page.resize(1200, 900);
+    page.setScenario(0);
+    const json& w = doc.scenario(0).workload;
+    QCOMPARE(page.classes()->rowCount(), static_cast<int>(w["classes"].size()));
+    QCOMPARE(page.classes()->item(0, WorkloadPage::NameColumn)->text(),
+             QString::fromStdString(w["classes"][0]["name"].get<std::string>()));
+    QVERIFY(!page.workloadError()->isVisible());
+
+    page.policyCombo()->setCurrentIndex(page.policyCombo()->findData(QStringLiteral("easy")));
+    QVERIFY(runAndWait(page));
+    const ScheduleRunPtr run = page.runner()->result(page.request());
+    QVERIFY2(run && run->ok(), qPrintable(run ? run->error : QString()));
+    QCOMPARE(run->result->policy, std::string("easy"));
+
+    // The same run straight from the engine: the page passes its options through unchanged.
+    const sched::ClusterModel m = sched::clusterModel(doc.project(), 0);
+    const sched::Workload wl = sched::workloadFromJson(w, "workload");
+    sched::ScheduleOptions o = page.request().options;
+    const sched::ScheduleResult direct = sched::simulateSchedule(m, sched::generateJobs(wl, m, o.seed), o);
+    QCOMPARE(run->result->utilization, direct.utilization);
+    QCOMPARE(run->result->completed, direct.completed);
+    QCOMPARE(run->result->wait_h.p95, direct.wait_h.p95);
+
+    QVERIFY(page.summary()->text().contains(QLocale().toString(100 * direct.utilization, 'f', 1)));
+    QCOMPARE(page.policies()->rowCount(), 4);  // fifo, easy, priority, fairshare
+    QCOMPARE(page.teams()->rowCount(), static_cast<int>(direct.teams.size()));
+    QVERIFY(page.utilisationChart()->showsChart());
+    QVERIFY(page.timelineChart()->showsChart());
+    QCOMPARE(page.idleChart()->categories().size(), 5);  // every idle cause, even at zero
+  }
+
+  void cellEditsAreUndoable() {
+    Document doc;
+    doc.reset(readAnyProject(kExample));
+    WorkloadPage page(&doc);
+    page.setScenario(0);
+    const long long before = doc.scenario(0).workload["classes"][0]["gpus"].get<long long>();
+    const int commands = doc.undoStack()->count();
+    page.classes()->item(0, WorkloadPage::GpusColumn)->setText(QString::number(before * 2));
+    QCOMPARE(doc.undoStack()->count(), commands + 1);
+    QCOMPARE(doc.scenario(0).workload["classes"][0]["gpus"].get<long long>(), before * 2);
+    QCOMPARE(page.classes()->item(0, WorkloadPage::GpusColumn)->text(), QString::number(before * 2));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).workload["classes"][0]["gpus"].get<long long>(), before);
+    QCOMPARE(page.classes()->item(0, WorkloadPage::GpusColumn)->text(), QString::number(before));
+
+    // Text that is no number: no command, the cell shows the document's value again.
+    page.classes()->item(0, WorkloadPage::GpusColumn)->setText(QStringLiteral("many"));
+    QCOMPARE(doc.undoStack()->count(), commands + 1);  // the undone command is still on the stack
+    QCOMPARE(doc.undoStack()->index(), commands);
+    QCOMPARE(page.classes()->item(0, WorkloadPage::GpusColumn)->text(), QString::number(before));
+
+    // A value the workload refuses (a negative size) is shown as the workload's error, naming the key.
+    page.classes()->item(0, WorkloadPage::GpusColumn)->setText(QStringLiteral("-4"));
+    QVERIFY(page.workloadError()->isVisibleTo(&page));
+    QVERIFY2(page.workloadError()->text().contains(QStringLiteral("classes[0].gpus")),
+             qPrintable(page.workloadError()->text()));
+  }
+
+  void addAndRemoveClasses() {
+    Document doc;
+    doc.reset(projectFromJson(cftest::smallScenario()));
+    WorkloadPage page(&doc);
+    page.setScenario(0);
+    QVERIFY(doc.scenario(0).workload.is_null());
+    QCOMPARE(page.classes()->rowCount(), 0);
+    page.addClass();
+    QCOMPARE(page.classes()->rowCount(), 1);
+    QVERIFY(sched::workloadFromJson(doc.scenario(0).workload, "workload").classes.size() == 1);
+    page.addClass();
+    QCOMPARE(page.classes()->rowCount(), 2);
+    page.removeClass(0);
+    QCOMPARE(page.classes()->rowCount(), 1);
+    QCOMPARE(page.classes()->item(0, WorkloadPage::NameColumn)->text(), QStringLiteral("class-2"));
+    QVERIFY(runAndWait(page));
+    const ScheduleRunPtr run = page.runner()->result(page.request());
+    QVERIFY2(run && run->ok(), qPrintable(run ? run->error : QString()));
+    QVERIFY(run->result->submitted > 0);
+  }
+
+  void tracesImportOrAreRefused() {
+    Document doc;
+    doc.reset(projectFromJson(cftest::smallScenario()));
+    WorkloadPage page(&doc);
+    page.setScenario(0);
+    const QString data = QStringLiteral(CF_SOURCE_DIR "/tests/core/sched/data/");
+    QString error;
+    QVERIFY2(page.importTrace(QStringLiteral("alibaba2020"), data + QStringLiteral("pai_job_table.csv"), &error),
+             qPrintable(error));
+    QVERIFY(page.runner()->traceJobs() > 0);
+    QVERIFY(page.runner()->workload(0).has_value());  // the trace alone is a workload
+    page.clearTrace();
+    QCOMPARE(page.runner()->traceJobs(), 0LL);
+    QVERIFY(!page.importTrace(QStringLiteral("philly"), data + QStringLiteral("pai_job_table.csv"), &error));
+    QVERIFY2(error.contains(QStringLiteral("pai_job_table.csv")), qPrintable(error));
+    QCOMPARE(page.runner()->traceJobs(), 0LL);  // nothing half-loaded
+  }
+};
+
+QTEST_MAIN(TestWorkloadPage)
+#include "tst_workload_page.moc"

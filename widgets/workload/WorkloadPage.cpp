@@ -1,0 +1,654 @@
+#include "WorkloadPage.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ChangeEvent.h"
+#include "ChartView.h"
+#include "Document.h"
+#include "EngineMessages.h"
+#include "sched/TraceImport.h"
+
+namespace cf {
+
+using nlohmann::json;
+
+namespace {
+
+// The idle causes of ScheduleResult::idle_gpu_h, in the order the chart shows them.
+const char* const kIdleCauses[] = {"queue_empty", "blocked", "fragmentation", "failed", "repair"};
+
+QString idleCauseName(const std::string& cause) {
+  if (cause == "queue_empty") return WorkloadPage::tr("Queue empty");
+  if (cause == "blocked") return WorkloadPage::tr("Blocked by policy or quota");
+  if (cause == "fragmentation") return WorkloadPage::tr("Fragmentation");
+  if (cause == "failed") return WorkloadPage::tr("Restarting after failure");
+  if (cause == "repair") return WorkloadPage::tr("Nodes in repair");
+  return QString::fromStdString(cause);
+}
+
+QString policyTitle(const std::string& id) {
+  if (id == "fifo") return WorkloadPage::tr("FIFO");
+  if (id == "easy") return WorkloadPage::tr("EASY backfill");
+  if (id == "priority") return WorkloadPage::tr("Priority with preemption");
+  if (id == "fairshare") return WorkloadPage::tr("Fair share");
+  if (id == "replay") return WorkloadPage::tr("Trace replay");
+  return QString::fromStdString(id);
+}
+
+QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+QString percent(double f) { return WorkloadPage::tr("%1 %").arg(QLocale().toString(100 * f, 'f', 1)); }
+QString money(double usd) {
+  if (std::abs(usd) >= 1e6) return WorkloadPage::tr("%1 M USD").arg(QLocale().toString(usd / 1e6, 'f', 2));
+  return WorkloadPage::tr("%1 USD").arg(QLocale().toString(usd, 'f', std::abs(usd) >= 100 ? 0 : 2));
+}
+
+// A number of a JSON object the user may have written wrongly: `fallback` then.
+double numberOr(const json& o, const char* key, double fallback) {
+  return o.is_object() && o.contains(key) && o[key].is_number() ? o[key].get<double>() : fallback;
+}
+
+QTableWidgetItem* readOnly(const QString& text, bool number = true) {
+  auto* item = new QTableWidgetItem(text);
+  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+  if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  return item;
+}
+
+}  // namespace
+
+WorkloadPage::WorkloadPage(Document* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc), runner_(new ScheduleRunner(doc, this)), debounce_(new QTimer(this)) {
+  setObjectName(QStringLiteral("workloadPage"));
+  debounce_->setSingleShot(true);
+  debounce_->setInterval(400);
+  connect(debounce_, &QTimer::timeout, this, [this] {
+    if (isVisible() && run_->isEnabled()) runNow();
+  });
+  build();
+  retranslate();
+  connect(doc_, &Document::changed, this, &WorkloadPage::onChanged);
+  connect(runner_, &ScheduleRunner::started, this, [this] { busy_->setVisible(true); });
+  connect(runner_, &ScheduleRunner::finished, this, [this](const ScheduleRunPtr& run) {
+    busy_->setVisible(runner_->isRunning());
+    if (run && runner_->result(request()) == run) showRun(run);  // a run for other settings is only cached
+  });
+  fillClasses();
+}
+
+void WorkloadPage::build() {
+  title_ = new QLabel(this);
+  QFont big = title_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.2);
+  big.setBold(true);
+  title_->setFont(big);
+
+  classesLabel_ = new QLabel(this);
+  classes_ = new QTableWidget(0, ColumnCount, this);
+  classes_->setObjectName(QStringLiteral("workloadClasses"));
+  classes_->verticalHeader()->setVisible(false);
+  classes_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  classes_->horizontalHeader()->setStretchLastSection(true);
+  classes_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  classes_->setSelectionMode(QAbstractItemView::SingleSelection);
+  classes_->setMinimumHeight(5 * classes_->verticalHeader()->defaultSectionSize() + 8);  // header + 4 classes
+  connect(classes_, &QTableWidget::cellChanged, this, &WorkloadPage::onCellChanged);
+  add_ = new QPushButton(this);
+  remove_ = new QPushButton(this);
+  connect(add_, &QPushButton::clicked, this, &WorkloadPage::addClass);
+  connect(remove_, &QPushButton::clicked, this, [this] { removeClass(classes_->currentRow()); });
+  horizonLabel_ = new QLabel(this);
+  horizon_ = new QDoubleSpinBox(this);
+  horizon_->setRange(1, 24 * 366 * 5);
+  horizon_->setDecimals(0);
+  horizon_->setSingleStep(24);
+  connect(horizon_, &QDoubleSpinBox::editingFinished, this, [this] {
+    if (filling_ || doc_->scenarioCount() == 0 || doc_->scenario(scenario_).workload.is_null()) return;
+    doc_->setScenarioValue(scenario_, QStringLiteral("/workload/horizon_h"), horizon_->value());
+  });
+  import_ = new QPushButton(this);
+  clearTrace_ = new QPushButton(this);
+  trace_ = new QLabel(this);
+  trace_->setWordWrap(true);
+  connect(import_, &QPushButton::clicked, this, &WorkloadPage::importTraceDialog);
+  connect(clearTrace_, &QPushButton::clicked, this, &WorkloadPage::clearTrace);
+  error_ = new QLabel(this);
+  error_->setObjectName(QStringLiteral("workloadError"));
+  error_->setWordWrap(true);
+  error_->setStyleSheet(QStringLiteral("color: #b00020"));
+  error_->setVisible(false);
+
+  policyLabel_ = new QLabel(this);
+  policy_ = new QComboBox(this);
+  for (const char* id : {"fifo", "easy", "priority", "fairshare", "replay"})
+    policy_->addItem(QString(), QString::fromLatin1(id));
+  placementLabel_ = new QLabel(this);
+  placement_ = new QComboBox(this);
+  for (const char* id : {"pack", "first-fit", "spread"}) placement_->addItem(QString(), QString::fromLatin1(id));
+  seedLabel_ = new QLabel(this);
+  seed_ = new QSpinBox(this);
+  seed_->setRange(1, 1'000'000'000);
+  failures_ = new QCheckBox(this);
+  failures_->setChecked(true);
+  compare_ = new QCheckBox(this);
+  compare_->setChecked(true);
+  run_ = new QPushButton(this);
+  run_->setObjectName(QStringLiteral("workloadRun"));
+  connect(run_, &QPushButton::clicked, this, &WorkloadPage::runNow);
+  for (QComboBox* c : {policy_, placement_})
+    connect(c, &QComboBox::currentIndexChanged, this, [this] { debounce_->start(); });
+  connect(seed_, &QSpinBox::valueChanged, this, [this] { debounce_->start(); });
+  for (QCheckBox* c : {failures_, compare_}) connect(c, &QCheckBox::toggled, this, [this] { debounce_->start(); });
+  busy_ = new QProgressBar(this);
+  busy_->setRange(0, 0);
+  busy_->setMaximumWidth(120);
+  busy_->setVisible(false);
+
+  auto* input = new QWidget(this);
+  auto* in = new QVBoxLayout(input);
+  in->setContentsMargins(0, 0, 0, 0);
+  in->addWidget(title_);
+  auto* classRow = new QHBoxLayout;
+  classRow->addWidget(classesLabel_, 1);
+  classRow->addWidget(horizonLabel_);
+  classRow->addWidget(horizon_);
+  classRow->addWidget(add_);
+  classRow->addWidget(remove_);
+  in->addLayout(classRow);
+  in->addWidget(classes_, 1);
+  auto* traceRow = new QHBoxLayout;
+  traceRow->addWidget(trace_, 1);
+  traceRow->addWidget(import_);
+  traceRow->addWidget(clearTrace_);
+  in->addLayout(traceRow);
+  in->addWidget(error_);
+  auto* controls = new QGridLayout;
+  controls->addWidget(policyLabel_, 0, 0);
+  controls->addWidget(policy_, 0, 1);
+  controls->addWidget(placementLabel_, 0, 2);
+  controls->addWidget(placement_, 0, 3);
+  controls->addWidget(seedLabel_, 0, 4);
+  controls->addWidget(seed_, 0, 5);
+  controls->addWidget(failures_, 1, 0, 1, 2);
+  controls->addWidget(compare_, 1, 2, 1, 2);
+  controls->addWidget(busy_, 1, 4);
+  controls->addWidget(run_, 1, 5);
+  controls->setColumnStretch(1, 1);
+  controls->setColumnStretch(3, 1);
+  in->addLayout(controls);
+
+  summary_ = new QLabel(this);
+  summary_->setObjectName(QStringLiteral("workloadSummary"));
+  summary_->setWordWrap(true);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  results_ = new QTabWidget(this);
+  auto* usage = new QWidget(results_);
+  auto* usageLayout = new QVBoxLayout(usage);
+  utilisation_ = new ChartView(usage);
+  queue_ = new ChartView(usage);
+  usageLayout->addWidget(utilisation_, 3);
+  usageLayout->addWidget(queue_, 2);
+  idle_ = new ChartView(results_);
+  timeline_ = new ChartView(results_);
+  teams_ = new QTableWidget(0, 8, results_);
+  teams_->verticalHeader()->setVisible(false);
+  teams_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  policies_ = new QTableWidget(0, 9, results_);
+  policies_->verticalHeader()->setVisible(false);
+  policies_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  results_->addTab(usage, QString());
+  results_->addTab(idle_, QString());
+  results_->addTab(timeline_, QString());
+  results_->addTab(teams_, QString());
+  results_->addTab(policies_, QString());
+  for (ChartView* c : {utilisation_, queue_, idle_, timeline_}) c->showMessage(QString());
+
+  auto* output = new QWidget(this);
+  auto* out = new QVBoxLayout(output);
+  out->setContentsMargins(0, 0, 0, 0);
+  out->addWidget(summary_);
+  out->addWidget(results_, 1);
+
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(input);
+  split->addWidget(output);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
+  split->setChildrenCollapsible(false);
+  // On a small screen (a 1024 x 768 projector) the page scrolls instead of
+  // forcing the main window taller than the screen.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(split);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(scroll);
+}
+
+void WorkloadPage::retranslate() {
+  classesLabel_->setText(tr("Job classes: each arrives as a process of its own; a class gives a run time or a model "
+                            "trained on a number of tokens (the performance model then times it for its placement)."));
+  classesLabel_->setWordWrap(true);
+  classes_->setHorizontalHeaderLabels({tr("Class"), tr("Team"), tr("GPUs"), tr("Run time (h)"),
+                                       tr("Arrivals per hour"), tr("Max jobs"), tr("Priority"), tr("Deadline (h)")});
+  add_->setText(tr("Add Class"));
+  remove_->setText(tr("Remove Class"));
+  horizonLabel_->setText(tr("Horizon (h)"));
+  import_->setText(tr("Import Trace…"));
+  clearTrace_->setText(tr("Remove Trace"));
+  policyLabel_->setText(tr("Policy"));
+  placementLabel_->setText(tr("Placement"));
+  seedLabel_->setText(tr("Seed"));
+  failures_->setText(tr("Draw failures from the reliability model"));
+  compare_->setText(tr("Compare the four policies"));
+  run_->setText(tr("Run Scheduler"));
+  for (int i = 0; i < policy_->count(); ++i)
+    policy_->setItemText(i, policyTitle(policy_->itemData(i).toString().toStdString()));
+  const QString placements[] = {tr("Pack within leaf and pod"), tr("First fit"), tr("Spread over leaves")};
+  for (int i = 0; i < placement_->count(); ++i) placement_->setItemText(i, placements[i]);
+  results_->setTabText(0, tr("Utilisation"));
+  results_->setTabText(1, tr("Idle GPUs"));
+  results_->setTabText(2, tr("Timeline"));
+  results_->setTabText(3, tr("Teams"));
+  results_->setTabText(4, tr("Policies"));
+  teams_->setHorizontalHeaderLabels({tr("Team"), tr("Jobs"), tr("Wait p50 (h)"), tr("Wait p95 (h)"),
+                                     tr("JCT p50 (h)"), tr("JCT p95 (h)"), tr("Goodput"), tr("Cost")});
+  policies_->setHorizontalHeaderLabels({tr("Policy"), tr("Utilisation"), tr("Wait p50 (h)"), tr("Wait p95 (h)"),
+                                        tr("JCT p50 (h)"), tr("JCT p95 (h)"), tr("Goodput"),
+                                        tr("Fragmentation (GPU-h)"), tr("Unfinished")});
+  const QString trace = runner_->traceName();
+  trace_->setText(trace.isEmpty() ? tr("No trace imported. Traces: Alibaba PAI GPU 2020 (pai_job_table.csv and "
+                                       "pai_task_table.csv) or Microsoft Philly (cluster_job_log).")
+                                  : tr("Trace %1: %Ln job(s) added to the workload.", nullptr,
+                                       static_cast<int>(runner_->traceJobs()))
+                                        .arg(trace));
+  clearTrace_->setEnabled(!trace.isEmpty());
+  fillClasses();
+  if (shown_) showRun(shown_);
+  else summary_->setText(tr("Run the scheduler to see how the cluster serves this workload."));
+}
+
+void WorkloadPage::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void WorkloadPage::setScenario(int index) {
+  scenario_ = std::clamp(index, 0, std::max(0, doc_->scenarioCount() - 1));
+  shown_.reset();
+  fillClasses();
+  if (ScheduleRunPtr cached = runner_->result(request())) showRun(cached);
+  else {
+    summary_->setText(tr("Run the scheduler to see how the cluster serves this workload."));
+    for (ChartView* c : {utilisation_, queue_, idle_, timeline_}) c->showMessage(QString());
+    teams_->setRowCount(0);
+    policies_->setRowCount(0);
+  }
+}
+
+void WorkloadPage::onChanged(const ChangeEvent& e) {
+  using T = ChangeEvent::Type;
+  if (e.isWaterfall() || e.type == T::ProjectInfoChanged) return;
+  if (e.type == T::ProjectReplaced || e.type == T::ScenarioRemoved) {
+    setScenario(std::min(scenario_, std::max(0, doc_->scenarioCount() - 1)));
+    return;
+  }
+  if (e.scenario == scenario_) {
+    fillClasses();
+    debounce_->start();
+  }
+}
+
+void WorkloadPage::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (!shown_ || shown_ != runner_->result(request())) debounce_->start();
+}
+
+void WorkloadPage::fillClasses() {
+  filling_ = true;
+  classes_->setRowCount(0);
+  error_->setVisible(false);
+  const bool any = doc_->scenarioCount() > 0;
+  title_->setText(any ? tr("Workload of %1").arg(QString::fromStdString(doc_->scenario(scenario_).name)) : QString());
+  if (!any) {
+    filling_ = false;
+    return;
+  }
+  const json& w = doc_->scenario(scenario_).workload;
+  horizon_->setValue(w.is_object() && w.contains("horizon_h") && w["horizon_h"].is_number() ? w["horizon_h"].get<double>()
+                                                                                             : 168.0);
+  horizon_->setEnabled(!w.is_null());
+  const json empty = json::array();
+  const json& list = w.is_object() && w.contains("classes") && w["classes"].is_array() ? w["classes"] : empty;
+  classes_->setRowCount(static_cast<int>(list.size()));
+  auto text = [](const json& c, const char* key, const QString& fallback = {}) -> QString {
+    if (!c.is_object() || !c.contains(key)) return fallback;
+    const json& v = c[key];
+    if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+    if (v.is_number()) return QLocale().toString(v.get<double>(), 'g', 10);
+    return QString::fromStdString(v.dump());
+  };
+  for (int r = 0; r < classes_->rowCount(); ++r) {
+    const json& c = list[static_cast<std::size_t>(r)];
+    classes_->setItem(r, NameColumn, new QTableWidgetItem(text(c, "name")));
+    classes_->setItem(r, TeamColumn, new QTableWidgetItem(text(c, "team", QStringLiteral("default"))));
+    classes_->setItem(r, GpusColumn, new QTableWidgetItem(text(c, "gpus")));
+    if (c.is_object() && c.contains("model"))
+      classes_->setItem(r, DurationColumn,
+                        readOnly(tr("model, %1 T tokens").arg(QLocale().toString(numberOr(c, "train_tokens", 0) / 1e12, 'g', 3))));
+    else
+      classes_->setItem(r, DurationColumn, new QTableWidgetItem(text(c, "duration_h")));
+    const json arrival = c.is_object() && c.contains("arrival") ? c["arrival"] : json::object();
+    if (arrival.is_object() && arrival.contains("process") && arrival["process"] == "list")
+      classes_->setItem(r, RateColumn,
+                        readOnly(tr("%Ln listed", nullptr,
+                                    static_cast<int>(arrival.contains("times_h") ? arrival["times_h"].size() : 0))));
+    else
+      classes_->setItem(r, RateColumn, new QTableWidgetItem(text(arrival, "rate_per_h")));
+    classes_->setItem(r, CountColumn, new QTableWidgetItem(text(c, "count", QStringLiteral("0"))));
+    classes_->setItem(r, PriorityColumn, new QTableWidgetItem(text(c, "priority", QStringLiteral("0"))));
+    classes_->setItem(r, DeadlineColumn, new QTableWidgetItem(text(c, "deadline_h", QStringLiteral("0"))));
+    for (int col = GpusColumn; col < ColumnCount; ++col)
+      if (QTableWidgetItem* item = classes_->item(r, col)) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  classes_->resizeColumnsToContents();
+  remove_->setEnabled(classes_->rowCount() > 0);
+  QString error;
+  if (!w.is_null() || runner_->traceJobs() > 0) {
+    if (!runner_->workload(scenario_, &error)) {
+      error_->setText(tr("The workload cannot be scheduled: %1").arg(error));
+      error_->setVisible(true);
+    }
+  }
+  run_->setEnabled(!w.is_null() || runner_->traceJobs() > 0);
+  filling_ = false;
+}
+
+void WorkloadPage::onCellChanged(int row, int column) {
+  if (filling_) return;
+  const QTableWidgetItem* item = classes_->item(row, column);
+  if (!item) return;
+  const QString text = item->text().trimmed();
+  const QString at = QStringLiteral("/workload/classes/%1/").arg(row);
+  QString pointer;
+  json value;
+  bool ok = true;
+  const double v = QLocale().toDouble(text, &ok);
+  switch (column) {
+    case NameColumn: pointer = at + QStringLiteral("name"), value = text.toStdString(), ok = !text.isEmpty(); break;
+    case TeamColumn: pointer = at + QStringLiteral("team"), value = text.toStdString(), ok = !text.isEmpty(); break;
+    case GpusColumn: pointer = at + QStringLiteral("gpus"), value = static_cast<long long>(std::llround(v)); break;
+    case DurationColumn: pointer = at + QStringLiteral("duration_h"), value = v; break;
+    case RateColumn: pointer = at + QStringLiteral("arrival/rate_per_h"), value = v; break;
+    case CountColumn: pointer = at + QStringLiteral("count"), value = static_cast<long long>(std::llround(v)); break;
+    case PriorityColumn: pointer = at + QStringLiteral("priority"), value = static_cast<long long>(std::llround(v)); break;
+    case DeadlineColumn: pointer = at + QStringLiteral("deadline_h"), value = v; break;
+    default: return;
+  }
+  if (column >= GpusColumn && ok && !std::isfinite(v)) ok = false;
+  if (!ok) {
+    emit statusMessage(tr("“%1” is not a valid value for %2").arg(text, classes_->horizontalHeaderItem(column)->text()));
+    fillClasses();
+    return;
+  }
+  QString error;
+  if (!doc_->setScenarioValue(scenario_, pointer, value, &error) && !error.isEmpty())
+    emit statusMessage(error);
+  fillClasses();  // the table shows what the document holds (a refused edit reverts)
+}
+
+void WorkloadPage::addClass() {
+  if (doc_->scenarioCount() == 0) return;
+  const json& w = doc_->scenario(scenario_).workload;
+  const long long gpus = std::max<long long>(1, doc_->scenario(scenario_).cluster.accelerators_per_node);
+  json c = {{"name", QStringLiteral("class-%1").arg(classes_->rowCount() + 1).toStdString()},
+            {"gpus", gpus},
+            {"duration_h", 4.0},
+            {"arrival", {{"process", "poisson"}, {"rate_per_h", 1.0}}}};
+  if (w.is_object() && w.contains("teams") && w["teams"].is_array() && !w["teams"].empty() &&
+      w["teams"][0].is_object() && w["teams"][0].contains("name"))
+    c["team"] = w["teams"][0]["name"];
+  if (w.is_null()) {
+    doc_->setScenarioValue(scenario_, QStringLiteral("/workload"), json{{"horizon_h", 168.0}, {"classes", {c}}});
+    return;
+  }
+  json list = w.is_object() && w.contains("classes") && w["classes"].is_array() ? w["classes"] : json::array();
+  list.push_back(c);
+  doc_->setScenarioValue(scenario_, QStringLiteral("/workload/classes"), list);
+}
+
+void WorkloadPage::removeClass(int row) {
+  if (doc_->scenarioCount() == 0 || row < 0) return;
+  const json& w = doc_->scenario(scenario_).workload;
+  if (!w.is_object() || !w.contains("classes") || !w["classes"].is_array()) return;
+  json list = w["classes"];
+  if (row >= static_cast<int>(list.size())) return;
+  list.erase(list.begin() + row);
+  doc_->setScenarioValue(scenario_, QStringLiteral("/workload/classes"), list);
+}
+
+bool WorkloadPage::importTrace(const QString& format, const QString& path, QString* error) {
+  sched::TraceReport report;
+  try {
+    std::vector<sched::TraceJob> jobs = sched::readTraceFiles(format.toStdString(), path.toStdString(), &report);
+    runner_->setTrace(std::move(jobs), QFileInfo(path).fileName());
+  } catch (const InputError& e) {
+    const QString message = translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+    if (error) *error = message;
+    emit statusMessage(message);
+    return false;
+  }
+  long long skipped = 0;
+  for (const auto& [why, n] : report.skipped) skipped += n;
+  emit statusMessage(tr("Trace read: %1 jobs kept of %2 rows, %3 skipped (no GPUs or never finished).")
+                         .arg(report.jobs)
+                         .arg(report.rows)
+                         .arg(skipped));
+  retranslate();
+  return true;
+}
+
+void WorkloadPage::clearTrace() {
+  runner_->setTrace({}, QString());
+  retranslate();
+}
+
+void WorkloadPage::importTraceDialog() {
+  const QStringList formats = {tr("Alibaba PAI GPU trace 2020 (pai_job_table.csv)"),
+                               tr("Microsoft Philly (cluster_job_log)")};
+  bool ok = false;
+  const QString chosen = QInputDialog::getItem(this, tr("Import Trace"), tr("Trace format"), formats, 0, false, &ok);
+  if (!ok) return;
+  const bool alibaba = chosen == formats[0];
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Import Trace"), QString(), alibaba ? tr("Alibaba job table (*.csv)") : tr("Philly job log (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!importTrace(alibaba ? QStringLiteral("alibaba2020") : QStringLiteral("philly"), path, &error)) {
+    QMessageBox::warning(this, tr("Import Trace"), tr("The trace was not imported:\n%1").arg(error));
+    return;
+  }
+  fillClasses();
+  // A preview: how many jobs, of which sizes, over how long.
+  long long jobs = runner_->traceJobs();
+  QMessageBox::information(this, tr("Import Trace"),
+                           tr("%1: %Ln job(s) will be scheduled with the workload's own classes. "
+                              "Choose “Trace replay” to start each job when the trace started it.",
+                              nullptr, static_cast<int>(jobs))
+                               .arg(runner_->traceName()));
+}
+
+ScheduleRequest WorkloadPage::request() const {
+  ScheduleRequest r;
+  r.scenario = scenario_;
+  r.options.policy = sched::policyFromName(policy_->currentData().toString().toStdString());
+  r.options.placement = sched::placementFromName(placement_->currentData().toString().toStdString());
+  r.options.seed = static_cast<std::uint64_t>(seed_->value());
+  r.options.failures = failures_->isChecked();
+  r.comparePolicies = compare_->isChecked();
+  return r;
+}
+
+void WorkloadPage::runNow() {
+  if (doc_->scenarioCount() == 0) return;
+  runner_->run(request());
+}
+
+void WorkloadPage::showRun(const ScheduleRunPtr& run) {
+  shown_ = run;
+  if (!run->ok()) {
+    summary_->setText(tr("The scheduler did not run: %1").arg(run->error));
+    for (ChartView* c : {utilisation_, queue_, idle_, timeline_}) c->showMessage(run->error);
+    teams_->setRowCount(0);
+    policies_->setRowCount(0);
+    return;
+  }
+  const sched::ScheduleResult& r = *run->result;
+  QString text = tr("<b>%1</b>, %2, %3 GPUs, %4 h: utilisation <b>%5</b> (GPUs allocated %6); "
+                    "%7 of %8 jobs completed, %9 unfinished.")
+                     .arg(policyTitle(r.policy),
+                          placement_->itemText(std::max(0, placement_->findData(QString::fromStdString(r.placement)))))
+                     .arg(QLocale().toString(r.gpus))
+                     .arg(number(r.horizon_s / 3600, 0), percent(r.utilization), percent(r.allocated_utilization))
+                     .arg(QLocale().toString(r.completed), QLocale().toString(r.submitted),
+                          QLocale().toString(r.unfinished));
+  text += QStringLiteral("<br>") +
+          tr("Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; "
+             "%6 failures hit jobs %7 times, %8 preemptions.")
+              .arg(number(r.wait_h.p50, 2), number(r.wait_h.p95, 2), number(r.jct_h.p50, 2), number(r.jct_h.p95, 2),
+                   percent(r.goodput.mean))
+              .arg(QLocale().toString(r.failures), QLocale().toString(r.interruptions), QLocale().toString(r.preemptions));
+  text += QStringLiteral("<br>") +
+          tr("Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle "
+             "capacity %5 (at %6 per GPU-hour).")
+              .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1),
+                   money(r.jobs_cost_usd), money(r.idle_cost_usd), money(r.usd_per_gpu_hour));
+  text += QStringLiteral("<br><small>") +
+          tr("Simulated in %1 s. Run times come from each class's duration or from the performance model for the "
+             "placement a job gets; failures from the reliability model's rates for the cluster's parts.")
+              .arg(number(run->seconds, 2)) +
+          QStringLiteral("</small>");
+  summary_->setText(text);
+  showCharts(r);
+  fillTeams(r);
+  fillPolicies(run->policies);
+}
+
+void WorkloadPage::showCharts(const sched::ScheduleResult& r) {
+  QVector<double> x(r.t_h.begin(), r.t_h.end());
+  auto pct = [](const std::vector<double>& v) {
+    QVector<double> out;
+    for (double f : v) out << 100 * f;
+    return out;
+  };
+  utilisation_->setTitle(tr("GPU utilisation over time"));
+  utilisation_->showTimeSeries(x, {{tr("Computing"), pct(r.busy)}, {tr("Allocated"), pct(r.allocated)}}, tr("Time (h)"),
+                               tr("Share of GPUs (%)"));
+  queue_->setTitle(tr("Jobs waiting"));
+  queue_->showTimeSeries(x, {{tr("Queued jobs (mean per bin)"), QVector<double>(r.queued.begin(), r.queued.end())}},
+                         tr("Time (h)"), tr("Jobs"));
+
+  QStringList causes;
+  QVector<double> hours;
+  for (const char* cause : kIdleCauses) {
+    causes << idleCauseName(cause);
+    auto it = r.idle_gpu_h.find(cause);
+    hours << (it == r.idle_gpu_h.end() ? 0.0 : it->second);
+  }
+  idle_->setTitle(tr("Idle GPU-hours by cause"));
+  idle_->showBars(causes, {{tr("Idle GPU-hours"), hours}}, tr("GPU-hours"));
+
+  // The largest jobs by GPU-hours held, one row each, ordered by start.
+  std::vector<const sched::JobRecord*> started;
+  for (const sched::JobRecord& j : r.jobs)
+    if (j.start_s >= 0) started.push_back(&j);
+  const std::size_t shown = std::min<std::size_t>(started.size(), kTimelineJobs);
+  std::partial_sort(started.begin(), started.begin() + static_cast<std::ptrdiff_t>(shown), started.end(),
+                    [](const auto* a, const auto* b) { return a->held_gpu_s > b->held_gpu_s; });
+  started.resize(shown);
+  std::sort(started.begin(), started.end(), [](const auto* a, const auto* b) { return a->start_s < b->start_s; });
+  QVector<ChartView::TimelineBar> bars;
+  const double endH = r.end_s / 3600;
+  for (std::size_t i = 0; i < started.size(); ++i) {
+    const sched::JobRecord& j = *started[i];
+    const double end = j.end_s >= 0 ? j.end_s / 3600 : endH;
+    const QString team = j.team >= 0 && j.team < static_cast<int>(r.teams.size())
+                             ? QString::fromStdString(r.teams[static_cast<std::size_t>(j.team)])
+                             : QString();
+    bars.append({static_cast<int>(i), j.start_s / 3600, end, team,
+                 tr("%1: %2 GPUs, %3 interruption(s)").arg(QString::fromStdString(j.id)).arg(j.gpus).arg(j.interruptions),
+                 j.interruptions > 0});
+  }
+  timeline_->setTitle(started.size() < r.jobs.size()
+                          ? tr("Jobs by start (the %1 largest of %2 by GPU-hours), coloured by team")
+                                .arg(started.size())
+                                .arg(r.jobs.size())
+                          : tr("Jobs by start, coloured by team"));
+  if (bars.isEmpty()) timeline_->showMessage(tr("No job started."));
+  else timeline_->showTimeline(bars, tr("Time (h)"), tr("Job"), tr("Interrupted by a failure"));
+}
+
+void WorkloadPage::fillTeams(const sched::ScheduleResult& r) {
+  teams_->setRowCount(static_cast<int>(r.teams.size()));
+  for (int i = 0; i < teams_->rowCount(); ++i) {
+    const std::string& team = r.teams[static_cast<std::size_t>(i)];
+    const auto wait = r.wait_h_by_team.find(team);
+    const auto jct = r.jct_h_by_team.find(team);
+    const auto good = r.goodput_by_team.find(team);
+    const auto cost = r.cost_by_team_usd.find(team);
+    const bool hasWait = wait != r.wait_h_by_team.end();
+    const bool hasJct = jct != r.jct_h_by_team.end();
+    teams_->setItem(i, 0, readOnly(QString::fromStdString(team), false));
+    teams_->setItem(i, 1, readOnly(hasWait ? QLocale().toString(wait->second.n) : QStringLiteral("0")));
+    teams_->setItem(i, 2, readOnly(hasWait ? number(wait->second.p50, 2) : QStringLiteral("—")));
+    teams_->setItem(i, 3, readOnly(hasWait ? number(wait->second.p95, 2) : QStringLiteral("—")));
+    teams_->setItem(i, 4, readOnly(hasJct ? number(jct->second.p50, 2) : QStringLiteral("—")));
+    teams_->setItem(i, 5, readOnly(hasJct ? number(jct->second.p95, 2) : QStringLiteral("—")));
+    teams_->setItem(i, 6, readOnly(good != r.goodput_by_team.end() ? percent(good->second) : QStringLiteral("—")));
+    teams_->setItem(i, 7, readOnly(cost != r.cost_by_team_usd.end() ? money(cost->second) : QStringLiteral("—")));
+  }
+  teams_->resizeColumnsToContents();
+}
+
+void WorkloadPage::fillPolicies(const std::vector<sched::ScheduleResult>& rs) {
+  policies_->setRowCount(static_cast<int>(rs.size()));
+  for (int i = 0; i < policies_->rowCount(); ++i) {
+    const sched::ScheduleResult& r = rs[static_cast<std::size_t>(i)];
+    const auto frag = r.idle_gpu_h.find("fragmentation");
+    policies_->setItem(i, 0, readOnly(policyTitle(r.policy), false));
+    policies_->setItem(i, 1, readOnly(percent(r.utilization)));
+    policies_->setItem(i, 2, readOnly(number(r.wait_h.p50, 2)));
+    policies_->setItem(i, 3, readOnly(number(r.wait_h.p95, 2)));
+    policies_->setItem(i, 4, readOnly(number(r.jct_h.p50, 2)));
+    policies_->setItem(i, 5, readOnly(number(r.jct_h.p95, 2)));
+    policies_->setItem(i, 6, readOnly(percent(r.goodput.mean)));
+    policies_->setItem(i, 7, readOnly(number(frag == r.idle_gpu_h.end() ? 0.0 : frag->second, 0)));
+    policies_->setItem(i, 8, readOnly(QLocale().toString(r.unfinished)));
+  }
+  policies_->resizeColumnsToContents();
+}
+
+}  // namespace cf
