@@ -44,6 +44,10 @@ namespace cf {
 
 namespace {
 constexpr int kLayoutVersion = 1;  // bump when the docks change, to drop stale saved layouts
+// Default widths of the left (Project, Catalog) and right (Properties) docks
+// at 1400 px: the central tabs keep about 780 px.
+constexpr int kLeftDockWidth = 280;
+constexpr int kRightDockWidth = 340;
 }
 
 MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
@@ -103,6 +107,11 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   if (QGuiApplication::platformName() != QLatin1String("offscreen"))
     if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
   resize(size);
+  // On a narrower screen the docks share what the central tabs leave (they
+  // need about 600 px, the Compare tab's two charts): at 1024 px about 190 px
+  // for the Project and Catalog docks and 230 px for Properties.
+  if (const int sides = size.width() - 600; sides < kLeftDockWidth + kRightDockWidth)
+    resizeDocks({projectDock_, propertyDock_}, {sides * 45 / 100, sides * 55 / 100}, Qt::Horizontal);
   retranslateUi();
   updateTitle();
   updateUndoActions();
@@ -122,7 +131,7 @@ void MainWindow::createDocks() {
   splitDockWidget(projectDock_, catalogDock_, Qt::Vertical);
   addDockWidget(Qt::RightDockWidgetArea, propertyDock_);
   addDockWidget(Qt::BottomDockWidgetArea, messagesDock_);
-  resizeDocks({projectDock_, propertyDock_}, {330, 400}, Qt::Horizontal);
+  resizeDocks({projectDock_, propertyDock_}, {kLeftDockWidth, kRightDockWidth}, Qt::Horizontal);
   resizeDocks({projectDock_, catalogDock_}, {300, 420}, Qt::Vertical);
   resizeDocks({messagesDock_}, {200}, Qt::Vertical);
 

@@ -22,8 +22,12 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTest>
+#include <QTimer>
 
+#include "ClusterWizard.h"
 #include "Document.h"
 #include "ExampleCatalog.h"
 #include "ExampleThumbnail.h"
@@ -199,6 +203,37 @@ class TestWelcome : public QObject {
     QVERIFY(!w.welcome()->isShown());
   }
 
+  void newFromWizardReplacesTheProject() {
+    MainWindow w;
+    w.files()->setInteractive(false);
+    w.show();
+    w.welcome()->show();
+    QVERIFY(w.document()->scenarioCount() == 1);
+    // Finish the wizard with its defaults as soon as it shows (it is modal).
+    int gpus = 0;
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, this, [&] {
+      auto* wizard = qobject_cast<ClusterWizard*>(QApplication::activeModalWidget());
+      if (!wizard) return;
+      timer.stop();
+      auto* gpuBox = wizard->findChild<QSpinBox*>(QStringLiteral("wizardGpus"));
+      gpuBox->setValue(2048);
+      gpus = gpuBox->value();
+      wizard->next();
+      wizard->accept();
+    });
+    timer.start(20);
+    QTest::mouseClick(w.welcome()->page()->findChild<QPushButton*>(QStringLiteral("welcomeNewFromWizard")), Qt::LeftButton);
+    QCOMPARE(gpus, 2048);
+    // The design alone, untitled and unsaved; the page gives way to the Racks tab.
+    QCOMPARE(w.document()->scenarioCount(), 1);
+    QCOMPARE(w.document()->scenario(0).cluster.gpus(), 2048LL);
+    QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(w.document()->isModified());
+    QVERIFY(!w.welcome()->isShown());
+    QCOMPARE(w.tabs()->currentWidget()->objectName(), QStringLiteral("rackEditor"));
+  }
+
   void shortcutsGatheredFromTheMenus() {
     MainWindow w;
     QMenu* tools = nullptr;
@@ -234,6 +269,17 @@ class TestWelcome : public QObject {
     dialog.filter()->setText(QStringLiteral("F7"));
     QVERIFY(dialog.proxy()->rowCount() >= 1);
     QCOMPARE(dialog.proxy()->index(0, 0).data().toString(), QStringLiteral("Validate"));
+    // A Chinese mnemonic "(&O)" goes with its parentheses.
+    auto* zh = new QAction(QStringLiteral("打开示例(&E)…"), tools);
+    zh->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F8));
+    tools->addAction(zh);
+    bool found = false;
+    for (const ShortcutEntry& e : ShortcutsDialog::gather(w.menuBar()))
+      if (e.shortcut == QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F8).toString(QKeySequence::NativeText)) {
+        QCOMPARE(e.action, QStringLiteral("打开示例…"));
+        found = true;
+      }
+    QVERIFY(found);
     // An action removed from the menus is gone the next time.
     tools->removeAction(added);
     QVERIFY(!ShortcutsDialog::gather(w.menuBar()).isEmpty());

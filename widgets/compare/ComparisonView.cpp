@@ -85,11 +85,18 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
   top->addWidget(differingOnly_);
   top->addWidget(note_, 2);
   auto* charts = new QWidget(this);
-  auto* chartsLayout = new QHBoxLayout(charts);
+  chartsLayout_ = new QBoxLayout(QBoxLayout::LeftToRight, charts);
+  auto* chartsLayout = chartsLayout_;
   chartsLayout->setContentsMargins(0, 0, 0, 0);
   chartsLayout->addWidget(stepChart_);
   chartsLayout->addWidget(paretoChart_);
-  lower_->addTab(charts, QString());
+  // The charts scroll when a narrow tab (1024 x 768) puts them one above the other.
+  auto* chartsScroll = new QScrollArea(this);
+  chartsScroll->setObjectName(QStringLiteral("comparisonChartsScroll"));
+  chartsScroll->setWidgetResizable(true);
+  chartsScroll->setFrameShape(QFrame::NoFrame);
+  chartsScroll->setWidget(charts);
+  lower_->addTab(chartsScroll, QString());
   lower_->addTab(inputs_, QString());
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(table_);
@@ -132,6 +139,11 @@ void ComparisonView::changeEvent(QEvent* event) {
 void ComparisonView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   fitColumns();
+  // Side by side where each chart gets 400 px, else one above the other: a
+  // narrower chart's title and axis titles run into each other.
+  const bool narrow = width() < 2 * 400 + 40;
+  chartsLayout_->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+  for (ChartView* c : {stepChart_, paretoChart_}) c->setMinimumHeight(narrow ? 260 : 0);
 }
 
 void ComparisonView::fillBaselineCombo() {

@@ -11,6 +11,7 @@
 #pragma once
 #include <QWidget>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -69,6 +70,7 @@ class ComparisonView : public QWidget {
   QTableWidget* inputs_;
   ChartView* stepChart_;
   ChartView* paretoChart_;
+  QBoxLayout* chartsLayout_ = nullptr;  // side by side, or one above the other when narrow
   int baseline_ = 0;
   bool baselineChosen_ = false;
 };

@@ -41,17 +41,15 @@ DashboardPage::DashboardPage(Document* doc, SimulationRunner* runner, QWidget* p
   layout->addWidget(title_);
   layout->addWidget(figures_);
   layout->addWidget(bottleneck_);
-  auto* grid = new QGridLayout;
-  int i = 0;
+  grid_ = new QGridLayout;
   for (ResultCharts::Chart c : ResultCharts::all()) {
     auto* view = new ChartView(body);
     view->setObjectName(QStringLiteral("dashboardChart%1").arg(static_cast<int>(c)));
     view->setMinimumHeight(300);
     charts_.insert(static_cast<int>(c), view);
-    grid->addWidget(view, i / 2, i % 2);  // two per row: category labels and legends stay readable
-    ++i;
   }
-  layout->addLayout(grid);
+  reflow();
+  layout->addLayout(grid_);
   scroll->setWidget(body);
 
   connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
@@ -62,6 +60,32 @@ DashboardPage::DashboardPage(Document* doc, SimulationRunner* runner, QWidget* p
   });
   connect(runner_, &SimulationRunner::idle, this, &DashboardPage::refresh);
   refresh();
+}
+
+namespace {
+// Below this width per chart, category labels and legends no longer fit side by side.
+constexpr int kTwoColumnWidth = 400;
+}  // namespace
+
+void DashboardPage::reflow() {
+  // Two per row where there is room (category labels and legends stay
+  // readable), one per row on a narrow central area (1024 x 768 with docks).
+  const int columns = width() >= 2 * kTwoColumnWidth + 40 ? 2 : 1;
+  if (columns == columns_) return;
+  columns_ = columns;
+  int i = 0;
+  for (ResultCharts::Chart c : ResultCharts::all()) {
+    ChartView* view = charts_.value(static_cast<int>(c));
+    grid_->removeWidget(view);
+    grid_->addWidget(view, i / columns, i % columns);
+    ++i;
+  }
+  for (int col = 0; col < 2; ++col) grid_->setColumnStretch(col, col < columns ? 1 : 0);
+}
+
+void DashboardPage::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  reflow();
 }
 
 void DashboardPage::setScenario(int index) {

@@ -5,6 +5,7 @@
 #include <QMap>
 #include <QWidget>
 
+class QGridLayout;
 class QLabel;
 
 namespace cf {
@@ -33,9 +34,12 @@ class DashboardPage : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void refresh();
+  // Two charts to a row where each gets kTwoColumnWidth, else one (a 1024 x 768 screen).
+  void reflow();
 
   Document* doc_;
   SimulationRunner* runner_;
@@ -44,6 +48,8 @@ class DashboardPage : public QWidget {
   QLabel* figures_;
   QLabel* bottleneck_;
   QMap<int, ChartView*> charts_;
+  QGridLayout* grid_ = nullptr;
+  int columns_ = 0;
   int scenario_ = 0;
 };
 

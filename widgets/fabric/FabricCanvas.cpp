@@ -6,7 +6,7 @@
 
 #include <QEvent>
 #include <QGraphicsScene>
-#include <QHBoxLayout>
+#include <QToolBar>
 #include <QLabel>
 #include <QLocale>
 #include <QFileDialog>
@@ -46,15 +46,13 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   fit_ = new QPushButton(this);
   import_ = new QPushButton(this);
   export_ = new QPushButton(this);
-  auto* bar = new QHBoxLayout;
-  bar->addWidget(summary_, 1);
-  bar->addWidget(pathLabel_);
-  bar->addWidget(gpuA_);
-  bar->addWidget(gpuB_);
-  bar->addWidget(pathButton_);
-  bar->addWidget(fit_);
-  bar->addWidget(import_);
-  bar->addWidget(export_);
+  // A tool bar (what does not fit goes to its » menu) and the summary on a wrapping
+  // line of its own: at 1024 x 768 the tab must not widen the window past the screen.
+  auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("fabricToolBar"));
+  for (QWidget* w : std::initializer_list<QWidget*>{pathLabel_, gpuA_, gpuB_, pathButton_, fit_, import_, export_})
+    bar->addWidget(w);
+  summary_->setWordWrap(true);
   properties_ = new QTextBrowser(this);
   properties_->setObjectName(QStringLiteral("fabricProperties"));
   auto* split = new QSplitter(this);
@@ -65,7 +63,8 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   split->setSizes({900, 240});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addLayout(bar);
+  layout->addWidget(bar);
+  layout->addWidget(summary_);
   layout->addWidget(split, 1);
   legend_ = new FabricLegend(this);
   layout->addWidget(legend_);

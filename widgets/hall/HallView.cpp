@@ -7,7 +7,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
-#include <QHBoxLayout>
+#include <QToolBar>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLinearGradient>
@@ -103,17 +103,14 @@ HallView::HallView(Document* doc, QWidget* parent)
   legend_->setObjectName(QStringLiteral("hallLegend"));
   legend_->setWordWrap(true);
   legend_->setMinimumWidth(120);
-  auto* bar = new QHBoxLayout;
-  bar->addWidget(hallLabel_);
-  bar->addWidget(halls_);
-  bar->addWidget(metricLabel_);
-  bar->addWidget(metric_);
-  bar->addWidget(fit_);
-  bar->addSpacing(8);
-  bar->addWidget(legendLow_);
-  bar->addWidget(legendSwatch_);
-  bar->addWidget(legendHigh_);
-  bar->addWidget(legend_, 1);
+  // A tool bar (what does not fit goes to its » menu) and the legend's text on a
+  // wrapping line below: at 1024 x 768 the tab must not widen the window past the screen.
+  auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("hallToolBar"));
+  for (QWidget* w : std::initializer_list<QWidget*>{hallLabel_, halls_, metricLabel_, metric_, fit_})
+    bar->addWidget(w);
+  bar->addSeparator();
+  for (QWidget* w : std::initializer_list<QWidget*>{legendLow_, legendSwatch_, legendHigh_}) bar->addWidget(w);
   view_ = new HallGraphicsView(scene_, this);
   view_->setObjectName(QStringLiteral("hallGraphicsView"));
   view_->setRenderHint(QPainter::Antialiasing);
@@ -124,7 +121,8 @@ HallView::HallView(Document* doc, QWidget* parent)
   view_->viewport()->installEventFilter(this);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addLayout(bar);
+  layout->addWidget(bar);
+  layout->addWidget(legend_);
   layout->addWidget(view_, 1);
   timer_->setSingleShot(true);
   timer_->setInterval(0);

@@ -50,6 +50,9 @@ void PropertyEditor::build() {
 
   scenarioBox_ = new QGroupBox(content);
   auto* sform = new QFormLayout(scenarioBox_);
+  // In a narrow dock (a 1024 x 768 screen) a field goes under its label
+  // instead of being cut off at the dock's edge.
+  sform->setRowWrapPolicy(QFormLayout::WrapLongRows);
   name_ = new QLineEdit(scenarioBox_);
   name_->setObjectName(QStringLiteral("name"));
   description_ = new QLineEdit(scenarioBox_);
@@ -74,6 +77,7 @@ void PropertyEditor::build() {
     auto* box = new QGroupBox(content);
     auto* form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (const FieldSpec& spec : g.fields) {
       auto* field = new FieldWidget(spec, box);
       auto* label = new QLabel(box);

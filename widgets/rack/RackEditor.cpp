@@ -2,7 +2,7 @@
 
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QToolBar>
 #include <QAction>
 #include <QLabel>
 #include <QMenu>
@@ -25,7 +25,10 @@ namespace cf {
 RackEditor::RackEditor(Document* doc, QWidget* parent)
     : QWidget(parent), doc_(doc), scene_(new RackScene(this)), rebuildTimer_(new QTimer(this)) {
   setObjectName(QStringLiteral("rackEditor"));
-  auto* bar = new QHBoxLayout;
+  // A tool bar, not a row layout: at 1024 x 768 what does not fit goes to its » menu
+  // instead of widening the central area past the screen.
+  auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("rackToolBar"));
   rowLabel_ = new QLabel(this);
   rows_ = new QComboBox(this);
   rows_->setObjectName(QStringLiteral("rackRowCombo"));
@@ -46,22 +49,16 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);  // a long hint must not widen the central area and squeeze the docks
-  hint_->setMinimumWidth(120);
-  bar->addWidget(rowLabel_);
-  bar->addWidget(rows_);
-  bar->addWidget(facesLabel_);
-  bar->addWidget(faces_);
-  bar->addWidget(addRack_);
-  bar->addWidget(removeRack_);
-  bar->addWidget(filler_);
-  bar->addWidget(fit_);
-  bar->addWidget(generate_);
-  bar->addWidget(hint_, 1);
+  // "Generate layout" (shown only while there is none) comes early, so that it is not in the » menu.
+  for (QWidget* w : std::initializer_list<QWidget*>{rowLabel_, rows_, facesLabel_, faces_}) bar->addWidget(w);
+  generateAction_ = bar->addWidget(generate_);
+  for (QWidget* w : std::initializer_list<QWidget*>{addRack_, removeRack_, filler_, fit_}) bar->addWidget(w);
   view_ = new RackView(this);
   view_->setScene(scene_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addLayout(bar);
+  layout->addWidget(bar);
+  layout->addWidget(hint_);
   layout->addWidget(view_, 1);
 
   rebuildTimer_->setSingleShot(true);
@@ -163,7 +160,7 @@ void RackEditor::rebuild() {
   scene_->setRow(layoutedit::row(l, row_), doc_->project().resolvedParts(), faces);
   fillRows();
   if (view_->isAutoFit()) view_->zoomToFit();
-  generate_->setVisible(l.empty());
+  generateAction_->setVisible(l.empty());  // a tool bar widget shows through its action
   addRack_->setEnabled(!l.empty());
   filler_->setEnabled(scene_->rackCount() > 0);
   removeRack_->setEnabled(scene_->rackCount() > 0);

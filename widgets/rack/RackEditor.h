@@ -17,6 +17,7 @@
 #include "LayoutEdit.h"
 #include "RackScene.h"
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -102,6 +103,7 @@ class RackEditor : public QWidget {
   QPushButton* fit_;
   QPushButton* filler_;
   QPushButton* generate_;
+  QAction* generateAction_ = nullptr;  // shows or hides generate_ in the tool bar
   QLabel* hint_;
   QTimer* rebuildTimer_;
   Rack clipboard_;

@@ -75,6 +75,9 @@ SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
   top_->setValue(300);
   top_->setSingleStep(50);
   status_->setWordWrap(true);
+  // The scenario's name wraps rather than widen the window past a 1024 x 768 screen.
+  scenarioLabel_->setWordWrap(true);
+  scenarioLabel_->setMinimumWidth(120);
   auto* bar = new QHBoxLayout;
   bar->addWidget(scenarioLabel_, 1);
   bar->addWidget(topLabel_);

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QToolBar>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -80,21 +81,16 @@ void WaterfallView::build() {
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-  auto* top = new QHBoxLayout;
-  top->addWidget(waterfallLabel_);
-  top->addWidget(waterfall_, 2);
-  top->addWidget(new_);
-  top->addWidget(rename_);
-  top->addWidget(remove_);
-  top->addSpacing(12);
-  top->addWidget(baseLabel_);
-  top->addWidget(base_, 1);
-  top->addWidget(orderLabel_);
-  top->addWidget(order_);
-  top->addWidget(metricLabel_);
-  top->addWidget(metric_);
-  top->addWidget(run_);
-  top->addWidget(busy_);
+  // Two tool bars, the waterfall and how it runs: at 1024 x 768 what does not
+  // fit goes to a » menu instead of widening the window past the screen.
+  auto* top = new QToolBar(this);
+  top->setObjectName(QStringLiteral("waterfallToolBar"));
+  for (QWidget* w : std::initializer_list<QWidget*>{waterfallLabel_, waterfall_, new_, rename_, remove_})
+    top->addWidget(w);
+  auto* runBar = new QToolBar(this);
+  runBar->setObjectName(QStringLiteral("waterfallRunBar"));
+  for (QWidget* w : std::initializer_list<QWidget*>{baseLabel_, base_, orderLabel_, order_, metricLabel_, metric_, run_})
+    runBar->addWidget(w);
 
   chart_ = new ChartView(this);
   chart_->setObjectName(QStringLiteral("waterfallChart"));
@@ -111,6 +107,7 @@ void WaterfallView::build() {
   auto* stepsLayout = new QVBoxLayout(stepsBox);
   stepsLayout->setContentsMargins(0, 0, 0, 0);
   stepsLabel_ = new QLabel(stepsBox);
+  stepsLabel_->setWordWrap(true);  // its hint must not widen the window past a 1024 x 768 screen
   steps_ = new QListWidget(stepsBox);
   steps_->setObjectName(QStringLiteral("waterfallSteps"));
   steps_->setWordWrap(true);
@@ -138,8 +135,13 @@ void WaterfallView::build() {
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(top);
-  layout->addWidget(status_);
+  layout->addWidget(top);
+  layout->addWidget(runBar);
+  // The busy bar beside the status line, outside the tool bar (whose widgets show through their actions).
+  auto* statusRow = new QHBoxLayout;
+  statusRow->addWidget(status_, 1);
+  statusRow->addWidget(busy_);
+  layout->addLayout(statusRow);
   layout->addWidget(split, 1);
 
   connect(waterfall_, &QComboBox::activated, this, [this](int i) { setCurrent(i); });

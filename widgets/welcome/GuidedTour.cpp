@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPainterPath>
@@ -53,6 +54,8 @@ GuidedTour::GuidedTour(QWidget* window, QVector<TourStep> steps) : QWidget(windo
 }
 
 void GuidedTour::start() {
+  // Docks that were just shown again (leaving the Welcome page) get their places now, not after the first step.
+  if (QLayout* l = parentWidget()->layout()) l->activate();
   setGeometry(parentWidget()->rect());
   show();
   raise();

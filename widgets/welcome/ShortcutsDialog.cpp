@@ -7,6 +7,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -18,7 +20,9 @@ namespace cf {
 namespace {
 
 QString plain(QString text) {
-  // "&Open…" -> "Open…"; a literal "&&" stays one '&'.
+  // "&Open…" -> "Open…", "打开(&O)…" -> "打开…"; a literal "&&" stays one '&'.
+  static const QRegularExpression mnemonic(QStringLiteral("\\(&[^)&]\\)"));
+  text.remove(mnemonic);
   text.replace(QLatin1String("&&"), QStringLiteral("\x01"));
   text.remove(QLatin1Char('&'));
   text.replace(QStringLiteral("\x01"), QStringLiteral("&"));
@@ -81,7 +85,8 @@ ShortcutsDialog::ShortcutsDialog(QMenuBar* menus, QWidget* parent) : QDialog(par
   connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
   auto* note = new QLabel(tr("Gathered from the menus of this window: %1 actions with a shortcut.").arg(model_->rowCount()), this);
   note->setWordWrap(true);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  auto* buttons = new QDialogButtonBox(this);
+  buttons->addButton(tr("Close"), QDialogButtonBox::RejectRole);  // ours, so that it is translated
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(filter_);

@@ -23,9 +23,9 @@ namespace cf {
 
 namespace {
 
-constexpr QSize kThumb(232, 124);
-constexpr int kCardW = 252;
-constexpr int kStoryLines = 3;
+constexpr QSize kThumb(220, 118);
+constexpr int kCardW = 236;  // three to a row at 1024 px
+constexpr int kTextLines = 5;  // the title (one or two lines) and the story share them
 
 // Draws `text` word-wrapped into `rect`, at most `maxLines` lines, the last
 // one elided; returns the height used.
@@ -62,7 +62,7 @@ class ExampleDelegate : public QStyledItemDelegate {
 
   QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex&) const override {
     const QFontMetrics fm(option.font);
-    return QSize(kCardW, 8 + kThumb.height() + 6 + fm.lineSpacing() + 2 + kStoryLines * fm.lineSpacing() + 10);
+    return QSize(kCardW, 8 + kThumb.height() + 6 + kTextLines * fm.lineSpacing() + 2 + 10);
   }
 
   void paint(QPainter* p, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
@@ -84,13 +84,12 @@ class ExampleDelegate : public QStyledItemDelegate {
     p->setPen(pal.color(QPalette::Text));
     const qreal textLeft = card.left() + 10, textW = card.width() - 20;
     qreal y = thumbAt.y() + kThumb.height() + 6;
-    const QFontMetricsF fmBold(bold);
-    p->drawText(QPointF(textLeft, y + fmBold.ascent()),
-                fmBold.elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight, textW));
-    y += fmBold.lineSpacing() + 2;
+    const qreal titleH = drawWrapped(p, index.data(Qt::DisplayRole).toString(), QRectF(textLeft, y, textW, 0), 2);
+    const int titleLines = titleH > QFontMetricsF(bold).lineSpacing() * 1.5 ? 2 : 1;
+    y += titleH + 2;
     p->setFont(option.font);
     p->setPen(pal.color(QPalette::PlaceholderText));
-    drawWrapped(p, index.data(StoryRole).toString(), QRectF(textLeft, y, textW, card.bottom() - y), kStoryLines);
+    drawWrapped(p, index.data(StoryRole).toString(), QRectF(textLeft, y, textW, card.bottom() - y), kTextLines - titleLines);
     p->restore();
   }
 
@@ -110,7 +109,7 @@ WelcomePage::WelcomePage(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("welcomePage"));
   auto* side = new QWidget(this);
   side->setObjectName(QStringLiteral("welcomeSide"));
-  side->setFixedWidth(230);
+  side->setFixedWidth(220);
   auto* sideLayout = new QVBoxLayout(side);
   sideLayout->setContentsMargins(16, 16, 8, 12);
   title_ = new QLabel(side);
