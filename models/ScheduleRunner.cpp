@@ -6,6 +6,7 @@
 
 #include "Document.h"
 #include "EngineMessages.h"
+#include "design/Project.h"
 #include "design/ScenarioJson.h"
 #include "sched/ClusterModel.h"
 #include "sched/Jobs.h"
@@ -80,51 +81,54 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
     if (pending_->key != k) next_ = r;
     return;
   }
-  auto out = std::make_shared<ScheduleRun>();
-  out->key = k;
   QString error;
   const std::optional<sched::Workload> w = workload(r.scenario, &error);
-  std::optional<sched::ClusterModel> model;
-  if (w) {
-    try {
-      model = sched::clusterModel(doc_->project(), static_cast<std::size_t>(r.scenario));
-    } catch (const InputError& e) {
-      error = messageOf(e);
-    }
-  }
-  if (!w || !model) {
+  if (!w) {
+    auto out = std::make_shared<ScheduleRun>();
+    out->key = k;
     out->error = error;
     cache_.insert(k, out);
     emit finished(out);
     return;
   }
-  pending_ = out;
-  thread_ = QThread::create([out, r, wl = *w, m = *model] {
-    QElapsedTimer t;
-    t.start();
-    try {
-      const sched::JobSet jobs = sched::generateJobs(wl, m, r.options.seed);
-      out->result = sched::simulateSchedule(m, jobs, r.options);
-      if (r.comparePolicies)
-        for (sched::Policy p : {sched::Policy::Fifo, sched::Policy::Easy, sched::Policy::Priority,
-                                sched::Policy::FairShare}) {
-          sched::ScheduleOptions o = r.options;
-          o.policy = p;
-          o.keep_jobs = false;
-          out->policies.push_back(sched::simulateSchedule(m, jobs, o));
-        }
-    } catch (const InputError& e) {
-      out->result.reset();
-      out->error = messageOf(e);
-    } catch (const std::exception& e) {
-      out->result.reset();
-      out->error = QString::fromStdString(e.what());
-    }
-    out->seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
+  pending_ = std::make_shared<ScheduleRun>();
+  pending_->key = k;
+  thread_ = QThread::create([out = pending_, r, wl = *w, project = doc_->project()] {
+    QByteArray key = out->key;
+    *out = compute(project, wl, r);
+    out->key = key;
   });
   connect(thread_, &QThread::finished, this, &ScheduleRunner::onThreadFinished);
   thread_->start(QThread::LowPriority);
   emit started();
+}
+
+ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workload& w, const ScheduleRequest& r) {
+  ScheduleRun out;
+  QElapsedTimer t;
+  t.start();
+  try {
+    const sched::ClusterModel m = sched::clusterModel(project, static_cast<std::size_t>(r.scenario));
+    const sched::JobSet jobs = sched::generateJobs(w, m, r.options.seed);
+    out.result = sched::simulateSchedule(m, jobs, r.options);
+    if (r.comparePolicies)
+      for (sched::Policy p : {sched::Policy::Fifo, sched::Policy::Easy, sched::Policy::Priority, sched::Policy::FairShare}) {
+        sched::ScheduleOptions o = r.options;
+        o.policy = p;
+        o.keep_jobs = false;
+        out.policies.push_back(sched::simulateSchedule(m, jobs, o));
+      }
+  } catch (const InputError& e) {
+    out.result.reset();
+    out.policies.clear();
+    out.error = messageOf(e);
+  } catch (const std::exception& e) {
+    out.result.reset();
+    out.policies.clear();
+    out.error = QString::fromStdString(e.what());
+  }
+  out.seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
+  return out;
 }
 
 void ScheduleRunner::onThreadFinished() {

@@ -25,6 +25,7 @@ class QThread;
 namespace cf {
 
 class Document;
+struct Project;
 
 struct ScheduleRequest {
   int scenario = 0;
@@ -53,6 +54,11 @@ class ScheduleRunner : public QObject {
   void setTrace(std::vector<sched::TraceJob> jobs, const QString& name);
   const QString& traceName() const { return traceName_; }
   long long traceJobs() const { return static_cast<long long>(trace_.size()); }
+
+  // One request computed in this thread: the cluster model of the project's
+  // scenario, its jobs for the seed, the run and (when asked) the four
+  // policies on the same jobs. What the worker thread runs; reports call it.
+  static ScheduleRun compute(const Project& project, const sched::Workload& w, const ScheduleRequest& r);
 
   // The workload a request would schedule, or an error naming the key.
   std::optional<sched::Workload> workload(int scenario, QString* error = nullptr) const;

@@ -550,6 +550,78 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source>Workload: %1</source>
+        <translation>工作负载：%1</translation>
+    </message>
+    <message>
+        <source>Not scheduled: %1</source>
+        <translation>未调度：%1</translation>
+    </message>
+    <message>
+        <source>GPU utilisation over time</source>
+        <translation>GPU 利用率随时间变化</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算中</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Time (h)</source>
+        <translation>时间（小时）</translation>
+    </message>
+    <message>
+        <source>Share of GPUs (%)</source>
+        <translation>GPU 占比（%）</translation>
+    </message>
+    <message>
+        <source>Idle GPU-hours by cause.</source>
+        <translation>按原因划分的空闲 GPU·小时。</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Wait p50 (h)</source>
+        <translation>等待 p50（小时）</translation>
+    </message>
+    <message>
+        <source>Wait p95 (h)</source>
+        <translation>等待 p95（小时）</translation>
+    </message>
+    <message>
+        <source>JCT p50 (h)</source>
+        <translation>完成时间 p50（小时）</translation>
+    </message>
+    <message>
+        <source>JCT p95 (h)</source>
+        <translation>完成时间 p95（小时）</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效产出率</translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>Seed 1, packed placement; the four policies run the same jobs. Run times come from each class&apos;s duration or from the performance model for the placement a job gets; failures from the reliability model&apos;s rates; links shared between jobs are not modelled (docs/workload-format.md).</source>
+        <translation>随机种子 1，紧凑放置；四种策略运行相同的作业。运行时长来自各类别给定的时长，或由性能模型按作业获得的放置计算；故障来自可靠性模型的故障率；作业间共享链路的争用未建模（见 docs/workload-format.md）。</translation>
+    </message>
+    <message>
         <source>Lever waterfall: %1</source>
         <translation>优化杠杆瀑布图：%1</translation>
     </message>
@@ -5247,58 +5319,6 @@ The file was left untouched. Save the project under a new name to keep what was 
         </translation>
     </message>
     <message>
-        <source>Queue empty</source>
-        <translation>队列为空</translation>
-    </message>
-    <message>
-        <source>Blocked by policy or quota</source>
-        <translation>受策略或配额阻挡</translation>
-    </message>
-    <message>
-        <source>Fragmentation</source>
-        <translation>碎片</translation>
-    </message>
-    <message>
-        <source>Restarting after failure</source>
-        <translation>故障后重启中</translation>
-    </message>
-    <message>
-        <source>Nodes in repair</source>
-        <translation>节点维修中</translation>
-    </message>
-    <message>
-        <source>FIFO</source>
-        <translation>先来先服务（FIFO）</translation>
-    </message>
-    <message>
-        <source>EASY backfill</source>
-        <translation>EASY 回填</translation>
-    </message>
-    <message>
-        <source>Priority with preemption</source>
-        <translation>优先级（可抢占）</translation>
-    </message>
-    <message>
-        <source>Fair share</source>
-        <translation>公平共享</translation>
-    </message>
-    <message>
-        <source>Trace replay</source>
-        <translation>Trace 回放</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>%1 M USD</source>
-        <translation>%1 百万美元</translation>
-    </message>
-    <message>
-        <source>%1 USD</source>
-        <translation>%1 美元</translation>
-    </message>
-    <message>
         <source>Job classes: each arrives as a process of its own; a class gives a run time or a model trained on a number of tokens (the performance model then times it for its placement).</source>
         <translation>作业类别：每类按各自的到达过程提交；一个类别给出运行时长，或给出模型与训练 token 数（此时由性能模型按作业获得的放置计算时长）。</translation>
     </message>
@@ -5377,18 +5397,6 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Run Scheduler</source>
         <translation>运行调度器</translation>
-    </message>
-    <message>
-        <source>Pack within leaf and pod</source>
-        <translation>在叶交换机和 Pod 内紧凑放置</translation>
-    </message>
-    <message>
-        <source>First fit</source>
-        <translation>首次适配</translation>
-    </message>
-    <message>
-        <source>Spread over leaves</source>
-        <translation>分散到各叶交换机</translation>
     </message>
     <message>
         <source>Utilisation</source>
@@ -5509,18 +5517,6 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>调度器未运行：%1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;, %2, %3 GPUs, %4 h: utilisation &lt;b&gt;%5&lt;/b&gt; (GPUs allocated %6); %7 of %8 jobs completed, %9 unfinished.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;，%2，%3 块 GPU，%4 小时：利用率 &lt;b&gt;%5&lt;/b&gt;（GPU 分配率 %6）；%8 个作业中完成 %7 个，未完成 %9 个。</translation>
-    </message>
-    <message>
-        <source>Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; %6 failures hit jobs %7 times, %8 preemptions.</source>
-        <translation>排队等待 p50 %1 小时、p95 %2 小时；作业完成时间 p50 %3 小时、p95 %4 小时；有效产出率（作业均值）%5；%6 次故障共中断作业 %7 次，抢占 %8 次。</translation>
-    </message>
-    <message>
-        <source>Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle capacity %5 (at %6 per GPU-hour).</source>
-        <translation>设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）；作业成本 %4，空闲容量成本 %5（每 GPU·小时 %6）。</translation>
-    </message>
-    <message>
         <source>Simulated in %1 s. Run times come from each class&apos;s duration or from the performance model for the placement a job gets; failures from the reliability model&apos;s rates for the cluster&apos;s parts.</source>
         <translation>模拟用时 %1 秒。运行时长来自各类别给定的时长，或由性能模型按作业获得的放置计算；故障来自可靠性模型对集群部件的故障率。</translation>
     </message>
@@ -5594,6 +5590,85 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>This scenario has no workload: add a job class or import a trace.</source>
         <translation>此方案没有工作负载：请添加作业类别或导入 Trace。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::ScheduleFigures</name>
+    <message>
+        <source>Queue empty</source>
+        <translation>队列为空</translation>
+    </message>
+    <message>
+        <source>Blocked by policy or quota</source>
+        <translation>受策略或配额阻挡</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>Restarting after failure</source>
+        <translation>故障后重启中</translation>
+    </message>
+    <message>
+        <source>Nodes in repair</source>
+        <translation>节点维修中</translation>
+    </message>
+    <message>
+        <source>FIFO</source>
+        <translation>先来先服务（FIFO）</translation>
+    </message>
+    <message>
+        <source>EASY backfill</source>
+        <translation>EASY 回填</translation>
+    </message>
+    <message>
+        <source>Priority with preemption</source>
+        <translation>优先级（可抢占）</translation>
+    </message>
+    <message>
+        <source>Fair share</source>
+        <translation>公平共享</translation>
+    </message>
+    <message>
+        <source>Trace replay</source>
+        <translation>Trace 回放</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 M USD</source>
+        <translation>%1 百万美元</translation>
+    </message>
+    <message>
+        <source>%1 USD</source>
+        <translation>%1 美元</translation>
+    </message>
+    <message>
+        <source>Pack within leaf and pod</source>
+        <translation>在叶交换机和 Pod 内紧凑放置</translation>
+    </message>
+    <message>
+        <source>First fit</source>
+        <translation>首次适配</translation>
+    </message>
+    <message>
+        <source>Spread over leaves</source>
+        <translation>分散到各叶交换机</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2, %3 GPUs, %4 h: utilisation &lt;b&gt;%5&lt;/b&gt; (GPUs allocated %6); %7 of %8 jobs completed, %9 unfinished.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，%2，%3 块 GPU，%4 小时：利用率 &lt;b&gt;%5&lt;/b&gt;（GPU 分配率 %6）；%8 个作业中完成 %7 个，未完成 %9 个。</translation>
+    </message>
+    <message>
+        <source>Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; %6 failures hit jobs %7 times, %8 preemptions.</source>
+        <translation>排队等待 p50 %1 小时、p95 %2 小时；作业完成时间 p50 %3 小时、p95 %4 小时；有效产出率（作业均值）%5；%6 次故障共中断作业 %7 次，抢占 %8 次。</translation>
+    </message>
+    <message>
+        <source>Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle capacity %5 (at %6 per GPU-hour).</source>
+        <translation>设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）；作业成本 %4，空闲容量成本 %5（每 GPU·小时 %6）。</translation>
     </message>
 </context>
 </TS>

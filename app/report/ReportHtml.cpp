@@ -68,6 +68,8 @@ QString ReportHtml::build(Images mode) {
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i)
     html += kPageBreak + scenarioSection(i, mode) + designPictures(i, mode) + bom(i);
   for (int w = 0; w < static_cast<int>(project_.waterfalls.size()); ++w) html += kPageBreak + waterfallSection(w, mode);
+  for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i)
+    if (!project_.scenarios[static_cast<std::size_t>(i)].workload.is_null()) html += kPageBreak + scheduleSection(i, mode);
   html += kPageBreak + assumptions() + versions();
   return html + QStringLiteral("</body></html>");
 }

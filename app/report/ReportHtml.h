@@ -1,6 +1,6 @@
 // The report's content as HTML that both QTextDocument (for the PDF) and web
 // browsers render: cover, design summary, comparison table, per-scenario key
-// figures with every chart, bill of materials, lever waterfalls, assumptions,
+// figures with every chart, bill of materials, lever waterfalls, workloads, assumptions,
 // versions. Charts
 // are drawn through the same ChartView adapter as the dashboard; they come
 // either as named resources (for QTextDocument) or inline PNG data URIs.
@@ -51,6 +51,9 @@ class ReportHtml {
   // One lever waterfall (ReportWaterfall.cpp): the time-to-train chart, the
   // figures of every step with its share, and the assumptions line.
   QString waterfallSection(int index, Images mode);
+  // A scenario's workload (ReportSchedule.cpp): the scheduler's run, the
+  // utilisation chart, idle GPU-hours by cause and the four policies.
+  QString scheduleSection(int index, Images mode);
   QString assumptions() const;
   QString versions() const;
 

@@ -11,6 +11,8 @@
 
 #include "Document.h"
 #include "ReportWriter.h"
+#include "ScheduleFigures.h"
+#include "ScheduleRunner.h"
 #include "WaterfallMetrics.h"
 #include "waterfall/RunWaterfall.h"
 #include "waterfall/WaterfallSpec.h"
@@ -172,6 +174,41 @@ class TestReport : public QObject {
     const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
     QVERIFY2(text.contains(QLatin1String("Lever waterfall")), qPrintable(text.right(400)));
     QVERIFY(text.contains(QLatin1String("Overlap DP")));
+  }
+
+  // Issue 20: a scenario with a workload gets a scheduling section with the
+  // scheduler's own figures (the same run as the Workload tab's default);
+  // a project without workloads has none.
+  void scheduleSection() {
+    Project p;
+    QString error;
+    QVERIFY2(Document::readProject(QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json"), &p,
+                                   &error),
+             qPrintable(error));
+    p.scenarios[0].reliability.trials = 100;
+    const QVector<SimResultPtr> results = ReportWriter::simulateAll(p);
+    const QString html = dir_.filePath(QStringLiteral("s.html"));
+    QVERIFY2(ReportWriter::write(p, results, ReportWriter::Format::Html, html, &error), qPrintable(error));
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(h.readAll());
+    QVERIFY(page.contains(QStringLiteral("Workload: %1").arg(QString::fromStdString(p.scenarios[0].name).toHtmlEscaped())));
+    ScheduleRequest r;
+    r.comparePolicies = true;
+    const sched::Workload w = sched::workloadFromJson(p.scenarios[0].workload, "workload");
+    r.options.failures = w.failures;
+    const ScheduleRun run = ScheduleRunner::compute(p, w, r);
+    QVERIFY2(run.ok(), qPrintable(run.error));
+    QVERIFY(page.contains(ScheduleFigures::summaryHtml(*run.result)));
+    QCOMPARE(run.policies.size(), std::size_t{4});
+    for (const sched::ScheduleResult& pr : run.policies)
+      QVERIFY2(page.contains(ScheduleFigures::number(pr.wait_h.p95, 2)), qPrintable(QString::fromStdString(pr.policy)));
+    QVERIFY(page.contains(QLatin1String("alt='GPU utilisation over time'")));
+    const QString plain = dir_.filePath(QStringLiteral("plain2.html"));
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Html, plain));
+    QFile f(plain);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(!QString::fromUtf8(f.readAll()).contains(QLatin1String("GPU utilisation over time")));
   }
 
   // Issue 21 #17: names are text, never markup, placeholders or formulas.

@@ -29,6 +29,7 @@
 #include "ChartView.h"
 #include "Document.h"
 #include "EngineMessages.h"
+#include "ScheduleFigures.h"
 #include "sched/TraceImport.h"
 
 namespace cf {
@@ -37,33 +38,11 @@ using nlohmann::json;
 
 namespace {
 
-// The idle causes of ScheduleResult::idle_gpu_h, in the order the chart shows them.
-const char* const kIdleCauses[] = {"queue_empty", "blocked", "fragmentation", "failed", "repair"};
-
-QString idleCauseName(const std::string& cause) {
-  if (cause == "queue_empty") return WorkloadPage::tr("Queue empty");
-  if (cause == "blocked") return WorkloadPage::tr("Blocked by policy or quota");
-  if (cause == "fragmentation") return WorkloadPage::tr("Fragmentation");
-  if (cause == "failed") return WorkloadPage::tr("Restarting after failure");
-  if (cause == "repair") return WorkloadPage::tr("Nodes in repair");
-  return QString::fromStdString(cause);
-}
-
-QString policyTitle(const std::string& id) {
-  if (id == "fifo") return WorkloadPage::tr("FIFO");
-  if (id == "easy") return WorkloadPage::tr("EASY backfill");
-  if (id == "priority") return WorkloadPage::tr("Priority with preemption");
-  if (id == "fairshare") return WorkloadPage::tr("Fair share");
-  if (id == "replay") return WorkloadPage::tr("Trace replay");
-  return QString::fromStdString(id);
-}
-
-QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
-QString percent(double f) { return WorkloadPage::tr("%1 %").arg(QLocale().toString(100 * f, 'f', 1)); }
-QString money(double usd) {
-  if (std::abs(usd) >= 1e6) return WorkloadPage::tr("%1 M USD").arg(QLocale().toString(usd / 1e6, 'f', 2));
-  return WorkloadPage::tr("%1 USD").arg(QLocale().toString(usd, 'f', std::abs(usd) >= 100 ? 0 : 2));
-}
+using F = ScheduleFigures;
+QString number(double v, int decimals) { return F::number(v, decimals); }
+QString percent(double f) { return F::percent(f); }
+QString money(double usd) { return F::money(usd); }
+QString policyTitle(const std::string& id) { return F::policyTitle(id); }
 
 // A number of a JSON object the user may have written wrongly: `fallback` then.
 double numberOr(const json& o, const char* key, double fallback) {
@@ -267,8 +246,8 @@ void WorkloadPage::retranslate() {
   run_->setText(tr("Run Scheduler"));
   for (int i = 0; i < policy_->count(); ++i)
     policy_->setItemText(i, policyTitle(policy_->itemData(i).toString().toStdString()));
-  const QString placements[] = {tr("Pack within leaf and pod"), tr("First fit"), tr("Spread over leaves")};
-  for (int i = 0; i < placement_->count(); ++i) placement_->setItemText(i, placements[i]);
+  for (int i = 0; i < placement_->count(); ++i)
+    placement_->setItemText(i, F::placementTitle(placement_->itemData(i).toString().toStdString()));
   results_->setTabText(0, tr("Utilisation"));
   results_->setTabText(1, tr("Idle GPUs"));
   results_->setTabText(2, tr("Timeline"));
@@ -527,25 +506,7 @@ void WorkloadPage::showRun(const ScheduleRunPtr& run) {
     return;
   }
   const sched::ScheduleResult& r = *run->result;
-  QString text = tr("<b>%1</b>, %2, %3 GPUs, %4 h: utilisation <b>%5</b> (GPUs allocated %6); "
-                    "%7 of %8 jobs completed, %9 unfinished.")
-                     .arg(policyTitle(r.policy),
-                          placement_->itemText(std::max(0, placement_->findData(QString::fromStdString(r.placement)))))
-                     .arg(QLocale().toString(r.gpus))
-                     .arg(number(r.horizon_s / 3600, 0), percent(r.utilization), percent(r.allocated_utilization))
-                     .arg(QLocale().toString(r.completed), QLocale().toString(r.submitted),
-                          QLocale().toString(r.unfinished));
-  text += QStringLiteral("<br>") +
-          tr("Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; "
-             "%6 failures hit jobs %7 times, %8 preemptions.")
-              .arg(number(r.wait_h.p50, 2), number(r.wait_h.p95, 2), number(r.jct_h.p50, 2), number(r.jct_h.p95, 2),
-                   percent(r.goodput.mean))
-              .arg(QLocale().toString(r.failures), QLocale().toString(r.interruptions), QLocale().toString(r.preemptions));
-  text += QStringLiteral("<br>") +
-          tr("Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle "
-             "capacity %5 (at %6 per GPU-hour).")
-              .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1),
-                   money(r.jobs_cost_usd), money(r.idle_cost_usd), money(r.usd_per_gpu_hour));
+  QString text = F::summaryHtml(r);
   text += QStringLiteral("<br><small>") +
           tr("Simulated in %1 s. Run times come from each class's duration or from the performance model for the "
              "placement a job gets; failures from the reliability model's rates for the cluster's parts.")
@@ -573,8 +534,8 @@ void WorkloadPage::showCharts(const sched::ScheduleResult& r) {
 
   QStringList causes;
   QVector<double> hours;
-  for (const char* cause : kIdleCauses) {
-    causes << idleCauseName(cause);
+  for (const char* cause : F::kIdleCauses) {
+    causes << F::idleCauseName(cause);
     auto it = r.idle_gpu_h.find(cause);
     hours << (it == r.idle_gpu_h.end() ? 0.0 : it->second);
   }

@@ -1,0 +1,80 @@
+// The report's scheduling section (issue 20): per scenario that carries a
+// workload, the scheduler's run under FIFO with packed placement and the
+// workload's own failure setting (seed 1, what the Workload tab and
+// `clusterforge-cli schedule` show by default): the summary, utilisation over
+// time, idle GPU-hours by cause and the four queueing policies on the same jobs.
+#include <QLocale>
+
+#include "ChartView.h"
+#include "ReportHtml.h"
+#include "ScheduleFigures.h"
+#include "ScheduleRunner.h"
+#include "design/Project.h"
+
+namespace cf {
+
+namespace {
+
+QString cell(const QString& s, bool head = false) {
+  return head ? QStringLiteral("<th style='padding:2px 4px;border:1px solid #bbb;background:#e8eef5;font-size:8pt'>%1</th>").arg(s)
+              : QStringLiteral("<td style='padding:2px 4px;border:1px solid #bbb;font-size:8pt;white-space:nowrap' align='right'>%1</td>").arg(s);
+}
+
+}  // namespace
+
+QString ReportHtml::scheduleSection(int index, Images mode) {
+  const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
+  using F = ScheduleFigures;
+  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Workload: %1").arg(QString::fromStdString(s.name).toHtmlEscaped()));
+  ScheduleRun run;
+  try {
+    ScheduleRequest r;
+    r.scenario = index;
+    r.comparePolicies = true;
+    const sched::Workload w = sched::workloadFromJson(s.workload, "workload");
+    r.options.failures = w.failures;
+    run = ScheduleRunner::compute(project_, w, r);
+  } catch (const InputError& e) {
+    run.error = QString::fromStdString(e.what());
+  }
+  if (!run.ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not scheduled: %1").arg(run.error).toHtmlEscaped());
+  const sched::ScheduleResult& r = *run.result;
+  html += QStringLiteral("<p>%1</p>").arg(F::summaryHtml(r));
+
+  ChartView view;
+  view.setTitle(tr("GPU utilisation over time"));
+  QVector<double> x(r.t_h.begin(), r.t_h.end()), busy, allocated;
+  for (double f : r.busy) busy << 100 * f;
+  for (double f : r.allocated) allocated << 100 * f;
+  view.showTimeSeries(x, {{tr("Computing"), busy}, {tr("Allocated"), allocated}}, tr("Time (h)"), tr("Share of GPUs (%)"));
+  html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("schedule/%1").arg(index), view.toImage(QSize(760, 300), 2.0),
+                                                mode, 600, view.title()));
+
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><tr>");
+  for (const char* cause : F::kIdleCauses) html += cell(F::idleCauseName(cause), true);
+  html += QStringLiteral("</tr><tr>");
+  for (const char* cause : F::kIdleCauses) {
+    const auto it = r.idle_gpu_h.find(cause);
+    html += cell(F::number(it == r.idle_gpu_h.end() ? 0.0 : it->second, 0));
+  }
+  html += QStringLiteral("</tr></table><p style='font-size:8pt;color:#555'>%1</p>").arg(tr("Idle GPU-hours by cause."));
+
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
+  for (const QString& h : {tr("Policy"), tr("Utilisation"), tr("Wait p50 (h)"), tr("Wait p95 (h)"), tr("JCT p50 (h)"),
+                           tr("JCT p95 (h)"), tr("Goodput"), tr("Preemptions"), tr("Unfinished")})
+    html += cell(h, true);
+  html += QStringLiteral("</tr>");
+  for (const sched::ScheduleResult& p : run.policies)
+    html += QStringLiteral("<tr>") + cell(F::policyTitle(p.policy)) + cell(F::percent(p.utilization)) +
+            cell(F::number(p.wait_h.p50, 2)) + cell(F::number(p.wait_h.p95, 2)) + cell(F::number(p.jct_h.p50, 2)) +
+            cell(F::number(p.jct_h.p95, 2)) + cell(F::percent(p.goodput.mean)) + cell(QLocale().toString(p.preemptions)) +
+            cell(QLocale().toString(p.unfinished)) + QStringLiteral("</tr>");
+  html += QStringLiteral("</table>");
+  html += QStringLiteral("<p style='color:#555'>%1</p>")
+              .arg(tr("Seed 1, packed placement; the four policies run the same jobs. Run times come from each class's "
+                      "duration or from the performance model for the placement a job gets; failures from the "
+                      "reliability model's rates; links shared between jobs are not modelled (docs/workload-format.md)."));
+  return html;
+}
+
+}  // namespace cf

@@ -1,0 +1,31 @@
+// How the scheduler's figures read in the Workload tab and in reports (one
+// wording for both): policy, placement and idle-cause names, money and
+// shares, and the three-line summary of a run.
+#pragma once
+#include <QCoreApplication>
+#include <QString>
+#include <string>
+
+#include "sched/ScheduleResult.h"
+
+namespace cf {
+
+class ScheduleFigures {
+  Q_DECLARE_TR_FUNCTIONS(cf::ScheduleFigures)
+
+ public:
+  // The idle causes of ScheduleResult::idle_gpu_h, in the order charts and tables show them.
+  static const char* const kIdleCauses[5];
+
+  static QString policyTitle(const std::string& id);
+  static QString placementTitle(const std::string& id);
+  static QString idleCauseName(const std::string& cause);
+  static QString number(double v, int decimals);
+  static QString percent(double share);
+  static QString money(double usd);
+  // Rich text: policy and placement, GPUs and horizon, utilisation, jobs;
+  // waits, completion times, goodput, failures; energy, PUE and cost.
+  static QString summaryHtml(const sched::ScheduleResult& r);
+};
+
+}  // namespace cf
