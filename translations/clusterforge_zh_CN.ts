@@ -313,6 +313,18 @@
 <context>
     <name>LessonSimulator</name>
     <message>
+        <source>Daly interval (min)</source>
+        <translation>Daly 检查点间隔（分钟）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (min)</source>
+        <translation>检查点间隔（分钟）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
         <source>The lesson&apos;s example %1 is not available</source>
         <translation>课程示例 %1 不可用</translation>
     </message>
@@ -3634,6 +3646,46 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::PresentationWindow</name>
     <message>
+        <source>Open lesson file</source>
+        <translation>打开课程文件</translation>
+    </message>
+    <message>
+        <source>Lesson files (*.json);;All files (*)</source>
+        <translation>课程文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open lesson file…</source>
+        <translation>打开课程文件…</translation>
+    </message>
+    <message>
+        <source>→ / Space: next · ←: back · N / P: next / previous lesson · O: overview · B: blank · L: laser pointer · S: notes · Esc: leave</source>
+        <translation>→ / 空格：下一步 · ←：上一步 · N / P：下一课 / 上一课 · O：课程列表 · B：黑屏 · L：激光笔 · S：演讲者备注 · Esc：退出</translation>
+    </message>
+    <message>
+        <source>◀ Previous lesson</source>
+        <translation>◀ 上一课</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程列表</translation>
+    </message>
+    <message>
+        <source>Next lesson ▶</source>
+        <translation>下一课 ▶</translation>
+    </message>
+    <message>
+        <source>Lesson overview</source>
+        <translation>课程列表</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>课程 %1：%2</translation>
+    </message>
+    <message>
         <source>Lesson %1 of %2 · step %3 of %4</source>
         <translation>第 %1 课（共 %2 课）· 第 %3 步（共 %4 步）</translation>
     </message>
@@ -5669,6 +5721,25 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle capacity %5 (at %6 per GPU-hour).</source>
         <translation>设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）；作业成本 %4，空闲容量成本 %5（每 GPU·小时 %6）。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::PresenterNotes</name>
+    <message>
+        <source>ClusterForge — Presenter notes</source>
+        <translation>ClusterForge — 演讲者备注</translation>
+    </message>
+    <message>
+        <source>No notes for this step.</source>
+        <translation>这一步没有备注。</translation>
+    </message>
+    <message>
+        <source>Next: the lesson overview</source>
+        <translation>下一页：课程列表</translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>下一页：%1</translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QScreen>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTimer>
@@ -159,7 +160,11 @@ int main(int argc, char** argv) {
   if (parser.isSet(presentOption)) {
     auto* p = window.results()->startPresentation(parser.value(presentOption),
                                                   qMax(1, parser.value(stepOption).toInt()) - 1, !screenshot);
-    if (screenshot) p->resize(1600, 1000);
+    // A screenshot of a lesson is the size of the screen (a projector under
+    // Xvfb: 1024x768, 1920x1080); the offscreen platform's screen is small.
+    if (screenshot)
+      p->setGeometry(QGuiApplication::platformName() == QLatin1String("offscreen") ? QRect(0, 0, 1600, 1000)
+                                                                                   : p->screen()->geometry());
     presentation = p;
   }
 

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QXYSeries>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
@@ -140,11 +141,58 @@ class PlotView : public QChartView {
   using QChartView::QChartView;
   bool zoomed = false;
   bool valueAxisHorizontal = false;
+  // showXY's markers: a dashed vertical line at x, its label at the top of the plot.
+  QVector<ChartView::Marker> markers;
+  QFont markerFont;
+
+  // Marker i's line (scene x) and its label's box, in scene coordinates.
+  bool markerGeometry(int i, double* lineX, QRectF* label) const {
+    if (!chart() || i < 0 || i >= markers.size() || chart()->series().isEmpty()) return false;
+    const QRectF plot = chart()->plotArea();
+    const double x = chart()->mapToPosition(QPointF(markers[i].x, 0), chart()->series().first()).x();
+    if (!std::isfinite(x) || x < plot.left() - 0.5 || x > plot.right() + 0.5) return false;
+    *lineX = x;
+    const QFontMetricsF fm(markerFont);
+    const QSizeF size(fm.horizontalAdvance(markers[i].label) + 8, fm.height() + 4);
+    // Right of the line where the label fits inside the plot, else left of
+    // it; at the top of the plot, or at the bottom where the lines run high
+    // (quantities from zero); later markers one line further in, so that
+    // labels never overlap.
+    bool linesHigh = false;
+    if (const auto* line = qobject_cast<const QXYSeries*>(chart()->series().first()); line && line->count() > 0) {
+      double sum = 0;
+      for (const QPointF& pt : line->points()) sum += chart()->mapToPosition(pt, chart()->series().first()).y();
+      linesHigh = sum / line->count() < plot.center().y();
+    }
+    const double step = i * (size.height() + 2);
+    const double top = linesHigh ? plot.bottom() - 4 - size.height() - step : plot.top() + 4 + step;
+    const double left = x + 6 + size.width() <= plot.right() ? x + 6 : std::max(plot.left(), x - 6 - size.width());
+    *label = QRectF(QPointF(left, top), size);
+    return true;
+  }
 
  protected:
   void drawForeground(QPainter* p, const QRectF& rect) override {
     QChartView::drawForeground(p, rect);
-    if (!zoomed || !chart()) return;
+    if (!chart()) return;
+    for (int i = 0; i < markers.size(); ++i) {
+      double x = 0;
+      QRectF label;
+      if (!markerGeometry(i, &x, &label)) continue;
+      const QRectF plot = chart()->plotArea();
+      p->save();
+      p->setRenderHint(QPainter::Antialiasing);
+      p->setPen(QPen(QColor(40, 40, 40), 2.0, Qt::DashLine));
+      p->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+      p->setPen(Qt::NoPen);
+      p->setBrush(QColor(255, 255, 255, 225));
+      p->drawRect(label);
+      p->setPen(QColor(20, 20, 20));
+      p->setFont(markerFont);
+      p->drawText(label, Qt::AlignCenter, markers[i].label);
+      p->restore();
+    }
+    if (!zoomed) return;
     const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
     const QPointF at = valueAxisHorizontal ? QPointF(plot.left() + 10, plot.bottom()) : QPointF(plot.left(), plot.bottom() - 10);
     p->save();
@@ -183,6 +231,8 @@ bool elided(const QString& shown) {
   return shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026));
 }
 }  // namespace
+
+static QLabel* ChartView_unitLabel(const QWidget* chart);
 
 QColor ChartView::paletteColor(int i) { return chartstyle::seriesColor(i); }
 
@@ -256,6 +306,7 @@ void ChartView::setAnimated(bool on) {
 void ChartView::setFontScale(double scale) {
   fontScale_ = scale > 0 ? scale : 1.0;
   titleLabel_->setFont(scaled(titleFont()));
+  ChartView_unitLabel(this)->setFont(scaled(QFont()));
   message_->setFont(scaled(QFont()));
   legend_->setFont(scaled(QFont()));
   applyFonts();
@@ -266,6 +317,7 @@ void ChartView::setFontScale(double scale) {
 // Axis labels and axis titles in the current scale.
 void ChartView::applyFonts() {
   chart_->legend()->setFont(scaled(QFont()));
+  static_cast<PlotView*>(chartView_)->markerFont = scaled(QFont());
   for (QAbstractAxis* a : chart_->axes()) styleAxis(a, fontScale_);
   for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
     a->setTickLabelFont(scaled(QFont()));
@@ -320,6 +372,31 @@ static QLabel* ChartView_unitLabel(const QWidget* chart) {
   return chart->findChild<QLabel*>(QLatin1String(kUnitLabel), Qt::FindDirectChildrenOnly);
 }
 
+QLabel* ChartView::unitLabel() const { return ChartView_unitLabel(this); }
+
+double ChartView::markerPixelX(int i) const {
+  double x = 0;
+  QRectF label;
+  const auto* view = static_cast<const PlotView*>(chartView_);
+  if (stack_->currentWidget() != chartView_ || !view->markerGeometry(i, &x, &label)) return std::nan("");
+  return chartView_->viewportTransform().map(QPointF(x, 0)).x() + chartView_->mapTo(this, QPoint(0, 0)).x();
+}
+
+double ChartView::valueAtPixelX(double x) const {
+  if (stack_->currentWidget() != chartView_ || chart_->series().isEmpty()) return std::nan("");
+  const QPointF scene = chartView_->viewportTransform().inverted().map(QPointF(x - chartView_->mapTo(this, QPoint(0, 0)).x(), 0));
+  return chart_->mapToValue(chart_->mapFromScene(scene), chart_->series().first()).x();
+}
+
+QVector<ChartView::Marker> ChartView::markers() const {
+  return stack_->currentWidget() == chartView_ ? static_cast<const PlotView*>(chartView_)->markers : QVector<Marker>{};
+}
+
+void ChartView::setMarkers(const QVector<Marker>& markers) {
+  static_cast<PlotView*>(chartView_)->markers = markers;
+  chartView_->viewport()->update();
+}
+
 void ChartView::resetChart() {
   ChartView_unitLabel(this)->setVisible(false);
   chart_->removeAllSeries();
@@ -336,6 +413,8 @@ void ChartView::resetChart() {
 void ChartView::useChart() {
   resetChart();
   horizontalBars_ = false;
+  xyChart_ = false;
+  static_cast<PlotView*>(chartView_)->markers.clear();
   stack_->setCurrentWidget(chartView_);
 }
 
@@ -380,10 +459,12 @@ void ChartView::fitAxes() {
     auto* val = qobject_cast<QValueAxis*>(a);
     if (!val) continue;
     const bool horizontal = a->orientation() == Qt::Horizontal;
+    // showXY: the horizontal axis is the x quantity, not the values.
+    const double vmin = xyChart_ && horizontal ? xMin_ : valueMin_, vmax = xyChart_ && horizontal ? xMax_ : valueMax_;
     const QLocale loc;
     int intervals = 6;
     for (; intervals > 1; --intervals) {
-      const chartstyle::NiceScale s = chartstyle::niceScale(valueMin_, valueMax_, intervals);
+      const chartstyle::NiceScale s = chartstyle::niceScale(vmin, vmax, intervals);
       double need = 0;
       if (horizontal) {
         const double widest = std::max(fm.horizontalAdvance(loc.toString(s.lo, 'f', s.decimals())),
@@ -395,7 +476,7 @@ void ChartView::fitAxes() {
         if (need <= h - 3 * fm.height() - 20) break;
       }
     }
-    setNiceRange(val, valueMin_, valueMax_, intervals);
+    setNiceRange(val, vmin, vmax, intervals);
   }
   auto* cat = [&]() -> QBarCategoryAxis* {
     for (QAbstractAxis* a : chart_->axes())
@@ -691,6 +772,14 @@ QVector<ChartView::TextBox> ChartView::textBoxes() {
         return o.text == box.text && (o.rect.topLeft() - box.rect.topLeft()).manhattanLength() < 1.0;
       });
       if (!twin) out << box;
+    }
+    const auto* view = static_cast<const PlotView*>(chartView_);
+    for (int i = 0; i < view->markers.size(); ++i) {
+      double x = 0;
+      QRectF label;
+      if (!view->markerGeometry(i, &x, &label)) continue;
+      const QRectF r = chartView_->mapFromScene(label).boundingRect();
+      out.append({TextBox::PointLabel, view->markers[i].label, QRectF(r).translated(chartView_->mapTo(this, QPoint(0, 0))), false});
     }
   } else if (stack_->currentWidget() == plot_) {
     const QPointF origin = plot_->mapTo(this, QPoint(0, 0));

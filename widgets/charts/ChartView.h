@@ -114,6 +114,28 @@ class ChartView : public QWidget {
   };
   void showTimeline(const QVector<TimelineBar>& bars, const QString& xTitle, const QString& rowTitle,
                     const QString& markLabel);
+  // Qt Charts (ChartXY.cpp): lines over a numeric x (a value axis, not
+  // categories: 5, 15, 30 ... minutes sit at their distances). Both axes are
+  // quantities and start at zero. Each marker is a dashed vertical line at
+  // its x with its label beside it (an optimum the engine reports).
+  struct XYSeries {
+    QString name;
+    QVector<QPointF> points;
+    QString key = {};  // category key (ChartStyle colour)
+  };
+  struct Marker {
+    double x = 0;
+    QString label;
+  };
+  // `extent`: the axes reach at least this far (x, y), so that a chart that
+  // grows point by point keeps its scale.
+  void showXY(const QVector<XYSeries>& series, const QString& xTitle, const QString& yTitle,
+              const QVector<Marker>& markers = {}, QPointF extent = {});
+  QVector<Marker> markers() const;
+  // Where marker i's line is drawn (x in this widget's coordinates), and the
+  // data x a pixel column of the plot stands for; NaN when there is none.
+  double markerPixelX(int i) const;
+  double valueAtPixelX(double x) const;
   // No chart: a centred message (no data, not simulated yet).
   void showMessage(const QString& text);
   bool showsChart() const;  // false while a message is shown
@@ -138,6 +160,7 @@ class ChartView : public QWidget {
   void setAnimated(bool on);
   // Multiplies the title, axis and legend fonts (presentation: large type).
   void setFontScale(double scale);
+  double fontScale() const { return fontScale_; }
 
  protected:
   void contextMenuEvent(QContextMenuEvent* event) override;
@@ -156,6 +179,8 @@ class ChartView : public QWidget {
   void resetChart();
   void applyFonts();
   QFont scaled(QFont f) const;
+  QLabel* unitLabel() const;  // the value axis's unit, written above the chart
+  void setMarkers(const QVector<Marker>& markers);
   // The legend under the chart: one entry per (name, colour), word-wrapped.
   void setLegend(const QVector<QPair<QString, QColor>>& entries);
   // Nice 1-2-5 ticks on a Qt Charts value axis over [min, max].
@@ -179,6 +204,8 @@ class ChartView : public QWidget {
   QStringList categories_;
   QStringList legendEntries_;
   bool horizontalBars_ = false;
+  bool xyChart_ = false;             // showXY: the horizontal value axis holds [xMin_, xMax_]
+  double xMin_ = 0, xMax_ = 1;
 };
 
 }  // namespace cf

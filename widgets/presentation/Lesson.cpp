@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <algorithm>
 
 #include "common/InputError.h"
@@ -49,6 +50,29 @@ int integer(const J& j, const char* key, int fallback, const std::string& where,
 
 const QStringList kTrends = {QStringLiteral("decreasing"), QStringLiteral("increasing"),
                              QStringLiteral("interior_maximum"), QStringLiteral("last_below_first")};
+
+// A metric key: a derived one (LessonSimulator::metric) or "section.key" of the engine output.
+void checkMetric(const QString& key, const std::string& where) {
+  static const QRegularExpression pathKey(QStringLiteral("^[a-z_]+\\.[A-Za-z0-9_]+$"));
+  if (!Lesson::derivedMetrics().contains(key) && !pathKey.match(key).hasMatch())
+    throw InputError(where, "\"" + key.toStdString() + "\" is not a metric (\"section.key\" of the simulate output, or one of " +
+                                Lesson::derivedMetrics().join(QStringLiteral(", ")).toStdString() + ")");
+}
+
+// Every brace of a text opens a {metric} or {metric@N} placeholder with 1 <= N <= steps.
+void checkPlaceholders(const LocalText& t, const std::string& where, int steps) {
+  for (const auto& [text, lang] : {std::pair{t.en, "en"}, std::pair{t.zh, "zh_CN"}}) {
+    const std::string at = where + (t.zh.isEmpty() && std::string(lang) == "en" ? "" : std::string(".") + lang);
+    const QVector<Lesson::Placeholder> found = Lesson::placeholders(text);
+    if (text.count(QLatin1Char('{')) != found.size() || text.count(QLatin1Char('}')) != found.size())
+      throw InputError(at, "a brace that is not a {metric} or {metric@N} placeholder");
+    for (const Lesson::Placeholder& p : found) {
+      checkMetric(p.metric, at + " " + p.token.toStdString());
+      if (p.step >= steps)
+        throw InputError(at + " " + p.token.toStdString(), "the lesson has " + std::to_string(steps) + " steps");
+    }
+  }
+}
 
 }  // namespace
 
@@ -102,10 +126,66 @@ Lesson Lesson::fromJson(const J& j) {
       }
     }
     if (step.metrics.isEmpty()) step.metrics << l.metric;
+    if (s.contains("notes")) step.notes = localText(s["notes"], where + "notes");
     step.chart = str(s, "chart", where, false);
+    if (!step.chart.isEmpty() && !chartNames().contains(step.chart))
+      throw InputError(where + "chart", "must be one of " + chartNames().join(QStringLiteral(", ")).toStdString());
+    for (const QString& m : step.metrics) checkMetric(m, where + "metrics");
     l.steps.append(step);
   }
+  checkMetric(l.metric, "metric");
+  l.trendX = str(j, "trend_x", "", false);
+  if (!l.trendX.isEmpty()) checkMetric(l.trendX, "trend_x");
+  if (j.contains("trend_markers")) {
+    if (!j["trend_markers"].is_array()) throw InputError("trend_markers", "must be an array of metric keys");
+    for (const J& m : j["trend_markers"]) {
+      if (!m.is_string()) throw InputError("trend_markers", "must be an array of metric keys");
+      l.trendMarkers << QString::fromStdString(m.get<std::string>());
+      checkMetric(l.trendMarkers.last(), "trend_markers");
+    }
+    if (!l.trendMarkers.isEmpty() && l.trendX.isEmpty())
+      throw InputError("trend_markers", "needs \"trend_x\" (markers stand on a numeric x axis)");
+  }
+  const int n = static_cast<int>(l.steps.size());
+  if (!placeholders(l.summary.en).isEmpty() || !placeholders(l.summary.zh).isEmpty())
+    throw InputError("summary", "the overview shows no results: no {metric} placeholders here");
+  checkPlaceholders(l.summary, "summary", n);
+  for (int i = 0; i < n; ++i) {
+    const std::string where = "steps[" + std::to_string(i) + "].";
+    checkPlaceholders(l.steps[i].title, where + "title", n);
+    checkPlaceholders(l.steps[i].text, where + "text", n);
+    checkPlaceholders(l.steps[i].notes, where + "notes", n);
+  }
   return l;
+}
+
+QVector<Lesson::Placeholder> Lesson::placeholders(const QString& text) {
+  static const QRegularExpression re(QStringLiteral("\\{([A-Za-z0-9_.]+)(?:@([0-9]+))?\\}"));
+  QVector<Placeholder> out;
+  for (auto it = re.globalMatch(text); it.hasNext();) {
+    const QRegularExpressionMatch m = it.next();
+    Placeholder p;
+    p.token = m.captured(0);
+    p.metric = m.captured(1);
+    if (m.hasCaptured(2)) p.step = m.captured(2).toInt() - 1;
+    out << p;
+  }
+  return out;
+}
+
+const QStringList& Lesson::chartNames() {
+  static const QStringList names = {
+      QStringLiteral("StepBreakdown"), QStringLiteral("Memory"),     QStringLiteral("Interruptions"),
+      QStringLiteral("TimeToTrain"),   QStringLiteral("Timeline"),   QStringLiteral("PowerByClass"),
+      QStringLiteral("MonthlyPue"),    QStringLiteral("Capex"),      QStringLiteral("TcoYears")};
+  return names;
+}
+
+const QStringList& Lesson::derivedMetrics() {
+  static const QStringList keys = {QStringLiteral("comm_share"), QStringLiteral("scale_out_comm_share"),
+                                   QStringLiteral("checkpoint_young_min"), QStringLiteral("checkpoint_daly_min"),
+                                   QStringLiteral("checkpoint_interval_min"), QStringLiteral("gpus")};
+  return keys;
 }
 
 bool Lesson::load(const QString& path, Lesson* out, QString* error) {
@@ -116,6 +196,7 @@ bool Lesson::load(const QString& path, Lesson* out, QString* error) {
   }
   try {
     *out = fromJson(parseJsonText(f.readAll().toStdString()));
+    if (!path.startsWith(QLatin1Char(':'))) out->baseDir = QFileInfo(path).absolutePath();
     return true;
   } catch (const InputError& e) {
     if (error) *error = tr("Lesson %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what()));

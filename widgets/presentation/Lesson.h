@@ -4,6 +4,9 @@
 // shows, and the trend the lesson teaches ("decreasing", "increasing",
 // "interior_maximum", "last_below_first"). Titles and narration come in
 // English and Chinese side by side; text(lang) picks one (English fallback).
+// Figures in the text are placeholders ({performance.mfu}, {energy.pue@1})
+// filled from the engine's result (LessonSimulator::fill), never typed in.
+// docs/lesson-format.md documents the format.
 #pragma once
 #include <QCoreApplication>
 #include <QString>
@@ -24,6 +27,7 @@ struct LocalText {
 struct LessonStep {
   LocalText label;  // short axis label ("25 Gb/s")
   LocalText title, text;
+  LocalText notes;  // presenter notes (the second screen), optional
   int scenario = -1;         // -1: the lesson's scenario
   nlohmann::json edits;      // object: key path -> value
   QStringList metrics;       // metric keys (LessonSimulator::metric)
@@ -48,8 +52,18 @@ struct Lesson {
   nlohmann::json baseEdits = nlohmann::json::object();
   QString metric;    // the metric the lesson is about
   QString expect;    // its trend over the steps
-  bool trendAsLine = false;  // "trend_chart": "line" (a zoomed axis shows small differences) or "bars"
+  bool trendAsLine = false;  // "trend_chart": "line" or "bars"
+  // "trend_x": a metric whose value per step is the trend's x (a numeric
+  // x drawn on a value axis, e.g. checkpoint_interval_min); empty: the
+  // steps' labels along a category axis.
+  QString trendX;
+  // "trend_markers": metrics drawn as dashed vertical lines on a trend_x
+  // chart at their value for the step shown (checkpoint_young_min).
+  QStringList trendMarkers;
   QVector<LessonStep> steps;
+  // The folder of a lesson read from disk: its example and waterfall are
+  // looked for there first, then among the built-in ones.
+  QString baseDir;
 
   // Throws InputError naming the field ("steps[2].edits") for bad input.
   static Lesson fromJson(const nlohmann::json& j);
@@ -57,6 +71,16 @@ struct Lesson {
   static QVector<Lesson> builtin(QString* error = nullptr);
   // Reads one lesson file (resource or disk).
   static bool load(const QString& path, Lesson* out, QString* error);
+  // The {metric} / {metric@N} placeholders of a text (N: 1-based step).
+  struct Placeholder {
+    QString token;   // as written, braces included
+    QString metric;
+    int step = -1;   // 0-based; -1: the step the text belongs to
+  };
+  static QVector<Placeholder> placeholders(const QString& text);
+  // The known chart names of "chart" and the derived metric keys.
+  static const QStringList& chartNames();
+  static const QStringList& derivedMetrics();
   // The expected trend holds for these values (one per step)?
   static bool trendHolds(const QString& expect, const QVector<double>& values);
 };

@@ -1,7 +1,9 @@
 #include "LessonSimulator.h"
 
 #include <QElapsedTimer>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <cmath>
 
@@ -17,9 +19,20 @@ LessonSimulator::LessonSimulator(Lesson lesson) : lesson_(std::move(lesson)) {
   results_.resize(stepCount());
 }
 
+namespace {
+// A lesson file's own folder first (a teacher's lesson next to its example), then the built-in ones.
+QString resolve(const Lesson& l, const QString& builtinDir, const QString& name) {
+  if (!l.baseDir.isEmpty()) {
+    const QString local = QDir(l.baseDir).filePath(name);
+    if (QFileInfo::exists(local)) return local;
+  }
+  return builtinDir + name;
+}
+}  // namespace
+
 bool LessonSimulator::load(QString* error) {
   if (loaded_) return true;
-  QFile f(QStringLiteral(":/lessons/examples/") + lesson_.example);
+  QFile f(resolve(lesson_, QStringLiteral(":/lessons/examples/"), lesson_.example));
   if (!f.open(QIODevice::ReadOnly)) {
     loadError_ = tr("The lesson's example %1 is not available").arg(lesson_.example);
   } else {
@@ -39,7 +52,7 @@ bool LessonSimulator::load(QString* error) {
 }
 
 void LessonSimulator::loadWaterfall(const nlohmann::json& example) {
-  QFile f(QStringLiteral(":/lessons/waterfalls/") + lesson_.waterfall);
+  QFile f(resolve(lesson_, QStringLiteral(":/lessons/waterfalls/"), lesson_.waterfall));
   if (!f.open(QIODevice::ReadOnly))
     throw InputError("waterfall", "the lesson's waterfall " + lesson_.waterfall.toStdString() + " is not available");
   nlohmann::json spec = parseJsonText(f.readAll().toStdString());
@@ -66,7 +79,12 @@ Project LessonSimulator::stepProject(int step, int* scenario, QString* error) co
   const std::string where = "steps[" + std::to_string(step) + "].edits";
   for (const nlohmann::json* edits : {&lesson_.baseEdits, &s.edits})
     for (auto it = edits->begin(); it != edits->end(); ++it) setJsonPath(j, it.key(), it.value(), where + "." + it.key());
-  p.scenarios[static_cast<std::size_t>(index)] = scenarioFromJson(j);
+  try {
+    p.scenarios[static_cast<std::size_t>(index)] = scenarioFromJson(j);
+  } catch (const InputError& e) {
+    // The scenario names the key; the lesson names where the value came from.
+    throw InputError(where + (e.path().empty() ? "" : "." + e.path()), e.message());
+  }
   if (scenario) *scenario = index;
   (void)error;
   return p;
@@ -119,11 +137,19 @@ double LessonSimulator::metric(const SimResult& r, const QString& key) {
     if (key == QLatin1String("comm_share")) comm += b.value("tp_comm", 0.0);
     return comm / step;
   }
-  if (key == QLatin1String("checkpoint_young_min")) {
-    if (!r.json.contains("reliability")) return std::nan("");
-    const auto& rel = r.json["reliability"];
-    if (!rel.contains("checkpoint_intervals_s")) return std::nan("");
-    return rel["checkpoint_intervals_s"].value("young", 0.0) / 60.0;
+  if (key.startsWith(QLatin1String("checkpoint_"))) {
+    // The reliability model's intervals (core/reliability ClosedForms), as it computed them.
+    if (!r.output->reliability) return std::nan("");
+    const CheckpointIntervals_s& c = r.output->reliability->checkpoint_intervals;
+    const double s = key == QLatin1String("checkpoint_young_min")      ? c.young
+                     : key == QLatin1String("checkpoint_daly_min")     ? c.daly
+                     : key == QLatin1String("checkpoint_interval_min") ? c.used
+                                                                       : std::nan("");
+    return std::isfinite(s) && s > 0 ? s / 60.0 : std::nan("");
+  }
+  if (key == QLatin1String("gpus")) {
+    if (!r.output->reliability) return std::nan("");
+    return static_cast<double>(r.output->reliability->counts.gpus);
   }
   const qsizetype dot = key.indexOf(QLatin1Char('.'));
   if (dot < 0) return std::nan("");
@@ -131,6 +157,18 @@ double LessonSimulator::metric(const SimResult& r, const QString& key) {
   if (!r.json.contains(section) || !r.json[section].contains(name) || !r.json[section][name].is_number())
     return std::nan("");
   return r.json[section][name].get<double>();
+}
+
+QString LessonSimulator::fill(const QString& text, int step) {
+  QString out = text;
+  for (const Lesson::Placeholder& p : Lesson::placeholders(text)) {
+    const int at = p.step >= 0 ? p.step : step;
+    // A figure and its unit stay on one line ("75.8 %").
+    QString figure = formatMetric(p.metric, at >= 0 && at < stepCount() ? metric(at, p.metric) : std::nan(""));
+    figure.replace(QLatin1Char(' '), QChar(0x00A0));
+    out.replace(p.token, figure);
+  }
+  return out;
 }
 
 bool LessonSimulator::isFraction(const QString& key) {
@@ -149,6 +187,9 @@ QString LessonSimulator::metricLabel(const QString& key) {
       {QStringLiteral("reliability.goodput_mean"), QT_TR_NOOP("Goodput (ETTR)")},
       {QStringLiteral("reliability.interruptions_mean"), QT_TR_NOOP("Interruptions per run")},
       {QStringLiteral("checkpoint_young_min"), QT_TR_NOOP("Young/Daly interval (min)")},
+      {QStringLiteral("checkpoint_daly_min"), QT_TR_NOOP("Daly interval (min)")},
+      {QStringLiteral("checkpoint_interval_min"), QT_TR_NOOP("Checkpoint interval (min)")},
+      {QStringLiteral("gpus"), QT_TR_NOOP("GPUs")},
       {QStringLiteral("energy.pue"), QT_TR_NOOP("PUE")},
       {QStringLiteral("energy.cooling_power_kW"), QT_TR_NOOP("Cooling power (kW)")},
       {QStringLiteral("energy.facility_power_kW"), QT_TR_NOOP("Facility power (kW)")},

@@ -31,9 +31,15 @@ class LessonSimulator {
   // Simulates on first call; an error result (never null) when the step is invalid.
   SimResultPtr result(int step);
   // The value of `key` for a step's result: "section.key" of the engine output,
-  // or a derived metric (comm_share, scale_out_comm_share, checkpoint_young_min).
+  // or a derived metric (Lesson::derivedMetrics(): comm_share,
+  // scale_out_comm_share, checkpoint_young_min/daly_min/interval_min, gpus),
+  // read from the typed result.
   double metric(int step, const QString& key);
   static double metric(const SimResult& r, const QString& key);
+  // The text with its {metric} / {metric@N} placeholders replaced by the
+  // figures of this step (or of step N, 1-based), formatted as the cards
+  // show them; "–" for a figure the engine did not compute.
+  QString fill(const QString& text, int step);
   // Label and unit of a metric and how to show a value ("37.5 %").
   static QString metricLabel(const QString& key);
   static QString formatMetric(const QString& key, double value);

@@ -1,19 +1,29 @@
 #include "PresentationWindow.h"
 
+#include <QCursor>
 #include <QEvent>
+#include <QFileDialog>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPushButton>
+#include <QScreen>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QVariantAnimation>
 #include <cmath>
 
 #include "ChartView.h"
 #include "LessonSimulator.h"
+#include "PresenterNotes.h"
 #include "ResultCharts.h"
+#include "common/InputError.h"
 #include "design/Project.h"
 
 namespace cf {
@@ -22,11 +32,17 @@ namespace {
 
 constexpr int kCards = 3;
 
-QFont sized(double pt, bool bold = false) {
-  QFont f;
-  f.setPointSizeF(pt);
+// Type relative to the window's height (fractions of it, in pixels): the
+// narration reads about like 24 pt type on a 1080-line projector.
+constexpr double kStepTitle = 0.048, kNarration = 0.030, kNarrationMin = 0.019, kHeader = 0.024,
+                 kCardName = 0.021, kCardValue = 0.046, kCardValueSmall = 0.036, kHint = 0.018,
+                 kOverviewTitle = 0.052, kOverviewList = 0.030, kChartText = 0.020, kMargin = 0.035;
+
+void pixelFont(QWidget* w, double px, bool bold = false) {
+  QFont f = w->font();
+  f.setPixelSize(std::max(8, static_cast<int>(std::lround(px))));
   f.setBold(bold);
-  return f;
+  w->setFont(f);
 }
 
 bool chartByName(const QString& name, ResultCharts::Chart* out) {
@@ -46,20 +62,66 @@ bool chartByName(const QString& name, ResultCharts::Chart* out) {
   return true;
 }
 
+// The laser pointer: a red dot drawn over the slide, transparent to the mouse.
+class LaserDot : public QWidget {
+ public:
+  explicit LaserDot(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+    setObjectName(QStringLiteral("presentationLaser"));
+  }
+  QPoint at{-100, -100};
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const double r = std::max(6.0, height() * 0.011);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(255, 0, 0, 70));
+    p.drawEllipse(QPointF(at), r * 2, r * 2);
+    p.setBrush(QColor(230, 0, 0));
+    p.drawEllipse(QPointF(at), r, r);
+  }
+};
+
 }  // namespace
 
 PresentationWindow::PresentationWindow(QWidget* parent)
-    : QWidget(parent, Qt::Window), pages_(new QStackedWidget(this)), counting_(new QVariantAnimation(this)) {
+    : QWidget(parent, Qt::Window),
+      pages_(new QStackedWidget(this)),
+      counting_(new QVariantAnimation(this)),
+      laserTimer_(new QTimer(this)),
+      notes_(new PresenterNotes(this)) {
   setObjectName(QStringLiteral("presentationWindow"));
   setAttribute(Qt::WA_StyledBackground);
   setStyleSheet(QStringLiteral("#presentationWindow{background:#ffffff}"));
   setFocusPolicy(Qt::StrongFocus);
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(48, 32, 48, 24);
   layout->addWidget(pages_);
   for (const Lesson& l : Lesson::builtin(&errors_)) lessons_.append(std::make_shared<LessonSimulator>(l));
   buildOverview();
   buildLessonPage();
+  // Blank screen (B) and laser pointer (L): overlays over the whole window.
+  blank_ = new QWidget(this);
+  blank_->setObjectName(QStringLiteral("presentationBlank"));
+  blank_->setAttribute(Qt::WA_StyledBackground);
+  blank_->setStyleSheet(QStringLiteral("background:#000000"));
+  blank_->hide();
+  laser_ = new LaserDot(this);
+  laser_->hide();
+  refit_ = new QTimer(this);
+  refit_->setSingleShot(true);
+  refit_->setInterval(0);
+  connect(refit_, &QTimer::timeout, this, [this] {
+    if (lesson_ < 0) return;
+    this->layout()->activate();
+    fillStepChart();
+    fitNarration();
+  });
+  laserTimer_->setInterval(15);
+  connect(laserTimer_, &QTimer::timeout, this, &PresentationWindow::moveLaser);
+  notes_->hide();
   counting_->setDuration(700);
   counting_->setStartValue(0.0);
   counting_->setEndValue(1.0);
@@ -76,6 +138,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
   });
   retranslate();
   showOverview();
+  applyScale();
 }
 
 PresentationWindow::~PresentationWindow() = default;
@@ -83,44 +146,50 @@ PresentationWindow::~PresentationWindow() = default;
 void PresentationWindow::buildOverview() {
   overview_ = new QWidget(pages_);
   auto* v = new QVBoxLayout(overview_);
+  v->setContentsMargins(0, 0, 0, 0);
   overviewTitle_ = new QLabel(overview_);
-  overviewTitle_->setFont(sized(40, true));
+  overviewTitle_->setWordWrap(true);
   list_ = new QListWidget(overview_);
   list_->setObjectName(QStringLiteral("presentationLessons"));
-  list_->setFont(sized(26));
   list_->setFocusPolicy(Qt::NoFocus);
   list_->setFrameShape(QFrame::NoFrame);
-  list_->setSpacing(10);
   list_->setWordWrap(true);
-  list_->setStyleSheet(QStringLiteral("QListWidget::item{padding:10px}"
+  list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  list_->setTextElideMode(Qt::ElideNone);
+  list_->setStyleSheet(QStringLiteral("QListWidget::item{padding:0.3em}"
                                       "QListWidget::item:selected{background:#0072b2;color:white}"));
   connect(list_, &QListWidget::itemActivated, this, [this] { next(); });
   connect(list_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) { list_->setCurrentItem(item); });
   overviewHint_ = new QLabel(overview_);
-  overviewHint_->setFont(sized(16));
+  overviewHint_->setWordWrap(true);
   overviewHint_->setStyleSheet(QStringLiteral("color:#777"));
+  openFile_ = new QPushButton(overview_);
+  openFile_->setObjectName(QStringLiteral("presentationOpenLesson"));
+  openFile_->setFocusPolicy(Qt::NoFocus);
+  connect(openFile_, &QPushButton::clicked, this, &PresentationWindow::openLessonFileWithDialog);
+  auto* foot = new QHBoxLayout;
+  foot->addWidget(overviewHint_, 1);
+  foot->addWidget(openFile_, 0, Qt::AlignBottom);
   v->addWidget(overviewTitle_);
-  v->addSpacing(20);
   v->addWidget(list_, 1);
-  v->addWidget(overviewHint_);
+  v->addLayout(foot);
   pages_->addWidget(overview_);
 }
 
 void PresentationWindow::buildLessonPage() {
   lessonPage_ = new QWidget(pages_);
   auto* v = new QVBoxLayout(lessonPage_);
+  v->setContentsMargins(0, 0, 0, 0);
   auto* head = new QHBoxLayout;
   lessonTitle_ = new QLabel(lessonPage_);
-  lessonTitle_->setFont(sized(18));
   lessonTitle_->setStyleSheet(QStringLiteral("color:#0072b2"));
+  lessonTitle_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   counter_ = new QLabel(lessonPage_);
-  counter_->setFont(sized(18));
   counter_->setStyleSheet(QStringLiteral("color:#777"));
   head->addWidget(lessonTitle_, 1);
   head->addWidget(counter_);
   title_ = new QLabel(lessonPage_);
   title_->setObjectName(QStringLiteral("presentationStepTitle"));
-  title_->setFont(sized(36, true));
   title_->setWordWrap(true);
   v->addLayout(head);
   v->addWidget(title_);
@@ -129,20 +198,21 @@ void PresentationWindow::buildLessonPage() {
   auto* left = new QVBoxLayout;
   text_ = new QLabel(lessonPage_);
   text_->setObjectName(QStringLiteral("presentationNarration"));
-  text_->setFont(sized(20));
   text_->setWordWrap(true);
   text_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // The narration takes the height that is left and never asks for more
+  // (fitNarration shrinks its type instead): nothing below it is pushed out.
+  text_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
   left->addWidget(text_, 1);
   auto* cards = new QGridLayout;
-  cards->setHorizontalSpacing(28);
   for (int i = 0; i < kCards; ++i) {
     auto* name = new QLabel(lessonPage_);
-    name->setFont(sized(16));
     name->setStyleSheet(QStringLiteral("color:#555"));
     name->setWordWrap(true);
+    name->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* value = new QLabel(lessonPage_);
-    value->setFont(sized(i == 0 ? 40 : 30, true));
     value->setStyleSheet(i == 0 ? QStringLiteral("color:#d55e00") : QStringLiteral("color:#222"));
+    value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     cards->addWidget(name, 0, i, Qt::AlignBottom);
     cards->addWidget(value, 1, i);
     cards->setColumnStretch(i, 1);
@@ -156,18 +226,91 @@ void PresentationWindow::buildLessonPage() {
   trend_->setObjectName(QStringLiteral("presentationTrend"));
   stepChart_ = new ChartView(lessonPage_);
   stepChart_->setObjectName(QStringLiteral("presentationStepChart"));
+  // The trend animates (the new point or bar grows in). The step chart does
+  // not: it is rebuilt when the type size changes, and Qt Charts leaves the
+  // labels of axes replaced during a series animation on screen.
+  trend_->setAnimated(true);
   for (ChartView* c : {trend_, stepChart_}) {
-    c->setAnimated(true);
-    c->setFontScale(1.5);
+    c->setMinimumSize(120, 100);  // the window bounds the charts, not the other way round
     right->addWidget(c, 1);
   }
   body->addLayout(right, 6);
   v->addLayout(body, 1);
+  auto* foot = new QHBoxLayout;
   hint_ = new QLabel(lessonPage_);
-  hint_->setFont(sized(14));
   hint_->setStyleSheet(QStringLiteral("color:#888"));
-  v->addWidget(hint_);
+  hint_->setWordWrap(true);
+  hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  foot->addWidget(hint_, 1);
+  prevLessonButton_ = new QPushButton(lessonPage_);
+  overviewButton_ = new QPushButton(lessonPage_);
+  nextLessonButton_ = new QPushButton(lessonPage_);
+  prevLessonButton_->setObjectName(QStringLiteral("presentationPreviousLesson"));
+  overviewButton_->setObjectName(QStringLiteral("presentationOverviewButton"));
+  nextLessonButton_->setObjectName(QStringLiteral("presentationNextLesson"));
+  for (QPushButton* b : {prevLessonButton_, overviewButton_, nextLessonButton_}) {
+    b->setFocusPolicy(Qt::NoFocus);
+    b->setFlat(true);
+    foot->addWidget(b);
+  }
+  connect(prevLessonButton_, &QPushButton::clicked, this, &PresentationWindow::previousLesson);
+  connect(overviewButton_, &QPushButton::clicked, this, &PresentationWindow::showOverview);
+  connect(nextLessonButton_, &QPushButton::clicked, this, &PresentationWindow::nextLesson);
+  v->addLayout(foot);
   pages_->addWidget(lessonPage_);
+}
+
+void PresentationWindow::applyScale() {
+  const double h = std::max(300, height());
+  const int m = static_cast<int>(std::lround(h * kMargin));
+  layout()->setContentsMargins(m, m * 2 / 3, m, m / 2);
+  pixelFont(overviewTitle_, h * kOverviewTitle, true);
+  pixelFont(list_, h * kOverviewList);
+  pixelFont(overviewHint_, h * kHint);
+  pixelFont(openFile_, h * kHint);
+  pixelFont(lessonTitle_, h * kHeader);
+  pixelFont(counter_, h * kHeader);
+  pixelFont(title_, h * kStepTitle, true);
+  narrationPx_ = static_cast<int>(std::lround(h * kNarration));
+  pixelFont(text_, narrationPx_);
+  for (int i = 0; i < kCards; ++i) {
+    pixelFont(cardNames_[i], h * kCardName);
+    pixelFont(cardValues_[i], h * (i == 0 ? kCardValue : kCardValueSmall), true);
+  }
+  pixelFont(hint_, h * kHint);
+  for (QPushButton* b : {prevLessonButton_, overviewButton_, nextLessonButton_}) pixelFont(b, h * kHint);
+  // Chart text in the same proportion (ChartStyle's fonts, scaled).
+  const double basePx = std::max(1, QFontInfo(QFont()).pixelSize());
+  chartScale_ = h * kChartText / basePx;
+  trend_->setFontScale(chartScale_);
+  refreshOverview();
+  fitNarration();
+  // The step chart is rebuilt at the new type size once the resizes of this
+  // round are done (a window manager sends several; Qt Charts leaves the
+  // labels of axes replaced in quick succession on screen).
+  if (lesson_ >= 0) refit_->start();
+}
+
+void PresentationWindow::fitNarration() {
+  if (lesson_ < 0 || !text_->isVisibleTo(this)) return;
+  layout()->activate();
+  lessonPage_->layout()->activate();
+  const int minPx = static_cast<int>(std::lround(std::max(300, height()) * kNarrationMin));
+  int px = narrationPx_;
+  pixelFont(text_, px);
+  while (px > minPx && text_->heightForWidth(text_->width()) > text_->height()) {
+    px = std::max(minPx, static_cast<int>(px * 0.92));
+    pixelFont(text_, px);
+  }
+}
+
+int PresentationWindow::narrationPixelSize() const { return text_->font().pixelSize(); }
+
+void PresentationWindow::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  blank_->setGeometry(rect());
+  laser_->setGeometry(rect());
+  applyScale();
 }
 
 void PresentationWindow::setLanguage(const QString& code) {
@@ -194,25 +337,69 @@ bool PresentationWindow::openLesson(const QString& id, int step) {
   return true;
 }
 
+bool PresentationWindow::openLessonFile(const QString& path, QString* error) {
+  Lesson lesson;
+  QString e;
+  if (!Lesson::load(path, &lesson, &e)) {
+    if (error) *error = e;
+    return false;
+  }
+  auto sim = std::make_shared<LessonSimulator>(lesson);
+  // Its example must read, and every step's edits must apply, before it is shown.
+  if (!sim->load(&e)) {
+    if (error) *error = e;
+    return false;
+  }
+  for (int s = 0; s < sim->stepCount(); ++s) {
+    try {
+      (void)sim->stepProject(s, nullptr);
+    } catch (const std::exception& ex) {
+      if (error) *error = tr("Lesson %1: %2").arg(lesson.id, QString::fromStdString(ex.what()));
+      return false;
+    }
+  }
+  int at = indexOf(lesson.id);
+  if (at >= 0 && lessons_[at]->lesson().id == lesson.id)
+    lessons_[at] = sim;
+  else {
+    lessons_.append(sim);
+    at = static_cast<int>(lessons_.size()) - 1;
+  }
+  retranslate();
+  showStep(at, 0);
+  return true;
+}
+
+void PresentationWindow::openLessonFileWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open lesson file"), QString(),
+                                                    tr("Lesson files (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openLessonFile(path, &error)) QMessageBox::warning(this, tr("Open lesson file"), error);
+}
+
 void PresentationWindow::showOverview() {
   lesson_ = -1;
   step_ = 0;
   shown_.clear();
   refreshOverview();
   pages_->setCurrentWidget(overview_);
+  updateNotes();
   emit stepShown(-1, 0);
 }
 
 void PresentationWindow::refreshOverview() {
   const int row = std::max(0, list_->currentRow());
   list_->clear();
+  const QFontMetrics fm(list_->font());
+  const int width = std::max(200, list_->viewport()->width() - fm.height());
   for (int i = 0; i < lessons_.size(); ++i) {
     const Lesson& l = lessons_[i]->lesson();
-    auto* item = new QListWidgetItem(QStringLiteral("%1.  %2\n      %3")
-                                         .arg(i + 1)
-                                         .arg(l.title.text(lang_), l.summary.text(lang_)),
-                                     list_);
-    item->setSizeHint(QSize(0, 110));
+    const QString text = QStringLiteral("%1.  %2\n%3").arg(i + 1).arg(l.title.text(lang_), l.summary.text(lang_));
+    auto* item = new QListWidgetItem(text, list_);
+    // As tall as the wrapped text (the list scrolls when the lessons do not fit).
+    const QRect r = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, text);
+    item->setSizeHint(QSize(0, r.height() + fm.height()));
   }
   if (list_->count() > 0) list_->setCurrentRow(std::min(row, list_->count() - 1));
 }
@@ -237,9 +424,9 @@ void PresentationWindow::showStep(int lesson, int step) {
   list_->setCurrentRow(lesson);
   lessonTitle_->setText(l.title.text(lang_));
   counter_->setText(tr("Lesson %1 of %2 · step %3 of %4").arg(lesson + 1).arg(lessons_.size()).arg(step + 1).arg(l.steps.size()));
-  title_->setText(s.title.text(lang_));
   const SimResultPtr r = sim->result(step);
-  QString narration = s.text.text(lang_);
+  title_->setText(sim->fill(s.title.text(lang_), step));
+  QString narration = sim->fill(s.text.text(lang_), step);
   if (r && !r->ok()) narration += QStringLiteral("\n\n") + tr("The simulation failed: %1").arg(r->error);
   text_->setText(narration);
   for (int i = 0; i < kCards; ++i) {
@@ -253,14 +440,18 @@ void PresentationWindow::showStep(int lesson, int step) {
   // Trend: the lesson's metric over the steps so far (the new bar grows in).
   QStringList labels;
   QVector<double> values;
+  QVector<QPointF> points;
   const bool pct = LessonSimulator::isFraction(l.metric);
   for (int k = 0; k <= step; ++k) {
     labels << l.steps[k].label.text(lang_);
     const double v = sim->metric(k, l.metric);
     values << (std::isnan(v) ? 0.0 : (pct ? v * 100 : v));
+    if (!l.trendX.isEmpty()) points << QPointF(sim->metric(k, l.trendX), pct ? v * 100 : v);
   }
   trend_->setTitle(LessonSimulator::metricLabel(l.metric));
+  // Lesson metrics take their fixed chart colour (ChartStyle), e.g. scale-out share never TP orange.
   const QVector<ChartView::Series> series = {{LessonSimulator::metricLabel(l.metric), values, {}, l.metric}};
+  const QString unit = pct ? tr("%") : QString();
   if (!l.waterfall.isEmpty()) {
     // A lever waterfall, bar by bar: the baseline, then each step floating
     // from the figure before it (the new bar grows in).
@@ -268,25 +459,75 @@ void PresentationWindow::showStep(int lesson, int step) {
     for (int k = 0; k < values.size(); ++k)
       bars.push_back({labels[k], k == 0 ? 0.0 : values[k - 1], values[k], k == 0});
     // Percentages (MFU, goodput, utilisation) rise when things get better; days and seconds fall.
-    trend_->showWaterfall(bars, pct ? tr("%") : QString(), pct);
-  } else if (l.trendAsLine)
-    trend_->showLines(labels, series, pct ? tr("%") : QString());
-  else
-    trend_->showBars(labels, series, pct ? tr("%") : QString());
-  ResultCharts::Chart chart;
-  if (r && chartByName(s.chart, &chart)) {
-    int scenario = 0;
-    Project p;
-    try {
-      p = sim->stepProject(step, &scenario);
-    } catch (const std::exception&) {
+    trend_->showWaterfall(bars, unit, pct);
+  } else if (!l.trendX.isEmpty()) {
+    // A numeric x on a value axis, both axes from zero; the engine's optimum
+    // (or any marker metric) as a dashed line at its value for this step.
+    QVector<ChartView::Marker> markers;
+    for (const QString& key : l.trendMarkers)
+      markers.push_back({sim->metric(step, key),
+                         tr("%1: %2").arg(LessonSimulator::metricLabel(key),
+                                          LessonSimulator::formatMetric(key, sim->metric(step, key)))});
+    // The axes hold every step from the start, so the line grows on a fixed scale.
+    QPointF extent;
+    for (int k = 0; k < sim->stepCount(); ++k) {
+      const double x = sim->metric(k, l.trendX), y = sim->metric(k, l.metric) * (pct ? 100 : 1);
+      if (std::isfinite(x)) extent.setX(std::max(extent.x(), x));
+      if (std::isfinite(y)) extent.setY(std::max(extent.y(), y));
     }
-    ResultCharts::fill(chart, stepChart_, *r, ResultCharts::context(p, scenario));
-    stepChart_->show();
+    trend_->showXY({{LessonSimulator::metricLabel(l.metric), points, l.metric}}, LessonSimulator::metricLabel(l.trendX),
+                   unit, markers, extent);
+  } else if (l.trendAsLine) {
+    trend_->showLines(labels, series, unit);  // zero-based (a quantity)
   } else {
-    stepChart_->hide();
+    trend_->showBars(labels, series, unit);
   }
+  fillStepChart();
+  prevLessonButton_->setEnabled(lesson > 0);
+  nextLessonButton_->setEnabled(lesson + 1 < lessons_.size());
+  fitNarration();
+  updateNotes();
   emit stepShown(lesson, step);
+}
+
+void PresentationWindow::fillStepChart() {
+  if (lesson_ < 0) return;
+  LessonSimulator* sim = lessons_[lesson_].get();
+  const SimResultPtr r = sim->result(step_);
+  ResultCharts::Chart chart;
+  if (!r || !chartByName(sim->lesson().steps[step_].chart, &chart)) {
+    stepChart_->hide();
+    return;
+  }
+  int scenario = 0;
+  Project p;
+  try {
+    p = sim->stepProject(step_, &scenario);
+  } catch (const std::exception&) {
+  }
+  // The step chart shares the column with the trend. A chart that needs more
+  // height than its share at this type size (bars down the side, one line per
+  // failure cause) gets smaller type, down to the screen's smallest readable
+  // size, rather than push the slide past the bottom of the screen.
+  const int spacing = std::max(0, layout()->spacing()) + 6;
+  const int foot = std::max(hint_->height(), prevLessonButton_->sizeHint().height());
+  const int column = std::max(200, height() - title_->mapTo(this, QPoint(0, title_->height())).y() - foot -
+                                       layout()->contentsMargins().bottom() - 4 * spacing);
+  // The trend keeps at least 40 % of the column.
+  const int share =
+      static_cast<int>(0.92 * (column - std::max(trend_->minimumSizeHint().height(), static_cast<int>(column * 0.4)) - spacing));
+  double scale = chartScale_;
+  const double smallest = chartScale_ * 0.55;
+  stepChart_->setMinimumHeight(100);
+  stepChart_->setProperty("cfBaseMinHeight", QVariant());
+  for (;;) {
+    stepChart_->setFontScale(scale);
+    ResultCharts::fill(chart, stepChart_, *r, ResultCharts::context(p, scenario));
+    if (stepChart_->minimumHeight() <= share || scale <= smallest) break;
+    scale = std::max(smallest, scale * 0.85);
+  }
+  if (stepChart_->minimumHeight() > share) stepChart_->setMinimumHeight(share);
+  stepChart_->show();
 }
 
 void PresentationWindow::next() {
@@ -306,8 +547,20 @@ void PresentationWindow::back() {
   if (lesson_ < 0) return;
   if (step_ > 0)
     showStep(lesson_, step_ - 1);
-  else
-    showOverview();
+  else if (lesson_ > 0)
+    showStep(lesson_ - 1, lessons_[lesson_ - 1]->stepCount() - 1);  // the previous lesson's last step
+  // The very first step stays: back never leaves the lessons by surprise.
+}
+
+void PresentationWindow::nextLesson() {
+  if (lesson_ < 0)
+    next();
+  else if (lesson_ + 1 < lessons_.size())
+    showStep(lesson_ + 1, 0);
+}
+
+void PresentationWindow::previousLesson() {
+  if (lesson_ > 0) showStep(lesson_ - 1, 0);
 }
 
 QString PresentationWindow::stepTitle() const { return lesson_ < 0 ? overviewTitle_->text() : title_->text(); }
@@ -323,7 +576,102 @@ QStringList PresentationWindow::figures() const {
   return out;
 }
 
+bool PresentationWindow::isBlanked() const { return blank_->isVisibleTo(this); }
+bool PresentationWindow::laserOn() const { return laserTimer_->isActive(); }
+
+void PresentationWindow::setBlanked(bool on) {
+  blank_->setGeometry(rect());
+  blank_->setVisible(on);
+  if (on) blank_->raise();
+  laser_->raise();
+}
+
+void PresentationWindow::setLaser(bool on) {
+  if (on) {
+    laser_->setGeometry(rect());
+    laser_->show();
+    laser_->raise();
+    setCursor(Qt::BlankCursor);
+    laserTimer_->start();
+    moveLaser();
+  } else {
+    laserTimer_->stop();
+    laser_->hide();
+    unsetCursor();
+  }
+}
+
+void PresentationWindow::moveLaser() {
+  // Polled rather than tracked: the mouse moves over charts and labels that
+  // do not report moves without a button held.
+  const QPoint at = mapFromGlobal(QCursor::pos());
+  if (at == laserAt_) return;
+  const QPoint old = static_cast<LaserDot*>(laser_)->at;
+  laserAt_ = at;
+  static_cast<LaserDot*>(laser_)->at = at;
+  const int r = static_cast<int>(std::max(6.0, height() * 0.011) * 2) + 3;
+  laser_->update(QRect(old - QPoint(r, r), QSize(2 * r, 2 * r)));
+  laser_->update(QRect(at - QPoint(r, r), QSize(2 * r, 2 * r)));
+}
+
+QString PresentationWindow::presenterNotes() const { return notes_->notes(); }
+
+void PresentationWindow::updateNotes() {
+  if (lesson_ < 0) {
+    notes_->setStep(tr("Lesson overview"), overviewTitle_->text(), QString(),
+                    lessons_.isEmpty() ? QString() : lessons_[std::max(0, list_->currentRow())]->lesson().title.text(lang_));
+    return;
+  }
+  LessonSimulator* sim = lessons_[lesson_].get();
+  const Lesson& l = sim->lesson();
+  QString next;
+  if (step_ + 1 < l.steps.size())
+    next = l.steps[step_ + 1].title.text(lang_);
+  else if (lesson_ + 1 < lessons_.size())
+    next = lessons_[lesson_ + 1]->lesson().title.text(lang_);
+  // {figure} placeholders of the next title fill from its own step (its figures are not simulated yet: left as written).
+  if (next.contains(QLatin1Char('{')) && step_ + 1 < l.steps.size()) next = sim->fill(next, step_ + 1);
+  notes_->setStep(lessonTitle_->text() + QStringLiteral(" · ") + counter_->text(), title_->text(),
+                  sim->fill(l.steps[step_].notes.text(lang_), step_), next);
+}
+
+void PresentationWindow::showPresenterNotes(bool evenOnOneScreen) {
+  const QList<QScreen*> screens = QGuiApplication::screens();
+  QScreen* mine = screen();
+  QScreen* other = nullptr;
+  for (QScreen* s : screens)
+    if (s != mine) other = s;
+  if (!other && !evenOnOneScreen) return;
+  updateNotes();
+  if (other) {
+    notes_->setScreen(other);
+    notes_->setGeometry(other->availableGeometry());
+    notes_->showMaximized();
+  } else {
+    notes_->show();
+  }
+  notes_->restartClock();
+  activateWindow();  // the keys stay with the slides
+}
+
+void PresentationWindow::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  // A second screen (the laptop's, with a projector as the first): notes there.
+  if (QGuiApplication::screens().size() > 1) QTimer::singleShot(0, this, [this] { showPresenterNotes(false); });
+}
+
+void PresentationWindow::closeEvent(QCloseEvent* event) {
+  notes_->hide();
+  setLaser(false);
+  QWidget::closeEvent(event);
+}
+
 void PresentationWindow::keyPressEvent(QKeyEvent* event) {
+  if (isBlanked()) {
+    // As in slide software: B toggles the black screen, and any key ends it.
+    setBlanked(false);
+    return;
+  }
   switch (event->key()) {
     case Qt::Key_Right:
     case Qt::Key_Space:
@@ -337,8 +685,33 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Backspace:
       back();
       return;
+    case Qt::Key_N:
+      nextLesson();
+      return;
+    case Qt::Key_P:
+      previousLesson();
+      return;
+    case Qt::Key_O:
+      showOverview();
+      return;
+    case Qt::Key_B:
+    case Qt::Key_Period:
+      setBlanked(true);
+      return;
+    case Qt::Key_L:
+      setLaser(!laserOn());
+      return;
+    case Qt::Key_S:
+      if (notes_->isVisible())
+        notes_->hide();
+      else
+        showPresenterNotes(true);
+      return;
     case Qt::Key_Home:
       if (lesson_ >= 0) showStep(lesson_, 0);
+      return;
+    case Qt::Key_End:
+      if (lesson_ >= 0) showStep(lesson_, lessons_[lesson_]->stepCount() - 1);
       return;
     case Qt::Key_Up:
     case Qt::Key_Down:
@@ -369,11 +742,18 @@ void PresentationWindow::retranslate() {
   QString hint = tr("↑ ↓ choose a lesson · → or Space: start · 1–%1: jump to a lesson · Esc: leave").arg(lessons_.size());
   if (!errors_.isEmpty()) hint += QLatin1Char('\n') + errors_.trimmed();
   overviewHint_->setText(hint);
-  hint_->setText(tr("→ / Space: next step · ←: back · Esc: leave the presentation"));
+  openFile_->setText(tr("Open lesson file…"));
+  hint_->setText(tr("→ / Space: next · ←: back · N / P: next / previous lesson · O: overview · B: blank · "
+                    "L: laser pointer · S: notes · Esc: leave"));
+  prevLessonButton_->setText(tr("◀ Previous lesson"));
+  overviewButton_->setText(tr("Lessons"));
+  nextLessonButton_->setText(tr("Next lesson ▶"));
   if (lesson_ >= 0)
     showStep(lesson_, step_);
-  else
+  else {
     refreshOverview();
+    updateNotes();
+  }
 }
 
 }  // namespace cf
