@@ -5082,15 +5082,15 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>Llama 3 405B：16,384 卡 H100</translation>
     </message>
     <message>
-        <source>Meta&apos;s 54-day run: 419 interruptions, yet above 90 % effective training time. Try the checkpoint interval and the spares.</source>
-        <translation>Meta 54 天的训练中断 419 次，有效训练时间占比仍高于 90%。试试调整检查点间隔与热备。</translation>
+        <source>Meta&apos;s 54-day run: 419 interruptions, yet above 90 % effective training time. Try checkpoints and spares.</source>
+        <translation>Meta 54 天的训练中断 419 次，有效训练时间占比仍高于 90%。试试调整检查点与热备。</translation>
     </message>
     <message>
         <source>10K-card cluster: optics and recovery</source>
         <translation>万卡集群：光模块与故障恢复</translation>
     </message>
     <message>
-        <source>Optical modules fail most; lane fault tolerance and in-memory backup cut a 45-minute recovery to 90 seconds.</source>
+        <source>Optics fail most; lane fault tolerance and in-memory backup cut recovery from 45 min to 90 s.</source>
         <translation>光模块故障最多；单通道容错与内存热备把 45 分钟的恢复缩短到 90 秒。</translation>
     </message>
     <message>
@@ -5250,6 +5250,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::ShortcutsDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
     <message>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>

@@ -25,13 +25,13 @@ struct Story {
 constexpr Story kStories[] = {
     {"llama3-405b-16k-h100.cf.json", QT_TRANSLATE_NOOP("cf::ExampleCatalog", "Llama 3 405B on 16,384 H100"),
      QT_TRANSLATE_NOOP("cf::ExampleCatalog",
-                       "Meta's 54-day run: 419 interruptions, yet above 90 % effective training time. Try the "
-                       "checkpoint interval and the spares.")},
+                       "Meta's 54-day run: 419 interruptions, yet above 90 % effective training time. Try "
+                       "checkpoints and spares.")},
     {"10k-cards-optics-and-recovery.json",
      QT_TRANSLATE_NOOP("cf::ExampleCatalog", "10K-card cluster: optics and recovery"),
      QT_TRANSLATE_NOOP("cf::ExampleCatalog",
-                       "Optical modules fail most; lane fault tolerance and in-memory backup cut a 45-minute "
-                       "recovery to 90 seconds.")},
+                       "Optics fail most; lane fault tolerance and in-memory backup cut recovery from 45 min to "
+                       "90 s.")},
     {"bert-large-128xv100.json", QT_TRANSLATE_NOOP("cf::ExampleCatalog", "BERT-Large on 128 V100"),
      QT_TRANSLATE_NOOP("cf::ExampleCatalog",
                        "E-commerce tuning: bound by data loading before, 3.2x faster after async IO, compression "
