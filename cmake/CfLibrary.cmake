@@ -1,11 +1,12 @@
 # cf_core_library(NAME SOURCES ... DEPENDS ...): a static engine library with
-# the core/ include root and our warnings.
+# the core/ include root and our warnings. The engine has no Qt: no moc/uic
+# pass (qt_standard_project_setup turns them on for every target).
 function(cf_core_library name)
   cmake_parse_arguments(L "" "" "SOURCES;DEPENDS" ${ARGN})
   add_library(${name} STATIC ${L_SOURCES})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/core)
   target_link_libraries(${name} PUBLIC ${L_DEPENDS})
-  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
   cf_warnings(${name})
 endfunction()
 

@@ -94,7 +94,6 @@ class NodePool {
   std::vector<long long> podFree_;
   std::vector<NodeSet> leavesByFree_;    // whole-free count -> leaves
   long long freeGpus_ = 0, wholeFree_ = 0, down_ = 0;
-  long long spreadCursor_ = 0;
 };
 
 }  // namespace cf::sched

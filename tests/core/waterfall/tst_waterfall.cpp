@@ -164,7 +164,7 @@ class TestWaterfall : public QObject {
 
   void noTotalGainNoShares() {
     const json noop = step("same again", {{"job.parallelism.micro_batch", 1}});
-    const WaterfallResult r = runWaterfall(WaterfallSpec::fromJson(spec({noop}, "shapley"), "."), noMonteCarlo());
+    const WaterfallResult r = runWaterfall(WaterfallSpec::fromJson(spec(json::array({noop}), "shapley"), "."), noMonteCarlo());
     QCOMPARE(r.total_gain_days, 0.0);
     QVERIFY(!r.steps[0].share);
     QVERIFY(!r.steps[0].shapley_share);
@@ -174,7 +174,7 @@ class TestWaterfall : public QObject {
 
   void shapleySumsToTotalAndMatchesOneStep() {
     const WaterfallResult one =
-        runWaterfall(WaterfallSpec::fromJson(spec({kOverlap}, "shapley"), "."), noMonteCarlo());
+        runWaterfall(WaterfallSpec::fromJson(spec(json::array({kOverlap}), "shapley"), "."), noMonteCarlo());
     QCOMPARE(one.simulations, std::size_t{2});
     QVERIFY(std::abs(*one.steps[0].shapley_share - *one.steps[0].share) < 1e-12);
     QVERIFY(std::abs(*one.steps[0].shapley_share - 1) < 1e-12);
@@ -331,7 +331,7 @@ class TestWaterfall : public QObject {
   void badSpecsNameTheField() {
     QFETCH(QString, mutation);
     QFETCH(QString, expected);
-    json j = spec({kOverlap});
+    json j = spec(json::array({kOverlap}));
     j.merge_patch(json::parse(mutation.toStdString()));
     const QString err = errorOf(j);
     QVERIFY2(err.startsWith(expected), qPrintable(err));
