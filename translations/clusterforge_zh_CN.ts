@@ -16,6 +16,18 @@
         <translation>数据加载：每个样本占用主机 CPU %1 ms，每 GPU %2 个核心</translation>
     </message>
     <message>
+        <source>%1 runs with virtual_stages=%2, not %3</source>
+        <translation>%1 需要 virtual_stages=%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs pp &gt; 1</source>
+        <translation>%1 需要 pp &gt; 1</translation>
+    </message>
+    <message>
+        <source>first_stage_layers=%1 and last_stage_layers=%2 leave %3 layers for the other %4 stages of pp=%5</source>
+        <translation>first_stage_layers=%1 与 last_stage_layers=%2 只给 pp=%5 的其余 %4 个阶段留下 %3 层</translation>
+    </message>
+    <message>
         <source>%1 ports, more than the largest switch of %2 ports</source>
         <translation>%1 个端口，超过最大交换机的 %2 个端口</translation>
     </message>
@@ -2232,6 +2244,134 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FieldSpec</name>
     <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Zero-bubble schedules (Qi et al. 2024) fill the bubble with weight-gradient work</source>
+        <translation>零气泡调度（Qi 等，2024）用权重梯度计算填充流水线气泡</translation>
+    </message>
+    <message>
+        <source>1F1B (interleaved with virtual stages)</source>
+        <translation>1F1B（有虚拟阶段时为交错式）</translation>
+    </message>
+    <message>
+        <source>Zero bubble ZB-H1</source>
+        <translation>零气泡 ZB-H1</translation>
+    </message>
+    <message>
+        <source>Zero bubble ZB-V (2 virtual stages)</source>
+        <translation>零气泡 ZB-V（2 个虚拟阶段）</translation>
+    </message>
+    <message>
+        <source>Layers on the first stage</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <source>Fewer layers beside the embedding balance the pipeline</source>
+        <translation>首阶段含嵌入层，少放几层可平衡流水线</translation>
+    </message>
+    <message>
+        <source>Even split</source>
+        <translation>均分</translation>
+    </message>
+    <message>
+        <source>Layers on the last stage</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <source>Fewer layers beside the output head balance the pipeline</source>
+        <translation>末阶段含输出头，少放几层可平衡流水线</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>秩排列顺序</translation>
+    </message>
+    <message>
+        <source>Which dimension lands inside the NVLink domain after TP</source>
+        <translation>TP 之后哪一维落在 NVLink 域内</translation>
+    </message>
+    <message>
+        <source>Data parallel inside (Megatron)</source>
+        <translation>数据并行在内（Megatron）</translation>
+    </message>
+    <message>
+        <source>Pipeline inside, DP outermost (Llama 3)</source>
+        <translation>流水线在内、数据并行最外（Llama 3）</translation>
+    </message>
+    <message>
+        <source>Training software</source>
+        <translation>训练软件</translation>
+    </message>
+    <message>
+        <source>Software preset</source>
+        <translation>软件预设</translation>
+    </message>
+    <message>
+        <source>The training stack the other settings start from</source>
+        <translation>其余软件设置所基于的训练软件栈</translation>
+    </message>
+    <message>
+        <source>By accelerator generation</source>
+        <translation>按加速器代际</translation>
+    </message>
+    <message>
+        <source>Megatron-LM 2021</source>
+        <translation>Megatron-LM 2021</translation>
+    </message>
+    <message>
+        <source>Megatron-core 2024</source>
+        <translation>Megatron-core 2024</translation>
+    </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel collectives hidden behind GEMMs</source>
+        <translation>张量并行集合通信隐藏在矩阵乘之后</translation>
+    </message>
+    <message>
+        <source>Bulk (backward)</source>
+        <translation>整块（反向）</translation>
+    </message>
+    <message>
+        <source>Pipelined (forward and backward)</source>
+        <translation>流水化（前向与反向）</translation>
+    </message>
+    <message>
+        <source>Parallel attention and MLP</source>
+        <translation>注意力与 MLP 并行</translation>
+    </message>
+    <message>
+        <source>GPT-J/PaLM block: changes the model</source>
+        <translation>GPT-J/PaLM 式模块：会改变模型</translation>
+    </message>
+    <message>
+        <source>Activation offload</source>
+        <translation>激活卸载</translation>
+    </message>
+    <message>
+        <source>Share of stored activations kept in host memory</source>
+        <translation>保存在主机内存中的激活占比</translation>
+    </message>
+    <message>
+        <source>MoE capacity factor</source>
+        <translation>MoE 容量因子</translation>
+    </message>
+    <message>
+        <source>0 = dropless routing</source>
+        <translation>0 = 不丢弃 token 的路由</translation>
+    </message>
+    <message>
+        <source>MoE load imbalance</source>
+        <translation>MoE 负载不均衡</translation>
+    </message>
+    <message>
+        <source>Busiest expert&apos;s tokens over the mean</source>
+        <translation>最忙专家的 token 数与平均值之比</translation>
+    </message>
+    <message>
         <source>Nodes kept ready to replace failed ones; automatic sizes the pool to cover 99.9 % of the repairs outstanding at once</source>
         <translation>随时待命以替换故障节点的节点数；自动模式按同时在修节点数的 99.9 % 分位确定备用池大小</translation>
     </message>
@@ -3091,6 +3231,50 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::JobEditor</name>
+    <message>
+        <source>Layers on the first stage (0 = even):</source>
+        <translation>首阶段层数（0 = 均分）：</translation>
+    </message>
+    <message>
+        <source>Layers on the last stage (0 = even):</source>
+        <translation>末阶段层数（0 = 均分）：</translation>
+    </message>
+    <message>
+        <source>Training software and pipeline</source>
+        <translation>训练软件与流水线</translation>
+    </message>
+    <message>
+        <source>first</source>
+        <translation>首阶段</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>中间阶段</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>末阶段</translation>
+    </message>
+    <message>
+        <source>every stage</source>
+        <translation>全部阶段</translation>
+    </message>
+    <message>
+        <source>%1 %2 GiB (%3 layers)</source>
+        <translation>%1 %2 GiB（%3 层）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by pipeline stage: %1. %2 in %3 GiB (allocator range %4–%5 GiB); software preset %6.</source>
+        <translation>各流水线阶段每 GPU 内存：%1。%3 GiB 内：%2（分配器范围 %4–%5 GiB）；软件预设 %6。</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
     <message>
         <source>Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), sequence %10; cluster: %11 GPUs.</source>
         <translation>模型：%1 — %2 层，隐藏维度 %3，%4 个注意力头（%5 KV），FFN %6（%7），%8 个专家（top %9），序列长度 %10；集群：%11 卡。</translation>

@@ -202,7 +202,7 @@ int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
   // ranked alongside when it is valid.
   if (!designValid(a.file, a.scenario, err)) return 2;
   return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
-    out << searchReport(r, parts, a.top, a.objective, a.backend, {a.allow_idle, a.tp_across_domains}).dump(2) << "\n";
+    out << searchReport(r, parts, a.top, a.objective, a.backend, {a.allow_idle, a.tp_across_domains}, a.pins).dump(2) << "\n";
   });
 }
 

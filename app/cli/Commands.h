@@ -3,6 +3,7 @@
 #pragma once
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace cf::cli {
 
@@ -27,6 +28,7 @@ struct SearchArgs {
   bool tp_across_domains = false;  // let TP span scale-up domains
   int scenario = 0;
   std::string backend = "auto";    // auto | cpu | cuda
+  std::vector<std::string> pins;   // levers held at the scenario's value (perf/ParallelSearch.h pinNames)
 };
 int search(const SearchArgs& a, std::ostream& out, std::ostream& err);
 struct TopologyArgs {

@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
                      "Also rank layouts whose idle GPUs would hold another data-parallel replica");
     search->add_flag("--tp-across-domains", srch.tp_across_domains,
                      "Let tensor parallelism span scale-up (NVLink) domains");
+    search->add_option("--pin", srch.pins,
+                       "Hold a lever at the file's value (repeatable): recompute, zero_stage, overlap_dp, "
+                       "activation_offload, tp_overlap, sequence_parallel, rank_order, schedule, micro_batch, stage_layers");
     bool searchJson = true;
     search->add_flag("--json", searchJson, "JSON output (the default and only format)");
 

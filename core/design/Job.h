@@ -18,11 +18,13 @@ struct ModelSpec {
   int ffn_hidden = 0;        // 0 = 4 * hidden
   std::string ffn_kind = "gelu";  // gelu (2 matrices) | swiglu (3 matrices)
   int kv_heads = 0;          // 0 = heads (no grouped-query attention)
+  int head_dim = 0;          // 0 = hidden / heads (GPT-3 13B: hidden 5,140, 40 heads of 128)
   int experts = 1;           // > 1: mixture of experts
   int top_k = 1;
 
   int ffnHidden() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
   int kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
+  int headDim() const { return head_dim > 0 ? head_dim : hidden / heads; }
   bool operator==(const ModelSpec&) const = default;
 };
 
@@ -33,6 +35,10 @@ struct Parallelism {
   long long global_batch = 1;
   int zero_stage = 1;
   std::string recompute = "none";  // none | selective | full
+  std::string schedule = "1f1b";   // 1f1b (interleaved when virtual_stages > 1) | zb-h1 | zb-v
+  int first_stage_layers = 0;      // 0 = the even split (ceil(L/pp) on the first stage)
+  int last_stage_layers = 0;       // 0 = the even split
+  std::string rank_order = "tp-cp-dp-pp";  // Megatron; "tp-cp-pp-dp": pipeline inner, DP outermost (Llama 3)
   long long gpus() const { return 1LL * tp * pp * dp * cp; }
   bool operator==(const Parallelism&) const = default;
 };
@@ -52,6 +58,12 @@ struct SoftwareOptions {
   std::optional<bool> overlap_dp;  // DP gradient reduction overlapped with backward
   std::optional<bool> fused_kernels;  // fused element-wise kernels (bias-GeLU, bias-dropout-add, LayerNorm)
   double gradient_compression_ratio = 1;  // DP gradient bytes divided by this (PowerSGD, 1-bit Adam); 1 = none
+  std::string preset = "auto";     // auto (by accelerator generation) | megatron-2021 | megatron-core-2024
+  std::string tp_overlap = "none"; // none | bulk | pipelined (TP collectives overlapped with GEMMs)
+  bool parallel_block = false;     // attention and MLP in parallel from one norm (GPT-J/PaLM)
+  double activation_offload = 0;   // share of stored activations kept in host memory (0-1)
+  double moe_capacity_factor = 0;  // > 0: tokens per expert capped (and padded) at this x the mean; 0 = dropless
+  double moe_load_imbalance = 1;   // dropless: busiest expert's tokens / the mean (>= 1)
   bool operator==(const SoftwareOptions&) const = default;
 };
 

@@ -109,6 +109,7 @@ ModelSpec readModel(ObjectReader m) {
   out.ffn_hidden = toInt(m.integer("ffn_hidden", 0, 1, 100'000'000));
   out.ffn_kind = m.choice("ffn_kind", "gelu", {"gelu", "swiglu"});
   out.kv_heads = toInt(m.integer("kv_heads", 0, 1, 100000));
+  out.head_dim = toInt(m.integer("head_dim", 0, 1, 100000));
   out.experts = toInt(m.integer("experts", 1, 1, 100000));
   out.top_k = toInt(m.integer("top_k", 1, 1, 100000));
   m.finish();
@@ -128,6 +129,10 @@ Parallelism readParallelism(ObjectReader p) {
   out.global_batch = p.integer("global_batch", 0, 1, 1LL << 40);
   out.zero_stage = toInt(p.integer("zero_stage", 1, 0, 3));
   out.recompute = p.choice("recompute", "none", kRecompute);
+  out.schedule = p.choice("schedule", "1f1b", {"1f1b", "zb-h1", "zb-v"});
+  out.first_stage_layers = toInt(p.integer("first_stage_layers", 0, 1, 100000));
+  out.last_stage_layers = toInt(p.integer("last_stage_layers", 0, 1, 100000));
+  out.rank_order = p.choice("rank_order", "tp-cp-dp-pp", {"tp-cp-dp-pp", "tp-cp-pp-dp"});
   p.finish();
   return out;
 }
@@ -162,6 +167,12 @@ Job readJob(ObjectReader r) {
   flag("overlap_dp", j.software.overlap_dp);
   flag("fused_kernels", j.software.fused_kernels);
   j.software.gradient_compression_ratio = sw.number("gradient_compression_ratio", 1.0, 1.0, 1000.0);
+  j.software.preset = sw.choice("preset", "auto", {"auto", "megatron-2021", "megatron-core-2024"});
+  j.software.tp_overlap = sw.choice("tp_overlap", "none", {"none", "bulk", "pipelined"});
+  j.software.parallel_block = sw.boolean("parallel_block", false);
+  j.software.activation_offload = sw.number("activation_offload", 0.0, 0.0, 1.0);
+  j.software.moe_capacity_factor = sw.number("moe_capacity_factor", 0.0, 0.0, 64.0);
+  j.software.moe_load_imbalance = sw.number("moe_load_imbalance", 1.0, 1.0, 64.0);
   sw.finish();
   if (r.has("data")) j.data = readDataPipeline(r.object("data"));
   j.placement = r.choice("placement", "packed", {"packed", "scattered"});
@@ -294,6 +305,7 @@ json modelToJson(const ModelSpec& m) {
   if (!m.preset.empty()) model["preset"] = m.preset;
   if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
   if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
+  if (m.head_dim > 0) model["head_dim"] = m.head_dim;
   return model;
 }
 
@@ -302,6 +314,10 @@ json parallelismToJson(const Parallelism& p) {
               {"micro_batch", p.micro_batch}, {"zero_stage", p.zero_stage}, {"recompute", p.recompute}};
   if (p.dp > 0) par["dp"] = p.dp;
   if (p.global_batch > 0) par["global_batch"] = p.global_batch;
+  if (p.schedule != "1f1b") par["schedule"] = p.schedule;
+  if (p.first_stage_layers > 0) par["first_stage_layers"] = p.first_stage_layers;
+  if (p.last_stage_layers > 0) par["last_stage_layers"] = p.last_stage_layers;
+  if (p.rank_order != "tp-cp-dp-pp") par["rank_order"] = p.rank_order;
   return par;
 }
 
@@ -384,6 +400,13 @@ json scenarioToJson(const Scenario& s) {
   if (s.job.software.fused_kernels) sw["fused_kernels"] = *s.job.software.fused_kernels;
   if (s.job.software.gradient_compression_ratio != 1)
     sw["gradient_compression_ratio"] = s.job.software.gradient_compression_ratio;
+  const SoftwareOptions& swo = s.job.software;
+  if (swo.preset != "auto") sw["preset"] = swo.preset;
+  if (swo.tp_overlap != "none") sw["tp_overlap"] = swo.tp_overlap;
+  if (swo.parallel_block) sw["parallel_block"] = true;
+  if (swo.activation_offload > 0) sw["activation_offload"] = swo.activation_offload;
+  if (swo.moe_capacity_factor > 0) sw["moe_capacity_factor"] = swo.moe_capacity_factor;
+  if (swo.moe_load_imbalance != 1) sw["moe_load_imbalance"] = swo.moe_load_imbalance;
   if (!sw.empty()) job["software"] = sw;
   if (s.job.data) job["data"] = dataPipelineToJson(*s.job.data);
   if (s.job.placement != "packed") job["placement"] = s.job.placement;

@@ -44,6 +44,9 @@ const std::vector<MessageTemplate> kTemplates = {
     {"interleave-needs-pp", "interleaving needs pp > 1"},
     {"virtual-stages-exceed-layers", "%1 stages of pp=%2 exceed layers=%3"},
     {"interleave-micro-batches", "%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)"},
+    {"schedule-virtual-stages", "%1 runs with virtual_stages=%2, not %3"},
+    {"schedule-needs-pp", "%1 needs pp > 1"},
+    {"stage-layers-invalid", "first_stage_layers=%1 and last_stage_layers=%2 leave %3 layers for the other %4 stages of pp=%5"},
     {"cp-not-divide-seq", "%1 does not divide seq_len=%2"},
     {"ep-needs-experts", "expert parallelism needs experts > 1"},
     {"ep-not-divide-experts", "%1 does not divide experts=%2"},
@@ -101,7 +104,9 @@ void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radi
 void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   const ModelSpec& m = s.job.model;
   const Parallelism& p = s.job.parallelism;
-  if (m.hidden % m.heads != 0) c.error("job.model.heads", "heads-not-divide-hidden", {str(m.heads), str(m.hidden)});
+  // A model whose hidden size is not heads x head size says head_dim (GPT-3 13B: 5,140 = 40 x 128.5 is not an
+  // integer, its heads are 128 wide); without it the heads must split hidden evenly.
+  if (m.head_dim <= 0 && m.hidden % m.heads != 0) c.error("job.model.heads", "heads-not-divide-hidden", {str(m.heads), str(m.hidden)});
   if (m.kvHeads() > m.heads || m.heads % m.kvHeads() != 0)
     c.error("job.model.kv_heads", "kv-heads-not-divide-heads", {str(m.kvHeads()), str(m.heads)});
   if (m.top_k > m.experts) c.error("job.model.top_k", "top-k-exceeds-experts", {str(m.top_k), str(m.experts)});
@@ -128,6 +133,23 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
         c.error("job.parallelism.virtual_stages", "interleave-micro-batches", {str(micro), str(p.pp)});
       break;
     default: break;
+  }
+  // Zero-bubble schedules (Qi et al. ICLR'24): ZB-H1 on plain stages, ZB-V on two V-shaped chunks a rank.
+  if (p.schedule != "1f1b") {
+    const int want = p.schedule == "zb-v" ? 2 : 1;
+    if (p.pp < 2) c.error("job.parallelism.schedule", "schedule-needs-pp", {p.schedule});
+    else if (p.virtual_stages != want)
+      c.error("job.parallelism.virtual_stages", "schedule-virtual-stages", {p.schedule, str(want), str(p.virtual_stages)});
+  }
+  // Uneven stages: the other stages keep at least one layer (virtual_stages with interleaving).
+  if (p.first_stage_layers > 0 || p.last_stage_layers > 0) {
+    const int others = p.pp - (p.first_stage_layers > 0 ? 1 : 0) - (p.last_stage_layers > 0 ? 1 : 0);
+    const int rest = m.layers - p.first_stage_layers - p.last_stage_layers;
+    const bool ok = p.pp >= 2 && (others == 0 ? rest == 0 : rest >= others * std::max(1, p.virtual_stages));
+    if (!ok)
+      c.error(p.first_stage_layers > 0 ? "job.parallelism.first_stage_layers" : "job.parallelism.last_stage_layers",
+              "stage-layers-invalid",
+              {str(p.first_stage_layers), str(p.last_stage_layers), str(rest), str(others), str(p.pp)});
   }
   if (cpRule(dims, p.cp) != ParallelRule::Ok)
     c.error("job.parallelism.cp", "cp-not-divide-seq", {str(p.cp), str(m.seq_len)});

@@ -111,7 +111,7 @@ Bottleneck diagnoseBottleneck(const PerfModel& model, const PerfResult& r) {
     out.detail = bottleneckDetail(out.clauses);
     return out;
   }
-  const LayerTiming lt = model.layerTiming(c.tp, c.cp, c.ep, c.micro_batch);
+  const LayerTiming lt = model.layerTiming(c);
   const double ratio = r.dp_oversubscription;
   const std::string ratioText = ratio > 1 ? "1:" + num(ratio, ratio == std::floor(ratio) ? 0 : 1) + " " : std::string();
   std::vector<Term> terms;

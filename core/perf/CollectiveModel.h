@@ -3,8 +3,11 @@
 // Bus-bandwidth convention of nccl-tests: all-reduce moves 2(n-1)/n * S per
 // rank, all-gather/reduce-scatter (n-1)/n * S.
 //  - Inside one scale-up domain: ring at eta_ring of the link bandwidth, or
-//    NVLS in-switch reduction (all-reduce >= 2 MiB) whose bus bandwidth
-//    reaches eta_nvls of the link bandwidth; plus a start-up time.
+//    NVLS in-switch reduction (all-reduce >= 2 MiB), its own cost formula:
+//    each rank sends its buffer once to the switch and receives its reduced
+//    shard, then pushes the shard once for the switch to multicast, so
+//    (1 + 1/p) * S per direction at eta_nvls of the link bandwidth
+//    (kern::inSwitchAllReduce; a ring moves 2(p-1)/p * S); plus a start-up.
 //  - Across domains: hierarchical and pipelined (NCCL rings/trees through
 //    NVLink and the NICs at once), so time = max(scale-up part, scale-out
 //    part) + start-up + per-step latency. The scale-out part carries S/g per
@@ -13,7 +16,11 @@
 //
 // Calibration (../shared/reference/collectives-nccl-busbw.csv):
 //  - eta_ring = 0.82: 8x H200 with NVLS disabled, 367.6 GB/s busbw of 450.
-//  - eta_nvls = 1.07: 8x H200 NVLS, 482.3 GB/s busbw at 16 GiB of 450.
+//  - eta_nvls = 0.689: 8x H200 NVLS, 482.3 GB/s busbw at 16 GiB of 450
+//    (busbw = 2(p-1)/p * S / t = 2(p-1)/(p+1) * 450 * eta_nvls = 1.556 * 450 *
+//    0.689). Same figure at p = 8 as the former "efficiency 1.07" on the
+//    ring formula; for other p the in-switch formula scales with (p+1)/p,
+//    not 2(p-1)/p (an NVL72 domain reduces ~20 % faster than a ring would).
 //  - scale-up start-up 70 us: fits 16 MiB-1 GiB of the 8x H200 curve within 10 %.
 //    (1 MiB runs NCCL's low-latency protocols, not modelled: the model is
 //    ~40 % slow there; training collectives are larger.)

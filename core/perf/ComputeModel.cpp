@@ -5,8 +5,10 @@
 
 namespace cf {
 
-ComputeModel::ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes)
+ComputeModel::ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes,
+                           double attn_peak_tflops)
     : peak_(std::max(1e-3, peak_tflops) * 1e12),
+      attnPeak_(attn_peak_tflops > 0 ? attn_peak_tflops * 1e12 : std::max(1e-3, peak_tflops) * 1e12),
       hbm_(std::max(1.0, acc.hbm_GBps) * 1e9),
       gemmEff_((acc.gemm_efficiency > 0 ? std::min(1.0, acc.gemm_efficiency) : 0.75) * kSustainedClock),
       bytes_(bytes) {}
@@ -44,7 +46,7 @@ double ComputeModel::memorySeconds(double bytes, int kernels) const {
 double ComputeModel::flashSeconds(double flops, bool backward) const {
   if (flops <= 0) return 0;
   double eta = gemmEff_ * (backward ? kFlashBackward : kFlashForward);
-  return flops / (peak_ * eta) + kLaunch_s;
+  return flops / (attnPeak_ * eta) + kLaunch_s;
 }
 
 }  // namespace cf

@@ -25,6 +25,10 @@
 //    1410 MHz boost, ~1275 MHz sustained at the 400 W cap; H100 SXM likewise
 //    at 700 W) (estimate from nvidia-smi traces of training runs). Applies to
 //    tensor-core work (GEMMs, fused attention), not to HBM-bound kernels.
+//  - FP8 (job.precision fp8): the weight GEMMs run at the fp8 peak with
+//    1-byte inputs; attention, norms and everything else stay bf16
+//    (Transformer Engine's recipe); PerfModel adds each fp8 GEMM's cast and
+//    amax kernels (PerfModel.h).
 //  - eta_flash forward 0.72, backward 0.60: FlashAttention-2 reaches 72 % and
 //    60 % of the large-GEMM rate on A100 (Dao, "FlashAttention-2", 2023, Figs. 4-6:
 //    ~190 and ~160 TFLOP/s of 312; estimate for other accelerators).
@@ -45,7 +49,9 @@ class ComputeModel {
   static constexpr double kFlashForward = 0.72;
   static constexpr double kFlashBackward = 0.60;
 
-  ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes);
+  // attn_peak_tflops: the rate of the fused attention kernel (0 = peak_tflops);
+  // with fp8 GEMMs attention stays in bf16 (Transformer Engine), at the bf16 peak.
+  ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes, double attn_peak_tflops = 0);
 
   double gemmEfficiency(const GemmShape& g) const;
   double gemmSeconds(const GemmShape& g) const;
@@ -60,6 +66,7 @@ class ComputeModel {
 
  private:
   double peak_ = 0;  // FLOP/s
+  double attnPeak_ = 0;  // FLOP/s of the fused attention kernel
   double hbm_ = 0;   // B/s
   double gemmEff_ = 0.75;
   PrecisionBytes bytes_;

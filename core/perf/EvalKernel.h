@@ -38,7 +38,7 @@ namespace kern {
 
 // --- Collectives (CollectiveModel.h documents and sources these) -------------
 constexpr double kRingEfficiency = 0.82;
-constexpr double kNvlsEfficiency = 1.07;
+constexpr double kNvlsEfficiency = 0.689;
 constexpr double kNvlsMinBytes = 2.0 * 1024 * 1024;
 constexpr double kScaleUpStartup_s = 70e-6;
 constexpr double kNicEfficiency = 0.93;
@@ -46,14 +46,23 @@ constexpr double kTreeBandwidthFactor = 0.90;
 constexpr double kAllToAllEfficiency = 0.75;
 constexpr double kP2pScaleUpLatency_s = 10e-6;
 
+// An all-reduce reduced inside the switch (NVLink SHARP / NVLS; the same
+// rule holds for InfiniBand SHARP on a scale-out switch): every rank sends
+// its whole buffer once to the switch and receives its reduced shard, then
+// pushes that shard once for the switch to multicast: (1 + 1/p) * S per
+// direction per rank, whatever p (a ring moves 2(p-1)/p * S). bw in B/s.
+CF_HD inline double inSwitchAllReduce(double S, double p, double bw) {
+  return (1.0 + 1.0 / p) * S / (bw * kNvlsEfficiency);
+}
+
 CF_HD inline double collective(double S, const GroupPlacement& g, double factor, bool reduction) {
   if (g.size <= 1 || S <= 0) return 0;
   const double p = g.per_domain, N = g.domains;
   double intra = 0;
   if (p > 1) {
-    bool nvls = reduction && g.in_switch_reduction && factor > 1.5 && S >= kNvlsMinBytes;
-    double bw = g.intra_GBps * 1e9 * (nvls ? kNvlsEfficiency : kRingEfficiency);
-    intra = factor * (p - 1) / p * S / bw;
+    const bool nvls = reduction && g.in_switch_reduction && factor > 1.5 && S >= kNvlsMinBytes;
+    intra = nvls ? inSwitchAllReduce(S, p, g.intra_GBps * 1e9)
+                 : factor * (p - 1) / p * S / (g.intra_GBps * 1e9 * kRingEfficiency);
   }
   if (N <= 1) return intra + kScaleUpStartup_s;
   double bw = g.inter_GBps * 1e9 * g.nic_efficiency;  // kNicEfficiency unless the scenario says otherwise
@@ -90,25 +99,56 @@ struct MemConsts {
   double weightB = 2, gradB = 2, optB = 12;
   double workspace_B = 0;
   double fragmentation = 0;
+  double actOffload = 0;  // the stack's share of stored activations in host memory
 };
 
 struct StageParamsK {
   double dense = 0, expert = 0;
 };
 
-CF_HD inline StageParamsK stageParams(const MemConsts& k, const ParallelConfig& c, bool first) {
+// Layers on pipeline stage s (0-based) of configuration c. Even split (no
+// first/last override): the first L mod p stages hold ceil(L/p), the rest
+// floor, so the first stage is the fullest and the last the lightest
+// (docs/scenario-format.md). With first_layers/last_layers (Megatron-core
+// --decoder-first/last-pipeline-num-layers; Llama 3 §3.3.2 puts one layer
+// fewer on the first and last stages) the other stages share the rest, the
+// earlier ones taking the remainder.
+CF_HD inline int layersOnStage(int L, const ParallelConfig& c, int s) {
   const int p = kmaxi(1, c.pp);
-  const int layers = stageLayers(k.layers, p, first);
+  if (p == 1) return L;
+  const int f = c.first_layers, l = c.last_layers;
+  if (f <= 0 && l <= 0) return s < L % p ? L / p + 1 : L / p;
+  if (p == 2) {
+    const int first = f > 0 ? f : L - l;
+    return s == 0 ? first : L - first;
+  }
+  if (s == 0 && f > 0) return f;
+  if (s == p - 1 && l > 0) return l;
+  const int free = p - (f > 0 ? 1 : 0) - (l > 0 ? 1 : 0);
+  const int rest = L - (f > 0 ? f : 0) - (l > 0 ? l : 0);
+  const int idx = s - (f > 0 ? 1 : 0);
+  return idx < rest % free ? rest / free + 1 : rest / free;
+}
+// The stage of a role: 0 first, 1 the fullest middle stage (stage 1: the
+// most layers and micro-batches in flight of the middle ones), 2 last.
+CF_HD inline int stageOfRole(int p, int role) { return role == 0 ? 0 : role == 2 ? p - 1 : (p > 2 ? 1 : 0); }
+
+CF_HD inline StageParamsK stageParamsRole(const MemConsts& k, const ParallelConfig& c, int role) {
+  const int p = kmaxi(1, c.pp);
+  const int s0 = stageOfRole(p, role);
+  const int layers = layersOnStage(k.layers, c, s0);
   StageParamsK s;
   const double t = c.tp;
   double perLayerDense = (k.attnLayer + k.norms + k.router + (k.moe ? 0 : k.mlpExpert)) / t;
   double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
   s.dense = layers * perLayerDense;
   s.expert = layers * perLayerExpert;
-  bool last = !first || p == 1;
-  if (first || p == 1) s.dense += k.embed / t;
-  if (last) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
+  if (s0 == 0) s.dense += k.embed / t;
+  if (s0 == p - 1) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
   return s;
+}
+CF_HD inline StageParamsK stageParams(const MemConsts& k, const ParallelConfig& c, bool first) {
+  return stageParamsRole(k, c, first ? 0 : 2);
 }
 
 CF_HD inline void splitStates(const MemConsts& k, int zero, double params, double n, double& wB, double& gB, double& oB) {
@@ -118,40 +158,80 @@ CF_HD inline void splitStates(const MemConsts& k, int zero, double params, doubl
   oB += params * k.optB / (z >= 1 ? n : 1);
 }
 
-CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m,
-                                         bool first) {
-  MemoryBreakdown r;
+// Micro-batches whose activations stage s holds at the peak, in units of
+// the stage's whole layer set: 1F1B min(m, p - s) (Narayanan et al. SC'21
+// §2.2.1); interleaved, Megatron's warm-up of 2(p-s-1) + (v-1)p chunks plus
+// the one in progress, of 1/v of the stage each (for s = 0 this is
+// Korthikanti §4.2.3's p(1 + (p-1)/(pv))); ZB-H1 and ZB-V keep 1F1B's peak
+// (Qi et al. ICLR'24 §3, §6: "the same peak memory as 1F1B"), and ZB-V's
+// V-shape gives every stage the first stage's p.
+CF_HD inline double inFlight(const ParallelConfig& c, long long m, int s) {
   const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
-  StageParamsK sp = stageParams(k, c, first);
+  const double mm = static_cast<double>(m);
+  if (c.schedule == Schedule::ZbV) return kmin(mm, 1.0 * p);
+  if (v <= 1 || c.schedule == Schedule::ZbH1) return kmin(mm, 1.0 * (p - s));
+  const double chunks = 2.0 * (p - s - 1) + (v - 1.0) * p + 1.0;
+  return kmin(mm * v, chunks) / v;
+}
+
+CF_HD inline double actOffloadShare(const MemConsts& k, const ParallelConfig& c) {
+  return c.act_offload < 0 ? k.actOffload : static_cast<double>(c.act_offload);
+}
+
+CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m,
+                                         int role) {
+  MemoryBreakdown r;
+  const int p = kmaxi(1, c.pp);
+  const int s0 = stageOfRole(p, role);
+  StageParamsK sp = stageParamsRole(k, c, role);
   const double nd = 1.0 * c.dp * c.cp;
   const double ne = kmax(1.0, nd / kmaxi(1, c.ep));
   splitStates(k, c.zero_stage, sp.dense, nd, r.weights_B, r.gradients_B, r.optimizer_B);
   splitStates(k, c.zero_stage, sp.expert, ne, r.weights_B, r.gradients_B, r.optimizer_B);
 
-  const int layers = stageLayers(k.layers, p, first);
+  const int layers = layersOnStage(k.layers, c, s0);
   double perLayer = lt.act_none_B;
   if (c.recompute == Recompute::Selective) perLayer = lt.act_selective_B;
   if (c.recompute == Recompute::Full) perLayer = lt.act_full_B;
-  double inflight = first ? static_cast<double>(kminll(m, p)) : 1.0;
-  if (first && v > 1) inflight *= 1.0 + (p - 1.0) / (1.0 * p * v);
-  r.activations_B = inflight * layers * perLayer;
+  const double stored = inFlight(c, m, s0) * layers * perLayer;
+  // Activation offload: the offloaded share of what is stored lives in host
+  // memory; two layers' worth stays on the GPU (the one being computed and
+  // the one in transfer).
+  const double off = actOffloadShare(k, c);
+  r.activations_B = off > 0 ? kmin(stored, stored * (1.0 - off) + 2.0 * perLayer) : stored;
   // Working set of recomputation, one layer at a time: full recomputation
   // rebuilds a whole layer's activations before its backward; selective
   // rebuilds only the attention core's intermediates (zero with a fused
   // attention kernel, which never stores them).
   if (c.recompute == Recompute::Full) r.activations_B += lt.act_none_B;
   if (c.recompute == Recompute::Selective) r.activations_B += lt.act_none_B - lt.act_selective_B;
-  if (!first || p == 1) r.activations_B += 2 * lt.logits_B;           // fp32 logits and their gradient
+  if (s0 == p - 1) r.activations_B += 2 * lt.logits_B;           // fp32 logits and their gradient
   r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
   r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
   return r;
 }
 
-CF_HD inline MemoryBreakdown memoryPerGpu(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m) {
-  MemoryBreakdown a = memoryStage(k, c, lt, m, true);
-  if (c.pp <= 1) return a;
-  MemoryBreakdown b = memoryStage(k, c, lt, m, false);
-  return a.total() >= b.total() ? a : b;
+// The fullest stage; every role's figures go to r.stage_memory when r is given.
+CF_HD inline MemoryBreakdown memoryPerGpu(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, long long m,
+                                          PerfResult* r = nullptr) {
+  const int p = kmaxi(1, c.pp);
+  MemoryBreakdown best = memoryStage(k, c, lt, m, 0);
+  if (r) {
+    r->stage_memory[0] = best;
+    r->stage_layer_count[0] = layersOnStage(k.layers, c, 0);
+  }
+  for (int role = 1; role < 3; ++role) {
+    MemoryBreakdown b = best;
+    if (stageOfRole(p, role) != 0) {
+      b = memoryStage(k, c, lt, m, role);
+      if (b.total() > best.total()) best = b;
+    }
+    if (r) {
+      r->stage_memory[role] = b;
+      r->stage_layer_count[role] = layersOnStage(k.layers, c, stageOfRole(p, role));
+    }
+  }
+  return best;
 }
 
 // --- One configuration (PerfModel.h documents the step) ----------------------
@@ -175,6 +255,7 @@ struct EvalConsts {
   double optimizerBytesPerParam = 34;
   double gradCompressBytesPerParam = 0;  // error-feedback gradient compression (PerfModel::kCompressBytesPerParam)
   double dpBucketParams = 40e6;
+  double hostBps = 25e9;       // host link per GPU (PerfModel::hostLinkGBps)
 };
 
 // The fabric groups of one configuration besides TP/CP/EP (in LayerTiming).
@@ -199,18 +280,39 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   const double layerTp = lt.tp_fwd_s + lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0);
   const double layerEp = lt.ep_fwd_s + lt.ep_bwd_s + (full ? lt.ep_fwd_s : 0.0);
   const double layerCp = lt.cp_fwd_s + lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
-  const double layerAll = layerCompute + layerTp + layerEp + layerCp;
+  // Activation offload (PerfModel.h): the offloaded share of each layer's
+  // stored activations goes to host memory during the forward pass and comes
+  // back before the backward, overlapped with that layer's compute.
+  const double off = actOffloadShare(k.mem, c);
+  double layerOffload = 0;
+  if (off > 0) {
+    double stored = lt.act_none_B;
+    if (sel) stored = lt.act_selective_B;
+    if (full) stored = lt.act_full_B;
+    const double xfer = off * stored / k.hostBps;
+    layerOffload = kmax(0.0, xfer - lt.fwd_s) + kmax(0.0, xfer - lt.bwd_s);
+  }
+  const double layerAll = layerCompute + layerTp + layerEp + layerCp + layerOffload;
 
-  const int firstLayers = stageLayers(k.mem.layers, p, true);
-  const int lastLayers = stageLayers(k.mem.layers, p, false);
+  // The slowest stage: the first (with the embedding), the fullest middle
+  // one, or the last (with the output head and loss).
+  const int firstLayers = layersOnStage(k.mem.layers, c, 0);
+  const int midLayers = p > 2 ? layersOnStage(k.mem.layers, c, 1) : 0;
+  const int lastLayers = layersOnStage(k.mem.layers, c, p - 1);
   const double embed = lt.embed_fwd_s + lt.embed_bwd_s;
   const double head = lt.head_fwd_s + lt.head_bwd_s;
   double critLayers = firstLayers, critEdge = embed;
   if (p == 1) {
     critEdge = embed + head;
-  } else if (lastLayers * layerAll + head > firstLayers * layerAll + embed) {
-    critLayers = lastLayers;
-    critEdge = head;
+  } else {
+    if (midLayers * layerAll > critLayers * layerAll + critEdge) {
+      critLayers = midLayers;
+      critEdge = 0;
+    }
+    if (lastLayers * layerAll + head > critLayers * layerAll + critEdge) {
+      critLayers = lastLayers;
+      critEdge = head;
+    }
   }
   r.stage_layers = firstLayers;
   const double tStage = critLayers * layerAll + critEdge;
@@ -220,7 +322,16 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   b.tp_comm = dm * critLayers * layerTp;
   b.ep_comm = dm * critLayers * layerEp;
   b.cp_comm = dm * critLayers * layerCp;
+  b.offload = dm * critLayers * layerOffload;
+  // Bubble (PerfModel.h): 1F1B (p-1)/v t_stage; zero-bubble schedules (Qi
+  // et al. ICLR'24) split the backward into B (input gradient) and W (weight
+  // gradient) and fill the bubble with deferred W: ZB-H1 (p-1)(F+B-W) against
+  // 1F1B's (p-1)(F+B+W); ZB-V (two chunks of half a stage, V-shaped)
+  // (p-1)(F+B-2W)/2, zero when F = B = W as published.
+  const double W = critLayers * lt.wgrad_s;
   b.bubble = (p - 1.0) / v * tStage;
+  if (c.schedule == Schedule::ZbH1) b.bubble = (p - 1.0) * kmax(0.0, tStage - 2.0 * W);
+  if (c.schedule == Schedule::ZbV) b.bubble = (p - 1.0) * kmax(0.0, tStage - 3.0 * W) / 2.0;
 
   if (p > 1) {
     const GroupPlacement& g = gs.pp;
@@ -229,9 +340,11 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     r.pp_crosses_scale_out = g.crossesScaleOut();
   }
 
-  const StageParamsK sp = stageParams(k.mem, c, true);
-  const StageParamsK spLast = stageParams(k.mem, c, false);
-  const double dense = kmax(sp.dense, spLast.dense), expert = kmax(sp.expert, spLast.expert);
+  const StageParamsK sp = stageParamsRole(k.mem, c, 0);
+  const StageParamsK spMid = stageParamsRole(k.mem, c, 1);
+  const StageParamsK spLast = stageParamsRole(k.mem, c, 2);
+  const double dense = kmax(sp.dense, kmax(spMid.dense, spLast.dense));
+  const double expert = kmax(sp.expert, kmax(spMid.expert, spLast.expert));
   const int dpc = c.dp * c.cp;
   const double gradB = k.gradReduceB;
   const double wB = k.weightB;
@@ -258,7 +371,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     }
   }
   r.dp_raw_s = gradT + gatherT + dm * perMicroT;
-  if (!k.overlapDp) {
+  if (!(c.overlap_dp < 0 ? k.overlapDp : c.overlap_dp != 0)) {
     b.dp_comm = r.dp_raw_s;
   } else {
     const double bwdWindow = critLayers * (lt.bwd_s + (full ? lt.fwd_s : 0.0));
@@ -290,7 +403,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   r.hfu = r.hardware_tflops_per_gpu / k.peakTflops;
   r.time_to_train_days = k.trainTokens / kmax(1e-12, r.tokens_per_s) / 86400.0;
 
-  r.memory = memoryPerGpu(k.mem, c, lt, micro);
+  r.memory = memoryPerGpu(k.mem, c, lt, micro, &r);
   r.memory_per_gpu_GiB = r.memory.total() / (1024.0 * 1024 * 1024);
   r.fits_in_memory = r.memory_per_gpu_GiB <= k.hbmGiB;
   return r;

@@ -13,12 +13,25 @@ namespace cf {
 
 enum class Recompute : uint8_t { None = 0, Selective = 1, Full = 2 };
 
+// Pipeline schedule: 1F1B (interleaved when virtual_stages > 1), or the
+// zero-bubble schedules of Qi et al. (ICLR'24, arXiv 2401.10241): ZB-H1 and
+// ZB-V (virtual_stages 2, V-shaped placement).
+enum class Schedule : uint8_t { OneF1B = 0, ZbH1 = 1, ZbV = 2 };
+
 struct ParallelConfig {
   int tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
   int virtual_stages = 1;
   int micro_batch = 1;
   int zero_stage = 1;
   Recompute recompute = Recompute::None;
+  Schedule schedule = Schedule::OneF1B;
+  int first_layers = 0, last_layers = 0;  // layers on the first/last stage; 0 = the even split
+  // Levers the search sets per configuration; -1 = the software stack's choice.
+  int8_t overlap_dp = -1;         // DP reduction overlapped with backward
+  int8_t dp_outermost = -1;       // rank order [TP, CP, PP, DP] (pipeline inside the scale-up domain first)
+  int8_t tp_overlap = -1;         // TpOverlap: 0 none, 1 bulk, 2 pipelined
+  int8_t sequence_parallel = -1;
+  float act_offload = -1;         // share of stored activations in host memory; < 0: the stack's
   CF_HD long long gpus() const { return 1LL * tp * pp * dp * cp; }
 #if __cplusplus >= 202002L
   bool operator==(const ParallelConfig&) const = default;
@@ -29,12 +42,14 @@ struct ParallelConfig {
 // One transformer layer, one micro-batch, one GPU: seconds and bytes.
 struct LayerTiming {
   int tp = 0, cp = 0, ep = 0, micro_batch = 0;  // the split these figures are for
+  int8_t tp_overlap = 0, sequence_parallel = 0;  // and the layer levers (explicit values)
   double fwd_s = 0;           // forward compute (GEMMs, attention, memory-bound kernels)
   double bwd_s = 0;           // backward compute
   double attn_fwd_s = 0;      // attention core forward (what selective recomputation repeats)
   double gemm_fwd_s = 0;      // of fwd_s: weight GEMMs
   double hbm_fwd_s = 0;       // of fwd_s: memory-bound kernels
-  double tp_fwd_s = 0, tp_bwd_s = 0;   // TP collectives, not overlapped
+  double wgrad_s = 0;         // of bwd_s: weight-gradient GEMMs (what zero-bubble schedules defer)
+  double tp_fwd_s = 0, tp_bwd_s = 0;   // TP collectives left exposed (after tp_overlap)
   double ep_fwd_s = 0, ep_bwd_s = 0;   // MoE all-to-all, not overlapped
   double cp_fwd_s = 0, cp_bwd_s = 0;   // ring-attention KV exchange left exposed
   double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
@@ -50,7 +65,10 @@ struct LayerTiming {
 struct StepBreakdown {
   double compute = 0, tp_comm = 0, pp_comm = 0, dp_comm = 0, ep_comm = 0, cp_comm = 0;
   double bubble = 0, data_io = 0, other = 0;
-  CF_HD double total() const { return compute + tp_comm + pp_comm + dp_comm + ep_comm + cp_comm + bubble + data_io + other; }
+  double offload = 0;  // activation offload to host memory not hidden behind compute
+  CF_HD double total() const {
+    return compute + tp_comm + pp_comm + dp_comm + ep_comm + cp_comm + bubble + data_io + other + offload;
+  }
 };
 
 struct MemoryBreakdown {
@@ -69,6 +87,10 @@ struct PerfResult {
   double mfu = 0, hfu = 0;
   double memory_per_gpu_GiB = 0;
   bool fits_in_memory = true;
+  // Memory per pipeline stage role: 0 first (embedding, most micro-batches in
+  // flight), 1 the fullest middle stage, 2 last (head, logits); equal when pp = 1.
+  MemoryBreakdown stage_memory[3];
+  int stage_layer_count[3] = {0, 0, 0};
   double time_to_train_days = 0;
   long long micro_batches = 0;     // per step per pipeline
   int stage_layers = 0;            // layers on the fullest stage

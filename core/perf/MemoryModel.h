@@ -41,7 +41,16 @@
 //    buffers of one activation tensor each (forward and backward, both ways).
 //  - Fragmentation: 8 % of activations and temporaries (estimate; PyTorch's
 //    caching allocator typically reserves 5-10 % above allocated; model
-//    states are allocated once in contiguous buffers and do not fragment).
+//    states are allocated once in contiguous buffers and do not fragment),
+//    within a documented range of 3-15 % (kFragmentationLow/High) that
+//    performance.memory_range_GiB reports.
+//  - Per stage (issue 16): first, fullest middle and last stages differ in
+//    layers (first/last_stage_layers), edges (embedding, head + logits) and
+//    micro-batches in flight (kern::inFlight: 1F1B p - s; interleaved
+//    Megatron's warm-up; zero-bubble as 1F1B); the fullest sets the fit and
+//    performance.memory_per_stage_GiB lists each.
+//  - Activation offload: the offloaded share of stored activations leaves
+//    HBM, two layers' worth stay (the one computed and the one in transfer).
 #pragma once
 #include "perf/EvalKernel.h"
 #include "perf/PerfTypes.h"
@@ -60,6 +69,12 @@ class MemoryModel {
  public:
   static constexpr double kWorkspace_B = 1024.0 * 1024 * 1024;
   static constexpr double kFragmentation = 0.08;
+  // The documented range of that allowance (performance.memory_range_GiB):
+  // 3 % with expandable segments (PYTORCH_CUDA_ALLOC_CONF=expandable_segments,
+  // which Megatron-core recommends) to 15 % with the default segment
+  // allocator under interleaved schedules (estimates).
+  static constexpr double kFragmentationLow = 0.03;
+  static constexpr double kFragmentationHigh = 0.15;
 
   MemoryModel(const TransformerWorkload& w, const SoftwareStack& stack);
 

@@ -18,13 +18,15 @@ const Scenario& scenarioOf(const ResolvedScenario& r) {
 }  // namespace
 
 PerfModel::PerfModel(const ResolvedScenario& r, const Catalog& parts, std::shared_ptr<const CommFabric> fabric)
-    : PerfModel(r, parts, softwareStackFor(r.accelerator, scenarioOf(r).job.software), std::move(fabric)) {}
+    : PerfModel(r, parts, softwareStackFor(r.accelerator, scenarioOf(r).job.software, scenarioOf(r).job.parallelism),
+                std::move(fabric)) {}
 
 PerfModel::PerfModel(const ResolvedScenario& r, const Catalog&, const SoftwareStack& stack,
                      std::shared_ptr<const CommFabric> fabric)
     : stack_(stack),
       workload_(scenarioOf(r).job.model, parsePrecision(scenarioOf(r).job.precision)),
-      compute_(r.accelerator, r.peak_tflops, workload_.bytes()),
+      compute_(r.accelerator, r.peak_tflops, workload_.bytes(),
+               workload_.precision() == Precision::Fp8 ? r.accelerator.peak_tflops.bf16 : 0.0),
       memory_(workload_, stack_),
       storage_(r) {
   init(r, std::move(fabric));
@@ -35,6 +37,7 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   fabric_ = fabric ? std::move(fabric) : std::make_shared<ClosedFormFabric>(r);
   const Parallelism& p = s.job.parallelism;
   scenarioConfig_ = configOf(p, r.dp);
+  k0_hostBps_ = hostLinkGBps(r.accelerator) * 1e9;
   globalBatch_ = std::max<long long>(1, r.global_batch);
   gpusTotal_ = std::max<long long>(1, r.gpus_total);
   peakTflops_ = std::max(1e-3, r.peak_tflops);
@@ -68,24 +71,63 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   k.dataOverlap = storage_.dataOverlapped();
   k.optimizerBytesPerParam = kOptimizerBytesPerParam;
   k.dpBucketParams = kDpBucketParams;
+  k.hostBps = k0_hostBps_;
+  k.mem.actOffload = stack_.activation_offload;
+}
+
+double PerfModel::hostLinkGBps(const Accelerator& a) {
+  return a.release_year > 0 && a.release_year < 2022 ? kHostLinkPcie4_GBps : kHostLinkPcie5_GBps;
 }
 
 ParallelConfig PerfModel::scenarioConfig() const { return scenarioConfig_; }
 
-LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const {
+ParallelConfig PerfModel::explicitConfig(ParallelConfig c) const {
+  if (c.overlap_dp < 0) c.overlap_dp = stack_.overlap_dp ? 1 : 0;
+  if (c.dp_outermost < 0) c.dp_outermost = stack_.dp_outermost ? 1 : 0;
+  if (c.tp_overlap < 0) c.tp_overlap = static_cast<int8_t>(stack_.tp_overlap);
+  if (c.sequence_parallel < 0) c.sequence_parallel = stack_.sequence_parallel ? 1 : 0;
+  if (c.act_offload < 0) c.act_offload = static_cast<float>(stack_.activation_offload);
+  return c;
+}
+
+LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int tpOverlap, int seqParallel) const {
   LayerTiming lt;
   lt.tp = tp;
   lt.cp = cp;
   lt.ep = ep;
   lt.micro_batch = microBatch;
-  LayerSplit sp{tp, cp, ep, microBatch, stack_.flash_attention, stack_.sequence_parallel, stack_.fused_kernels};
+  const TpOverlap overlap = tpOverlap < 0 ? stack_.tp_overlap : static_cast<TpOverlap>(tpOverlap);
+  const bool seqParOn = seqParallel < 0 ? stack_.sequence_parallel : seqParallel != 0;
+  lt.tp_overlap = static_cast<int8_t>(overlap);
+  lt.sequence_parallel = seqParOn ? 1 : 0;
+  LayerSplit sp{tp,          cp, ep, microBatch, stack_.flash_attention, seqParOn, stack_.fused_kernels, stack_.parallel_block,
+               moeLoadFactor()};
   const LayerWork w = workload_.layerWork(sp);
-  const bool seqPar = stack_.sequence_parallel && tp > 1;
+  const bool seqPar = seqParOn && tp > 1;
 
-  double gemmF = 0, gemmB = 0;
+  double gemmF = 0, gemmB = 0, wgrad = 0;
   for (int i = 0; i < w.gemm_count; ++i) {
-    gemmF += compute_.gemmSeconds(w.gemms[i]);
-    gemmB += compute_.gemmBackwardSeconds(w.gemms[i]);
+    const GemmShape& g = w.gemms[i];
+    gemmF += compute_.gemmSeconds(g);
+    gemmB += compute_.gemmBackwardSeconds(g);
+    wgrad += compute_.gemmSeconds(GemmShape{g.k, g.n, g.m, g.count});
+  }
+  // FP8 GEMMs (Transformer Engine delayed scaling): every fp8 GEMM casts its
+  // bf16 activation input (read 2, write 1 byte; the amax is taken in the same
+  // kernel) and its weight (once per micro-batch) in the forward pass; in the
+  // backward it casts the output gradient and writes the transposed fp8 copy
+  // of the input the weight-gradient GEMM needs (Hopper fp8 GEMMs take TN
+  // layouts only). One cast kernel a tensor.
+  double castF = 0, castB = 0;
+  int castKernelsF = 0, castKernelsB = 0;
+  if (workload_.precision() == Precision::Fp8) {
+    for (int i = 0; i < w.gemm_count; ++i) {
+      const GemmShape& g = w.gemms[i];
+      castF += g.count * 3.0 * (g.m * g.k + g.k * g.n);
+      castB += g.count * (3.0 * g.m * g.n + 1.0 * g.m * g.k);
+      castKernelsF += 2;
+      castKernelsB += 2;
+    }
   }
   double attnF = 0, attnB = 0;
   if (stack_.flash_attention) {
@@ -97,9 +139,10 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const
     attnB = compute_.gemmBackwardSeconds(w.attn_gemms[0]) + compute_.gemmBackwardSeconds(w.attn_gemms[1]) +
             compute_.memorySeconds(w.softmax_bwd_bytes, 2);
   }
-  double hbmF = compute_.memorySeconds(w.elementwise_fwd_bytes, w.elementwise_kernels);
-  double hbmB = compute_.memorySeconds(2 * w.elementwise_fwd_bytes, 2 * w.elementwise_kernels);
+  double hbmF = compute_.memorySeconds(w.elementwise_fwd_bytes + castF, w.elementwise_kernels + castKernelsF);
+  double hbmB = compute_.memorySeconds(2 * w.elementwise_fwd_bytes + castB, 2 * w.elementwise_kernels + castKernelsB);
   lt.gemm_fwd_s = gemmF;
+  lt.wgrad_s = wgrad;
   lt.hbm_fwd_s = hbmF;
   lt.attn_fwd_s = attnF;
   lt.fwd_s = gemmF + attnF + hbmF;
@@ -111,8 +154,17 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch) const
     // With sequence parallelism an all-gather + reduce-scatter pair replaces each all-reduce.
     double one = seqPar ? CollectiveModel::allGather(w.tp_bytes, g) + CollectiveModel::reduceScatter(w.tp_bytes, g)
                         : CollectiveModel::allReduce(w.tp_bytes, g);
-    lt.tp_fwd_s = one * w.tp_collectives;
-    lt.tp_bwd_s = one * w.tp_collectives;
+    const double commF = one * w.tp_collectives, commB = one * w.tp_collectives;
+    // TP overlap (PerfModel.h): bulk hides the backward's collectives behind
+    // the backward GEMMs; pipelined splits every collective and its GEMM into
+    // tp chunks, so only the first chunk (or what the GEMM cannot cover) shows.
+    lt.tp_fwd_s = commF;
+    lt.tp_bwd_s = commB;
+    if (overlap == TpOverlap::Bulk) lt.tp_bwd_s = std::max(0.0, commB - gemmB);
+    if (overlap == TpOverlap::Pipelined) {
+      lt.tp_fwd_s = std::max(commF / tp, commF - gemmF);
+      lt.tp_bwd_s = std::max(commB / tp, commB - gemmB);
+    }
     lt.tp_crosses_scale_out = g.crossesScaleOut();
   }
   if (ep > 1 && w.ep_collectives > 0) {
@@ -148,7 +200,8 @@ PerfModel::GroupKeys PerfModel::groupKeys(const ParallelConfig& c) const {
   GroupKeys k;
   // Where the groups sit follows the rank order (perf/RankOrder.h), the one
   // the flow simulation uses too.
-  const RankOrder order = rankOrder(c, stack_);
+  RankOrder order = rankOrder(c, stack_);
+  if (c.dp_outermost >= 0) order.dp_outermost = c.dp_outermost != 0;
   const RankGroup pp = order.pipeline(), dp = order.reduction();
   if (pp.size > 1) k.key[0] = {pp.size, pp.stride};
   if (dp.size > 1) k.key[1] = {dp.size, dp.stride};
@@ -167,6 +220,11 @@ kern::GroupSet PerfModel::groups(const ParallelConfig& c) const {
   if (k.key[1].size > 1) gs.dp = f.place(k.key[1].size, k.key[1].stride);
   if (k.key[2].size > 1) gs.dpExpert = f.place(k.key[2].size, k.key[2].stride);
   return gs;
+}
+
+double PerfModel::moeLoadFactor() const {
+  if (!workload_.moe()) return 1;
+  return stack_.moe_capacity_factor > 0 ? stack_.moe_capacity_factor : std::max(1.0, stack_.moe_load_imbalance);
 }
 
 PerfResult PerfModel::evaluate(const ParallelConfig& c, const LayerTiming& lt) const {

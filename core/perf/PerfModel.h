@@ -57,6 +57,15 @@ class PerfModel {
   // 16 bytes per parameter through HBM (estimate; the rank-r matmuls are
   // negligible at r <= 4).
   static constexpr double kCompressBytesPerParam = 16;
+  // Host link per GPU for activation offload (estimates: PCIe 4.0 x16
+  // ~25 GB/s achieved on A100-generation hosts, PCIe 5.0 x16 ~50 GB/s on
+  // H100 and later; Grace-Hopper/Blackwell C2C links are faster and not
+  // modelled).
+  static constexpr double kHostLinkPcie4_GBps = 25;
+  static constexpr double kHostLinkPcie5_GBps = 50;
+  static double hostLinkGBps(const Accelerator& a);
+  // MoE: the busiest expert's tokens over the mean (capacity factor, else imbalance).
+  double moeLoadFactor() const;
 
   // fabric: nullptr = ClosedFormFabric from the scenario's figures;
   // makeCommFabric (GraphFabric.h) gives the fabric graph's when it can be built.
@@ -66,11 +75,17 @@ class PerfModel {
 
   // The configuration the scenario file asks for.
   ParallelConfig scenarioConfig() const;
+  // c with every "the stack's choice" (-1) lever replaced by the stack's value.
+  ParallelConfig explicitConfig(ParallelConfig c) const;
 
-  // Per-layer figures; depend only on (tp, cp, ep, micro_batch).
-  LayerTiming layerTiming(int tp, int cp, int ep, int microBatch) const;
+  // Per-layer figures; depend only on (tp, cp, ep, micro_batch) and the layer
+  // levers tp_overlap (TpOverlap) and sequence parallelism (-1 = the stack's).
+  LayerTiming layerTiming(int tp, int cp, int ep, int microBatch, int tpOverlap = -1, int seqParallel = -1) const;
+  LayerTiming layerTiming(const ParallelConfig& c) const {
+    return layerTiming(c.tp, c.cp, c.ep, c.micro_batch, c.tp_overlap, c.sequence_parallel);
+  }
   // A whole step for one configuration.
-  PerfResult evaluate(const ParallelConfig& c) const { return evaluate(c, layerTiming(c.tp, c.cp, c.ep, c.micro_batch)); }
+  PerfResult evaluate(const ParallelConfig& c) const { return evaluate(c, layerTiming(c)); }
   PerfResult evaluate(const ParallelConfig& c, const LayerTiming& lt) const;
   // The PP and DP groups of a configuration on the fabric; depend only on
   // (tp, cp, ep, pp, dp), so the search asks once per such tuple.
@@ -117,6 +132,7 @@ class PerfModel {
   double trainTokens_ = 0;
   double modelFlopsPerSeq_ = 0;
   double hwFlopsPerSeq_[3] = {0, 0, 0};
+  double k0_hostBps_ = 25e9;
   kern::EvalConsts consts_;
 };
 

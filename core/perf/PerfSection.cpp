@@ -5,6 +5,7 @@
 #include "perf/Bottleneck.h"
 #include "perf/GpuUtilization.h"
 #include "perf/GraphFabric.h"
+#include "perf/MemoryModel.h"
 #include "perf/PerfModel.h"
 #include "perf/StorageModel.h"
 
@@ -51,6 +52,26 @@ nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
                                {"temporary", finite(m.temporary_B / kGiB)},
                                {"fragmentation", finite(m.fragmentation_B / kGiB)}};
   j["micro_batches"] = r.micro_batches;
+  // Memory per pipeline stage (first, fullest middle, last) and the allocator
+  // fragmentation range (MemoryModel.h): the fit uses the central allowance.
+  nlohmann::json stages = nlohmann::json::array();
+  const char* roles[3] = {"first", "middle", "last"};
+  const int nRoles = r.config.pp > 2 ? 3 : r.config.pp == 2 ? 2 : 1;
+  for (int i = 0; i < 3; ++i) {
+    if (nRoles == 1 && i > 0) break;
+    if (nRoles == 2 && i == 1) continue;
+    const MemoryBreakdown& sm = r.stage_memory[i];
+    stages.push_back({{"stage", roles[i]},
+                      {"layers", r.stage_layer_count[i]},
+                      {"total_GiB", finite(sm.total() / kGiB)},
+                      {"model_states_GiB", finite((sm.weights_B + sm.gradients_B + sm.optimizer_B) / kGiB)},
+                      {"activations_GiB", finite(sm.activations_B / kGiB)}});
+  }
+  j["memory_per_stage_GiB"] = std::move(stages);
+  const double fragBase = m.activations_B + m.temporary_B;
+  const double noFrag = m.total() - m.fragmentation_B;
+  j["memory_range_GiB"] = {finite((noFrag + MemoryModel::kFragmentationLow * fragBase) / kGiB),
+                           finite((noFrag + MemoryModel::kFragmentationHigh * fragBase) / kGiB)};
   // The detail's clauses (stable ids + formatted arguments) for translation.
   nlohmann::json clauses = nlohmann::json::array();
   for (const BottleneckClause& c : bn.clauses) clauses.push_back({{"id", c.id}, {"args", c.args}});
@@ -102,7 +123,9 @@ std::optional<nlohmann::json> performanceSection(const ResolvedScenario& r, cons
 }
 
 nlohmann::json performanceSection(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
-  return performanceJson(performanceResult(r, model, res));
+  nlohmann::json j = performanceJson(performanceResult(r, model, res));
+  j["software_preset"] = model.stack().preset;
+  return j;
 }
 
 }  // namespace cf

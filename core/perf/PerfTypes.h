@@ -10,10 +10,15 @@ namespace cf {
 
 const char* recomputeName(Recompute r);
 Recompute parseRecompute(const char* s);
+const char* scheduleName(Schedule s);
+Schedule parseSchedule(const char* s);
 
 // Between the scenario's parallelism keys and the model's configuration
 // (`dp` is passed in because the scenario may leave it automatic).
 ParallelConfig configOf(const Parallelism& p, int dp);
 void applyConfig(const ParallelConfig& c, Parallelism& p);
+// The same plus the software levers the configuration sets explicitly
+// (overlap_dp, sequence_parallel, tp_overlap, activation_offload).
+void applyConfig(const ParallelConfig& c, Job& job);
 
 }  // namespace cf

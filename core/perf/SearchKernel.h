@@ -1,25 +1,49 @@
 // The parallelism search's per-configuration step, shared by the TBB search
 // and the CUDA search (SearchCuda.cu): decode a configuration from its
-// candidate (split, pp, dp) and inner index, evaluate it (EvalKernel.h) and
-// give its ranking key. Plain C++17 with CF_HD.
+// candidate (split, pp, dp, rank order) and inner index, evaluate it
+// (EvalKernel.h) and give its ranking key. Plain C++17 with CF_HD.
 #pragma once
 #include "perf/EvalKernel.h"
 
 namespace cf {
 namespace kern {
 
-// The inner loops of the search: v in 1..nv, recompute 0..2, zero stage 0..3.
-constexpr int kInnerPerV = 12;
+// The values the inner loops try for each step-level lever; a lever the
+// user pins has one value. Same for every candidate of a search.
+struct LeverSpace {
+  int8_t rec[3] = {0, 1, 2};
+  int nRec = 3;
+  int8_t zero[4] = {0, 1, 2, 3};
+  int nZero = 4;
+  int8_t ov[2] = {0, 1};       // overlap_dp
+  int nOv = 2;
+  float off[2] = {0.f, 1.f};   // activation offload share
+  int nOff = 2;
+  bool zeroBubble = true;      // try ZB-H1 and ZB-V
+  bool uneven = true;          // try one layer fewer on the first and last stages
+  bool interleave = true;      // try virtual_stages > 1
+  CF_HD int inner() const { return nRec * nZero * nOv * nOff; }
+};
 
-// One (split, pp, dp) of the search with the indices of its fabric groups
-// in a deduplicated placement table, and its first configuration's index.
+// One (split, pp, dp, rank order) of the search with the indices of its
+// fabric groups in a deduplicated placement table, and its first
+// configuration's index. Its pipeline variants, in order: 1F1B with
+// v = v0..nv, ZB-H1, ZB-V (v = 2), then with uneven stages (firstLast layers on
+// the first and last stage): 1F1B v = 1 and ZB-H1.
 struct SearchCandidate {
-  int split = 0;     // index of the (tp, cp, ep, micro_batch) split and its LayerTiming
+  int split = 0;     // index of the (tp, cp, ep, micro_batch, tp_overlap, sp) split and its LayerTiming
   int pp = 1, dp = 1;
-  int nv = 1;        // virtual stages tried: 1..nv
+  int v0 = 1, nv = 1;  // 1F1B virtual stages tried: v0..nv (none when nv < v0)
+  int8_t zbH1 = 0, zbV = 0;      // zero-bubble variants present
+  int firstLast = 0;             // layers on the first and last stage of the uneven variants
+  int8_t unevenF1B = 0, unevenZb = 0;  // uneven variants present: 1F1B (v = 1), ZB-H1
+  int8_t dpOutermost = 0;        // rank order of this candidate
   int gpp = 0, gdp = 0, gdpe = 0;  // placement table indices
   long long offset = 0;            // index of configuration (this, 0) in the sweep
-  CF_HD int configs() const { return nv * kInnerPerV; }
+  LeverSpace space;
+  CF_HD int oneF1B() const { return nv >= v0 ? nv - v0 + 1 : 0; }
+  CF_HD int variants() const { return oneF1B() + zbH1 + zbV + unevenF1B + unevenZb; }
+  CF_HD int configs() const { return variants() * space.inner(); }
 };
 
 CF_HD inline ParallelConfig candidateConfig(const SearchCandidate& c, const LayerTiming& lt, int j) {
@@ -28,11 +52,39 @@ CF_HD inline ParallelConfig candidateConfig(const SearchCandidate& c, const Laye
   p.cp = lt.cp;
   p.ep = lt.ep;
   p.micro_batch = lt.micro_batch;
+  p.tp_overlap = lt.tp_overlap;
+  p.sequence_parallel = lt.sequence_parallel;
   p.pp = c.pp;
   p.dp = c.dp;
-  p.virtual_stages = j / kInnerPerV + 1;
-  p.recompute = static_cast<Recompute>((j % kInnerPerV) / 4);
-  p.zero_stage = j % 4;
+  p.dp_outermost = c.dpOutermost;
+  const LeverSpace& s = c.space;
+  const int inner = s.inner();
+  int var = j / inner, r = j % inner;
+  p.act_offload = s.off[r % s.nOff];
+  r /= s.nOff;
+  p.overlap_dp = s.ov[r % s.nOv];
+  r /= s.nOv;
+  p.zero_stage = s.zero[r % s.nZero];
+  r /= s.nZero;
+  p.recompute = static_cast<Recompute>(s.rec[r]);
+  if (var < c.oneF1B()) {
+    p.virtual_stages = c.v0 + var;
+    return p;
+  }
+  var -= c.oneF1B();
+  if (c.zbH1 && var == 0) {
+    p.schedule = Schedule::ZbH1;
+    return p;
+  }
+  var -= c.zbH1;
+  if (c.zbV && var == 0) {
+    p.schedule = Schedule::ZbV;
+    p.virtual_stages = 2;
+    return p;
+  }
+  var -= c.zbV;
+  p.first_layers = p.last_layers = c.firstLast;
+  if (!(c.unevenF1B && var == 0)) p.schedule = Schedule::ZbH1;
   return p;
 }
 

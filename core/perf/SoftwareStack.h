@@ -1,12 +1,17 @@
-// Which kernels and overlaps the training software uses: job.software's keys
-// (flash_attention, sequence_parallel, overlap_dp) where the scenario sets
-// them, otherwise a documented default per accelerator generation
-// (defaultSoftwareStack); the search and the tests may set them explicitly.
+// Which kernels and overlaps the training software uses: a named preset
+// (job.software.preset) with the job's explicit keys (flash_attention,
+// sequence_parallel, overlap_dp, tp_overlap, parallel_block, ...) over it; the
+// search and the tests may set them explicitly.
 #pragma once
+#include <string>
+
 #include "catalog/Parts.h"
 #include "design/Job.h"
 
 namespace cf {
+
+// TP collectives overlapped with GEMMs (job.software.tp_overlap).
+enum class TpOverlap : unsigned char { None = 0, Bulk = 1, Pipelined = 2 };
 
 struct SoftwareStack {
   bool flash_attention = true;       // fused attention (FlashAttention-2 class)
@@ -19,34 +24,64 @@ struct SoftwareStack {
                                      // fused LayerNorm); false: one framework op per kernel (TransformerWorkload)
   double grad_compression = 1;       // DP gradient bytes / this; error-feedback cost in the optimizer step
   bool dp_outermost = false;         // rank order [TP, CP, PP, DP] (Llama 3, arXiv 2407.21783 §3.3.2)
-                                     // instead of Megatron's [TP, CP, DP, PP]; no scenario key yet
+                                     // instead of Megatron's [TP, CP, DP, PP] (job.parallelism.rank_order)
+  TpOverlap tp_overlap = TpOverlap::None;  // see LayerTiming / PerfModel.h
+  bool parallel_block = false;       // parallel attention + MLP (GPT-J, PaLM §2)
+  double activation_offload = 0;     // share of stored activations in host memory
+  double moe_capacity_factor = 0;    // 0 = dropless
+  double moe_load_imbalance = 1;     // dropless: busiest expert / mean
+  std::string preset = "megatron-core-2024";  // the preset this stack started from
   bool operator==(const SoftwareStack&) const = default;
 };
 
-// Default software for an accelerator: the stack its published large runs used.
-//  - Released before 2022 (V100, A100): Megatron-LM as in Narayanan et al. SC'21:
-//    unfused softmax attention, no sequence parallelism, fp32 gradient
-//    all-reduce after the backward pass (`--accumulate-allreduce-grads-in-fp32`
-//    is required with bf16 in that code base).
-//  - 2022 and later (H100, H200, B200, MI300, Ascend 910B, ...): Megatron-core /
-//    TorchTitan-class stacks as in the Llama 3 report (arXiv 2407.21783, §3.3):
-//    flash attention, sequence parallelism, overlapped bf16 gradient reduction.
-// Assumption, not a measurement: a 2023 run on A100 with flash attention is
-// faster than this default predicts.
-inline SoftwareStack defaultSoftwareStack(const Accelerator& a) {
+// The named presets (job.software.preset):
+//  - "megatron-2021": Megatron-LM as in Narayanan et al. SC'21: unfused
+//    softmax attention, no sequence parallelism, fp32 gradient all-reduce
+//    after the backward pass (`--accumulate-allreduce-grads-in-fp32` is
+//    required with bf16 in that code base).
+//  - "megatron-core-2024": Megatron-core / TorchTitan-class stacks as in the
+//    Llama 3 report (arXiv 2407.21783, §3.3): flash attention, sequence
+//    parallelism, overlapped bf16 gradient reduction. TP overlap, parallel
+//    block, offload and the zero-bubble schedules are separate keys, off by
+//    default (so a preset never moves a figure by itself).
+//  - "auto" (the default): megatron-2021 for accelerators released before
+//    2022 (V100, A100), megatron-core-2024 otherwise (H100, H200, B200,
+//    MI300, Ascend 910B, ...). Assumption, not a measurement: a 2023 run on
+//    A100 with flash attention is faster than "auto" predicts; say
+//    megatron-core-2024 for it.
+inline const char* effectivePreset(const Accelerator& a, const std::string& preset) {
+  if (preset == "megatron-2021") return "megatron-2021";
+  if (preset == "megatron-core-2024") return "megatron-core-2024";
+  return a.release_year > 0 && a.release_year < 2022 ? "megatron-2021" : "megatron-core-2024";
+}
+
+inline SoftwareStack presetStack(const std::string& name) {
   SoftwareStack s;
-  if (a.release_year > 0 && a.release_year < 2022) {
+  if (name == "megatron-2021") {
     s.flash_attention = false;
     s.sequence_parallel = false;
     s.overlap_dp = false;
     s.grad_reduce_bytes = 4;
   }
+  s.preset = name == "megatron-2021" ? "megatron-2021" : "megatron-core-2024";
   return s;
 }
 
-// The job's explicit choices (job.software) over the generation default.
-inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOptions& o) {
-  SoftwareStack s = defaultSoftwareStack(a);
+// Default software for an accelerator: the "auto" preset.
+inline SoftwareStack defaultSoftwareStack(const Accelerator& a) { return presetStack(effectivePreset(a, "auto")); }
+
+inline TpOverlap parseTpOverlap(const std::string& s) {
+  if (s == "bulk") return TpOverlap::Bulk;
+  if (s == "pipelined") return TpOverlap::Pipelined;
+  return TpOverlap::None;
+}
+inline const char* tpOverlapName(TpOverlap o) {
+  return o == TpOverlap::Bulk ? "bulk" : o == TpOverlap::Pipelined ? "pipelined" : "none";
+}
+
+// The job's explicit choices (job.software, job.parallelism.rank_order) over its preset.
+inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOptions& o, const Parallelism& p = {}) {
+  SoftwareStack s = presetStack(effectivePreset(a, o.preset));
   if (o.flash_attention) s.flash_attention = *o.flash_attention;
   if (o.sequence_parallel) s.sequence_parallel = *o.sequence_parallel;
   if (o.overlap_dp) {
@@ -55,6 +90,12 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
   }
   if (o.fused_kernels) s.fused_kernels = *o.fused_kernels;
   s.grad_compression = o.gradient_compression_ratio;
+  s.tp_overlap = parseTpOverlap(o.tp_overlap);
+  s.parallel_block = o.parallel_block;
+  s.activation_offload = o.activation_offload;
+  s.moe_capacity_factor = o.moe_capacity_factor;
+  s.moe_load_imbalance = o.moe_load_imbalance;
+  s.dp_outermost = p.rank_order == "tp-cp-pp-dp";
   return s;
 }
 

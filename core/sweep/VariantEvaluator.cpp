@@ -94,7 +94,7 @@ nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const V
       SearchResult found = search(model, so);
       rec["search"] = {{"configs_evaluated", found.configs_evaluated}, {"configs_fitting", found.configs_fitting}};
       if (found.ranking.empty()) return fail("infeasible", "no parallel configuration fits in memory");
-      applyConfig(found.ranking.front().config, s.job.parallelism);
+      applyConfig(found.ranking.front().config, s.job);
     }
 
     for (const Issue& i : validateScenario(s, parts))

@@ -23,6 +23,11 @@ struct LayerSplit {
   bool flash_attention = true;    // fused attention kernel (FlashAttention-2 class)
   bool sequence_parallel = true;  // norms/dropout split over TP ranks (Korthikanti et al. 2022)
   bool fused_elementwise = true;  // fused bias-GeLU / bias-dropout-add / LayerNorm (TransformerWorkload.cpp)
+  bool parallel_block = false;    // attention and MLP in parallel from one norm (GPT-J; PaLM §2)
+  // MoE: tokens the busiest expert (and its GPU's all-to-all) handles over
+  // the balanced mean: the capacity factor when tokens are capped and padded
+  // (GShard/Switch), else the measured load imbalance of dropless routing.
+  double moe_load_factor = 1;
   bool operator==(const LayerSplit&) const = default;
 };
 

@@ -105,17 +105,26 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
     w.gemms[w.gemm_count++] = g;
     w.gemm_flops += g.flops();
   };
-  add({T, (a + 2 * kv) * d / t, h, 1});
-  add({T, h, a * d / t, 1});
   const double mlpUp = gpt_style_ ? f : 2 * f;
-  if (!moe()) {
+  // Parallel block (dense models): QKV and MLP-up read the same normalised
+  // input and fuse into one GEMM; the projection and MLP-down add into the
+  // same residual and fuse into one GEMM over the concatenated inner width.
+  const bool parallel = sp.parallel_block && !moe();
+  if (parallel) {
+    add({T, ((a + 2 * kv) * d + mlpUp) / t, h, 1});
+    add({T, h, (a * d + f) / t, 1});
+  } else {
+    add({T, (a + 2 * kv) * d / t, h, 1});
+    add({T, h, a * d / t, 1});
+  }
+  if (!parallel && !moe()) {
     add({T, mlpUp / t, h, 1});
     add({T, h, f / t, 1});
-  } else {
+  } else if (moe()) {
     // Each GPU holds experts/ep experts and, balanced, receives T*top_k*... tokens
     // spread evenly over them: T*k*ep/E rows per expert.
     const double E = m_.experts, localExperts = E / sp.ep;
-    const double rows = std::max(1.0, T * k * sp.ep / E);
+    const double rows = std::max(1.0, T * k * sp.ep / E * sp.moe_load_factor);
     add({rows, mlpUp / t, h, localExperts});
     add({rows, h, f / t, localExperts});
     add({T, E, h, 1});  // router
@@ -135,19 +144,20 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   w.softmax_bwd_bytes = scores * (3 * e + (gpt_style_ ? 2 * e + 1 : 0));
 
   // Memory-bound kernels of the forward pass.
-  double normBytes = 2 * (2 * e) * nRep;                                  // two norms: read + write
-  double residualBytes = 2 * (3 * e + (gpt_style_ ? 1 : 0)) * nRep;       // bias-dropout-add or add, twice
+  const double blocks = parallel ? 1 : 2;  // norms and residual adds per layer
+  double normBytes = blocks * (2 * e) * nRep;                             // norms: read + write
+  double residualBytes = blocks * (3 * e + (gpt_style_ ? 1 : 0)) * nRep;  // bias-dropout-add or add
   double actBytes = (gpt_style_ ? 2 * e : 3 * e) * T * f * k / t;         // bias-GeLU or SwiGLU
   double ropeBytes = gpt_style_ ? 0 : 2 * e * T * (a + kv) * d / t;
   double permuteBytes = moe() ? 4 * e * T * h * k / (seqPar ? t : 1) : 0;
-  int kernels = 5 + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0);
+  int kernels = (parallel ? 3 : 5) + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0);
   if (!sp.fused_elementwise) {
     // One framework op per kernel (operator fusion off; estimate): LayerNorm
     // in two passes (statistics, then normalise; read + write each), bias,
     // dropout and residual add as three kernels (read + write each, dropout
     // also writes its 1-byte mask), bias then activation as two.
     normBytes *= 2;
-    if (gpt_style_) residualBytes = 2 * (2 * e + (2 * e + 1) + 3 * e) * nRep;  // no bias or dropout otherwise
+    if (gpt_style_) residualBytes = blocks * (2 * e + (2 * e + 1) + 3 * e) * nRep;  // no bias or dropout otherwise
     actBytes += 2 * e * T * f * k / t;
     kernels += 2 + (gpt_style_ ? 4 : 0) + 1;
   }
@@ -156,8 +166,8 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
 
   // Communication volumes.
   w.tp_bytes = sp.tp > 1 ? e * T * h : 0;
-  w.tp_collectives = sp.tp > 1 ? 2 : 0;
-  w.ep_bytes = moe() && sp.ep > 1 ? e * T * k * h / (seqPar ? t : 1) : 0;
+  w.tp_collectives = sp.tp > 1 ? (parallel ? 1 : 2) : 0;
+  w.ep_bytes = moe() && sp.ep > 1 ? e * T * k * h / (seqPar ? t : 1) * sp.moe_load_factor : 0;
   w.ep_collectives = moe() && sp.ep > 1 ? 2 : 0;
   w.cp_kv_bytes = sp.cp > 1 ? 2 * e * T * kv * d / t : 0;
 
@@ -167,7 +177,8 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   // MLP input (4e) + two dropout masks; TP-split tensors: Q, K, V, attention
   // output, MLP activations; unfused attention keeps softmax output, dropout
   // mask and dropout output (5*a*s^2*b in fp16).
-  double rep = (4 * e + (gpt_style_ ? 2 : 0)) * nRep;
+  // Parallel block: one norm input and one shared QKV/MLP input instead of two each.
+  double rep = ((parallel ? 2 : 4) * e + (gpt_style_ ? 2 : 0)) * nRep;
   double qkvStore = e * T * (a + 2 * kv) * d / t;
   double projIn = e * T * a * d / t;
   double mlpAct = (gpt_style_ ? 2 * e * f : 3 * e * f) * T * k / t;

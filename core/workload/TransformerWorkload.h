@@ -32,7 +32,7 @@ class TransformerWorkload {
   const PrecisionBytes& bytes() const { return bytes_; }
   bool gptStyle() const { return gpt_style_; }
   bool moe() const { return m_.experts > 1; }
-  int headDim() const { return m_.hidden / m_.heads; }
+  int headDim() const { return m_.headDim(); }
 
   // Parameters.
   double attentionParamsPerLayer() const;  // QKV + output projection (+ biases)
