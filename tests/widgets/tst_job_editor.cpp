@@ -32,6 +32,33 @@ class TestJobEditor : public QObject {
     QCOMPARE(doc.scenario(0).job.model.layers, 32);
   }
 
+  // Issue 16: the levers are editable, one undo command each, and the memory
+  // per pipeline stage follows the edits.
+  void leversAndStageMemory() {
+    Document doc;
+    JobEditor editor(&doc);
+    QVERIFY(editor.applyPreset(QStringLiteral("Llama 3 8B")));
+    QVERIFY(editor.setParallelismField(QStringLiteral("pp"), 4));
+    const int before = doc.undoStack()->count();
+    QVERIFY(editor.setLever(QStringLiteral("/job/software/tp_overlap"), "pipelined"));
+    QCOMPARE(doc.undoStack()->count(), before + 1);
+    QCOMPARE(doc.scenario(0).job.software.tp_overlap, std::string("pipelined"));
+    QVERIFY(editor.setLever(QStringLiteral("/job/software/preset"), "megatron-2021"));
+    QVERIFY(editor.setLever(QStringLiteral("/job/software/activation_offload"), 0.5));
+    QCOMPARE(doc.scenario(0).job.software.activation_offload, 0.5);
+    QVERIFY(editor.setParallelismField(QStringLiteral("first_stage_layers"), 7));
+    QCOMPARE(doc.scenario(0).job.parallelism.first_stage_layers, 7);
+    QVERIFY(editor.stageMemoryText().contains(QStringLiteral("GiB")));
+    QVERIFY(editor.setParallelismField(QStringLiteral("first_stage_layers"), 0));  // back to the even split
+    QCOMPARE(doc.scenario(0).job.parallelism.first_stage_layers, 0);
+    QCOMPARE(doc.undoStack()->count(), before + 5);
+    // A bad value is refused with the field named; nothing is pushed.
+    QVERIFY(!editor.setLever(QStringLiteral("/job/software/tp_overlap"), "sideways"));
+    QCOMPARE(doc.undoStack()->count(), before + 5);
+    for (int i = 0; i < 5; ++i) doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).job.software.tp_overlap, std::string("none"));
+  }
+
   void findBestAppliesOneCommand() {
     Document doc;
     JobEditor editor(&doc);

@@ -1,6 +1,8 @@
 #include "JobEditor.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -41,7 +43,28 @@ struct FieldDef {
 };
 constexpr FieldDef kFields[] = {{"tp", 1, 1024},         {"pp", 1, 1024},          {"dp", 0, 1 << 24},
                                 {"ep", 1, 1024},         {"cp", 1, 1024},          {"micro_batch", 1, 1 << 16},
-                                {"global_batch", 0, 1 << 30}, {"virtual_stages", 1, 64}, {"zero_stage", 0, 3}};
+                                {"global_batch", 0, 1 << 30}, {"virtual_stages", 1, 64}, {"zero_stage", 0, 3},
+                                {"first_stage_layers", 0, 100000}, {"last_stage_layers", 0, 100000}};
+// Levers edited by pointer; labels, tooltips and choice texts from the
+// property table (widgets/properties/FieldSpec.cpp), so both views agree.
+constexpr const char* kLeverChoices[] = {"/job/parallelism/schedule", "/job/parallelism/rank_order",
+                                         "/job/software/preset", "/job/software/tp_overlap"};
+constexpr const char* kLeverChecks[] = {"/job/software/parallel_block"};
+constexpr const char* kLeverNumbers[] = {"/job/software/activation_offload", "/job/software/moe_capacity_factor",
+                                         "/job/software/moe_load_imbalance"};
+const FieldSpec* fieldSpec(const char* pointer) {
+  for (const FieldGroup& g : propertyGroups())
+    for (const FieldSpec& f : g.fields)
+      if (qstrcmp(f.pointer, pointer) == 0) return &f;
+  return nullptr;
+}
+// The scenario's value at a pointer, or the field's default when absent.
+json valueAt(const json& scenario, const char* pointer) {
+  const json::json_pointer ptr(pointer);
+  if (scenario.contains(ptr)) return scenario.at(ptr);
+  const FieldSpec* f = fieldSpec(pointer);
+  return f && f->defaultJson ? json::parse(f->defaultJson) : json();
+}
 }  // namespace
 
 JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
@@ -85,6 +108,54 @@ JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc
   connect(recompute_, &QComboBox::activated, this,
           [this] { setParallelismField(QStringLiteral("recompute"), recompute_->currentData().toString().toStdString()); });
   left->addLayout(form_);
+  // Training-software levers (job.software) and the schedule/placement keys.
+  software_ = new QGroupBox(this);
+  auto* swForm = new QFormLayout(software_);
+  auto addLever = [&](const char* pointer, QWidget* w) {
+    auto* label = new QLabel(software_);
+    leverLabels_.emplace_back(QString::fromLatin1(pointer), label);
+    w->setObjectName(QStringLiteral("lever_%1").arg(QString::fromLatin1(pointer).section(QLatin1Char('/'), -1)));
+    swForm->addRow(label, w);
+  };
+  for (const char* pointer : kLeverChoices) {
+    auto* combo = new QComboBox(software_);
+    if (const FieldSpec* f = fieldSpec(pointer))
+      for (const Choice& c : f->choices) combo->addItem(choiceText(pointer, c.value), QString::fromLatin1(c.value));
+    addLever(pointer, combo);
+    leverCombos_.emplace_back(QString::fromLatin1(pointer), combo);
+    const QString ptr = QString::fromLatin1(pointer);
+    connect(combo, &QComboBox::activated, this,
+            [this, ptr, combo] { setLever(ptr, combo->currentData().toString().toStdString()); });
+  }
+  for (const char* pointer : kLeverChecks) {
+    auto* check = new QCheckBox(software_);
+    addLever(pointer, check);
+    leverChecks_.emplace_back(QString::fromLatin1(pointer), check);
+    const QString ptr = QString::fromLatin1(pointer);
+    connect(check, &QCheckBox::toggled, this, [this, ptr](bool on) {
+      if (!updating_) setLever(ptr, on);
+    });
+  }
+  for (const char* pointer : kLeverNumbers) {
+    auto* spin = new QDoubleSpinBox(software_);
+    if (const FieldSpec* f = fieldSpec(pointer)) {
+      spin->setRange(f->min, f->max);
+      spin->setDecimals(f->decimals);
+    }
+    spin->setSingleStep(0.05);
+    spin->setKeyboardTracking(false);
+    addLever(pointer, spin);
+    leverNumbers_.emplace_back(QString::fromLatin1(pointer), spin);
+    const QString ptr = QString::fromLatin1(pointer);
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, ptr](double v) {
+      if (!updating_) setLever(ptr, v);
+    });
+  }
+  left->addWidget(software_);
+  stageMemory_ = new QLabel(this);
+  stageMemory_->setObjectName(QStringLiteral("jobStageMemory"));
+  stageMemory_->setWordWrap(true);
+  left->addWidget(stageMemory_);
   hintsTitle_ = new QLabel(this);
   hints_ = new QListWidget(this);
   hints_->setObjectName(QStringLiteral("jobHints"));
@@ -163,11 +234,20 @@ bool JobEditor::applyPreset(const QString& name) {
 }
 
 bool JobEditor::setParallelismField(const QString& key, const json& value) {
+  // Stage layers: 0 in the spin box is "even split", the key's absence.
+  const bool evenSplit = (key == QLatin1String("first_stage_layers") || key == QLatin1String("last_stage_layers")) &&
+                         value.is_number() && value.get<long long>() == 0;
+  return setLever(QStringLiteral("/job/parallelism/") + key, evenSplit ? json() : value);
+}
+
+bool JobEditor::setLever(const QString& pointer, const json& value) {
   QString error;
-  const bool ok = doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism/") + key, value, &error);
+  const bool ok = doc_->setScenarioValue(scenario_, pointer, value, &error);
   if (!ok && !error.isEmpty()) searchStatus_->setText(error);
   return ok;
 }
+
+QString JobEditor::stageMemoryText() const { return stageMemory_->text(); }
 
 QStringList JobEditor::hints() const {
   QStringList out;
@@ -185,10 +265,26 @@ void JobEditor::refresh() {
                                             {QStringLiteral("cp"), p.cp}, {QStringLiteral("micro_batch"), p.micro_batch},
                                             {QStringLiteral("global_batch"), p.global_batch},
                                             {QStringLiteral("virtual_stages"), p.virtual_stages},
-                                            {QStringLiteral("zero_stage"), p.zero_stage}};
+                                            {QStringLiteral("zero_stage"), p.zero_stage},
+                                            {QStringLiteral("first_stage_layers"), p.first_stage_layers},
+                                            {QStringLiteral("last_stage_layers"), p.last_stage_layers}};
   for (auto& [key, spin] : spins_) spin->setValue(static_cast<int>(values.at(key)));
   recompute_->setCurrentIndex(std::max(0, recompute_->findData(QString::fromStdString(p.recompute))));
+  const json sj = scenarioToJson(s);
+  for (auto& [ptr, combo] : leverCombos_) {
+    const json v = valueAt(sj, ptr.toLatin1().constData());
+    combo->setCurrentIndex(std::max(0, combo->findData(QString::fromStdString(v.is_string() ? v.get<std::string>() : ""))));
+  }
+  for (auto& [ptr, check] : leverChecks_) {
+    const json v = valueAt(sj, ptr.toLatin1().constData());
+    check->setChecked(v.is_boolean() && v.get<bool>());
+  }
+  for (auto& [ptr, spin] : leverNumbers_) {
+    const json v = valueAt(sj, ptr.toLatin1().constData());
+    spin->setValue(v.is_number() ? v.get<double>() : 0.0);
+  }
   updating_ = false;
+  showStageMemory(s);
   const ModelSpec& m = s.job.model;
   modelSummary_->setText(tr("Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), "
                             "sequence %10; cluster: %11 GPUs.")
@@ -215,6 +311,45 @@ void JobEditor::refresh() {
     ok->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
   }
   findBest_->setEnabled(!worker_);
+}
+
+void JobEditor::showStageMemory(const Scenario& s) {
+  // The scenario's own configuration through the analytical model (closed-form
+  // fabric: cheap enough for every edit); nothing while the job is invalid.
+  stageMemory_->clear();
+  const Catalog parts = doc_->project().resolvedParts();
+  for (const Issue& i : validateScenario(s, parts))
+    if (i.severity == Issue::Severity::Error) return;
+  try {
+    const ResolvedScenario r = resolve(s, parts);
+    const PerfModel model(r, parts);
+    const PerfResult res = model.evaluate(model.scenarioConfig());
+    const QLocale loc;
+    constexpr double kGiB = 1024.0 * 1024 * 1024;
+    QStringList parts3;
+    const QString names[3] = {tr("first"), tr("middle"), tr("last")};
+    const int p = res.config.pp;
+    for (int i = 0; i < 3; ++i) {
+      if ((p == 1 && i > 0) || (p == 2 && i == 1)) continue;
+      parts3 << tr("%1 %2 GiB (%3 layers)")
+                    .arg(p == 1 ? tr("every stage") : names[i])
+                    .arg(loc.toString(res.stage_memory[i].total() / kGiB, 'f', 1))
+                    .arg(res.stage_layer_count[i]);
+    }
+    const double low = (res.memory.total() - res.memory.fragmentation_B +
+                        MemoryModel::kFragmentationLow * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
+    const double high = (res.memory.total() - res.memory.fragmentation_B +
+                         MemoryModel::kFragmentationHigh * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
+    stageMemory_->setText(tr("Memory per GPU by pipeline stage: %1. %2 in %3 GiB (allocator range %4–%5 GiB); "
+                             "software preset %6.")
+                              .arg(parts3.join(QStringLiteral(", ")))
+                              .arg(res.fits_in_memory ? tr("Fits") : tr("Does not fit"))
+                              .arg(loc.toString(model.hbmGiB(), 'f', 0))
+                              .arg(loc.toString(low, 'f', 1), loc.toString(high, 'f', 1))
+                              .arg(choiceText("/job/software/preset", model.stack().preset)));
+  } catch (const std::exception&) {
+    stageMemory_->clear();
+  }
 }
 
 void JobEditor::findBest() {
@@ -288,9 +423,10 @@ bool JobEditor::applySearchResult(int rank) {
   if (!report_ || rank < 0 || rank >= static_cast<int>(report_->ranking.size())) return false;
   const ParallelConfig& c = report_->ranking[static_cast<std::size_t>(rank)].config;
   Scenario s = doc_->scenario(scenario_);
-  applyConfig(c, s.job.parallelism);
-  // The whole parallelism object in one command, so one undo restores it.
-  return doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism"), scenarioToJson(s)["job"]["parallelism"]);
+  applyConfig(c, s.job);
+  // The whole job object (parallelism and the software levers the search
+  // chose) in one command, so one undo restores it.
+  return doc_->setScenarioValue(scenario_, QStringLiteral("/job"), scenarioToJson(s)["job"]);
 }
 
 void JobEditor::retranslate() {
@@ -300,10 +436,20 @@ void JobEditor::retranslate() {
                            tr("Data parallel (DP, 0 = automatic):"), tr("Expert parallel (EP):"),
                            tr("Context parallel (CP):"),  tr("Micro-batch:"),
                            tr("Global batch (0 = automatic):"), tr("Virtual stages:"),
-                           tr("ZeRO stage:"),             tr("Activation recomputation:")};
+                           tr("ZeRO stage:"),             tr("Layers on the first stage (0 = even):"),
+                           tr("Layers on the last stage (0 = even):"), tr("Activation recomputation:")};
   for (std::size_t i = 0; i < labels_.size(); ++i) labels_[i]->setText(labels[static_cast<int>(i)]);
   for (int i = 0; i < recompute_->count(); ++i)
     recompute_->setItemText(i, choiceText("/job/parallelism/recompute", recompute_->itemData(i).toString().toStdString()));
+  for (auto& [ptr, combo] : leverCombos_)
+    for (int i = 0; i < combo->count(); ++i)
+      combo->setItemText(i, choiceText(ptr.toLatin1().constData(), combo->itemData(i).toString().toStdString()));
+  for (auto& [ptr, label] : leverLabels_)
+    if (const FieldSpec* f = fieldSpec(ptr.toLatin1().constData())) {
+      label->setText(fieldText(f->label) + QLatin1Char(':'));
+      label->setToolTip(fieldText(f->toolTip));
+    }
+  software_->setTitle(tr("Training software and pipeline"));
   hintsTitle_->setText(tr("Validity hints"));
   findBest_->setText(tr("Find best"));
   findBest_->setToolTip(tr("Search every valid parallel configuration for the shortest time to train"));

@@ -10,8 +10,11 @@
 
 #include "perf/ParallelSearch.h"
 
+class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -22,6 +25,7 @@ class QThread;
 namespace cf {
 
 struct ChangeEvent;
+struct Scenario;
 class Document;
 
 class JobEditor : public QWidget {
@@ -37,6 +41,10 @@ class JobEditor : public QWidget {
   // One undo command each.
   bool applyPreset(const QString& name);
   bool setParallelismField(const QString& key, const nlohmann::json& value);
+  // A job.software or job.parallelism lever by JSON pointer (e.g. "/job/software/tp_overlap").
+  bool setLever(const QString& pointer, const nlohmann::json& value);
+  // "Memory per GPU by stage: ..." for the scenario's configuration (empty when invalid).
+  QString stageMemoryText() const;
   bool applySearchResult(int rank);  // 0 = best
 
   // Starts the search on a worker thread; searchFinished follows.
@@ -57,6 +65,7 @@ class JobEditor : public QWidget {
   void onChanged(const ChangeEvent& e);
   void refresh();
   void showReport();
+  void showStageMemory(const Scenario& s);
 
   Document* doc_;
   int scenario_ = 0;
@@ -69,6 +78,12 @@ class JobEditor : public QWidget {
   std::vector<QLabel*> labels_;
   std::vector<std::pair<QString, QSpinBox*>> spins_;
   QComboBox* recompute_;
+  std::vector<std::pair<QString, QComboBox*>> leverCombos_;        // pointer -> combo (raw value as item data)
+  std::vector<std::pair<QString, QCheckBox*>> leverChecks_;
+  std::vector<std::pair<QString, QDoubleSpinBox*>> leverNumbers_;
+  std::vector<std::pair<QString, QLabel*>> leverLabels_;           // pointer -> label (FieldSpec text)
+  QGroupBox* software_;
+  QLabel* stageMemory_;
   QLabel* hintsTitle_;
   QListWidget* hints_;
   QPushButton* findBest_;

@@ -41,6 +41,11 @@ FieldSpec catalogField(const char* ptr, const char* label, const char* tip, cons
 
 FieldSpec boolField(const char* ptr, const char* label, const char* tip) { return {ptr, label, tip, K::Bool}; }
 
+FieldSpec withDefault(FieldSpec f, const char* json) {
+  f.defaultJson = json;
+  return f;
+}
+
 std::vector<FieldGroup> buildGroups() {
   std::vector<FieldGroup> g;
   g.push_back(
@@ -212,6 +217,51 @@ std::vector<FieldGroup> buildGroups() {
                        {{"none", QT_TRANSLATE_NOOP("cf::FieldSpec", "None")},
                         {"selective", QT_TRANSLATE_NOOP("cf::FieldSpec", "Selective")},
                         {"full", QT_TRANSLATE_NOOP("cf::FieldSpec", "Full")}}),
+           withDefault(choiceField("/job/parallelism/schedule", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipeline schedule"),
+                                   QT_TRANSLATE_NOOP("cf::FieldSpec", "Zero-bubble schedules (Qi et al. 2024) fill the bubble with weight-gradient work"),
+                                   {{"1f1b", QT_TRANSLATE_NOOP("cf::FieldSpec", "1F1B (interleaved with virtual stages)")},
+                                    {"zb-h1", QT_TRANSLATE_NOOP("cf::FieldSpec", "Zero bubble ZB-H1")},
+                                    {"zb-v", QT_TRANSLATE_NOOP("cf::FieldSpec", "Zero bubble ZB-V (2 virtual stages)")}}),
+                       "\"1f1b\""),
+           intField("/job/parallelism/first_stage_layers", QT_TRANSLATE_NOOP("cf::FieldSpec", "Layers on the first stage"),
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Fewer layers beside the embedding balance the pipeline"), 0, 100000,
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Even split")),
+           intField("/job/parallelism/last_stage_layers", QT_TRANSLATE_NOOP("cf::FieldSpec", "Layers on the last stage"),
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Fewer layers beside the output head balance the pipeline"), 0, 100000,
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Even split")),
+           withDefault(choiceField("/job/parallelism/rank_order", QT_TRANSLATE_NOOP("cf::FieldSpec", "Rank order"),
+                                   QT_TRANSLATE_NOOP("cf::FieldSpec", "Which dimension lands inside the NVLink domain after TP"),
+                                   {{"tp-cp-dp-pp", QT_TRANSLATE_NOOP("cf::FieldSpec", "Data parallel inside (Megatron)")},
+                                    {"tp-cp-pp-dp", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipeline inside, DP outermost (Llama 3)")}}),
+                       "\"tp-cp-dp-pp\""),
+       }});
+  g.push_back(
+      {QT_TRANSLATE_NOOP("cf::FieldSpec", "Training software"),
+       {
+           withDefault(choiceField("/job/software/preset", QT_TRANSLATE_NOOP("cf::FieldSpec", "Software preset"),
+                                   QT_TRANSLATE_NOOP("cf::FieldSpec", "The training stack the other settings start from"),
+                                   {{"auto", QT_TRANSLATE_NOOP("cf::FieldSpec", "By accelerator generation")},
+                                    {"megatron-2021", QT_TRANSLATE_NOOP("cf::FieldSpec", "Megatron-LM 2021")},
+                                    {"megatron-core-2024", QT_TRANSLATE_NOOP("cf::FieldSpec", "Megatron-core 2024")}}),
+                       "\"auto\""),
+           withDefault(choiceField("/job/software/tp_overlap", QT_TRANSLATE_NOOP("cf::FieldSpec", "TP communication overlap"),
+                                   QT_TRANSLATE_NOOP("cf::FieldSpec", "Tensor-parallel collectives hidden behind GEMMs"),
+                                   {{"none", QT_TRANSLATE_NOOP("cf::FieldSpec", "None")},
+                                    {"bulk", QT_TRANSLATE_NOOP("cf::FieldSpec", "Bulk (backward)")},
+                                    {"pipelined", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipelined (forward and backward)")}}),
+                       "\"none\""),
+           withDefault(boolField("/job/software/parallel_block", QT_TRANSLATE_NOOP("cf::FieldSpec", "Parallel attention and MLP"),
+                                 QT_TRANSLATE_NOOP("cf::FieldSpec", "GPT-J/PaLM block: changes the model")),
+                       "false"),
+           withDefault(numField("/job/software/activation_offload", QT_TRANSLATE_NOOP("cf::FieldSpec", "Activation offload"),
+                                QT_TRANSLATE_NOOP("cf::FieldSpec", "Share of stored activations kept in host memory"), 0, 1, 2),
+                       "0"),
+           withDefault(numField("/job/software/moe_capacity_factor", QT_TRANSLATE_NOOP("cf::FieldSpec", "MoE capacity factor"),
+                                QT_TRANSLATE_NOOP("cf::FieldSpec", "0 = dropless routing"), 0, 64, 2),
+                       "0"),
+           withDefault(numField("/job/software/moe_load_imbalance", QT_TRANSLATE_NOOP("cf::FieldSpec", "MoE load imbalance"),
+                                QT_TRANSLATE_NOOP("cf::FieldSpec", "Busiest expert's tokens over the mean"), 1, 64, 2),
+                       "1"),
        }});
   FieldSpec tokens = numField("/job/train_tokens", QT_TRANSLATE_NOOP("cf::FieldSpec", "Training tokens"),
                               QT_TRANSLATE_NOOP("cf::FieldSpec", "In billions of tokens (B = 10⁹)"), 0.1, 1e9, 1,
