@@ -61,6 +61,7 @@ const std::vector<EngineMessageTemplate>& bottleneckMessageTable() {
   // bottleneckTemplates), by id, marked for lupdate; tested to agree.
   static const std::vector<EngineMessageTemplate> table = {
       {"bottleneck-memory", QT_TRANSLATE_NOOP("EngineMessages", "needs %1 GiB per GPU but the accelerator has %2 GiB (model states %3 GiB with ZeRO stage %4, activations %5 GiB with recompute=%6)")},
+      {"bottleneck-host-memory", QT_TRANSLATE_NOOP("EngineMessages", "job.software.activation_offload = %1 puts %2 GiB of activations per GPU in host memory, which leaves %3 GiB per GPU for them")},
       {"bottleneck-tp-scale-out", QT_TRANSLATE_NOOP("EngineMessages", "TP=%1 spans more than one scale-up domain: its collectives cross the scale-out network")},
       {"bottleneck-tp-scale-up", QT_TRANSLATE_NOOP("EngineMessages", "TP=%1 collectives in the scale-up domain, not overlapped with compute")},
       {"bottleneck-dp-allreduce-oversubscribed-leaf", QT_TRANSLATE_NOOP("EngineMessages", "DP gradient all-reduce over %1 ranks crosses the %2oversubscribed leaf uplinks")},

@@ -4,6 +4,10 @@
 <context>
     <name>EngineMessages</name>
     <message>
+        <source>job.software.activation_offload = %1 puts %2 GiB of activations per GPU in host memory, which leaves %3 GiB per GPU for them</source>
+        <translation>job.software.activation_offload = %1 在主机内存中为每卡存放 %2 GiB 激活，但每卡可用于激活的主机内存只有 %3 GiB</translation>
+    </message>
+    <message>
         <source>data loading: storage tier &quot;%1&quot; gives each node %2 GB/s</source>
         <translation>数据加载：存储层级“%1”为每个节点提供 %2 GB/s</translation>
     </message>
@@ -879,6 +883,10 @@
 </context>
 <context>
     <name>ResultCharts</name>
+    <message>
+        <source>Activation offload</source>
+        <translation>激活卸载</translation>
+    </message>
     <message>
         <source>data loading</source>
         <translation>数据加载</translation>

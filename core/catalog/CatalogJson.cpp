@@ -81,6 +81,7 @@ void readPart(ObjectReader& r, NodeType& p) {
   p.nics_per_node = static_cast<int>(r.integer("nics_per_node", 8, 0, 1024));
   p.nic = r.string("nic", "");
   p.host_power_W = r.number("host_power_W", 0.0, 0.0);
+  p.host_memory_GiB = r.number("host_memory_GiB", 0.0, 0.0, 1e7);
   p.max_power_W = r.number("max_power_W", 0.0, 0.0);
   p.rack_units = static_cast<int>(r.integer("rack_units", 0, 0, 60));
   p.weight_kg = r.number("weight_kg", 0.0, 0.0);
@@ -97,6 +98,7 @@ json toJson(const NodeType& p) {
   j["nics_per_node"] = p.nics_per_node;
   j["nic"] = p.nic;
   j["host_power_W"] = p.host_power_W;
+  if (p.host_memory_GiB > 0) j["host_memory_GiB"] = p.host_memory_GiB;
   j["max_power_W"] = p.max_power_W;
   j["rack_units"] = p.rack_units;
   j["weight_kg"] = p.weight_kg;

@@ -54,6 +54,7 @@ struct NodeType : PartInfo {
   int nics_per_node = 8;
   std::string nic;
   double host_power_W = 0;  // everything but accelerators, at full load
+  double host_memory_GiB = 0;  // host DRAM of the node; 0 = not published (perf/PerfModel.h estimates it)
   double max_power_W = 0;
   int rack_units = 0;
   double weight_kg = 0;

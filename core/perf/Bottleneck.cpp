@@ -35,6 +35,9 @@ const std::vector<BottleneckTemplate>& bottleneckTemplates() {
       {"bottleneck-memory",
        "needs %1 GiB per GPU but the accelerator has %2 GiB (model states %3 GiB with ZeRO stage %4, "
        "activations %5 GiB with recompute=%6)"},
+      {"bottleneck-host-memory",
+       "job.software.activation_offload = %1 puts %2 GiB of activations per GPU in host memory, which leaves %3 GiB "
+       "per GPU for them"},
       {"bottleneck-tp-scale-out",
        "TP=%1 spans more than one scale-up domain: its collectives cross the scale-out network"},
       {"bottleneck-tp-scale-up", "TP=%1 collectives in the scale-up domain, not overlapped with compute"},
@@ -104,10 +107,15 @@ Bottleneck diagnoseBottleneck(const PerfModel& model, const PerfResult& r) {
     out.resource = "memory";
     const MemoryBreakdown& m = r.memory;
     const double gib = 1024.0 * 1024 * 1024;
-    out.clauses.push_back({"bottleneck-memory",
-                           {num(r.memory_per_gpu_GiB, 1), num(model.hbmGiB(), 0),
-                            num((m.weights_B + m.gradients_B + m.optimizer_B) / gib, 1), std::to_string(c.zero_stage),
-                            num(m.activations_B / gib, 1), recomputeName(c.recompute)}});
+    if (r.memory_per_gpu_GiB > model.hbmGiB())
+      out.clauses.push_back({"bottleneck-memory",
+                             {num(r.memory_per_gpu_GiB, 1), num(model.hbmGiB(), 0),
+                              num((m.weights_B + m.gradients_B + m.optimizer_B) / gib, 1),
+                              std::to_string(c.zero_stage), num(m.activations_B / gib, 1), recomputeName(c.recompute)}});
+    if (!r.fits_in_host_memory)
+      out.clauses.push_back({"bottleneck-host-memory",
+                             {num(model.explicitConfig(c).act_offload, 2), num(r.host_offload_GiB, 1),
+                              num(model.hostOffloadGiB(), 0)}});
     out.detail = bottleneckDetail(out.clauses);
     return out;
   }

@@ -102,6 +102,27 @@ struct MemConsts {
   double actOffload = 0;  // the stack's share of stored activations in host memory
 };
 
+// --- Activation offload (PerfModel.h documents and sources the model) --------
+// One layer's offloaded activations of one micro-batch cross the GPU's own
+// host link twice: device -> host while the forward goes on with the next
+// layers, host -> device (prefetched) while the backward works on the layers
+// after it. Each direction takes bytes / bw; a direction hides behind at most
+// the compute of its pass (fwdWindow_s, bwdWindow_s: one layer's forward,
+// one layer's backward with its recomputation); the rest is exposed.
+struct OffloadTiming {
+  double copy_s = 0;     // one direction: bytes / bw
+  double hidden_s = 0;   // min(copy, fwd window) + min(copy, bwd window)
+  double exposed_s = 0;  // 2 copy - hidden
+};
+CF_HD inline OffloadTiming offloadTiming(double bytes, double bwBps, double fwdWindow_s, double bwdWindow_s) {
+  OffloadTiming t;
+  if (!(bytes > 0) || !(bwBps > 0)) return t;
+  t.copy_s = bytes / bwBps;
+  t.hidden_s = kmin(t.copy_s, kmax(0.0, fwdWindow_s)) + kmin(t.copy_s, kmax(0.0, bwdWindow_s));
+  t.exposed_s = 2.0 * t.copy_s - t.hidden_s;
+  return t;
+}
+
 struct StageParamsK {
   double dense = 0, expert = 0;
 };
@@ -199,6 +220,7 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // the one in transfer).
   const double off = actOffloadShare(k, c);
   r.activations_B = off > 0 ? kmin(stored, stored * (1.0 - off) + 2.0 * perLayer) : stored;
+  r.host_B = stored - r.activations_B;
   // Working set of recomputation, one layer at a time: full recomputation
   // rebuilds a whole layer's activations before its backward; selective
   // rebuilds only the attention core's intermediates (zero with a fused
@@ -255,7 +277,8 @@ struct EvalConsts {
   double optimizerBytesPerParam = 34;
   double gradCompressBytesPerParam = 0;  // error-feedback gradient compression (PerfModel::kCompressBytesPerParam)
   double dpBucketParams = 40e6;
-  double hostBps = 25e9;       // host link per GPU (PerfModel::hostLinkGBps)
+  double hostBps = 25e9;       // host link per GPU (kHostCopyGBpsPerGpu, design/StorageRules.h)
+  double hostGiB = 0;          // host memory per GPU for offloaded activations (PerfModel::hostOffloadGiBPerGpu)
 };
 
 // The fabric groups of one configuration besides TP/CP/EP (in LayerTiming).
@@ -289,8 +312,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     double stored = lt.act_none_B;
     if (sel) stored = lt.act_selective_B;
     if (full) stored = lt.act_full_B;
-    const double xfer = off * stored / k.hostBps;
-    layerOffload = kmax(0.0, xfer - lt.fwd_s) + kmax(0.0, xfer - lt.bwd_s);
+    layerOffload = offloadTiming(off * stored, k.hostBps, lt.fwd_s, layerCompute - lt.fwd_s).exposed_s;
   }
   const double layerAll = layerCompute + layerTp + layerEp + layerCp + layerOffload;
 
@@ -405,7 +427,11 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
 
   r.memory = memoryPerGpu(k.mem, c, lt, micro, &r);
   r.memory_per_gpu_GiB = r.memory.total() / (1024.0 * 1024 * 1024);
-  r.fits_in_memory = r.memory_per_gpu_GiB <= k.hbmGiB;
+  double hostB = 0;
+  for (int role = 0; role < 3; ++role) hostB = kmax(hostB, r.stage_memory[role].host_B);
+  r.host_offload_GiB = hostB / (1024.0 * 1024 * 1024);
+  r.fits_in_host_memory = r.host_offload_GiB <= k.hostGiB;
+  r.fits_in_memory = r.memory_per_gpu_GiB <= k.hbmGiB && r.fits_in_host_memory;
   return r;
 }
 

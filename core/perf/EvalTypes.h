@@ -73,6 +73,7 @@ struct StepBreakdown {
 
 struct MemoryBreakdown {
   double weights_B = 0, gradients_B = 0, optimizer_B = 0, activations_B = 0, temporary_B = 0, fragmentation_B = 0;
+  double host_B = 0;  // offloaded activations in host memory: not HBM, not in total()
   CF_HD double total() const { return weights_B + gradients_B + optimizer_B + activations_B + temporary_B + fragmentation_B; }
 };
 
@@ -86,7 +87,11 @@ struct PerfResult {
   double hardware_tflops_per_gpu = 0;
   double mfu = 0, hfu = 0;
   double memory_per_gpu_GiB = 0;
+  // HBM and, with activation offload, the host memory per GPU: fits_in_memory
+  // needs both; fits_in_host_memory says whether the offloaded share fits.
   bool fits_in_memory = true;
+  double host_offload_GiB = 0;     // offloaded activations per GPU at the peak (fullest stage)
+  bool fits_in_host_memory = true;
   // Memory per pipeline stage role: 0 first (embedding, most micro-batches in
   // flight), 1 the fullest middle stage, 2 last (head, logits); equal when pp = 1.
   MemoryBreakdown stage_memory[3];

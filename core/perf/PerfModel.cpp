@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "design/StorageRules.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
 #include "perf/RankOrder.h"
@@ -37,7 +38,7 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   fabric_ = fabric ? std::move(fabric) : std::make_shared<ClosedFormFabric>(r);
   const Parallelism& p = s.job.parallelism;
   scenarioConfig_ = configOf(p, r.dp);
-  k0_hostBps_ = hostLinkGBps(r.accelerator) * 1e9;
+  hostGiB_ = hostOffloadGiBPerGpu(r.node, r.accelerator);
   globalBatch_ = std::max<long long>(1, r.global_batch);
   gpusTotal_ = std::max<long long>(1, r.gpus_total);
   peakTflops_ = std::max(1e-3, r.peak_tflops);
@@ -71,12 +72,15 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   k.dataOverlap = storage_.dataOverlapped();
   k.optimizerBytesPerParam = kOptimizerBytesPerParam;
   k.dpBucketParams = kDpBucketParams;
-  k.hostBps = k0_hostBps_;
+  k.hostBps = kHostCopyGBpsPerGpu * 1e9;
+  k.hostGiB = hostGiB_;
   k.mem.actOffload = stack_.activation_offload;
 }
 
-double PerfModel::hostLinkGBps(const Accelerator& a) {
-  return a.release_year > 0 && a.release_year < 2022 ? kHostLinkPcie4_GBps : kHostLinkPcie5_GBps;
+double PerfModel::hostOffloadGiBPerGpu(const NodeType& node, const Accelerator& a) {
+  const double perGpu = node.host_memory_GiB > 0 ? node.host_memory_GiB / std::max(1, node.accelerators_per_node)
+                                                 : kHostMemoryPerHbm * a.hbm_GiB;
+  return kHostOffloadShare * perGpu;
 }
 
 ParallelConfig PerfModel::scenarioConfig() const { return scenarioConfig_; }

@@ -57,13 +57,32 @@ class PerfModel {
   // 16 bytes per parameter through HBM (estimate; the rank-r matmuls are
   // negligible at r <= 4).
   static constexpr double kCompressBytesPerParam = 16;
-  // Host link per GPU for activation offload (estimates: PCIe 4.0 x16
-  // ~25 GB/s achieved on A100-generation hosts, PCIe 5.0 x16 ~50 GB/s on
-  // H100 and later; Grace-Hopper/Blackwell C2C links are faster and not
-  // modelled).
-  static constexpr double kHostLinkPcie4_GBps = 25;
-  static constexpr double kHostLinkPcie5_GBps = 50;
-  static double hostLinkGBps(const Accelerator& a);
+  // Activation offload (job.software.activation_offload), as Megatron-core /
+  // Transformer Engine CPU offloading runs it (NVIDIA Megatron Bridge docs,
+  // "CPU Offloading": a layer's activations go to pinned host memory during
+  // the forward and are reloaded for the backward, the copies overlapped with
+  // compute; DeepSpeed's cpu_checkpointing and ZeRO-Infinity, Rajbhandari et
+  // al. SC'21 §4-5, offload activation checkpoints the same way and size the
+  // host bandwidth it needs against the compute it hides behind):
+  //  - time: each layer's offloaded bytes cross the GPU's host link once each
+  //    way at kHostCopyGBpsPerGpu (design/StorageRules.h: the PCIe Gen4 x16
+  //    figure, every GPU of the node copying at once; NVLink-C2C hosts are
+  //    faster and not modelled); kern::offloadTiming hides each direction
+  //    behind that pass's compute of one layer and exposes the rest
+  //    (breakdown_s.offload);
+  //  - capacity: the offloaded bytes of the fullest stage must fit in the host
+  //    memory left to each GPU, hostOffloadGiBPerGpu; a configuration that
+  //    needs more does not fit (fits_in_host_memory false; the bottleneck
+  //    names job.software.activation_offload).
+  // Host memory per GPU: the node's host_memory_GiB (catalog, datasheets) /
+  // GPUs per node, else kHostMemoryPerHbm x the GPU's HBM (estimate: DGX-1
+  // 2x, DGX A100 and H100 3.2x, DGX B200 1.4x); kHostOffloadShare of it holds
+  // activations (estimate: the rest is the OS, data-loader workers, page
+  // cache and an asynchronous checkpoint's staging copy of the model states).
+  static constexpr double kHostMemoryPerHbm = 2.0;
+  static constexpr double kHostOffloadShare = 0.5;
+  static double hostOffloadGiBPerGpu(const NodeType& node, const Accelerator& a);
+  double hostOffloadGiB() const { return consts_.hostGiB; }
   // MoE: the busiest expert's tokens over the mean (capacity factor, else imbalance).
   double moeLoadFactor() const;
 
@@ -132,7 +151,7 @@ class PerfModel {
   double trainTokens_ = 0;
   double modelFlopsPerSeq_ = 0;
   double hwFlopsPerSeq_[3] = {0, 0, 0};
-  double k0_hostBps_ = 25e9;
+  double hostGiB_ = 0;
   kern::EvalConsts consts_;
 };
 

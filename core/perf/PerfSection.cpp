@@ -40,7 +40,8 @@ nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
         {"cp_comm", finite(b.cp_comm)},
         {"bubble", finite(b.bubble)},
         {"data_io", finite(b.data_io)},
-        {"other", finite(b.other)}}},
+        {"other", finite(b.other)},
+        {"offload", finite(b.offload)}}},
       {"bottleneck", {{"resource", bn.resource}, {"detail", bn.detail}}},
   };
   // Additional keys (the contract allows additions).
@@ -52,6 +53,12 @@ nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
                                {"temporary", finite(m.temporary_B / kGiB)},
                                {"fragmentation", finite(m.fragmentation_B / kGiB)}};
   j["micro_batches"] = r.micro_batches;
+  // Activation offload (PerfModel.h): the offloaded activations per GPU at the
+  // peak and whether they fit in the host memory left to each GPU.
+  if (r.host_offload_GiB > 0) {
+    j["host_offload_GiB"] = finite(r.host_offload_GiB);
+    j["fits_in_host_memory"] = r.fits_in_host_memory;
+  }
   // Memory per pipeline stage (first, fullest middle, last) and the allocator
   // fragmentation range (MemoryModel.h): the fit uses the central allowance.
   nlohmann::json stages = nlohmann::json::array();

@@ -58,7 +58,7 @@ class TestChartStyle : public QObject {
     // The step-time breakdown's parts are all different colours, and the
     // scale-out share is not TP communication's orange.
     const QStringList step = {"compute", "tp_comm", "pp_comm", "dp_comm", "ep_comm",
-                              "cp_comm", "bubble",  "data_io", "other"};
+                              "cp_comm", "bubble",  "data_io", "other",   "offload"};
     for (int i = 0; i < step.size(); ++i)
       for (int j = i + 1; j < step.size(); ++j)
         QVERIFY2(categoryColor(step[i]) != categoryColor(step[j]), qPrintable(step[i] + QLatin1Char('/') + step[j]));

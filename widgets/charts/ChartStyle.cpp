@@ -41,6 +41,7 @@ const QHash<QString, int>& fixedIndex() {
       {QStringLiteral("bubble"), 5},
       {QStringLiteral("data_io"), 8},
       {QStringLiteral("other"), 11},
+      {QStringLiteral("offload"), 6},
       // Memory per GPU.
       {QStringLiteral("weights"), 0},
       {QStringLiteral("gradients"), 4},

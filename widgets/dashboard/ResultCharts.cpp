@@ -41,7 +41,8 @@ QVector<ChartView::Series> keyedParts(const QStringList& names, const QVector<do
 std::vector<std::pair<std::string, double>> ResultCharts::breakdownParts(const StepBreakdown& b) {
   return {{"compute", b.compute}, {"tp_comm", b.tp_comm}, {"pp_comm", b.pp_comm},
           {"dp_comm", b.dp_comm}, {"ep_comm", b.ep_comm}, {"cp_comm", b.cp_comm},
-          {"bubble", b.bubble},   {"data_io", b.data_io}, {"other", b.other}};
+          {"bubble", b.bubble},   {"data_io", b.data_io}, {"other", b.other},
+          {"offload", b.offload}};
 }
 
 QString ResultCharts::bottleneckDetail(const Bottleneck& b) {
@@ -94,6 +95,7 @@ QString ResultCharts::keyName(const QString& key) {
       {QStringLiteral("bubble"), QT_TR_NOOP("Pipeline bubble")},
       {QStringLiteral("data_io"), QT_TR_NOOP("Data loading")},
       {QStringLiteral("other"), QT_TR_NOOP("Other")},
+      {QStringLiteral("offload"), QT_TR_NOOP("Activation offload")},
       {QStringLiteral("weights"), QT_TR_NOOP("Weights")},
       {QStringLiteral("gradients"), QT_TR_NOOP("Gradients")},
       {QStringLiteral("optimizer"), QT_TR_NOOP("Optimizer states")},

@@ -138,7 +138,7 @@ void TestPerfModel::outputContract() {
   }
   QVERIFY(p["fits_in_memory"].is_boolean());
   double sum = 0;
-  for (const char* k : {"compute", "tp_comm", "pp_comm", "dp_comm", "ep_comm", "cp_comm", "bubble", "data_io", "other"}) {
+  for (const char* k : {"compute", "tp_comm", "pp_comm", "dp_comm", "ep_comm", "cp_comm", "bubble", "data_io", "other", "offload"}) {
     QVERIFY2(p["breakdown_s"].contains(k), k);
     double v = p["breakdown_s"][k].get<double>();
     QVERIFY(std::isfinite(v) && v >= 0);

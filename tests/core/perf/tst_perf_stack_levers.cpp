@@ -9,7 +9,9 @@
 
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
+#include "design/StorageRules.h"
 #include "design/Validation.h"
+#include "perf/Bottleneck.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
 #include "perf/ParallelSearch.h"
@@ -83,6 +85,9 @@ class TestPerfStackLevers : public QObject {
   void fp8CastOverhead();
   void moeCapacityAndImbalance();
   void activationOffload();
+  void offloadClosedForm();
+  void offloadStepTime();
+  void offloadHostCapacity();
   void zeroBubbleSchedules();
   void unevenStages();
   void perStageMemory();
@@ -203,6 +208,77 @@ void TestPerfStackLevers::activationOffload() {
   QVERIFY(b.memory.activations_B < 0.7 * a.memory.activations_B);
   QVERIFY(b.breakdown.offload >= 0 && b.step_time_s >= a.step_time_s);
   QCOMPARE(a.breakdown.offload, 0.0);
+}
+
+// kern::offloadTiming (PerfModel.h): one direction copies bytes / bandwidth;
+// each direction hides behind at most its pass's compute; the rest shows.
+void TestPerfStackLevers::offloadClosedForm() {
+  const double bw = kHostCopyGBpsPerGpu * 1e9;
+  const double bytes = 0.5e9;  // 20 ms each way at 25 GB/s
+  const kern::OffloadTiming t = kern::offloadTiming(bytes, bw, 0.015, 0.030);
+  QCOMPARE(t.copy_s, bytes / bw);
+  QVERIFY(std::fabs(t.copy_s - 0.020) < 1e-15);
+  QVERIFY(std::fabs(t.hidden_s - (0.015 + 0.020)) < 1e-15);  // forward hides 15 ms, backward all 20
+  QVERIFY(std::fabs(t.exposed_s - 0.005) < 1e-15);
+  QVERIFY(std::fabs(t.hidden_s + t.exposed_s - 2 * t.copy_s) < 1e-15);
+  const kern::OffloadTiming hidden = kern::offloadTiming(bytes, bw, 0.5, 0.5);
+  QCOMPARE(hidden.exposed_s, 0.0);
+  const kern::OffloadTiming bare = kern::offloadTiming(bytes, bw, 0, 0);
+  QCOMPARE(bare.exposed_s, 2 * bare.copy_s);
+  QCOMPARE(kern::offloadTiming(0, bw, 0, 0).exposed_s, 0.0);
+}
+
+// The step: every micro-batch of every layer of the critical stage pays its
+// exposed copy; the host link is kHostCopyGBpsPerGpu whatever the GPU.
+void TestPerfStackLevers::offloadStepTime() {
+  nlohmann::json j = h100Tp8({{"activation_offload", 1.0}});
+  j["job"]["parallelism"] = {{"tp", 8}, {"pp", 1}, {"dp", 2}, {"micro_batch", 1}, {"global_batch", 16}};
+  ResolvedScenario r = resolved(j);
+  PerfModel m(r, parts());
+  const ParallelConfig c = m.explicitConfig(m.scenarioConfig());
+  QCOMPARE(c.recompute, Recompute::None);
+  const LayerTiming lt = m.layerTiming(c);
+  const PerfResult res = m.evaluate(c);
+  const double copy = lt.act_none_B / (kHostCopyGBpsPerGpu * 1e9);
+  const double exposed = std::max(0.0, copy - lt.fwd_s) + std::max(0.0, copy - lt.bwd_s);
+  QCOMPARE(res.micro_batches, 8LL);
+  const double expected = 8.0 * 32 * exposed;
+  qInfo("per layer: %.2f MB, copy %.3f ms each way, forward %.3f ms, backward %.3f ms; offload %.3f s of %.3f s",
+        lt.act_none_B / 1e6, copy * 1e3, lt.fwd_s * 1e3, lt.bwd_s * 1e3, res.breakdown.offload, res.step_time_s);
+  QVERIFY(copy > lt.fwd_s);  // this shape exposes part of the forward copy
+  QVERIFY2(std::fabs(res.breakdown.offload - expected) <= 1e-12 * expected,
+           qPrintable(QString("%1 vs %2").arg(res.breakdown.offload).arg(expected)));
+}
+
+// Host memory bounds the offloaded share: DGX H100 2 TiB / 8 GPUs, half of it
+// for activations. Past it the configuration does not fit and the bottleneck
+// names the key.
+void TestPerfStackLevers::offloadHostCapacity() {
+  nlohmann::json j = h100Tp8({{"activation_offload", 1.0}});
+  j["job"]["parallelism"] = {{"tp", 8}, {"pp", 1}, {"dp", 2}, {"micro_batch", 64}, {"global_batch", 128}};
+  ResolvedScenario r = resolved(j);
+  QCOMPARE(r.node.host_memory_GiB, 2048.0);
+  PerfModel m(r, parts());
+  QCOMPARE(m.hostOffloadGiB(), PerfModel::kHostOffloadShare * 2048.0 / 8);
+  const PerfResult all = m.evaluate(m.scenarioConfig());
+  const LayerTiming lt = m.layerTiming(all.config);
+  // pp = 1: one micro-batch of 32 layers stored, two layers stay in HBM.
+  const double gib = 1024.0 * 1024 * 1024;
+  QVERIFY(std::fabs(all.host_offload_GiB - lt.act_none_B * (32 - 2) / gib) < 1e-9 * all.host_offload_GiB);
+  QVERIFY2(all.host_offload_GiB > m.hostOffloadGiB(), qPrintable(QString::number(all.host_offload_GiB)));
+  QVERIFY(!all.fits_in_host_memory && !all.fits_in_memory);
+  const Bottleneck bn = diagnoseBottleneck(m, all);
+  QCOMPARE(bn.resource, std::string("memory"));
+  bool named = false;
+  for (const BottleneckClause& cl : bn.clauses) named = named || cl.id == "bottleneck-host-memory";
+  QVERIFY(named);
+  QVERIFY2(bn.detail.find("job.software.activation_offload") != std::string::npos, bn.detail.c_str());
+  // A quarter offloaded fits the host: 32 x 0.25 - 2 layers' worth.
+  ParallelConfig quarter = all.config;
+  quarter.act_offload = 0.25f;
+  const PerfResult q = m.evaluate(quarter);
+  QVERIFY(std::fabs(q.host_offload_GiB - lt.act_none_B * (32 * 0.25 - 2) / gib) < 1e-9 * q.host_offload_GiB);
+  QVERIFY(q.fits_in_host_memory);
 }
 
 void TestPerfStackLevers::zeroBubbleSchedules() {
