@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QPointer>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
 #include <QTableWidget>
@@ -184,8 +185,17 @@ JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc
   right->addWidget(searchStatus_);
   right->addWidget(results_, 1);
 
+  // The left column scrolls: with the software levers it is taller than a
+  // 1024x768 (or 1400x900) window can give it.
+  auto* leftHost = new QWidget;
+  leftHost->setLayout(left);
+  auto* leftScroll = new QScrollArea(this);
+  leftScroll->setObjectName(QStringLiteral("jobLeftScroll"));
+  leftScroll->setWidgetResizable(true);
+  leftScroll->setFrameShape(QFrame::NoFrame);
+  leftScroll->setWidget(leftHost);
   auto* body = new QHBoxLayout;
-  body->addLayout(left, 2);
+  body->addWidget(leftScroll, 2);
   body->addLayout(right, 3);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
