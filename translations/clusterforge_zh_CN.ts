@@ -578,6 +578,174 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source>Design: %1 (see “Design %1”). Model: %2 layers, hidden size %3; TP %4 × PP %5 × DP %6, micro-batch %7; %8 billion tokens.</source>
+        <translation>设计：%1（见“设计 %1”）。模型：%2 层，隐藏维度 %3；TP %4 × PP %5 × DP %6，微批次 %7；%8 十亿 Token。</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>“%1” as for %2</source>
+        <translation>“%1”同 %2</translation>
+    </message>
+    <message>
+        <source>Not repeated (identical charts): %1.</source>
+        <translation>未重复（图表相同）：%1。</translation>
+    </message>
+    <message>
+        <source>%n tier(s)</source>
+        <translation>%n 层</translation>
+    </message>
+    <message>
+        <source>oversubscription %1 : 1</source>
+        <translation>收敛比 %1 : 1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 Gb/s per node</source>
+        <translation>每节点 %1 × %2 Gb/s</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes of %4)</source>
+        <translation>%1 × %2（%3 个节点，每节点 %4 卡）</translation>
+    </message>
+    <message>
+        <source>%1, %2 GPUs per domain</source>
+        <translation>%1，每域 %2 卡</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>%1, climate %2</source>
+        <translation>%1，气候 %2</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>供电</translation>
+    </message>
+    <message>
+        <source>%1, %2 redundancy</source>
+        <translation>%1，%2 冗余</translation>
+    </message>
+    <message>
+        <source>Electricity</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>%1 USD/kWh, amortised over %2 years</source>
+        <translation>%1 美元/kWh，按 %2 年摊销</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Executive summary</source>
+        <translation>执行摘要</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>%1, %n tier(s), %2 Gb/s</source>
+        <translation>%1，%n 层，%2 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>The best value of each row is highlighted. </source>
+        <translation>每行最优值已高亮。</translation>
+    </message>
+    <message>
+        <source>Time to train with failures is the Monte Carlo mean; TCO covers the amortisation period; the cost of the run is the share of TCO the training run uses.</source>
+        <translation>含故障的训练时长为蒙特卡洛均值；TCO 覆盖整个摊销期；单次训练成本为该训练任务占用的 TCO 份额。</translation>
+    </message>
+    <message>
+        <source>fastest with failures</source>
+        <translation>含故障最快</translation>
+    </message>
+    <message>
+        <source>fastest without failures</source>
+        <translation>无故障最快</translation>
+    </message>
+    <message>
+        <source>lowest cost of the run</source>
+        <translation>单次训练成本最低</translation>
+    </message>
+    <message>
+        <source>lowest TCO</source>
+        <translation>TCO 最低</translation>
+    </message>
+    <message>
+        <source>lowest PUE</source>
+        <translation>PUE 最低</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 %4)</source>
+        <translation>%1：%2（%3 %4）</translation>
+    </message>
+    <message>
+        <source>All figures</source>
+        <translation>全部指标</translation>
+    </message>
+    <message>
+        <source>Design %1</source>
+        <translation>设计 %1</translation>
+    </message>
+    <message>
+        <source>Shared by %n scenario(s): %1.</source>
+        <translation>%n 个方案共用：%1。</translation>
+    </message>
+    <message>
+        <source>Used by %1.</source>
+        <translation>使用方案：%1。</translation>
+    </message>
+    <message>
+        <source>%n rack(s) in all; one rack of each kind is drawn (front), with the number of racks built the same way.</source>
+        <translation>共 %n 个机柜；每种机柜绘制一个（正面），并标注相同配置的机柜数量。</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 kinds are shown.</source>
+        <translation>显示 %2 种中的前 %1 种。</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1（×%2）</translation>
+    </message>
+    <message>
+        <source>Link loads of scenario %1.</source>
+        <translation>链路负载取自方案 %1。</translation>
+    </message>
+    <message>
         <source>Workload: %1</source>
         <translation>工作负载：%1</translation>
     </message>
@@ -868,6 +1036,14 @@
 </context>
 <context>
     <name>ReportWriter</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -5936,6 +6112,73 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Next: %1</source>
         <translation>下一页：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareCharts</name>
+    <message>
+        <source>Not simulated yet.</source>
+        <translation>尚未仿真。</translation>
+    </message>
+    <message>
+        <source>Step time breakdown by scenario</source>
+        <translation>各方案步时间分解</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>TCO against time to train</source>
+        <translation>TCO 与训练时长</translation>
+    </message>
+    <message>
+        <source>time to train, mean (days)</source>
+        <translation>训练时长均值（天）</translation>
+    </message>
+    <message>
+        <source>TCO (million USD)</source>
+        <translation>TCO（百万美元）</translation>
+    </message>
+    <message>
+        <source>Time to train by scenario</source>
+        <translation>各方案训练时长</translation>
+    </message>
+    <message>
+        <source>failure-free</source>
+        <translation>无故障</translation>
+    </message>
+    <message>
+        <source>mean, with failures</source>
+        <translation>均值，含故障</translation>
+    </message>
+    <message>
+        <source>p95, with failures</source>
+        <translation>p95，含故障</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Cost by scenario</source>
+        <translation>各方案成本</translation>
+    </message>
+    <message>
+        <source>CAPEX</source>
+        <translation>资本支出（CAPEX）</translation>
+    </message>
+    <message>
+        <source>TCO</source>
+        <translation>总拥有成本（TCO）</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>单次训练成本</translation>
+    </message>
+    <message>
+        <source>million USD</source>
+        <translation>百万美元</translation>
     </message>
 </context>
 </TS>

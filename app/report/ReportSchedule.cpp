@@ -25,7 +25,7 @@ QString cell(const QString& s, bool head = false) {
 QString ReportHtml::scheduleSection(int index, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
   using F = ScheduleFigures;
-  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Workload: %1").arg(QString::fromStdString(s.name).toHtmlEscaped()));
+  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Workload: %1").arg(QString::fromStdString(s.name).toHtmlEscaped()));
   ScheduleRun run;
   try {
     ScheduleRequest r;
@@ -47,23 +47,22 @@ QString ReportHtml::scheduleSection(int index, Images mode) {
   for (double f : r.busy) busy << 100 * f;
   for (double f : r.allocated) allocated << 100 * f;
   view.showTimeSeries(x, {{tr("Computing"), busy}, {tr("Allocated"), allocated}}, tr("Time (h)"), tr("Share of GPUs (%)"));
-  html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("schedule/%1").arg(index), view.toImage(QSize(760, 300), 2.0),
-                                                mode, 600, view.title()));
+  html += QStringLiteral("<p>%1</p>").arg(chart(QStringLiteral("schedule/%1").arg(index), &view, kPageWidthPx, 280, mode));
 
-  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><tr>");
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><thead><tr>");
   for (const char* cause : F::kIdleCauses) html += cell(F::idleCauseName(cause), true);
-  html += QStringLiteral("</tr><tr>");
+  html += QStringLiteral("</tr></thead><tr>");
   for (const char* cause : F::kIdleCauses) {
     const auto it = r.idle_gpu_h.find(cause);
     html += cell(F::number(it == r.idle_gpu_h.end() ? 0.0 : it->second, 0));
   }
   html += QStringLiteral("</tr></table><p style='font-size:8pt;color:#555'>%1</p>").arg(tr("Idle GPU-hours by cause."));
 
-  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><thead><tr>");
   for (const QString& h : {tr("Policy"), tr("Utilisation"), tr("Wait p50 (h)"), tr("Wait p95 (h)"), tr("JCT p50 (h)"),
                            tr("JCT p95 (h)"), tr("Goodput"), tr("Preemptions"), tr("Unfinished")})
     html += cell(h, true);
-  html += QStringLiteral("</tr>");
+  html += QStringLiteral("</tr></thead>");
   for (const sched::ScheduleResult& p : run.policies)
     html += QStringLiteral("<tr>") + cell(F::policyTitle(p.policy)) + cell(F::percent(p.utilization)) +
             cell(F::number(p.wait_h.p50, 2)) + cell(F::number(p.wait_h.p95, 2)) + cell(F::number(p.jct_h.p50, 2)) +

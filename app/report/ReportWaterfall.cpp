@@ -35,7 +35,7 @@ WaterfallRunPtr runOf(const Project& project, int index, const QVector<Waterfall
 
 QString ReportHtml::waterfallSection(int index, Images mode) {
   const ProjectWaterfall& w = project_.waterfalls[static_cast<std::size_t>(index)];
-  QString html = QStringLiteral("<h2>%1</h2>").arg(tr("Lever waterfall: %1").arg(QString::fromStdString(w.name).toHtmlEscaped()));
+  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Lever waterfall: %1").arg(QString::fromStdString(w.name).toHtmlEscaped()));
   if (!w.description.empty()) html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(w.description).toHtmlEscaped());
   const WaterfallRunPtr run = runOf(project_, index, waterfalls_);
   if (!run->ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not run: %1").arg(run->error).toHtmlEscaped());
@@ -48,8 +48,7 @@ QString ReportHtml::waterfallSection(int index, Images mode) {
   for (const auto& b : WaterfallMetrics::bars(r, WaterfallMetric::TimeToTrain, false))
     bars.push_back({b.label, b.from, b.to, b.total});
   view.showWaterfall(bars, WaterfallMetrics::axisTitle(WaterfallMetric::TimeToTrain), false);
-  html += QStringLiteral("<p>%1</p>").arg(embed(QStringLiteral("waterfall/%1").arg(index),
-                                                view.toImage(QSize(760, 380), 2.0), mode, 600, view.title()));
+  html += QStringLiteral("<p>%1</p>").arg(chart(QStringLiteral("waterfall/%1").arg(index), &view, kPageWidthPx, 340, mode));
 
   // The steps by number (the table and the chart use the numbers).
   for (std::size_t k = 0; k < r.steps.size(); ++k) {
@@ -60,12 +59,12 @@ QString ReportHtml::waterfallSection(int index, Images mode) {
   }
   const WaterfallMetric figures[] = {WaterfallMetric::StepTime, WaterfallMetric::Mfu, WaterfallMetric::GpuUtilization,
                                      WaterfallMetric::TimeToTrain, WaterfallMetric::Goodput, WaterfallMetric::RunCost};
-  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><tr>");
+  html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><thead><tr>");
   html += cell(tr("Step"), true);
   for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::name(m), true);
   html += cell(tr("Δ days"), true) + cell(tr("Share"), true);
   if (shapley) html += cell(tr("Shapley share"), true);
-  html += QStringLiteral("</tr>");
+  html += QStringLiteral("</tr></thead>");
   auto row = [&](const QString& label, const WaterfallFigures& f, const WaterfallStepResult* s) {
     html += QStringLiteral("<tr>") + cell(label.toHtmlEscaped());
     for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::format(WaterfallMetrics::value(f, m), m));

@@ -1,15 +1,17 @@
 #include "ReportWriter.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFont>
 #include <QPageLayout>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
-#include <QUrl>
+#include <QTextFrame>
 
-#include "ReportHtml.h"
+#include "ReportPictures.h"
 #include "common/Version.h"
 #include "design/Project.h"
 #include "report/CsvReport.h"
@@ -26,6 +28,21 @@ bool saveText(const QString& path, const QByteArray& bytes, QString* error) {
     return false;
   }
   return true;
+}
+
+// A4 with 15 mm margins; a footer line (page numbers) under the text.
+constexpr double kMarginMm = 15;
+constexpr double kFooterPx = 22;
+QPageLayout pageLayout() {
+  return QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(kMarginMm, kMarginMm, kMarginMm, kMarginMm),
+                     QPageLayout::Millimeter);
+}
+
+QFont reportFont() {
+  QFont font;
+  if (!ReportHtml::fontFamilies().isEmpty()) font.setFamilies(ReportHtml::fontFamilies());
+  font.setPointSizeF(10);
+  return font;
 }
 
 }  // namespace
@@ -61,12 +78,30 @@ QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project, const Si
 }
 
 bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& results, Format format,
-                         const QString& path, QString* error) {
+                         const QString& path, QString* error, const Progress& progress) {
   switch (format) {
-    case Format::Pdf: return writePdf(project, results, path, error);
+    case Format::Pdf: {
+      // Building is most of the work (three quarters of the bar), printing the rest; in 1/1000.
+      PdfContent content;
+      const Progress building =
+          progress ? Progress([&](int d, int t) { return progress(750 * d / std::max(1, t), 1000); }) : Progress();
+      if (!buildPdf(project, results, &content, building)) {
+        if (error) *error = tr("Cancelled.");
+        return false;
+      }
+      const Progress printing =
+          progress ? Progress([&](int d, int t) { return progress(750 + 250 * d / std::max(1, t), 1000); }) : Progress();
+      return printPdf(content, path, error, printing);
+    }
     case Format::Html: {
       ReportHtml html(project, results);
-      return saveText(path, html.build(ReportHtml::Images::DataUris).toUtf8(), error);
+      html.setProgress(progress);
+      const QString text = html.build(ReportHtml::Images::DataUris);
+      if (text.isEmpty()) {
+        if (error) *error = tr("Cancelled.");
+        return false;
+      }
+      return saveText(path, text.toUtf8(), error);
     }
     case Format::Csv: {
       std::vector<report::ScenarioOutput> outs;
@@ -82,28 +117,81 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
   return false;
 }
 
-bool ReportWriter::writePdf(const Project& project, const QVector<SimResultPtr>& results, const QString& path,
-                            QString* error) {
+bool ReportWriter::buildPdf(const Project& project, const QVector<SimResultPtr>& results, PdfContent* content,
+                            const Progress& progress) {
   ReportHtml builder(project, results);
-  QTextDocument doc;
-  QFont font;
-  if (!ReportHtml::fontFamilies().isEmpty()) font.setFamilies(ReportHtml::fontFamilies());
-  font.setPointSizeF(10);
-  doc.setDefaultFont(font);
-  const QString html = builder.build(ReportHtml::Images::Resources);
-  for (auto it = builder.images().begin(); it != builder.images().end(); ++it)
-    doc.addResource(QTextDocument::ImageResource, QUrl(it.key()), it.value());
-  doc.setHtml(html);
+  builder.setProgress(progress);
+  content->html = builder.build(ReportHtml::Images::Resources);
+  if (content->html.isEmpty()) return false;
+  content->pictures = builder.pictures();
+  content->title = tr("ClusterForge report: %1").arg(QString::fromStdString(project.name));
+  return true;
+}
 
-  QPdfWriter pdf(path);
-  pdf.setPageSize(QPageSize(QPageSize::A4));
-  pdf.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
-  pdf.setResolution(150);
-  pdf.setTitle(tr("ClusterForge report: %1").arg(QString::fromStdString(project.name)));
-  pdf.setCreator(QStringLiteral("ClusterForge %1").arg(QString::fromLatin1(kVersion)));
-  doc.print(&pdf);
-  if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
-    if (error) *error = tr("Cannot write %1").arg(path);
+QSizeF ReportWriter::pageSize() {
+  const QRectF text = pageLayout().paintRect(QPageLayout::Point);
+  return {text.width() * 96.0 / 72.0, text.height() * 96.0 / 72.0 - kFooterPx};
+}
+
+std::unique_ptr<QTextDocument> ReportWriter::layoutPdf(const PdfContent& content) {
+  auto doc = std::make_unique<QTextDocument>();
+  doc->setDefaultFont(reportFont());
+  doc->setDocumentMargin(0);
+  doc->setHtml(content.html);
+  auto* pictures = new ReportPictures(content.pictures, doc.get());
+  pictures->install(doc.get());
+  doc->setPageSize(pageSize());  // paginates: every page break and table header repeat is decided here
+  return doc;
+}
+
+bool ReportWriter::printPdf(const PdfContent& content, const QString& path, QString* error, const Progress& progress) {
+  const std::unique_ptr<QTextDocument> doc = layoutPdf(content);
+  const int pages = doc->pageCount();
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
+  }
+  {
+    QPdfWriter pdf(&file);
+    pdf.setPageLayout(pageLayout());
+    pdf.setResolution(300);
+    pdf.setTitle(content.title);
+    pdf.setCreator(QStringLiteral("ClusterForge %1").arg(QString::fromLatin1(kVersion)));
+    QPainter painter(&pdf);
+    const double scale = pdf.resolution() / 96.0;
+    const QSizeF page = pageSize();
+    QFont footer = reportFont();
+    footer.setPixelSize(11);  // 8 pt in layout pixels (the painter is scaled to them)
+    for (int p = 0; p < pages; ++p) {
+      if (progress && !progress(p, pages)) {
+        painter.end();
+        file.cancelWriting();
+        if (error) *error = tr("Cancelled.");
+        return false;
+      }
+      if (p > 0) pdf.newPage();
+      painter.save();
+      painter.scale(scale, scale);
+      painter.save();
+      painter.translate(0, -p * page.height());
+      const QRectF view(0, p * page.height(), page.width(), page.height());
+      painter.setClipRect(view);
+      QAbstractTextDocumentLayout::PaintContext ctx;
+      ctx.clip = view;
+      ctx.palette.setColor(QPalette::Text, Qt::black);
+      doc->documentLayout()->draw(&painter, ctx);
+      painter.restore();
+      painter.setFont(footer);
+      painter.setPen(QColor(0x55, 0x55, 0x55));
+      const QRectF foot(0, page.height() + 4, page.width(), kFooterPx - 4);
+      painter.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter, content.title);
+      painter.drawText(foot, Qt::AlignRight | Qt::AlignVCenter, tr("%1 / %2").arg(p + 1).arg(pages));
+      painter.restore();
+    }
+  }
+  if (!file.commit()) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
   }
   return true;

@@ -1,14 +1,24 @@
-// Writes a project's report as PDF (QPdfWriter + QTextDocument, A4, CJK font),
-// HTML (self-contained, charts inline) or CSV (core/report/CsvReport.h). The
-// GUI passes the results it has; the CLI simulates first (simulateAll).
-// Chart drawing uses widgets, so a QApplication must exist (offscreen is fine).
+// Writes a project's report as PDF (QPdfWriter + QTextDocument, A4, CJK font,
+// vector pictures, page numbers), HTML (self-contained, pictures inline) or
+// CSV (core/report/CsvReport.h). The GUI passes the results it has; the CLI
+// simulates first (simulateAll).
+// Building the content draws charts with widgets, so it runs in the GUI
+// thread with a QApplication (offscreen is fine); printing the PDF
+// (printPdf) needs no widget and may run in a worker thread.
 #pragma once
 #include <QCoreApplication>
+#include <QMap>
+#include <QSizeF>
 #include <QString>
 #include <QVector>
+#include <functional>
+#include <memory>
 
+#include "ReportHtml.h"
 #include "SimResult.h"
 #include "sim/Simulate.h"
+
+class QTextDocument;
 
 namespace cf {
 
@@ -27,12 +37,30 @@ class ReportWriter {
   // states what the Dashboard shows.
   static QVector<SimResultPtr> simulateAll(const Project& project, const SimulateOptions& options = {});
 
-  static bool write(const Project& project, const QVector<SimResultPtr>& results, Format format,
-                    const QString& path, QString* error = nullptr);
+  // (done, total) → false to cancel.
+  using Progress = std::function<bool(int done, int total)>;
 
- private:
-  static bool writePdf(const Project& project, const QVector<SimResultPtr>& results, const QString& path,
-                       QString* error);
+  static bool write(const Project& project, const QVector<SimResultPtr>& results, Format format,
+                    const QString& path, QString* error = nullptr, const Progress& progress = {});
+
+  // The content of a PDF report, built in the GUI thread.
+  struct PdfContent {
+    QString html;
+    QMap<QString, ReportHtml::Picture> pictures;
+    QString title;
+  };
+  // False when cancelled through `progress`.
+  static bool buildPdf(const Project& project, const QVector<SimResultPtr>& results, PdfContent* content,
+                       const Progress& progress = {});
+  // Lays the content out on A4 pages and writes it (any thread); the file is
+  // written whole or not at all (cancel leaves no file).
+  static bool printPdf(const PdfContent& content, const QString& path, QString* error = nullptr,
+                       const Progress& progress = {});
+
+  // The laid-out document of the PDF (pictures installed, paginated to the
+  // A4 text area in layout pixels): what printPdf prints, for tests.
+  static std::unique_ptr<QTextDocument> layoutPdf(const PdfContent& content);
+  static QSizeF pageSize();  // of one page's text, layout pixels (96 per inch)
 };
 
 }  // namespace cf

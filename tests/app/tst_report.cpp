@@ -7,9 +7,18 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextTable>
+#include <cmath>
 #include <QTranslator>
 
 #include "Document.h"
+#include "MetricTable.h"
+#include "ReportHtml.h"
+#include "ResultCharts.h"
 #include "ReportWriter.h"
 #include "ScheduleFigures.h"
 #include "ScheduleRunner.h"
@@ -54,7 +63,7 @@ class TestReport : public QObject {
     QVERIFY2(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, &error), qPrintable(error));
     const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
     QVERIFY(text.contains(QString::fromStdString(project_.name).left(20)));
-    for (const char* section : {"Design summary", "Scenario comparison", "Bill of materials", "Assumptions",
+    for (const char* section : {"Executive summary", "Scenario comparison", "Bill of materials", "Assumptions",
                                 "Model and catalog versions"})
       QVERIFY2(text.contains(QLatin1String(section)), section);
     const QLocale loc;
@@ -73,24 +82,15 @@ class TestReport : public QObject {
       QVERIFY2(text.contains(QLatin1String(caption)), caption);
   }
 
-  void pdfHoldsPictures() {
+  // Charts, rack elevations and the fabric are vector: no raster image in the PDF.
+  void pdfHoldsVectorPictures() {
     if (QStandardPaths::findExecutable(QStringLiteral("pdfimages")).isEmpty()) QSKIP("poppler-utils not installed");
     const QString pdf = dir_.filePath(QStringLiteral("pictures.pdf"));
     QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf));
-    // `pdfimages -list`: two header lines, then one line per image with its pixel size.
     const QStringList lines = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf}).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QVERIFY(lines.size() > 2);
-    int images = 0, wide = 0;
-    for (const QString& line : lines.mid(2)) {
-      const QStringList f = line.simplified().split(QLatin1Char(' '));
-      if (f.size() < 5 || f[2] != QLatin1String("image")) continue;  // smasks are listed apart
-      ++images;
-      // Charts are 1120 x 720 px; the rack and fabric pictures are wider than tall (2000 px wide at most).
-      if (f[3].toInt() >= 1500 && f[3].toInt() > 2 * f[4].toInt()) ++wide;
-    }
-    const int charts = 9 * 2;
-    QVERIFY2(images >= charts + 4, qPrintable(QString::number(images)));  // + racks and fabric per scenario
-    QVERIFY2(wide >= 2, qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY(lines.size() >= 2);
+    QCOMPARE(lines.size() - 2, 0);  // two header lines, no image
+    // (QSvgRenderer sets the pictures' text as outlines: pdftotext does not read it.)
   }
 
   void chinesePdfUsesCjkFont() {
@@ -113,7 +113,11 @@ class TestReport : public QObject {
     QVERIFY(h.open(QIODevice::ReadOnly));
     const QString page = QString::fromUtf8(h.readAll());
     QVERIFY(page.startsWith(QLatin1String("<!DOCTYPE html>")));
-    QVERIFY(page.count(QLatin1String("data:image/png;base64,")) >= 22);  // every chart, racks and fabric of both scenarios
+    // Every chart (none identical between the two designs but the timeline),
+    // the comparison's four, racks and fabric of both designs; all SVG.
+    QVERIFY2(page.count(QLatin1String("data:image/svg+xml;base64,")) >= 24,
+             qPrintable(QString::number(page.count(QLatin1String("data:image/svg+xml;base64,")))));
+    QCOMPARE(page.count(QLatin1String("data:image/png;base64,")), 0);
     QVERIFY(page.contains(QLatin1String("alt='Rack elevations'")));
     QVERIFY(page.contains(QLatin1String("alt='Fabric'")));
     QVERIFY(page.contains(QString::fromStdString(project_.scenarios[1].name).toHtmlEscaped()));
@@ -227,7 +231,7 @@ class TestReport : public QObject {
     QVERIFY(page.contains(QStringLiteral("<title>%1</title>").arg(QString::fromStdString(p.name).toHtmlEscaped())));
     for (const Scenario& s : p.scenarios) {
       const QString name = QString::fromStdString(s.name).toHtmlEscaped();
-      QVERIFY2(page.contains(QStringLiteral("<li>%1</li>").arg(name)), qPrintable(name));
+      QVERIFY2(page.contains(QStringLiteral(": %1</th>").arg(name)), qPrintable(name));
       // The assumptions line substitutes five values after the name: none lands in it.
       QVERIFY2(page.contains(name + QStringLiteral(": 200 Monte Carlo trials, seed ")), qPrintable(name));
     }
@@ -246,6 +250,142 @@ class TestReport : public QObject {
       for (const char* formula : {"=", "@", "\"=", "\"@", ",=", ",@", ",\"=", ",\"@"})
         QVERIFY2(!line.startsWith(QLatin1String(formula)) && (formula[0] != ',' || !line.contains(QLatin1String(formula))),
                  qPrintable(line));
+  }
+
+
+  // Issue 19 item 4: the executive summary comes first and lists every
+  // scenario with its answer (MFU, PUE as the Compare tab formats them); the
+  // comparison charts follow, then the designs, then each scenario.
+  void executiveSummaryFirst() {
+    ReportHtml builder(project_, results_);
+    const QString html = builder.build(ReportHtml::Images::Resources);
+    const int summary = html.indexOf(QLatin1String(">Executive summary<"));
+    const int comparison = html.indexOf(QLatin1String(">Scenario comparison<"));
+    const int design = html.indexOf(QLatin1String(">Design D1<"));
+    const int results = html.indexOf(QLatin1String(">Results: A: "));
+    QVERIFY(summary > 0);
+    QVERIFY(summary < comparison && comparison < design && design < results);
+    const QString part = html.mid(summary, comparison - summary);
+    const QVector<MetricTable::Metric> metrics = MetricTable::metrics();
+    for (int i = 0; i < 2; ++i) {
+      QVERIFY(part.contains(ReportHtml::scenarioTag(i) + QStringLiteral(": ") +
+                            QString::fromStdString(project_.scenarios[static_cast<std::size_t>(i)].name).toHtmlEscaped()));
+      for (const MetricTable::Metric& m : metrics)
+        if (QLatin1String(m.id) == QLatin1String("mfu") || QLatin1String(m.id) == QLatin1String("pue") ||
+            QLatin1String(m.id) == QLatin1String("capex_usd"))
+          QVERIFY2(part.contains(QStringLiteral(">%1</td>").arg(MetricTable::format(m, MetricTable::value(m, *results_[i])))), m.id);
+    }
+    // Display names, never raw ids.
+    QVERIFY(!html.contains(QLatin1String("direct-liquid")));
+    QVERIFY(part.contains(QLatin1String("Direct liquid cooling")));
+    // The comparison charts: four, vector, at their print size with text >= 8 pt.
+    int compare = 0;
+    for (auto it = builder.pictures().begin(); it != builder.pictures().end(); ++it) {
+      compare += it.key().startsWith(QLatin1String("compare/"));
+      QVERIFY2(it->displayWidth <= ReportHtml::kPageWidthPx, qPrintable(it.key()));
+      if (it->minTextPt > 0) QVERIFY2(it->minTextPt >= ReportHtml::kMinTextPt, qPrintable(it.key()));
+      if (it.key().startsWith(QLatin1String("chart/")) || it.key().startsWith(QLatin1String("compare/")))
+        QVERIFY2(!it->svg.isEmpty() && it->minTextPt > 0, qPrintable(it.key()));
+    }
+    QCOMPARE(compare, 4);
+  }
+
+  // A design shared by several scenarios (same cluster and layout) is shown
+  // once: one rack section, one fabric, one bill of materials; the scenarios
+  // name it. A chart identical to one shown before is named, not repeated.
+  void sharedDesignOnce() {
+    Project p = project_;
+    Scenario copy = p.scenarios[0];
+    copy.name = "Same design, other checkpoints";
+    copy.reliability.trials = 100;
+    p.scenarios.push_back(copy);
+    QVector<SimResultPtr> results = results_;
+    Project single;
+    single.parts = p.parts;
+    single.scenarios = {copy};
+    results << ReportWriter::simulateAll(single).value(0);
+    ReportHtml builder(p, results);
+    const QString html = builder.build(ReportHtml::Images::Resources);
+    QCOMPARE(builder.designs().size(), 2);
+    QCOMPARE(builder.designs()[0], (QVector<int>{0, 2}));
+    QCOMPARE(html.count(QLatin1String(">Bill of materials and CAPEX<")), 2);
+    QCOMPARE(html.count(QLatin1String("src='fabric/")), 2);
+    QVERIFY(html.contains(QLatin1String("Shared by 2 scenario(s): A: ")));
+    QVERIFY(html.contains(QLatin1String("Design: D1 (see")));
+    // The CAPEX breakdown of scenario C is the one of A.
+    QVERIFY(!builder.pictures().contains(QStringLiteral("chart/2/%1").arg(static_cast<int>(ResultCharts::Chart::Capex))));
+    QVERIFY(builder.pictures().contains(QStringLiteral("chart/0/%1").arg(static_cast<int>(ResultCharts::Chart::Capex))));
+    QVERIFY(html.contains(QStringLiteral("“%1” as for A: ").arg(ResultCharts::title(ResultCharts::Chart::Capex))));
+  }
+
+  // Tables: the header row repeats on every page (QTextTable header rows)
+  // and no row is split across two pages.
+  void tablePagination() {
+    ReportWriter::PdfContent content;
+    QVERIFY(ReportWriter::buildPdf(project_, results_, &content));
+    const auto doc = ReportWriter::layoutPdf(content);
+    const double pageH = ReportWriter::pageSize().height();
+    QCOMPARE(doc->pageSize().height(), pageH);
+    auto* layout = doc->documentLayout();
+    int withHeader = 0, spanning = 0;
+    double deepest = 0;
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+      // No line (of text, or of pictures) crosses a page boundary.
+      const QRectF block = layout->blockBoundingRect(b);
+      for (int l = 0; l < b.layout()->lineCount(); ++l) {
+        const QRectF line = b.layout()->lineAt(l).rect().translated(block.topLeft());
+        QVERIFY2(line.height() <= 0 || std::floor(line.top() / pageH) == std::floor((line.bottom() - 1) / pageH),
+                 qPrintable(QStringLiteral("a line of \"%1\" spans %2..%3").arg(b.text().left(30)).arg(line.top()).arg(line.bottom())));
+      }
+      QTextTable* table = QTextCursor(b).currentTable();
+      if (!table || table->cellAt(0, 0).firstCursorPosition().block() != b) continue;
+      withHeader += table->format().headerRowCount() > 0;
+      const QRectF whole = layout->frameBoundingRect(table);
+      if (std::floor(whole.top() / pageH) != std::floor((whole.bottom() - 1) / pageH)) ++spanning;
+      for (int r = 0; r < table->rows(); ++r) {
+        double top = 1e18, bottom = -1;
+        for (int c = 0; c < table->columns(); ++c) {
+          const QTextTableCell cell = table->cellAt(r, c);
+          for (QTextBlock cb = cell.firstCursorPosition().block(); cb.isValid() && cb.position() <= cell.lastPosition(); cb = cb.next()) {
+            const QRectF rect = layout->blockBoundingRect(cb);
+            if (rect.height() <= 0 || cb.text().isEmpty()) continue;  // an empty cell sits at the row's top
+            top = std::min(top, rect.top());
+            bottom = std::max(bottom, rect.bottom());
+          }
+        }
+        if (bottom < 0) continue;
+        deepest = std::max(deepest, bottom);
+        QVERIFY2(std::floor(top / pageH) == std::floor((bottom - 1) / pageH),
+                 qPrintable(QStringLiteral("row %1 of a table spans %2..%3 (page %4 px)").arg(r).arg(top).arg(bottom).arg(pageH)));
+      }
+    }
+    QVERIFY(deepest > 2 * pageH);  // positions are the document's, not the cell's
+    QVERIFY2(withHeader >= 5, qPrintable(QString::number(withHeader)));  // summary, all figures, 2 designs, 2 BOMs
+    QVERIFY(spanning >= 1);
+  }
+
+  // Progress is reported and a cancel stops the export without a file.
+  void cancelLeavesNoFile() {
+    const QString pdf = dir_.filePath(QStringLiteral("cancelled.pdf"));
+    int calls = 0, total = 0;
+    QString error;
+    QVERIFY(!ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, &error, [&](int done, int t) {
+      total = t;
+      return ++calls < 4 && done < t;
+    }));
+    QCOMPARE(calls, 4);
+    QVERIFY(total > 4);
+    QVERIFY(!QFile::exists(pdf));
+    QVERIFY(!error.isEmpty());
+    // Run to the end: the last report is the whole.
+    int last = -1;
+    QVERIFY(ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, &error, [&](int done, int t) {
+      last = done;
+      total = t;
+      return true;
+    }));
+    QVERIFY(QFile::exists(pdf));
+    QVERIFY(last > 0 && last < total);
   }
 
   void cliReport() {

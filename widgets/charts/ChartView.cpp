@@ -1,6 +1,7 @@
 #include "ChartView.h"
 
 #include <QBarCategoryAxis>
+#include <QBuffer>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -828,6 +829,55 @@ QVector<ChartView::TextBox> ChartView::textBoxes() {
   return out;
 }
 
+// The whole chart as SVG, drawn at `size` in this widget's pixels (the
+// generator's resolution is the widget's, so fonts keep their size relative to
+// the layout). The QCustomPlot page paints from a raster buffer; it is drawn
+// again through QCustomPlot::toPainter so that it stays vector too.
+QByteArray ChartView::toSvg(QSize size, QSize* drawn) {
+  const QSize old = this->size();
+  resize(size);
+  layout()->activate();
+  fitAxes();
+  QCoreApplication::sendPostedEvents();
+  // A chart whose layout needs more room than asked (many categories) is
+  // drawn at the size it takes, not clipped: the caller scales it.
+  if (this->size() != size) {
+    size = size.expandedTo(this->size());
+    resize(size);
+    layout()->activate();
+    fitAxes();
+    QCoreApplication::sendPostedEvents();
+  }
+  if (drawn) *drawn = size;
+  const bool custom = stack_->currentWidget() == plot_;
+  if (custom) placeTags(plot_), plot_->replot();
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setSize(size);
+  svg.setViewBox(QRect(QPoint(), size));
+  svg.setResolution(logicalDpiY());
+  svg.setTitle(title_);
+  {
+    QCPPainter painter(&svg);
+    painter.fillRect(QRect(QPoint(), size), Qt::white);
+    const QRect r = custom ? QRect(plot_->mapTo(this, QPoint(0, 0)), plot_->size()) : QRect();
+    // The plot's raster buffer is left out (a child wholly outside the region is not drawn).
+    render(&painter, QPoint(), custom ? QRegion(rect()) - QRegion(r) : QRegion(), QWidget::DrawChildren);
+    if (custom) {
+      painter.save();
+      painter.fillRect(r, Qt::white);
+      painter.translate(r.topLeft());
+      plot_->toPainter(&painter, r.width(), r.height());
+      painter.restore();
+    }
+  }
+  resize(old);
+  return bytes;
+}
+
 // The whole chart (title, plot, legend) as drawn at `size`.
 QImage ChartView::toImage(const QSize& size, qreal dpr) {
   const QSize old = this->size();
@@ -848,21 +898,9 @@ QImage ChartView::toImage(const QSize& size, qreal dpr) {
 
 bool ChartView::saveImage(const QString& path, const QSize& size) {
   if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(), size));
-    svg.setTitle(title_);
-    const QSize old = this->size();
-    resize(size);
-    layout()->activate();
-    fitAxes();
-    QCoreApplication::sendPostedEvents();
-    QPainter painter(&svg);
-    render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-    painter.end();
-    resize(old);
-    return QFile::exists(path);
+    const QByteArray svg = toSvg(size);
+    QFile file(path);
+    return !svg.isEmpty() && file.open(QIODevice::WriteOnly) && file.write(svg) == svg.size();
   }
   return toImage(size).save(path);
 }

@@ -152,6 +152,9 @@ class ChartView : public QWidget {
   // The chart as an image (what reports embed) and as PNG/SVG files.
   QImage toImage(const QSize& size, qreal dpr = 2.0);
   bool saveImage(const QString& path, const QSize& size = {900, 520});
+  // The chart as an SVG document (vector; what PDF reports draw), at `size`
+  // or larger when its layout needs more room (*drawn: the size drawn).
+  QByteArray toSvg(QSize size, QSize* drawn = nullptr);
   // Asks for a file (PNG or SVG) and saves the chart; the context menu's "Export image…".
   void exportWithDialog();
 

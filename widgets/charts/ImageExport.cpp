@@ -1,6 +1,7 @@
 #include "ImageExport.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
@@ -52,6 +53,23 @@ QImage ImageExport::sceneImage(QGraphicsScene* scene, const QSize& maxSize, cons
   scene->render(&p, QRectF(QPointF(0, 0), image.size()), rect, aspect);
   p.end();
   return image;
+}
+
+QByteArray ImageExport::sceneSvg(QGraphicsScene* scene, const QSize& size, const QRectF& source,
+                                 Qt::AspectRatioMode aspect) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setSize(size);
+  svg.setViewBox(QRect(QPoint(0, 0), size));
+  svg.setResolution(96);  // as the scene's fonts are laid out (an image's default), not the generator's 72
+  QPainter p(&svg);
+  p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+  scene->render(&p, QRectF(QPointF(0, 0), size), source, aspect);
+  p.end();
+  return bytes;
 }
 
 bool ImageExport::saveScene(QGraphicsScene* scene, const QString& path, QString* error, const QSize& maxSize,

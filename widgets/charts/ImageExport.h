@@ -25,6 +25,9 @@ class ImageExport {
   // maxSize (the fabric: thousands of GPUs wide, five tiers high).
   static QImage sceneImage(QGraphicsScene* scene, const QSize& maxSize, const QRectF& source = {},
                            Qt::AspectRatioMode aspect = Qt::KeepAspectRatio);
+  // The scene as an SVG document drawn at `size` (the source rect scaled into it).
+  static QByteArray sceneSvg(QGraphicsScene* scene, const QSize& size, const QRectF& source,
+                             Qt::AspectRatioMode aspect = Qt::KeepAspectRatio);
   // Writes the scene as PNG or SVG (by extension; other extensions are refused with a message).
   static bool saveScene(QGraphicsScene* scene, const QString& path, QString* error = nullptr,
                         const QSize& maxSize = {2400, 1600}, Qt::AspectRatioMode aspect = Qt::KeepAspectRatio);

@@ -16,6 +16,7 @@
 
 #include "ChartStyle.h"
 #include "ChartView.h"
+#include "CompareCharts.h"
 #include "Document.h"
 #include "MetricTable.h"
 #include "ResultCharts.h"
@@ -324,46 +325,15 @@ void ComparisonView::fillInputs(int columns) {
 }
 
 void ComparisonView::fillCharts(int columns) {
-  QStringList tags;
-  for (int c = 0; c < columns; ++c) tags << tag(c);
-  // Step-time breakdown: one stacked bar per scenario, parts in their fixed colours.
-  QVector<ChartView::Series> series;
-  const auto parts = ResultCharts::breakdownParts(StepBreakdown{});  // the keys, in order
-  for (std::size_t part = 0; part < parts.size(); ++part) {
-    const QString key = QString::fromStdString(parts[part].first);
-    ChartView::Series s{ResultCharts::keyName(key), {}, {}, key};
-    double sum = 0;
-    for (int c = 0; c < columns; ++c) {
-      const SimResultPtr r = runner_->result(c);
-      double v = 0;
-      if (r && r->ok()) {
-        v = ResultCharts::breakdownParts(r->output->performance.perf.breakdown)[part].second;
-        if (!std::isfinite(v)) v = 0;
-      }
-      s.values << v;
-      sum += v;
-    }
-    if (sum > 0) series << s;
-  }
-  stepChart_->setTitle(tr("Step time breakdown by scenario"));
-  if (series.isEmpty())
-    stepChart_->showMessage(tr("Not simulated yet."));
-  else
-    stepChart_->showBars(tags, series, tr("seconds"), true);
-  QVector<ChartView::Point> points;
+  QStringList tags, names;
+  QVector<SimResultPtr> results;
   for (int c = 0; c < columns; ++c) {
-    const SimResultPtr r = runner_->result(c);
-    if (!r || !r->ok()) continue;
-    // With failures when the Monte Carlo ran, else failure-free.
-    const SimOutput& out = *r->output;
-    points.append({out.timeToTrainMeanDays().value_or(out.failureFreeDays()), out.cost.tco_usd / 1e6,
-                   QString::fromStdString(doc_->scenario(c).name), chartstyle::seriesColor(c), tag(c)});
+    tags << tag(c);
+    names << QString::fromStdString(doc_->scenario(c).name);
+    results << runner_->result(c);
   }
-  paretoChart_->setTitle(tr("TCO against time to train"));
-  if (points.isEmpty())
-    paretoChart_->showMessage(tr("Not simulated yet."));
-  else
-    paretoChart_->showScatter(points, tr("time to train, mean (days)"), tr("TCO (million USD)"));
+  CompareCharts::stepBreakdown(stepChart_, tags, results);
+  CompareCharts::tcoAgainstTime(paretoChart_, tags, names, results);
 }
 
 }  // namespace cf

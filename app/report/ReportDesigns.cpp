@@ -1,0 +1,174 @@
+// The report's design sections: each distinct design (cluster and layout)
+// once, whatever the number of scenarios that use it: its parameters in
+// words, the rack elevations (one rack of each kind, with how many racks are
+// built that way), the fabric coloured by link utilisation, and the bill of
+// materials. Pictures are vector (SVG drawn by the PDF painter).
+#include <QGraphicsScene>
+#include <QLocale>
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "FabricGeometry.h"
+#include "FabricItem.h"
+#include "FieldSpec.h"
+#include "LinkOverlay.h"
+#include "RackScene.h"
+#include "ReportHtml.h"
+#include "ResultCharts.h"
+#include "design/LayoutGenerator.h"
+#include "design/Project.h"
+#include "design/Resolved.h"
+#include "topology/FabricSpec.h"
+#include "topology/Generators.h"
+
+namespace cf {
+
+using namespace reporthtml;
+
+namespace {
+
+// Two racks are of one kind when the same parts sit at the same heights
+// (names such as "node-017" differ from rack to rack).
+using RackKey = std::tuple<std::string, std::vector<std::tuple<std::string, std::string, int, int, std::string>>>;
+RackKey rackKey(const Rack& rack) {
+  std::vector<std::tuple<std::string, std::string, int, int, std::string>> p;
+  for (const Placement& pl : rack.placements) p.emplace_back(pl.kind, pl.part, pl.u, pl.height_u, pl.face);
+  std::sort(p.begin(), p.end());
+  return {rack.part, p};
+}
+
+}  // namespace
+
+QString ReportHtml::designSection(int design, Images mode) {
+  const QVector<int>& users = designs_[design];
+  QString html = heading(2, tr("Design %1").arg(designTag(design)), design == 0);
+  QStringList names;
+  for (int i : users) names << scenarioName(i);
+  html += QStringLiteral("<p>%1</p>")
+              .arg(users.size() > 1 ? tr("Shared by %n scenario(s): %1.", nullptr, static_cast<int>(users.size()))
+                                          .arg(names.join(QStringLiteral("; ")))
+                                    : tr("Used by %1.").arg(names.join(QString())));
+  html += designTable(users.first());
+  html += rackPictures(design, mode);
+  html += fabricPicture(design, mode);
+  // The bill of materials depends on the design only: the first scenario with a result.
+  for (int i : users)
+    if (const SimResultPtr r = results_.value(i); r && r->ok()) {
+      html += bom(i);
+      break;
+    }
+  return html;
+}
+
+QString ReportHtml::rackPictures(int design, Images mode) {
+  const Scenario& s = project_.scenarios[static_cast<std::size_t>(designs_[design].first())];
+  const Catalog parts = project_.resolvedParts();
+  // At most kPerPicture racks side by side (each about 40 mm wide on A4), kKinds in all.
+  constexpr int kPerPicture = 4, kKinds = 8;
+  try {
+    const bool proposed = s.layout.empty();
+    const Layout layout = proposed ? generateLayout(s, parts) : s.layout;
+    std::map<RackKey, int> count;
+    std::vector<Rack> kinds;
+    int racks = 0;
+    for (const Site& site : layout.sites)
+      for (const Hall& hall : site.halls)
+        for (const Row& row : hall.rows)
+          for (const Rack& rack : row.racks) {
+            ++racks;
+            if (count[rackKey(rack)]++ == 0) kinds.push_back(rack);
+          }
+    if (kinds.empty()) return {};
+    QString html = heading(3, tr("Rack elevations"));
+    QString note = tr("%n rack(s) in all; one rack of each kind is drawn (front), with the number of racks built the same way.",
+                      nullptr, racks);
+    if (proposed) note += QLatin1Char(' ') + tr("The scenario has no layout: this is the layout the generator proposes.");
+    if (static_cast<int>(kinds.size()) > kKinds)
+      note += QLatin1Char(' ') + tr("The first %1 of %2 kinds are shown.").arg(kKinds).arg(kinds.size());
+    html += QStringLiteral("<p style='%1'>%2</p>").arg(kNote, note.toHtmlEscaped());
+    const int shown = std::min<int>(kKinds, static_cast<int>(kinds.size()));
+    for (int first = 0; first < shown; first += kPerPicture) {
+      Row row;
+      for (int k = first; k < std::min(shown, first + kPerPicture); ++k) {
+        Rack r = kinds[static_cast<std::size_t>(k)];
+        r.name = tr("%1 (×%2)").arg(QString::fromStdString(r.name)).arg(count[rackKey(r)]).toStdString();
+        row.racks.push_back(std::move(r));
+      }
+      RackScene scene;
+      scene.setRow(&row, parts, RackScene::Faces::Front);
+      const QRectF source = scene.itemsBoundingRect().adjusted(-8, -8, 8, 8);
+      // Racks keep their proportions; a row of fewer racks is narrower, not taller.
+      const int width = static_cast<int>(kPageWidthPx * static_cast<double>(row.racks.size()) / kPerPicture);
+      html += QStringLiteral("<p>%1</p>")
+                  .arg(this->scene(QStringLiteral("racks/%1/%2").arg(design).arg(first / kPerPicture), &scene, source,
+                                   QSize(width, 0), mode, tr("Rack elevations")));
+    }
+    return html;
+  } catch (const std::exception& e) {
+    return QStringLiteral("<p>%1</p>").arg(tr("No rack elevations: %1").arg(QString::fromStdString(e.what())).toHtmlEscaped());
+  }
+}
+
+QString ReportHtml::fabricPicture(int design, Images mode) {
+  // The fabric, links coloured by utilisation (LinkOverlay) of the design's first simulated scenario.
+  const int scenario = designs_[design].first();
+  const Scenario& s = project_.scenarios[static_cast<std::size_t>(scenario)];
+  try {
+    const topology::Fabric fabric = topology::generate(topology::specFor(resolve(s, project_.resolvedParts())));
+    FabricGeometry geometry;
+    geometry.build(fabric);
+    QGraphicsScene graphics;
+    auto* item = new FabricItem(&geometry);
+    graphics.addItem(item);
+    graphics.setSceneRect(geometry.bounds());
+    QString caption;
+    const SimResultPtr r = results_.value(scenario);
+    if (r && r->ok()) {
+      LinkOverlay overlay = LinkOverlay::fromResult(fabric, *r);
+      caption = overlay.caption();
+      geometry.setLinkValues(overlay.values);
+      // Same absolute scale as the canvas: red is a saturated link.
+      const double top = overlay.values.empty() ? 0.0 : *std::max_element(overlay.values.begin(), overlay.values.end());
+      item->setLinkValues(std::move(overlay.values), std::max(1.0, top));
+    }
+    const QLocale loc;
+    QString html = heading(3, tr("Fabric"));
+    QString note = tr("%1: %2 GPUs, %3 devices, %4 links; tiers from GPUs (bottom) to the top switches.")
+                       .arg(choiceText("/cluster/scale_out/topology", fabric.info.topology),
+                            loc.toString(static_cast<qlonglong>(fabric.gpuCount())),
+                            loc.toString(static_cast<qlonglong>(fabric.devices().size())),
+                            loc.toString(static_cast<qlonglong>(fabric.links().size())));
+    if (!caption.isEmpty()) note += QLatin1Char(' ') + tr("Colours: %1, green = idle, red = the busiest.").arg(caption);
+    if (designs_[design].size() > 1) note += QLatin1Char(' ') + tr("Link loads of scenario %1.").arg(scenarioTag(scenario));
+    html += QStringLiteral("<p style='%1'>%2</p>").arg(kNote, note.toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>")
+                .arg(scene(QStringLiteral("fabric/%1").arg(design), &graphics, geometry.bounds(), QSize(kPageWidthPx, 300),
+                           mode, tr("Fabric"), Qt::IgnoreAspectRatio));
+    return html;
+  } catch (const std::exception& e) {
+    return QStringLiteral("<p>%1</p>").arg(tr("No fabric picture: %1").arg(QString::fromStdString(e.what())).toHtmlEscaped());
+  }
+}
+
+QString ReportHtml::bom(int index) const {
+  const SimResultPtr r = results_.value(index);
+  if (!r || !r->ok() || !r->json.contains("cost") || !r->json["cost"].contains("capex_breakdown")) return {};
+  const QLocale loc;
+  QString html = heading(3, tr("Bill of materials and CAPEX"));
+  html += tableOpen() + headRow({tr("Item"), tr("Part"), tr("Count"), tr("Unit price (USD)"), tr("Total (USD)")});
+  double sum = 0;
+  const QString right = QStringLiteral("text-align:right");
+  for (const auto& l : r->json["cost"]["capex_breakdown"]) {
+    sum += l.value("total_usd", 0.0);
+    const QString item = ResultCharts::keyName(QString::fromStdString(l.value("item", "")));
+    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(esc(l.value("part", ""))) +
+            td(loc.toString(l.value("count", 0.0), 'f', 0), right) + td(loc.toString(l.value("unit_usd", 0.0), 'f', 0), right) +
+            td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("<tr>") + td(QStringLiteral("<b>%1</b>").arg(tr("Total"))) + td({}) + td({}) + td({}) +
+          td(QStringLiteral("<b>%1</b>").arg(loc.toString(sum, 'f', 0)), right) + QStringLiteral("</tr>");
+  return html + QStringLiteral("</table>");
+}
+
+}  // namespace cf
