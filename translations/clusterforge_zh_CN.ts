@@ -4,6 +4,18 @@
 <context>
     <name>EngineMessages</name>
     <message>
+        <source>%1 needs experts &gt; 1 (a mixture of experts)</source>
+        <translation>%1 需要 experts &gt; 1（混合专家模型）</translation>
+    </message>
+    <message>
+        <source>dualpipe needs an even pp, not %1</source>
+        <translation>dualpipe 需要偶数的 pp，而不是 %1</translation>
+    </message>
+    <message>
+        <source>dualpipe needs an even number of micro-batches per step, at least 2*pp=%2; global_batch/(dp*micro_batch) gives %1</source>
+        <translation>dualpipe 需要每步偶数个微批次，且至少为 2*pp=%2；global_batch/(dp*micro_batch) 得到 %1</translation>
+    </message>
+    <message>
         <source>job.software.activation_offload = %1 puts %2 GiB of activations per GPU in host memory, which leaves %3 GiB per GPU for them</source>
         <translation>job.software.activation_offload = %1 在主机内存中为每卡存放 %2 GiB 激活，但每卡可用于激活的主机内存只有 %3 GiB</translation>
     </message>
@@ -2427,6 +2439,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::FieldSpec</name>
+    <message>
+        <source>DualPipe (DeepSeek-V3; even PP)</source>
+        <translation>DualPipe（DeepSeek-V3；PP 为偶数）</translation>
+    </message>
     <message>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>

@@ -20,7 +20,16 @@ struct ModelSpec {
   int kv_heads = 0;          // 0 = heads (no grouped-query attention)
   int head_dim = 0;          // 0 = hidden / heads (GPT-3 13B: hidden 5,140, 40 heads of 128)
   int experts = 1;           // > 1: mixture of experts
-  int top_k = 1;
+  int top_k = 1;             // routed experts per token (shared experts not counted)
+  // Shared experts (DeepSeekMoE, Qwen-MoE): expert-sized MLPs every token
+  // uses, computed where the token is (never sent through the all-to-all);
+  // their parameters are replicated like attention, not sharded by EP.
+  int shared_experts = 0;
+  // Node-limited routing (DeepSeek-V3 §2.1.2, M = 4): a token's routed
+  // experts lie on at most this many scale-up domains (nodes), and it crosses
+  // the scale-out network once per destination node (NVLink forwards it
+  // there). 0 = no limit and one copy per routed expert (the default).
+  int moe_max_nodes = 0;
 
   int ffnHidden() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
   int kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
@@ -35,7 +44,7 @@ struct Parallelism {
   long long global_batch = 1;
   int zero_stage = 1;
   std::string recompute = "none";  // none | selective | full
-  std::string schedule = "1f1b";   // 1f1b (interleaved when virtual_stages > 1) | zb-h1 | zb-v
+  std::string schedule = "1f1b";   // 1f1b (interleaved when virtual_stages > 1) | zb-h1 | zb-v | dualpipe
   int first_stage_layers = 0;      // 0 = the even split (ceil(L/pp) on the first stage)
   int last_stage_layers = 0;       // 0 = the even split
   std::string rank_order = "tp-cp-dp-pp";  // Megatron; "tp-cp-pp-dp": pipeline inner, DP outermost (Llama 3)

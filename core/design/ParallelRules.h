@@ -18,6 +18,10 @@
 //  - ep > 1 needs experts > 1; ep divides experts and dp·cp (the expert
 //    group is carved out of the data-parallel x context-parallel ranks).
 //  - dp · micro_batch divides global_batch.
+//  - DualPipe (DeepSeek-V3 §3.2.1; deepseek-ai/DualPipe asserts both in
+//    DualPipe.step): pp even (ranks pair up, stage i with stage pp-1-i) and
+//    an even number of micro-batches per step, at least 2·pp (half are fed
+//    from each end of the pipeline).
 // Plain C++ with CF_HD (no strings), callable from a search kernel.
 #pragma once
 #include "common/HostDevice.h"
@@ -53,6 +57,8 @@ enum class ParallelRule : unsigned char {
   EpExperts,            // ep does not divide experts
   EpDpCp,               // ep does not divide dp * cp
   GlobalBatch,          // dp * micro_batch does not divide global_batch
+  DualPipePp,           // dualpipe with an odd pp (or pp < 2)
+  DualPipeMicroBatches, // dualpipe with an odd number of micro-batches or fewer than 2 pp
 };
 
 CF_HD constexpr ParallelRule tpRule(const ParallelDims& m, int tp) {
@@ -97,6 +103,12 @@ CF_HD constexpr ParallelRule batchRule(long long globalBatch, long long dp, int 
 // Micro-batches per step: global_batch / (dp · micro_batch) (0 when they do not divide).
 CF_HD constexpr long long microBatchesPerStep(long long globalBatch, long long dp, int microBatch) {
   return dp >= 1 && microBatch >= 1 ? globalBatch / (dp * microBatch) : 0;
+}
+
+CF_HD constexpr ParallelRule dualPipeRule(int pp, long long microBatches) {
+  if (pp < 2 || pp % 2 != 0) return ParallelRule::DualPipePp;
+  if (microBatches % 2 != 0 || microBatches < 2LL * pp) return ParallelRule::DualPipeMicroBatches;
+  return ParallelRule::Ok;
 }
 
 // Every rule, in order; Ok when the layout is valid.

@@ -112,6 +112,8 @@ ModelSpec readModel(ObjectReader m) {
   out.head_dim = toInt(m.integer("head_dim", 0, 1, 100000));
   out.experts = toInt(m.integer("experts", 1, 1, 100000));
   out.top_k = toInt(m.integer("top_k", 1, 1, 100000));
+  out.shared_experts = toInt(m.integer("shared_experts", 0, 0, 100000));
+  out.moe_max_nodes = toInt(m.integer("moe_max_nodes", 0, 0, 100000));
   m.finish();
 
   return out;
@@ -129,7 +131,7 @@ Parallelism readParallelism(ObjectReader p) {
   out.global_batch = p.integer("global_batch", 0, 1, 1LL << 40);
   out.zero_stage = toInt(p.integer("zero_stage", 1, 0, 3));
   out.recompute = p.choice("recompute", "none", kRecompute);
-  out.schedule = p.choice("schedule", "1f1b", {"1f1b", "zb-h1", "zb-v"});
+  out.schedule = p.choice("schedule", "1f1b", {"1f1b", "zb-h1", "zb-v", "dualpipe"});
   out.first_stage_layers = toInt(p.integer("first_stage_layers", 0, 1, 100000));
   out.last_stage_layers = toInt(p.integer("last_stage_layers", 0, 1, 100000));
   out.rank_order = p.choice("rank_order", "tp-cp-dp-pp", {"tp-cp-dp-pp", "tp-cp-pp-dp"});
@@ -306,6 +308,8 @@ json modelToJson(const ModelSpec& m) {
   if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
   if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
   if (m.head_dim > 0) model["head_dim"] = m.head_dim;
+  if (m.shared_experts > 0) model["shared_experts"] = m.shared_experts;
+  if (m.moe_max_nodes > 0) model["moe_max_nodes"] = m.moe_max_nodes;
   return model;
 }
 

@@ -36,6 +36,7 @@ const std::vector<MessageTemplate> kTemplates = {
     {"heads-not-divide-hidden", "%1 does not divide hidden=%2"},
     {"kv-heads-not-divide-heads", "%1 must divide heads=%2"},
     {"top-k-exceeds-experts", "%1 exceeds experts=%2"},
+    {"needs-experts", "%1 needs experts > 1 (a mixture of experts)"},
     // job.parallelism
     {"tp-not-divide-heads", "%1 does not divide heads=%2"},
     {"tp-kv-heads-indivisible", "%1 and kv_heads=%2 do not divide one another"},
@@ -46,6 +47,8 @@ const std::vector<MessageTemplate> kTemplates = {
     {"interleave-micro-batches", "%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)"},
     {"schedule-virtual-stages", "%1 runs with virtual_stages=%2, not %3"},
     {"schedule-needs-pp", "%1 needs pp > 1"},
+    {"dualpipe-pp-even", "dualpipe needs an even pp, not %1"},
+    {"dualpipe-micro-batches", "dualpipe needs an even number of micro-batches per step, at least 2*pp=%2; global_batch/(dp*micro_batch) gives %1"},
     {"stage-layers-invalid", "first_stage_layers=%1 and last_stage_layers=%2 leave %3 layers for the other %4 stages of pp=%5"},
     {"cp-not-divide-seq", "%1 does not divide seq_len=%2"},
     {"ep-needs-experts", "expert parallelism needs experts > 1"},
@@ -110,6 +113,10 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   if (m.kvHeads() > m.heads || m.heads % m.kvHeads() != 0)
     c.error("job.model.kv_heads", "kv-heads-not-divide-heads", {str(m.kvHeads()), str(m.heads)});
   if (m.top_k > m.experts) c.error("job.model.top_k", "top-k-exceeds-experts", {str(m.top_k), str(m.experts)});
+  if (m.experts <= 1 && m.shared_experts > 0)
+    c.error("job.model.shared_experts", "needs-experts", {"shared_experts=" + str(m.shared_experts)});
+  if (m.experts <= 1 && m.moe_max_nodes > 0)
+    c.error("job.model.moe_max_nodes", "needs-experts", {"moe_max_nodes=" + str(m.moe_max_nodes)});
   // The layout rules the search applies too (design/ParallelRules.h).
   const ParallelDims dims = parallelDims(m);
   switch (tpRule(dims, p.tp)) {
@@ -135,11 +142,22 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
     default: break;
   }
   // Zero-bubble schedules (Qi et al. ICLR'24): ZB-H1 on plain stages, ZB-V on two V-shaped chunks a rank.
+  // DualPipe (DeepSeek-V3 §3.2.1): two stages a rank by construction, so virtual_stages 1.
   if (p.schedule != "1f1b") {
     const int want = p.schedule == "zb-v" ? 2 : 1;
     if (p.pp < 2) c.error("job.parallelism.schedule", "schedule-needs-pp", {p.schedule});
     else if (p.virtual_stages != want)
       c.error("job.parallelism.virtual_stages", "schedule-virtual-stages", {p.schedule, str(want), str(p.virtual_stages)});
+  }
+  if (p.schedule == "dualpipe" && p.pp >= 2) {
+    switch (dualPipeRule(p.pp, micro)) {
+      case ParallelRule::DualPipePp: c.error("job.parallelism.pp", "dualpipe-pp-even", {str(p.pp)}); break;
+      case ParallelRule::DualPipeMicroBatches:
+        if (batchRule(r.global_batch, r.dp, p.micro_batch) == ParallelRule::Ok)  // else the batch error says it
+          c.error("job.parallelism.global_batch", "dualpipe-micro-batches", {str(micro), str(2 * p.pp)});
+        break;
+      default: break;
+    }
   }
   // Uneven stages: the other stages keep at least one layer (virtual_stages with interleaving).
   if (p.first_stage_layers > 0 || p.last_stage_layers > 0) {

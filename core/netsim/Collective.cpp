@@ -75,6 +75,17 @@ std::vector<Chain> expand(const Collective& c) {
       return chains;
     }
     case CollectiveKind::AllToAll: {
+      if (c.local_pair_bytes >= 0 && c.remote_pair_bytes >= 0 && c.per_domain >= 1) {
+        // Two concurrent chains: the pairs inside a domain and those across.
+        auto local = std::make_shared<Transfers>(), remote = std::make_shared<Transfers>();
+        for (const auto& g : c.groups)
+          for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+              if (i != j) (i / c.per_domain == j / c.per_domain ? local : remote)->emplace_back(g[i], g[j]);
+        if (!local->empty() && c.local_pair_bytes > 0) chains.push_back({{local, c.local_pair_bytes, c.intra_latency_s}});
+        if (!remote->empty() && c.remote_pair_bytes > 0) chains.push_back({{remote, c.remote_pair_bytes, c.step_latency_s}});
+        return chains;
+      }
       auto t = std::make_shared<Transfers>();
       for (const auto& g : c.groups)
         for (int i = 0; i < n; ++i)

@@ -59,6 +59,11 @@ struct Collective {
   double intra_latency_s = 0;     // alpha inside a scale-up domain
   double startup_s = 0;           // once per collective
   int per_domain = 1;             // Hierarchical: ranks of a group in each scale-up domain
+  // AllToAll with node-limited MoE routing (kern::moeNodeLimitedBytes): the
+  // bytes each pair of ranks in one domain (group positions i, j with
+  // i / per_domain == j / per_domain) and each pair across domains moves.
+  // < 0: bytes / n for every pair (the uniform all-to-all).
+  double local_pair_bytes = -1, remote_pair_bytes = -1;
 
   int size() const { return groups.empty() ? 0 : static_cast<int>(groups.front().size()); }
   // nccl-tests bus bytes of one rank (busbw = busBytes / time).

@@ -88,8 +88,8 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   auto gpu = [&](int t, int c, int d, int s) { return rankGpu[static_cast<std::size_t>(ranks.rank(t, c, d, s))]; };
   const CommFabric& fab = m_.fabric();
   const LayerTiming lt = m_.layerTiming(tp, cp, ep, c_.micro_batch);
-  LayerSplit split{tp, cp, ep, c_.micro_batch, stack.flash_attention, stack.sequence_parallel, stack.fused_kernels};
-  const LayerWork w = m_.workload().layerWork(split);
+  // The layer as PerfModel::layerTiming splits it (parallel block, MoE load factor included).
+  const LayerWork w = m_.workload().layerWork(m_.layerSplit(tp, cp, ep, c_.micro_batch));
   const bool seqPar = stack.sequence_parallel && tp > 1;
   const bool full = c_.recompute == Recompute::Full, sel = c_.recompute == Recompute::Selective;
   const int M = static_cast<int>(micro_);
@@ -155,6 +155,17 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
       a.bytes = w.ep_bytes;
       a.step_latency_s = a.intra_latency_s = epK.alpha;
       a.startup_s = epK.startup;
+      // Node-limited routing: what PerfModel sends, per pair (kern::moeNodeLimitedBytes).
+      const int maxNodes = m_.workload().model().moe_max_nodes;
+      if (maxNodes > 0) {
+        const kern::MoeA2aBytes nb = kern::moeNodeLimitedBytes(w.ep_copy_bytes, w.ep_routed, epK.g, maxNodes);
+        const int pd = std::max(1, epK.g.per_domain);
+        a.per_domain = pd;
+        a.local_pair_bytes = pd > 1 ? nb.intra / (pd - 1) : 0.0;
+        a.remote_pair_bytes = ep > pd ? nb.inter / (ep - pd) : 0.0;
+        a.bytes = nb.intra + nb.inter;
+        if (epK.crosses) a.intra_latency_s = 0;
+      }
       for (int k = 0; k < dp / ep; ++k)
         for (int t = 0; t < tp; ++t)
           for (int c = 0; c < cp; ++c) {

@@ -76,13 +76,56 @@ CF_HD inline double collective(double S, const GroupPlacement& g, double factor,
 CF_HD inline double allReduce(double S, const GroupPlacement& g) { return collective(S, g, 2.0, true); }
 CF_HD inline double reduceScatter(double S, const GroupPlacement& g) { return collective(S, g, 1.0, true); }
 CF_HD inline double allGather(double S, const GroupPlacement& g) { return collective(S, g, 1.0, false); }
+// An all-to-all in which each rank sends intraB bytes over the scale-up
+// links and interB bytes over the scale-out network, both at once.
+CF_HD inline double allToAllBytes(double intraB, double interB, const GroupPlacement& g) {
+  if (g.size <= 1 || !(intraB + interB > 0)) return 0;
+  double intra = intraB / (g.intra_GBps * 1e9 * kAllToAllEfficiency);
+  if (g.domains <= 1) return intra + kScaleUpStartup_s;
+  double inter = interB / (g.inter_GBps * 1e9 * kAllToAllEfficiency) + g.inter_step_latency_s;
+  return kmax(intra, inter) + g.inter_startup_s;
+}
+// Uniform all-to-all of S bytes per rank: S/n to each rank, (p-1)/n of it
+// inside the rank's scale-up domain, (n-p)/n across the scale-out network.
 CF_HD inline double allToAll(double S, const GroupPlacement& g) {
   if (g.size <= 1 || S <= 0) return 0;
   const double n = g.size, p = g.per_domain;
-  double intra = (p - 1) / n * S / (g.intra_GBps * 1e9 * kAllToAllEfficiency);
-  if (g.domains <= 1) return intra + kScaleUpStartup_s;
-  double inter = (n - p) / n * S / (g.inter_GBps * 1e9 * kAllToAllEfficiency) + g.inter_step_latency_s;
-  return kmax(intra, inter) + g.inter_startup_s;
+  return allToAllBytes((p - 1) / n * S, (n - p) / n * S, g);
+}
+
+// --- MoE dispatch / combine with node-limited routing -----------------------
+// DeepSeek-V3 (arXiv 2412.19437 §2.1.2 "Node-Limited Routing", §3.2.2): a
+// token's routed experts lie on at most M nodes; it crosses the scale-out
+// network once per destination node (to the GPU of the same local index
+// there) and NVLink forwards it to each of its experts on that node.
+// Assumptions: experts picked uniformly over the N scale-up domains (nodes)
+// the EP group spans, so the expected distinct nodes of k picks are
+// N (1 - (1 - 1/N)^k) (a node is missed by all k picks with probability
+// (1 - 1/N)^k), capped at M; (N-1)/N of them are remote. Every routed copy
+// lands on its expert's GPU over NVLink unless it arrives on that GPU
+// (probability 1/p with p ranks of the group per node). Per GPU and per
+// all-to-all (dispatch, and the combine back), with copyB the bytes of one
+// copy of the GPU's tokens:
+//   scale-out  copyB * min(M, N (1 - (1 - 1/N)^k)) * (N-1)/N
+//   NVLink     copyB * k * (p-1)/p
+// against copyB * k * (n-p)/n and copyB * k * (p-1)/n without the limit.
+CF_HD inline double moeNodesPerToken(int k, int N, int M) {
+  if (k <= 0 || N <= 0) return 0;
+  double miss = 1.0;
+  for (int i = 0; i < k; ++i) miss *= 1.0 - 1.0 / N;
+  const double d = N * (1.0 - miss);
+  return M > 0 ? kmin(d, 1.0 * M) : d;
+}
+struct MoeA2aBytes {
+  double intra = 0, inter = 0;  // bytes one GPU sends over NVLink / the scale-out network
+};
+CF_HD inline MoeA2aBytes moeNodeLimitedBytes(double copyB, int k, const GroupPlacement& g, int maxNodes) {
+  MoeA2aBytes b;
+  if (g.size <= 1 || !(copyB > 0) || k <= 0) return b;
+  const double p = g.per_domain, N = g.domains;
+  b.intra = copyB * k * (p - 1) / p;
+  if (g.domains > 1) b.inter = copyB * moeNodesPerToken(k, g.domains, maxNodes) * (N - 1) / N;
+  return b;
 }
 CF_HD inline double sendRecv(double S, const GroupPlacement& g, bool crossing) {
   if (S <= 0) return 0;
@@ -96,6 +139,7 @@ struct MemConsts {
   int experts = 1;
   bool moe = false;
   double attnLayer = 0, mlpExpert = 0, norms = 0, router = 0, embed = 0, head = 0;
+  double sharedMlp = 0;  // MoE: the shared experts' MLP parameters per layer (replicated like attention)
   double weightB = 2, gradB = 2, optB = 12;
   double workspace_B = 0;
   double fragmentation = 0;
@@ -154,18 +198,35 @@ CF_HD inline int layersOnStage(int L, const ParallelConfig& c, int s) {
 // most layers and micro-batches in flight of the middle ones), 2 last.
 CF_HD inline int stageOfRole(int p, int role) { return role == 0 ? 0 : role == 2 ? p - 1 : (p > 2 ? 1 : 0); }
 
-CF_HD inline StageParamsK stageParamsRole(const MemConsts& k, const ParallelConfig& c, int role) {
+// DualPipe (DeepSeek-V3 §3.2.1): rank s holds stage s and stage p-1-s
+// (two parameter copies per GPU, Table 2's "2x").
+CF_HD inline bool dualPipe(const ParallelConfig& c) { return c.schedule == Schedule::DualPipe && c.pp > 1; }
+CF_HD inline int mirrorStage(int p, int s) { return p - 1 - s; }
+
+// Parameters of pipeline stage s0 on one GPU.
+CF_HD inline StageParamsK stageParamsAt(const MemConsts& k, const ParallelConfig& c, int s0) {
   const int p = kmaxi(1, c.pp);
-  const int s0 = stageOfRole(p, role);
   const int layers = layersOnStage(k.layers, c, s0);
   StageParamsK s;
   const double t = c.tp;
-  double perLayerDense = (k.attnLayer + k.norms + k.router + (k.moe ? 0 : k.mlpExpert)) / t;
+  double perLayerDense = (k.attnLayer + k.norms + k.router + (k.moe ? k.sharedMlp : k.mlpExpert)) / t;
   double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
   s.dense = layers * perLayerDense;
   s.expert = layers * perLayerExpert;
   if (s0 == 0) s.dense += k.embed / t;
   if (s0 == p - 1) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
+  return s;
+}
+// Parameters on the GPU of a role's stage (with DualPipe, its two stages).
+CF_HD inline StageParamsK stageParamsRole(const MemConsts& k, const ParallelConfig& c, int role) {
+  const int p = kmaxi(1, c.pp);
+  const int s0 = stageOfRole(p, role);
+  StageParamsK s = stageParamsAt(k, c, s0);
+  if (dualPipe(c)) {
+    const StageParamsK m = stageParamsAt(k, c, mirrorStage(p, s0));
+    s.dense += m.dense;
+    s.expert += m.expert;
+  }
   return s;
 }
 CF_HD inline StageParamsK stageParams(const MemConsts& k, const ParallelConfig& c, bool first) {
@@ -185,11 +246,13 @@ CF_HD inline void splitStates(const MemConsts& k, int zero, double params, doubl
 // the one in progress, of 1/v of the stage each (for s = 0 this is
 // Korthikanti §4.2.3's p(1 + (p-1)/(pv))); ZB-H1 and ZB-V keep 1F1B's peak
 // (Qi et al. ICLR'24 §3, §6: "the same peak memory as 1F1B"), and ZB-V's
-// V-shape gives every stage the first stage's p.
+// V-shape gives every stage the first stage's p. DualPipe keeps p + 1
+// micro-batches of a stage's activations on every rank (DeepSeek-V3 Table 2).
 CF_HD inline double inFlight(const ParallelConfig& c, long long m, int s) {
   const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
   const double mm = static_cast<double>(m);
   if (c.schedule == Schedule::ZbV) return kmin(mm, 1.0 * p);
+  if (dualPipe(c)) return kmin(mm, p + 1.0);
   if (v <= 1 || c.schedule == Schedule::ZbH1) return kmin(mm, 1.0 * (p - s));
   const double chunks = 2.0 * (p - s - 1) + (v - 1.0) * p + 1.0;
   return kmin(mm * v, chunks) / v;
@@ -210,7 +273,10 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   splitStates(k, c.zero_stage, sp.dense, nd, r.weights_B, r.gradients_B, r.optimizer_B);
   splitStates(k, c.zero_stage, sp.expert, ne, r.weights_B, r.gradients_B, r.optimizer_B);
 
-  const int layers = layersOnStage(k.layers, c, s0);
+  const bool dual = dualPipe(c);
+  // DualPipe: the in-flight micro-batches are of either of the rank's two stages (their mean layers).
+  const double layers = dual ? 0.5 * (layersOnStage(k.layers, c, s0) + layersOnStage(k.layers, c, mirrorStage(p, s0)))
+                             : 1.0 * layersOnStage(k.layers, c, s0);
   double perLayer = lt.act_none_B;
   if (c.recompute == Recompute::Selective) perLayer = lt.act_selective_B;
   if (c.recompute == Recompute::Full) perLayer = lt.act_full_B;
@@ -227,7 +293,7 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // attention kernel, which never stores them).
   if (c.recompute == Recompute::Full) r.activations_B += lt.act_none_B;
   if (c.recompute == Recompute::Selective) r.activations_B += lt.act_none_B - lt.act_selective_B;
-  if (s0 == p - 1) r.activations_B += 2 * lt.logits_B;           // fp32 logits and their gradient
+  if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += 2 * lt.logits_B;  // fp32 logits and their gradient
   r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
   r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
   return r;
@@ -324,8 +390,21 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   const double embed = lt.embed_fwd_s + lt.embed_bwd_s;
   const double head = lt.head_fwd_s + lt.head_bwd_s;
   double critLayers = firstLayers, critEdge = embed;
+  const bool dual = dualPipe(c);
   if (p == 1) {
     critEdge = embed + head;
+  } else if (dual) {
+    // DualPipe: rank s runs half the micro-batches through stage s and half
+    // through stage p-1-s; per micro-batch it does the mean of the two. Rank
+    // 0 (and p-1) holds the embedding and the head, rank 1 the fullest
+    // middle pair.
+    critLayers = 0.5 * (firstLayers + lastLayers);
+    critEdge = 0.5 * (embed + head);
+    const double mid = p > 2 ? 0.5 * (midLayers + layersOnStage(k.mem.layers, c, p - 2)) : 0.0;
+    if (mid * layerAll > critLayers * layerAll + critEdge) {
+      critLayers = mid;
+      critEdge = 0;
+    }
   } else {
     if (midLayers * layerAll > critLayers * layerAll + critEdge) {
       critLayers = midLayers;
@@ -337,7 +416,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     }
   }
   r.stage_layers = firstLayers;
-  const double tStage = critLayers * layerAll + critEdge;
+  double tStage = critLayers * layerAll + critEdge;
   const double dm = static_cast<double>(micro);
   StepBreakdown& b = r.breakdown;
   b.compute = dm * (critLayers * layerCompute + critEdge);
@@ -360,6 +439,30 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     double t = sendRecv(lt.p2p_B, g, g.crossesScaleOut());
     b.pp_comm = 2.0 * (v * dm + p - 1) * t;
     r.pp_crosses_scale_out = g.crossesScaleOut();
+    if (dual) {
+      // DualPipe (DeepSeek-V3 §3.2.1, Fig. 4-5, Table 2). Every micro-batch's
+      // forward chunk runs paired with another micro-batch's backward chunk:
+      // the forward chunk's dispatch/combine all-to-alls and its activation
+      // send hide behind the backward chunk's compute and the backward
+      // chunk's behind the forward chunk's (exposed = max(0, comm - the
+      // other chunk's compute), the all-to-alls first, the send in what they
+      // leave). TP and CP collectives stay exposed. Assumed: every chunk is
+      // paired (DualPipe pairs all but the warm-up and cool-down ones) and
+      // the SMs given to communication cost no compute (not modelled).
+      const double compF = critLayers * lt.fwd_s, compB = critLayers * (layerCompute - lt.fwd_s);
+      const double epF = critLayers * lt.ep_fwd_s, epB = critLayers * (layerEp - lt.ep_fwd_s);
+      const double epExposed = kmax(0.0, epF - compB) + kmax(0.0, epB - compF);
+      const double ppExposed = kmax(0.0, t - kmax(0.0, compB - epF)) + kmax(0.0, t - kmax(0.0, compF - epB));
+      b.ep_comm = dm * epExposed;
+      // F&B: the pair of chunks with its overlap; B: a backward chunk alone
+      // (compute and its own collectives); W: its weight-gradient GEMMs.
+      tStage = critLayers * (layerAll - layerEp) + critEdge + epExposed;
+      const double tpB = lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0), cpB = lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
+      const double Bfull = compB + epB + critLayers * (tpB + cpB);
+      b.bubble = (p / 2.0 - 1.0) * kmax(0.0, tStage + Bfull - 3.0 * W);
+      // The sends of the fill and drain (p/2 - 1 deep from each end) stay exposed.
+      b.pp_comm = 2.0 * (p / 2.0 - 1.0) * t + dm * ppExposed;
+    }
   }
 
   const StageParamsK sp = stageParamsRole(k.mem, c, 0);

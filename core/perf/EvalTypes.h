@@ -13,10 +13,12 @@ namespace cf {
 
 enum class Recompute : uint8_t { None = 0, Selective = 1, Full = 2 };
 
-// Pipeline schedule: 1F1B (interleaved when virtual_stages > 1), or the
+// Pipeline schedule: 1F1B (interleaved when virtual_stages > 1), the
 // zero-bubble schedules of Qi et al. (ICLR'24, arXiv 2401.10241): ZB-H1 and
-// ZB-V (virtual_stages 2, V-shaped placement).
-enum class Schedule : uint8_t { OneF1B = 0, ZbH1 = 1, ZbV = 2 };
+// ZB-V (virtual_stages 2, V-shaped placement), or DeepSeek-V3's DualPipe
+// (arXiv 2412.19437 §3.2.1: micro-batches fed from both ends, rank i holds
+// stages i and pp-1-i, a forward and a backward chunk overlapped).
+enum class Schedule : uint8_t { OneF1B = 0, ZbH1 = 1, ZbV = 2, DualPipe = 3 };
 
 struct ParallelConfig {
   int tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
@@ -50,7 +52,7 @@ struct LayerTiming {
   double hbm_fwd_s = 0;       // of fwd_s: memory-bound kernels
   double wgrad_s = 0;         // of bwd_s: weight-gradient GEMMs (what zero-bubble schedules defer)
   double tp_fwd_s = 0, tp_bwd_s = 0;   // TP collectives left exposed (after tp_overlap)
-  double ep_fwd_s = 0, ep_bwd_s = 0;   // MoE all-to-all, not overlapped
+  double ep_fwd_s = 0, ep_bwd_s = 0;   // MoE all-to-all (DualPipe hides it behind the paired chunk, EvalKernel.h)
   double cp_fwd_s = 0, cp_bwd_s = 0;   // ring-attention KV exchange left exposed
   double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
   // Edges: embedding on the first stage, head + loss on the last.

@@ -15,6 +15,7 @@ MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stac
   k_.mlpExpert = w.mlpParamsPerExpert();
   k_.norms = w.gptStyle() ? 4.0 * m.hidden : 2.0 * m.hidden;
   k_.router = w.moe() ? 1.0 * m.hidden * m.experts : 0;
+  k_.sharedMlp = w.sharedExperts() * w.mlpParamsPerExpert();
   k_.embed = w.embeddingParams();
   k_.head = w.headParams();
   k_.weightB = b_.weight;

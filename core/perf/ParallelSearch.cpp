@@ -171,11 +171,13 @@ void forEachCandidate(const PerfModel& model, const Split& s, const SearchOption
       c.pp = pp;
       c.dp = static_cast<int>(dp);
       c.space = space;
-      // Pipeline variants (SearchKernel.h): 1F1B v0..nv, ZB-H1, ZB-V, uneven 1F1B and ZB-H1.
+      // Pipeline variants (SearchKernel.h): 1F1B v0..nv, ZB-H1, ZB-V, DualPipe, uneven 1F1B and ZB-H1.
       const bool anySchedule = !pins.schedule;
       const bool f1b = anySchedule || *pins.schedule == Schedule::OneF1B;
       const bool zbh1 = (anySchedule || *pins.schedule == Schedule::ZbH1) && pp > 1;
       const bool zbv = (anySchedule || *pins.schedule == Schedule::ZbV) && vAllowed >= 2;
+      const bool dual = (anySchedule || *pins.schedule == Schedule::DualPipe) &&
+                        dualPipeRule(pp, microBatchesPerStep(B, dp, s.mb)) == ParallelRule::Ok;
       if (pins.virtual_stages) {
         c.v0 = c.nv = f1b && *pins.virtual_stages <= vAllowed ? *pins.virtual_stages : 0;
         if (c.nv == 0) c.v0 = 1;
@@ -188,6 +190,7 @@ void forEachCandidate(const PerfModel& model, const Split& s, const SearchOption
       // plain 1F1B (v = 1) is dominated and left out.
       if (c.zbH1 && !pins.schedule && c.v0 == 1 && c.nv >= 1) c.v0 = 2;
       c.zbV = zbv && (!vPinned || *pins.virtual_stages == 2);
+      c.dual = dual && (!vPinned || *pins.virtual_stages == 1);
       if (space.uneven && pp > 2) {
         const int firstLast = (dims.layers + pp - 1) / pp - 1;
         if (firstLast >= 1 && dims.layers - 2 * firstLast >= pp - 2) {
@@ -198,7 +201,7 @@ void forEachCandidate(const PerfModel& model, const Split& s, const SearchOption
       }
       if (pins.uneven_stages && *pins.uneven_stages) {  // only the uneven variants
         c.nv = 0;
-        c.zbH1 = c.zbV = 0;
+        c.zbH1 = c.zbV = c.dual = 0;
       }
       if (c.variants() == 0) continue;
       const bool bothOrders = pp > 1 && dp > 1 && !pins.dp_outermost;

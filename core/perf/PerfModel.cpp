@@ -104,8 +104,7 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   const bool seqParOn = seqParallel < 0 ? stack_.sequence_parallel : seqParallel != 0;
   lt.tp_overlap = static_cast<int8_t>(overlap);
   lt.sequence_parallel = seqParOn ? 1 : 0;
-  LayerSplit sp{tp,          cp, ep, microBatch, stack_.flash_attention, seqParOn, stack_.fused_kernels, stack_.parallel_block,
-               moeLoadFactor()};
+  const LayerSplit sp = layerSplit(tp, cp, ep, microBatch, seqParallel);
   const LayerWork w = workload_.layerWork(sp);
   const bool seqPar = seqParOn && tp > 1;
 
@@ -173,7 +172,15 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   }
   if (ep > 1 && w.ep_collectives > 0) {
     GroupPlacement g = f.place(ep, 1LL * tp * cp);
+    // Node-limited routing (job.model.moe_max_nodes; EvalKernel.h,
+    // kern::moeNodeLimitedBytes): one scale-out copy per destination node,
+    // NVLink forwards it to the experts there.
+    const int maxNodes = workload_.model().moe_max_nodes;
     double a2a = CollectiveModel::allToAll(w.ep_bytes, g);
+    if (maxNodes > 0) {
+      const kern::MoeA2aBytes nb = kern::moeNodeLimitedBytes(w.ep_copy_bytes, w.ep_routed, g, maxNodes);
+      a2a = kern::allToAllBytes(nb.intra, nb.inter, g);
+    }
     lt.ep_fwd_s = w.ep_collectives * a2a;
     lt.ep_bwd_s = w.ep_collectives * a2a;
     lt.ep_crosses_scale_out = g.crossesScaleOut();
@@ -198,6 +205,12 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   lt.logits_B = e.logits_bytes;
   lt.p2p_B = workload_.bytes().activation * microBatch * workload_.model().seq_len / cp * workload_.model().hidden / tp;
   return lt;
+}
+
+LayerSplit PerfModel::layerSplit(int tp, int cp, int ep, int microBatch, int seqParallel) const {
+  const bool seqParOn = seqParallel < 0 ? stack_.sequence_parallel : seqParallel != 0;
+  return LayerSplit{tp, cp, ep, microBatch, stack_.flash_attention, seqParOn, stack_.fused_kernels, stack_.parallel_block,
+                    moeLoadFactor()};
 }
 
 PerfModel::GroupKeys PerfModel::groupKeys(const ParallelConfig& c) const {

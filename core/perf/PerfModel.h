@@ -100,6 +100,8 @@ class PerfModel {
   // Per-layer figures; depend only on (tp, cp, ep, micro_batch) and the layer
   // levers tp_overlap (TpOverlap) and sequence parallelism (-1 = the stack's).
   LayerTiming layerTiming(int tp, int cp, int ep, int microBatch, int tpOverlap = -1, int seqParallel = -1) const;
+  // How layerTiming splits the layer (the flow simulation builds its collectives from the same split).
+  LayerSplit layerSplit(int tp, int cp, int ep, int microBatch, int seqParallel = -1) const;
   LayerTiming layerTiming(const ParallelConfig& c) const {
     return layerTiming(c.tp, c.cp, c.ep, c.micro_batch, c.tp_overlap, c.sequence_parallel);
   }

@@ -40,6 +40,7 @@ const char* scheduleName(Schedule s) {
   switch (s) {
     case Schedule::ZbH1: return "zb-h1";
     case Schedule::ZbV: return "zb-v";
+    case Schedule::DualPipe: return "dualpipe";
     case Schedule::OneF1B: break;
   }
   return "1f1b";
@@ -48,6 +49,7 @@ const char* scheduleName(Schedule s) {
 Schedule parseSchedule(const char* s) {
   if (std::strcmp(s, "zb-h1") == 0) return Schedule::ZbH1;
   if (std::strcmp(s, "zb-v") == 0) return Schedule::ZbV;
+  if (std::strcmp(s, "dualpipe") == 0) return Schedule::DualPipe;
   return Schedule::OneF1B;
 }
 

@@ -28,13 +28,15 @@ struct LeverSpace {
 // One (split, pp, dp, rank order) of the search with the indices of its
 // fabric groups in a deduplicated placement table, and its first
 // configuration's index. Its pipeline variants, in order: 1F1B with
-// v = v0..nv, ZB-H1, ZB-V (v = 2), then with uneven stages (firstLast layers on
-// the first and last stage): 1F1B v = 1 and ZB-H1.
+// v = v0..nv, ZB-H1, ZB-V (v = 2), DualPipe (pp even, enough micro-batches),
+// then with uneven stages (firstLast layers on the first and last stage):
+// 1F1B v = 1 and ZB-H1.
 struct SearchCandidate {
   int split = 0;     // index of the (tp, cp, ep, micro_batch, tp_overlap, sp) split and its LayerTiming
   int pp = 1, dp = 1;
   int v0 = 1, nv = 1;  // 1F1B virtual stages tried: v0..nv (none when nv < v0)
   int8_t zbH1 = 0, zbV = 0;      // zero-bubble variants present
+  int8_t dual = 0;               // DualPipe variant present
   int firstLast = 0;             // layers on the first and last stage of the uneven variants
   int8_t unevenF1B = 0, unevenZb = 0;  // uneven variants present: 1F1B (v = 1), ZB-H1
   int8_t dpOutermost = 0;        // rank order of this candidate
@@ -42,7 +44,7 @@ struct SearchCandidate {
   long long offset = 0;            // index of configuration (this, 0) in the sweep
   LeverSpace space;
   CF_HD int oneF1B() const { return nv >= v0 ? nv - v0 + 1 : 0; }
-  CF_HD int variants() const { return oneF1B() + zbH1 + zbV + unevenF1B + unevenZb; }
+  CF_HD int variants() const { return oneF1B() + zbH1 + zbV + dual + unevenF1B + unevenZb; }
   CF_HD int configs() const { return variants() * space.inner(); }
 };
 
@@ -83,6 +85,11 @@ CF_HD inline ParallelConfig candidateConfig(const SearchCandidate& c, const Laye
     return p;
   }
   var -= c.zbV;
+  if (c.dual && var == 0) {
+    p.schedule = Schedule::DualPipe;
+    return p;
+  }
+  var -= c.dual;
   p.first_layers = p.last_layers = c.firstLast;
   if (!(c.unevenF1B && var == 0)) p.schedule = Schedule::ZbH1;
   return p;

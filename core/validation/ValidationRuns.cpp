@@ -153,6 +153,8 @@ std::string layoutOf(const nlohmann::json& p) {
   if (get("virtual_stages", 1) > 1) s += " v" + std::to_string(get("virtual_stages", 1));
   s += " mb" + std::to_string(get("micro_batch", 1));
   s += " " + p.value("recompute", std::string("none"));
+  const std::string schedule = p.value("schedule", std::string("1f1b"));
+  if (schedule != "1f1b") s += " " + schedule;
   return s;
 }
 

@@ -32,8 +32,8 @@ struct LayerSplit {
 };
 
 struct LayerWork {
-  static constexpr int kMaxGemms = 6;
-  GemmShape gemms[kMaxGemms];  // weight GEMMs of the forward pass (QKV, proj, MLP, router)
+  static constexpr int kMaxGemms = 8;
+  GemmShape gemms[kMaxGemms];  // weight GEMMs of the forward pass (QKV, proj, MLP, router, shared experts)
   int gemm_count = 0;
   double gemm_flops = 0;       // sum of the weight GEMMs' FLOPs (forward)
 
@@ -49,7 +49,9 @@ struct LayerWork {
 
   double tp_bytes = 0;       // bytes of one TP all-reduce (or all-gather + reduce-scatter pair)
   int tp_collectives = 0;    // TP collectives per forward pass
-  double ep_bytes = 0;       // bytes one GPU sends in one MoE all-to-all (dispatch or combine)
+  double ep_bytes = 0;       // bytes one GPU sends in one MoE all-to-all (dispatch or combine): ep_routed copies
+  double ep_copy_bytes = 0;  // one copy of the GPU's tokens (bytes x tokens x hidden x load factor)
+  int ep_routed = 0;         // routed experts per token (top_k), the copies without node-limited routing
   int ep_collectives = 0;    // all-to-alls per forward pass
   double cp_kv_bytes = 0;    // K+V bytes of one CP chunk (a ring step passes one)
 

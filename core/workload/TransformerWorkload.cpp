@@ -32,14 +32,14 @@ double TransformerWorkload::layerParams() const {
   const double h = m_.hidden;
   double norms = gpt_style_ ? 4 * h : 2 * h;  // LayerNorm weight+bias x2, or RMSNorm weight x2
   double router = moe() ? h * m_.experts : 0;
-  return attentionParamsPerLayer() + m_.experts * mlpParamsPerExpert() + router + norms;
+  return attentionParamsPerLayer() + (m_.experts + sharedExperts()) * mlpParamsPerExpert() + router + norms;
 }
 
 double TransformerWorkload::activeLayerParams() const {
   const double h = m_.hidden;
   double norms = gpt_style_ ? 4 * h : 2 * h;
   double router = moe() ? h * m_.experts : 0;
-  int active = moe() ? m_.top_k : 1;
+  int active = moe() ? m_.top_k + sharedExperts() : 1;
   return attentionParamsPerLayer() + active * mlpParamsPerExpert() + router + norms;
 }
 
@@ -71,7 +71,7 @@ double TransformerWorkload::layerForwardFlopsPerSequence() const {
   double qkv = 2 * s * h * (a + 2 * kv) * d;
   double proj = 2 * s * a * d * h;
   double mlpOne = gpt_style_ ? 2 * s * 2 * h * f : 2 * s * 3 * h * f;
-  int active = moe() ? m_.top_k : 1;
+  int active = moe() ? m_.top_k + sharedExperts() : 1;
   double router = moe() ? 2 * s * h * m_.experts : 0;
   return qkv + proj + active * mlpOne + router + attentionCoreFlopsPerSequence();
 }
@@ -97,6 +97,10 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   const double T = b * s / c;                  // tokens on this CP rank
   const double sq = s / c;                     // query rows per sequence on this rank
   const double k = moe() ? m_.top_k : 1;
+  // MLPs a token runs: its routed experts plus the shared ones (computed
+  // where the token is, never sent through the all-to-all).
+  const double shared = sharedExperts();
+  const double kRun = k + shared;
   const bool seqPar = sp.sequence_parallel && sp.tp > 1;
   const double nRep = seqPar ? T * h / t : T * h;  // elements of a hidden-state tensor on this GPU
 
@@ -128,6 +132,13 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
     add({rows, mlpUp / t, h, localExperts});
     add({rows, h, f / t, localExperts});
     add({T, E, h, 1});  // router
+    // Shared experts: one MLP of shared x ffn_hidden over the GPU's own
+    // tokens, split over TP like a dense MLP (DeepSeekMoE §2; DeepSeek-V3
+    // §2.1.2 runs them beside the routed experts).
+    if (shared > 0) {
+      add({T, shared * mlpUp / t, h, 1});
+      add({T, h, shared * f / t, 1});
+    }
   }
 
   // Attention core on this rank: a/t heads, s/c queries against s keys.
@@ -147,10 +158,12 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   const double blocks = parallel ? 1 : 2;  // norms and residual adds per layer
   double normBytes = blocks * (2 * e) * nRep;                             // norms: read + write
   double residualBytes = blocks * (3 * e + (gpt_style_ ? 1 : 0)) * nRep;  // bias-dropout-add or add
-  double actBytes = (gpt_style_ ? 2 * e : 3 * e) * T * f * k / t;         // bias-GeLU or SwiGLU
+  double actBytes = (gpt_style_ ? 2 * e : 3 * e) * T * f * kRun / t;      // bias-GeLU or SwiGLU
   double ropeBytes = gpt_style_ ? 0 : 2 * e * T * (a + kv) * d / t;
   double permuteBytes = moe() ? 4 * e * T * h * k / (seqPar ? t : 1) : 0;
-  int kernels = (parallel ? 3 : 5) + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0);
+  // Shared experts' output added to the routed experts' (read 2, write 1).
+  double sharedAddBytes = shared > 0 ? 3 * e * nRep : 0;
+  int kernels = (parallel ? 3 : 5) + (gpt_style_ ? 0 : 1) + (moe() ? 3 : 0) + (shared > 0 ? 2 : 0);  // shared: activation, add
   if (!sp.fused_elementwise) {
     // One framework op per kernel (operator fusion off; estimate): LayerNorm
     // in two passes (statistics, then normalise; read + write each), bias,
@@ -158,16 +171,18 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
     // also writes its 1-byte mask), bias then activation as two.
     normBytes *= 2;
     if (gpt_style_) residualBytes = blocks * (2 * e + (2 * e + 1) + 3 * e) * nRep;  // no bias or dropout otherwise
-    actBytes += 2 * e * T * f * k / t;
+    actBytes += 2 * e * T * f * kRun / t;
     kernels += 2 + (gpt_style_ ? 4 : 0) + 1;
   }
-  w.elementwise_fwd_bytes = normBytes + residualBytes + actBytes + ropeBytes + permuteBytes;
+  w.elementwise_fwd_bytes = normBytes + residualBytes + actBytes + ropeBytes + permuteBytes + sharedAddBytes;
   w.elementwise_kernels = kernels;
 
   // Communication volumes.
   w.tp_bytes = sp.tp > 1 ? e * T * h : 0;
   w.tp_collectives = sp.tp > 1 ? (parallel ? 1 : 2) : 0;
   w.ep_bytes = moe() && sp.ep > 1 ? e * T * k * h / (seqPar ? t : 1) * sp.moe_load_factor : 0;
+  w.ep_copy_bytes = moe() && sp.ep > 1 ? e * T * h / (seqPar ? t : 1) * sp.moe_load_factor : 0;
+  w.ep_routed = moe() ? m_.top_k : 0;
   w.ep_collectives = moe() && sp.ep > 1 ? 2 : 0;
   w.cp_kv_bytes = sp.cp > 1 ? 2 * e * T * kv * d / t : 0;
 
@@ -181,7 +196,7 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp) const {
   double rep = ((parallel ? 2 : 4) * e + (gpt_style_ ? 2 : 0)) * nRep;
   double qkvStore = e * T * (a + 2 * kv) * d / t;
   double projIn = e * T * a * d / t;
-  double mlpAct = (gpt_style_ ? 2 * e * f : 3 * e * f) * T * k / t;
+  double mlpAct = (gpt_style_ ? 2 * e * f : 3 * e * f) * T * kRun / t;
   double moeBuf = moe() ? e * T * h * k / (seqPar ? t : 1) : 0;
   double lse = 4 * b * heads * sq;  // fp32 log-sum-exp per query row (fused kernel)
   double attnMatrix = scores * (gpt_style_ ? 2 * e + 1 : e);

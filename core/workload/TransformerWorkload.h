@@ -32,13 +32,14 @@ class TransformerWorkload {
   const PrecisionBytes& bytes() const { return bytes_; }
   bool gptStyle() const { return gpt_style_; }
   bool moe() const { return m_.experts > 1; }
+  int sharedExperts() const { return moe() ? m_.shared_experts : 0; }
   int headDim() const { return m_.headDim(); }
 
   // Parameters.
   double attentionParamsPerLayer() const;  // QKV + output projection (+ biases)
   double mlpParamsPerExpert() const;       // one expert's (or the dense) MLP
-  double layerParams() const;              // attention + every expert + router + norms
-  double activeLayerParams() const;        // attention + top_k experts + router + norms
+  double layerParams() const;              // attention + every expert (routed and shared) + router + norms
+  double activeLayerParams() const;        // attention + top_k routed + shared experts + router + norms
   double embeddingParams() const;          // token (+ learned position) embedding
   double headParams() const;               // untied output head (0 when tied)
   double totalParams() const;
