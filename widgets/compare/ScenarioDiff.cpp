@@ -20,22 +20,21 @@ const FieldSpec* fieldAt(const std::string& pointer) {
   return nullptr;
 }
 
-// A key without a property-editor label: its path in words ("reliability ›
-// optics lane tolerance"), array indexes counted from 1.
+// A key without a property-editor label: the key as the scenario file
+// writes it ("reliability.optics_lane_tolerance", docs/scenario-format.md),
+// array indexes counted from 1 ("cluster.storage[2].read_GBps"). An id, not
+// English prose: the same in every interface language.
 QString pathInWords(const std::string& pointer) {
-  QStringList parts;
-  for (QString seg : QString::fromStdString(pointer).split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+  QString out;
+  for (const QString& seg : QString::fromStdString(pointer).split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
     bool isIndex = false;
     const int i = seg.toInt(&isIndex);
-    if (isIndex) {
-      if (!parts.isEmpty()) parts.last() += QStringLiteral(" %1").arg(i + 1);
-      continue;
-    }
-    seg.replace(QLatin1Char('_'), QLatin1Char(' '));
-    parts << seg;
+    if (isIndex)
+      out += QStringLiteral("[%1]").arg(i + 1);
+    else
+      out += (out.isEmpty() ? QString() : QStringLiteral(".")) + seg;
   }
-  if (!parts.isEmpty()) parts.first()[0] = parts.first()[0].toUpper();
-  return parts.join(QStringLiteral(" › "));
+  return out;
 }
 
 QString shown(const FieldSpec* f, const nlohmann::json* v) {

@@ -1,0 +1,377 @@
+// 简体中文 complete (issue 19 item 5): every example project opened in the
+// zh_CN interface, every tab shown in turn, and every user-visible string of
+// the window collected — labels, buttons, group and tab titles, table and
+// tree headers and cells, combo items, tooltips, placeholder texts, menu
+// actions — with every text of every chart (title, axis labels and titles,
+// legend entries, categories) and of every canvas (hall, racks, fabric:
+// item texts and tooltips). A string fails when it holds an English word
+// of the interface.
+//
+// The rule, built from data rather than a hand list:
+//  - "English words of the interface": words of three or more ASCII letters
+//    in the <source> texts of translations/clusterforge_zh_CN.ts (case folded);
+//  - minus the words the translators kept in their <translation> texts
+//    (acronyms, units and product names: GPU, MFU, TCO, NVLink, GiB ...);
+//  - where the English word sits inside a piece of the user's data, it is
+//    the user's: every string of the example file (scenario and project
+//    names, descriptions, ids the user typed) and of the built-in part
+//    catalog (vendor part ids and names) is cut out of the text before the
+//    words are looked at (so "Scenario A" is the user's when a scenario is
+//    named so, while a generated "Hall 1" is not);
+//  - minus kAllowed below, which stays small and says why for each word.
+// Numbers, units and punctuation never match (they are not such words).
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
+#include <QGroupBox>
+#include <QHash>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextDocumentFragment>
+#include <QXmlStreamReader>
+
+#include "ChartView.h"
+#include "Document.h"
+#include "FileController.h"
+#include "LanguageManager.h"
+#include "MainWindow.h"
+#include "ResultsController.h"
+#include "SimulationRunner.h"
+#include "catalog/Catalog.h"
+#include "design/ScenarioJson.h"
+
+using namespace cf;
+
+namespace {
+
+// Words that may stay in Latin letters although they occur in English
+// source texts; each with its reason.
+const QSet<QString> kAllowed = {
+    QStringLiteral("clusterforge"),  // the program's name
+    QStringLiteral("json"),          // file format names
+    QStringLiteral("csv"),
+    QStringLiteral("pdf"),
+    QStringLiteral("html"),
+    QStringLiteral("png"),
+    QStringLiteral("svg"),
+    QStringLiteral("cfproj"),
+};
+
+const QRegularExpression kWord(QStringLiteral("[A-Za-z]{3,}"));
+
+QSet<QString> wordsOf(const QString& text) {
+  QSet<QString> out;
+  for (auto it = kWord.globalMatch(text); it.hasNext();) out.insert(it.next().captured().toLower());
+  return out;
+}
+
+void collectJsonStrings(const nlohmann::json& j, QStringList* strings) {
+  if (j.is_string()) {
+    const QString text = QString::fromStdString(j.get<std::string>());
+    if (!wordsOf(text).isEmpty()) *strings << text;
+  } else if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      *strings << QString::fromStdString(it.key());  // keys the user wrote ("job.checkpoint.async")
+      collectJsonStrings(it.value(), strings);
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) collectJsonStrings(v, strings);
+  }
+}
+
+// The user's strings, by the words they hold (to cut them out of a text fast).
+class UserData {
+ public:
+  void add(const QStringList& strings) {
+    for (const QString& s : strings)
+      for (const QString& w : wordsOf(s)) byWord_[w] << s.simplified();
+    for (auto it = byWord_.begin(); it != byWord_.end(); ++it) {
+      it->removeDuplicates();
+      std::sort(it->begin(), it->end(), [](const QString& a, const QString& b) { return a.size() > b.size(); });
+    }
+  }
+  // `text` less every user string that holds one of `words`.
+  QString cut(QString text, const QStringList& words) const {
+    text = text.simplified();  // a wrapped header or label still holds the name
+    // Longest first across all words: a short string must not break a longer one that holds it.
+    QStringList candidates;
+    for (const QString& w : words) candidates += byWord_.value(w);
+    candidates.removeDuplicates();
+    std::sort(candidates.begin(), candidates.end(), [](const QString& a, const QString& b) {
+      return a.size() != b.size() ? a.size() > b.size() : a < b;
+    });
+    for (const QString& s : candidates) text.replace(s, QStringLiteral(" "), Qt::CaseInsensitive);
+    return text;
+  }
+
+ private:
+  QHash<QString, QStringList> byWord_;
+};
+
+struct Vocabulary {
+  QSet<QString> english;  // words of source texts that no translation keeps
+};
+
+Vocabulary readTs() {
+  Vocabulary v;
+  QSet<QString> source, kept;
+  QFile f(QStringLiteral(CF_SOURCE_DIR "/translations/clusterforge_zh_CN.ts"));
+  if (!f.open(QIODevice::ReadOnly)) return v;
+  QXmlStreamReader xml(&f);
+  while (!xml.atEnd()) {
+    if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+    if (xml.name() == QLatin1String("source"))
+      source += wordsOf(xml.readElementText());
+    else if (xml.name() == QLatin1String("translation"))
+      kept += wordsOf(xml.readElementText(QXmlStreamReader::IncludeChildElements));
+  }
+  v.english = source - kept - kAllowed;
+  return v;
+}
+
+QString plain(const QString& text) {
+  return Qt::mightBeRichText(text) ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+}
+
+class Walker {
+ public:
+  Walker(const QSet<QString>& english, const UserData& user) : english_(english), user_(user) {}
+
+  void check(const QString& where, const QString& raw) {
+    if (raw.trimmed().isEmpty()) return;
+    ++checked_;
+    if (qEnvironmentVariableIsSet("CF_WALK_DUMP")) qDebug().noquote() << where << "|" << raw.left(100);
+    // The same text is judged once (combos and tables repeat it).
+    auto known = verdicts_.constFind(raw);
+    if (known == verdicts_.cend()) known = verdicts_.insert(raw, judge(plain(raw)));
+    if (known->isEmpty()) return;
+    const QString line = QStringLiteral("%1: \"%2\" [%3]").arg(where, plain(raw).left(400).replace(QLatin1Char('\n'), QLatin1Char(' ')), *known);
+    if (!seen_.contains(line)) {
+      seen_.insert(line);
+      problems_ << line;
+    }
+  }
+
+  // The English words of `text` that are not the user's ("" when none).
+  QString judge(const QString& text) const {
+    QStringList bad;
+    for (const QString& w : wordsOf(text))
+      if (english_.contains(w)) bad << w;
+    bad.sort();
+    if (bad.isEmpty()) return {};
+    const QSet<QString> left = wordsOf(user_.cut(text, bad));
+    bad.erase(std::remove_if(bad.begin(), bad.end(), [&](const QString& w) { return !left.contains(w); }), bad.end());
+    bad.sort();
+    return bad.join(QLatin1Char(','));
+  }
+
+  void model(const QString& where, QAbstractItemModel* m, const QModelIndex& parent = {}, int depth = 0) {
+    if (!m || depth > 3) return;
+    if (depth == 0) {
+      for (int c = 0; c < m->columnCount(); ++c)
+        check(where + QStringLiteral(" header"), m->headerData(c, Qt::Horizontal).toString());
+      for (int r = 0; r < std::min(m->rowCount(), 200); ++r)
+        check(where + QStringLiteral(" row header"), m->headerData(r, Qt::Vertical).toString());
+    }
+    for (int r = 0; r < std::min(m->rowCount(parent), 200); ++r)
+      for (int c = 0; c < m->columnCount(parent); ++c) {
+        const QModelIndex i = m->index(r, c, parent);
+        check(where + QStringLiteral(" cell"), i.data(Qt::DisplayRole).toString());
+        check(where + QStringLiteral(" cell tooltip"), i.data(Qt::ToolTipRole).toString());
+        if (c == 0 && m->hasChildren(i)) model(where, m, i, depth + 1);
+      }
+  }
+
+  void menu(const QString& where, QMenu* menu) {
+    for (QAction* a : menu->actions()) {
+      // Recent files: the user's file names, with the path as status tip.
+      if (a->isSeparator() || QFileInfo::exists(a->statusTip())) continue;
+      check(where + QStringLiteral(" action"), a->text());
+      check(where + QStringLiteral(" status tip"), a->statusTip());
+      if (a->menu()) this->menu(where + QStringLiteral(" > ") + a->text(), a->menu());
+    }
+  }
+
+  void chart(const QString& where, ChartView* c) {
+    check(where + QStringLiteral(" chart title"), c->title());
+    for (const QString& s : c->categories()) check(where + QStringLiteral(" chart category"), s);
+    for (const QString& s : c->legendEntries()) check(where + QStringLiteral(" chart legend"), s);
+    if (!c->showsChart()) return;
+    for (const ChartView::TextBox& b : c->textBoxes()) check(where + QStringLiteral(" chart text"), b.text);
+  }
+
+  // Canvases (hall, racks, fabric): the texts and tooltips of their items.
+  void scene(const QString& where, QGraphicsScene* scene) {
+    const QList<QGraphicsItem*> items = scene->items();
+    for (int i = 0; i < std::min<int>(static_cast<int>(items.size()), 5000); ++i) {
+      QGraphicsItem* item = items[i];
+      check(where + QStringLiteral(" item tooltip"), item->toolTip());
+      if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item)) check(where + QStringLiteral(" item"), t->text());
+      if (auto* t = dynamic_cast<QGraphicsTextItem*>(item)) check(where + QStringLiteral(" item"), t->toPlainText());
+    }
+  }
+
+  void window(QWidget* top, const QString& where) {
+    const QList<QWidget*> all = top->findChildren<QWidget*>();
+    for (QWidget* w : all) {
+      if (!w->isVisibleTo(top)) continue;
+      const QString at = where + QStringLiteral(" / ") + QString::fromLatin1(w->metaObject()->className()) +
+                         (w->objectName().isEmpty() ? QString() : QLatin1Char('#') + w->objectName());
+      check(at + QStringLiteral(" tooltip"), w->toolTip());
+      if (auto* l = qobject_cast<QLabel*>(w)) check(at, l->text());
+      if (auto* b = qobject_cast<QAbstractButton*>(w)) check(at, b->text());
+      if (auto* g = qobject_cast<QGroupBox*>(w)) check(at, g->title());
+      if (auto* d = qobject_cast<QDockWidget*>(w)) check(at, d->windowTitle());
+      if (auto* e = qobject_cast<QLineEdit*>(w)) check(at + QStringLiteral(" placeholder"), e->placeholderText());
+      if (auto* t = qobject_cast<QTabBar*>(w))
+        for (int i = 0; i < t->count(); ++i) {
+          check(at + QStringLiteral(" tab"), t->tabText(i));
+          check(at + QStringLiteral(" tab tooltip"), t->tabToolTip(i));
+        }
+      if (auto* c = qobject_cast<QComboBox*>(w))
+        for (int i = 0; i < c->count(); ++i) check(at + QStringLiteral(" item"), c->itemText(i));
+      if (auto* v = qobject_cast<QAbstractItemView*>(w)) model(at, v->model());
+      if (auto* c = qobject_cast<ChartView*>(w)) chart(at, c);
+      if (auto* v = qobject_cast<QGraphicsView*>(w); v && v->scene() && !qobject_cast<ChartView*>(w->parentWidget()))
+        scene(at, v->scene());
+    }
+  }
+
+  QStringList problems() const { return problems_; }
+  int checked() const { return checked_; }
+
+ private:
+  QSet<QString> english_;
+  const UserData& user_;
+  QSet<QString> seen_;
+  QHash<QString, QString> verdicts_;
+  QStringList problems_;
+  int checked_ = 0;
+};
+
+}  // namespace
+
+class TestZhWalk : public QObject {
+  Q_OBJECT
+
+  Vocabulary vocabulary_;
+  QStringList catalogStrings_;
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    vocabulary_ = readTs();
+    QVERIFY(vocabulary_.english.size() > 500);
+    // Sanity of the rule: interface words are in, kept acronyms are out.
+    for (const char* w : {"scenario", "compare", "none", "hall", "row", "next", "cancel"})
+      QVERIFY2(vocabulary_.english.contains(QLatin1String(w)), w);
+    for (const char* w : {"gpu", "mfu", "tco", "nvlink"}) QVERIFY2(!vocabulary_.english.contains(QLatin1String(w)), w);
+    collectJsonStrings(Catalog::builtin().toJson(), &catalogStrings_);
+    const QDir catalog(QStringLiteral(CF_SOURCE_DIR "/resources/catalog"));  // the files as written (notes, sources)
+    for (const QString& f : catalog.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+      QFile file(catalog.filePath(f));
+      if (file.open(QIODevice::ReadOnly))
+        collectJsonStrings(nlohmann::json::parse(file.readAll().toStdString(), nullptr, false), &catalogStrings_);
+    }
+  }
+
+  // The rule finds what it should (a test that can fail).
+  void ruleCatchesEnglish() {
+    QWidget top;
+    auto* label = new QLabel(QStringLiteral("Hall 1 / Row 1"), &top);
+    auto* chinese = new QLabel(QStringLiteral("机房 1 / 机柜列 1（GPU，TCO 12.5 百万美元）"), &top);
+    auto* named = new QLabel(QStringLiteral("方案 Row of racks：H100 SXM5 80GB"), &top);  // the user's name, a catalog name
+    Q_UNUSED(chinese);
+    Q_UNUSED(named);
+    label->setObjectName(QStringLiteral("probe"));
+    UserData user;
+    user.add(catalogStrings_ + QStringList{QStringLiteral("Row of racks")});
+    Walker walker(vocabulary_.english, user);
+    walker.window(&top, QStringLiteral("probe"));
+    QCOMPARE(walker.problems().size(), 1);
+    QVERIFY(walker.problems().first().contains(QLatin1String("[hall,row]")));
+  }
+
+  void everyExample_data() {
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(CF_SOURCE_DIR "/resources/examples"));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json"), QStringLiteral("*.cfproj")}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+
+  void everyExample() {
+    QFETCH(QString, file);
+    LanguageManager lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN"), false));
+    MainWindow w(&lang);
+    w.files()->setInteractive(false);
+    SimulationRunner* runner = w.results()->runner();
+    SimulateOptions opt;
+    opt.trials = 10;  // the strings, not converged figures
+    runner->setOptions(opt);
+    if (!w.openFile(file)) QSKIP("not a scenario or project (a sweep spec)");
+    w.resize(1280, 860);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const int n = w.document()->scenarioCount();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+          for (int i = 0; i < n; ++i)
+            if (!runner->result(i)) return false;
+          return !runner->isRunning();
+        }(),
+        60000);
+
+    // The user's own strings: every string of the file (names, descriptions, ids).
+    UserData user;
+    {
+      QStringList strings = catalogStrings_;
+      QFile f(file);
+      if (file.endsWith(QLatin1String(".json")) && f.open(QIODevice::ReadOnly))
+        collectJsonStrings(nlohmann::json::parse(f.readAll().toStdString(), nullptr, false), &strings);
+      // The project as read (a .cfproj, waterfall files a .json names), less
+      // layouts: a generated layout's names ("Hall 1") are the program's.
+      nlohmann::json read = projectToJson(w.document()->project());
+      if (read.contains("scenarios"))
+        for (auto& sc : read["scenarios"]) sc.erase("layout");
+      collectJsonStrings(read, &strings);
+      user.add(strings);
+    }
+    Walker walker(vocabulary_.english, user);
+    for (QMenu* m : w.menuBar()->findChildren<QMenu*>(Qt::FindDirectChildrenOnly)) {
+      walker.check(QStringLiteral("menu"), m->title());
+      walker.menu(m->title(), m);
+    }
+    QTabWidget* tabs = w.tabs();
+    for (int t = 0; t < tabs->count(); ++t) {
+      tabs->setCurrentIndex(t);
+      QCoreApplication::processEvents();
+      walker.window(&w, tabs->tabText(t).remove(QLatin1Char('&')));
+    }
+    const QStringList problems = walker.problems();
+    QVERIFY2(walker.checked() > 300, qPrintable(QString::number(walker.checked())));  // the walk reaches the window
+    for (const QString& p : problems) qWarning().noquote() << p;
+    QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 untranslated strings (listed above)").arg(problems.size())));
+  }
+};
+
+QTEST_MAIN(TestZhWalk)
+#include "tst_zh_walk.moc"
