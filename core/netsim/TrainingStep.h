@@ -1,6 +1,10 @@
 // One training iteration of a job as a StepGraph: 1F1B pipeline schedule,
 // plain or interleaved (Narayanan et al. SC'21 §2.2.1-2.2.2), over the
 // performance model's compute times and its mapping of parallel groups.
+// The zero-bubble schedules and DualPipe run in this 1F1B order with their
+// traffic (DualPipe: two stages' parameters in the DP reduction) but without
+// their bubble filling or chunk overlap. MoE all-to-alls send what PerfModel
+// sends (node-limited routing: kern::moeNodeLimitedBytes, per pair).
 //
 // Mapping (the one PerfModel assumes, Megatron order): global rank
 //   r = t + tp * (c + cp * (d + dp * s))   (t: TP rank, c: CP, d: DP, s: stage)

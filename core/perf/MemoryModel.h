@@ -51,6 +51,11 @@
 //    performance.memory_per_stage_GiB lists each.
 //  - Activation offload: the offloaded share of stored activations leaves
 //    HBM, two layers' worth stay (the one computed and the one in transfer).
+//  - DualPipe (DeepSeek-V3 Table 2): rank s holds stages s and p-1-s, so
+//    their parameters (2x) and p+1 micro-batches of a stage's activations;
+//    ranks 0 and p-1 hold the embedding, the head and the logits.
+//  - Shared experts (MoE): their MLP parameters are dense (replicated over
+//    the EP ranks like attention, split by TP).
 #pragma once
 #include "perf/EvalKernel.h"
 #include "perf/PerfTypes.h"

@@ -16,7 +16,14 @@
 //    recomputation; not overlapped (Megatron default).
 //  - CP: ring attention passes K,V (forward) and K,V,dK,dV (backward) around
 //    the cp ranks, overlapped with the attention of the previous chunk.
-//  - EP: two all-to-alls per MoE layer forward, two backward.
+//  - EP: two all-to-alls per MoE layer forward, two backward; with
+//    node-limited routing (job.model.moe_max_nodes) one scale-out copy per
+//    destination node and NVLink forwarding (kern::moeNodeLimitedBytes).
+//    Shared experts (job.model.shared_experts) compute locally, never sent.
+//  - DualPipe (schedule "dualpipe", DeepSeek-V3 §3.2.1): each forward chunk
+//    paired with a backward chunk hides the EP all-to-all and PP sends of one
+//    behind the other's compute; bubble (p/2-1)(F&B + B - 3W); two stages'
+//    parameters and p+1 micro-batches of activations a GPU (EvalKernel.h).
 //  - PP: one activation message (b*s*h/t elements, scatter-gather) per stage
 //    boundary per micro-batch each way, on the critical path.
 //  - DP: gradient reduction (all-reduce; reduce-scatter + all-gather with
