@@ -55,6 +55,12 @@ const std::vector<EngineMessageTemplate>& engineMessageTable() {
       {"rack-over-power", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" draws %2 kW, over its %3 kW power budget")},
       {"rack-over-weight", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" weighs %2 kg, over its %3 kg limit")},
       {"layout-node-count", QT_TRANSLATE_NOOP("EngineMessages", "%1 nodes placed in racks, but the cluster has %2")},
+      {"rack-system-shares-rack", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is a whole-rack system: \"%2\" cannot share its rack")},
+      {"node-accelerator-mismatch", QT_TRANSLATE_NOOP("EngineMessages", "%1 placed node(s) of type \"%2\" carry %3, but the cluster is modelled with %4 (first: \"%5\")")},
+      {"liquid-part-in-air-rack", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is liquid-cooled, but rack \"%2\" (%3) is air-cooled: it has no coolant manifolds")},
+      {"air-part-in-liquid-rack", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" is air-cooled, but rack \"%2\" (%3) is liquid-cooled: its heat goes to the room air, not the coolant loop")},
+      {"rack-over-cooling", QT_TRANSLATE_NOOP("EngineMessages", "\"%1\" draws %2 kW, more than the %3 kW per rack that cooling system \"%4\" removes")},
+      {"rack-slot-order", QT_TRANSLATE_NOOP("EngineMessages", "slot %1 is not right of the previous rack \"%2\" (slot %3)")},
   };
   return table;
 }

@@ -5,6 +5,7 @@
 #include "Document.h"
 #include "EngineMessages.h"
 #include "JsonPath.h"
+#include "design/LayoutPath.h"
 
 namespace cf {
 
@@ -17,7 +18,11 @@ void IssueListModel::refresh() {
   std::vector<Row> rows;
   for (const Issue& issue : doc_->validate()) {
     const ScenarioPath sp = splitScenarioPath(QString::fromStdString(issue.path));
-    rows.push_back({sp.scenario, sp.keyPath, issue, issue.severity == Issue::Severity::Error});
+    QString location;
+    LayoutAddress a;
+    if (sp.scenario >= 0 && sp.scenario < doc_->scenarioCount() && parseLayoutPath(sp.keyPath.toStdString(), &a))
+      location = QString::fromStdString(layoutLocation(doc_->scenario(sp.scenario).layout, a));
+    rows.push_back({sp.scenario, sp.keyPath, location, issue, issue.severity == Issue::Severity::Error});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.error && !b.error; });
   beginResetModel();
@@ -51,7 +56,7 @@ QVariant IssueListModel::data(const QModelIndex& index, int role) const {
           return r.scenario < doc_->scenarioCount() ? QString::fromStdString(doc_->scenario(r.scenario).name)
                                                     : QString();
         case FieldColumn:
-          return r.keyPath;
+          return r.location.isEmpty() ? r.keyPath : r.location;
         case MessageColumn:
           // Translated on every read: a language switch needs no re-validation.
           return translatedMessage(r.issue);
@@ -64,6 +69,8 @@ QVariant IssueListModel::data(const QModelIndex& index, int role) const {
       return r.scenario;
     case KeyPathRole:
       return r.keyPath;
+    case LocationRole:
+      return r.location;
     case IsErrorRole:
       return r.error;
     default:

@@ -1,6 +1,8 @@
 // Validation messages of the open project (errors first, then warnings),
 // recomputed after every change. Each row knows the scenario and the field
-// it names, so a double-click can take the user to that field.
+// it names, so a double-click can take the user to that field. A place in the
+// layout is named as people do ("Hall 1 · Row A · R17 · U5", LocationRole and
+// the Field column); its key path stays in KeyPathRole and the tooltip.
 #pragma once
 #include <QAbstractTableModel>
 #include <vector>
@@ -17,7 +19,7 @@ class IssueListModel : public QAbstractTableModel {
 
  public:
   enum Column { SeverityColumn, ScenarioColumn, FieldColumn, MessageColumn, ColumnCount };
-  enum Role { ScenarioIndexRole = Qt::UserRole + 1, KeyPathRole, IsErrorRole };
+  enum Role { ScenarioIndexRole = Qt::UserRole + 1, KeyPathRole, IsErrorRole, LocationRole };
 
   explicit IssueListModel(Document* doc, QObject* parent = nullptr);
 
@@ -39,6 +41,7 @@ class IssueListModel : public QAbstractTableModel {
   struct Row {
     int scenario = 0;
     QString keyPath;
+    QString location;  // "Hall 1 · Row A · R17 · U5" for a layout path, else empty
     Issue issue;  // message id + arguments: translated when read (EngineMessages.h)
     bool error = true;
   };

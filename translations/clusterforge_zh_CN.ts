@@ -16,6 +16,30 @@
         <translation>dualpipe 需要每步偶数个微批次，且至少为 2*pp=%2；global_batch/(dp*micro_batch) 得到 %1</translation>
     </message>
     <message>
+        <source>&quot;%1&quot; is a whole-rack system: &quot;%2&quot; cannot share its rack</source>
+        <translation>“%1”是整机柜系统：“%2”不能与其共用机柜</translation>
+    </message>
+    <message>
+        <source>%1 placed node(s) of type &quot;%2&quot; carry %3, but the cluster is modelled with %4 (first: &quot;%5&quot;)</source>
+        <translation>已放置 %1 台“%2”节点，搭载 %3，但集群按 %4 建模（第一台：“%5”）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is liquid-cooled, but rack &quot;%2&quot; (%3) is air-cooled: it has no coolant manifolds</source>
+        <translation>“%1”为液冷，但机柜“%2”（%3）为风冷：没有冷却液分水器</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is air-cooled, but rack &quot;%2&quot; (%3) is liquid-cooled: its heat goes to the room air, not the coolant loop</source>
+        <translation>“%1”为风冷，但机柜“%2”（%3）为液冷：其热量排入机房空气，而非冷却液回路</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; draws %2 kW, more than the %3 kW per rack that cooling system &quot;%4&quot; removes</source>
+        <translation>“%1”功耗 %2 kW，超过冷却系统“%4”每机柜可排出的 %3 kW</translation>
+    </message>
+    <message>
+        <source>slot %1 is not right of the previous rack &quot;%2&quot; (slot %3)</source>
+        <translation>位置 %1 不在前一个机柜“%2”（位置 %3）的右侧</translation>
+    </message>
+    <message>
         <source>job.software.activation_offload = %1 puts %2 GiB of activations per GPU in host memory, which leaves %3 GiB per GPU for them</source>
         <translation>job.software.activation_offload = %1 在主机内存中为每卡存放 %2 GiB 激活，但每卡可用于激活的主机内存只有 %3 GiB</translation>
     </message>
@@ -4192,6 +4216,58 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RackEditor</name>
+    <message>
+        <source>In-rack CDU (4 U, liquid racks)</source>
+        <translation>机柜内 CDU（4 U，液冷机柜）</translation>
+    </message>
+    <message>
+        <source>liquid-cooled</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>air-cooled</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Refused: %1 (%2 U) does not fit in %3: no %2 free U left on its %4. Nothing overlaps and nothing sticks out of the top; free some space or choose another rack.</source>
+        <translation>已拒绝：%1（%2 U）放不进 %3：其%4已没有连续 %2 U 的空位。部件不会重叠，也不会超出机柜顶部；请腾出空间或选择其他机柜。</translation>
+    </message>
+    <message>
+        <source>rear</source>
+        <translation>背面</translation>
+    </message>
+    <message>
+        <source>front</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is %2 U tall; rack %3 has %4 U.</source>
+        <translation>已拒绝：%1 高 %2 U；机柜 %3 只有 %4 U。</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is a whole-rack system and needs an empty rack; %2 holds %3. Drop it beside the racks to add a rack (%4) with it.</source>
+        <translation>已拒绝：%1 是整机柜系统，需要空机柜；%2 中已有 %3。将其拖放到机柜旁边，即可添加一个装有它的机柜（%4）。</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is liquid-cooled and rack %2 (%3) is air-cooled. Drop it beside the racks to add a liquid-cooled rack (%4) with it.</source>
+        <translation>已拒绝：%1 为液冷，而机柜 %2（%3）为风冷。将其拖放到机柜旁边，即可添加一个装有它的液冷机柜（%4）。</translation>
+    </message>
+    <message>
+        <source>Refused: rack %1 is taken by the whole-rack system %2; nothing else fits in it.</source>
+        <translation>已拒绝：机柜 %1 已被整机柜系统 %2 占用，无法再放入其他部件。</translation>
+    </message>
+    <message>
+        <source>Refused: %1 cannot grow to %2 U at U%3: it would overlap another part or pass the top.</source>
+        <translation>已拒绝：%1 无法在 U%3 处增高到 %2 U：会与其他部件重叠或超出机柜顶部。</translation>
+    </message>
+    <message>
+        <source>Refused: the catalog has no rack that takes %1 (%2 U, %3).</source>
+        <translation>已拒绝：目录中没有能容纳 %1（%2 U，%3）的机柜。</translation>
+    </message>
+    <message>
+        <source>Add rack %1 with %2</source>
+        <translation>添加装有 %2 的机柜 %1</translation>
+    </message>
     <message numerus="yes">
         <source>%1 / %2 (%n racks)</source>
         <translation>
@@ -4327,6 +4403,18 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RackScene</name>
+    <message numerus="yes">
+        <source>%1: %n power supplies (rear)</source>
+        <translation>
+            <numerusform>%1：%n 个电源（背面）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n scale-out NIC port(s) (rear)</source>
+        <translation>
+            <numerusform>%1：%n 个横向扩展网卡端口（背面）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>%1 — front</source>
         <translation>%1 — 正面</translation>

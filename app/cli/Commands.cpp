@@ -1,10 +1,13 @@
 #include "Commands.h"
 
+#include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include "catalog/Catalog.h"
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
+#include "design/LayoutPath.h"
 #include "design/Limits.h"
 #include "design/Validation.h"
 #include "design/Resolved.h"
@@ -50,6 +53,24 @@ int version(std::ostream& out) {
   return 0;
 }
 
+namespace {
+// " (Hall 1 · Row A · R17 · U5)" after an issue in a layout: the place as people name it (design/LayoutPath.h).
+std::string whereInLayout(const Project& p, const Issue& i) {
+  std::string_view path = i.path;
+  std::size_t k = 0;
+  if (path.substr(0, 10) == "scenarios[") {
+    const std::size_t close = path.find("].");
+    if (close == std::string_view::npos) return {};
+    k = static_cast<std::size_t>(std::atoi(std::string(path.substr(10, close - 10)).c_str()));
+    path.remove_prefix(close + 2);
+  }
+  LayoutAddress a;
+  if (k >= p.scenarios.size() || !parseLayoutPath(path, &a)) return {};
+  const std::string where = layoutLocation(p.scenarios[k].layout, a);
+  return where.empty() ? std::string() : " (" + where + ")";
+}
+}  // namespace
+
 int validate(const std::string& file, std::ostream& out, std::ostream& err) {
   Project p;
   int status = 0;
@@ -70,7 +91,7 @@ int validate(const std::string& file, std::ostream& out, std::ostream& err) {
   }
   for (const Issue& i : issues)
     (i.severity == Issue::Severity::Error ? err : out)
-        << (i.severity == Issue::Severity::Error ? "error: " : "warning: ") << i.text() << "\n";
+        << (i.severity == Issue::Severity::Error ? "error: " : "warning: ") << i.text() << whereInLayout(p, i) << "\n";
   if (!report.ok() || hasErrors(issues)) return 2;
   out << file << ": valid (" << p.scenarios.size() << " scenario" << (p.scenarios.size() == 1 ? "" : "s") << ")\n";
   return 0;

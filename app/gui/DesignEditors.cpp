@@ -2,6 +2,8 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QMainWindow>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
 
@@ -12,6 +14,7 @@
 #include "StorageEditor.h"
 #include "JobEditor.h"
 #include "RackEditor.h"
+#include "design/LayoutPath.h"
 
 namespace cf {
 
@@ -35,8 +38,21 @@ DesignEditors::DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window)
     racks_->setRow(row);
     tabs_->setCurrentWidget(racks_);
   });
+  if (auto* mw = qobject_cast<QMainWindow*>(window))  // a refused drop says why in the status bar too
+    connect(racks_, &RackEditor::statusMessage, mw, [mw](const QString& m) { mw->statusBar()->showMessage(m, 10000); });
   tabs_->installEventFilter(this);
   retranslate();
+}
+
+bool DesignEditors::showLayoutLocation(const QString& keyPath) {
+  LayoutAddress a;
+  if (!parseLayoutPath(keyPath.toStdString(), &a) || a.row < 0 || a.rack < 0) return false;
+  if (a.placement >= 0) {
+    tabs_->setCurrentWidget(racks_);
+    return racks_->showPlacement(RowRef{a.site, a.hall, a.row}, PlacementRef{a.rack, a.placement});
+  }
+  tabs_->setCurrentWidget(hall_);
+  return hall_->showRack(a.site, a.hall, halledit::RackSlot{a.row, a.rack});
 }
 
 void DesignEditors::setScenario(int index) {

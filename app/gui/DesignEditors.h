@@ -33,6 +33,9 @@ class DesignEditors : public QObject {
   QAction* wizardAction() const { return wizard_; }
 
   void setScenario(int index);
+  // A validation key path in the layout ("layout.sites[0]...racks[3].placements[2].u"):
+  // a part is selected in the Racks tab, a rack in the Hall tab. False for other paths.
+  bool showLayoutLocation(const QString& keyPath);
   // Runs the wizard; an accepted design is added as a new scenario (one undo command).
   void runWizard();
   // Runs the wizard for a new project (the Welcome page): once accepted and

@@ -261,6 +261,7 @@ void MainWindow::selectScenario(int index) {
 void MainWindow::focusIssue(int scenario, const QString& keyPath) {
   projectDock_->selectScenario(scenario);
   selectScenario(scenario);
+  if (designEditors_->showLayoutLocation(keyPath)) return;  // a part or rack: selected in Racks / Hall
   propertyDock_->show();
   propertyDock_->raise();
   propertyEditor()->focusField(keyPath);

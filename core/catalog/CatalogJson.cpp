@@ -87,6 +87,8 @@ void readPart(ObjectReader& r, NodeType& p) {
   p.weight_kg = r.number("weight_kg", 0.0, 0.0);
   p.base_price_usd = r.number("base_price_usd", 0.0, 0.0, kMaxPrice_usd);
   p.psus = static_cast<int>(r.integer("psus", 0, 0, 1000));
+  p.cooling = r.choice("cooling", "air", {"air", "liquid"});
+  p.rack_system = r.boolean("rack_system", false);
 }
 
 json toJson(const NodeType& p) {
@@ -104,6 +106,8 @@ json toJson(const NodeType& p) {
   j["weight_kg"] = p.weight_kg;
   j["base_price_usd"] = p.base_price_usd;
   j["psus"] = p.psus;
+  if (p.cooling != "air") j["cooling"] = p.cooling;
+  if (p.rack_system) j["rack_system"] = true;
   return j;
 }
 
@@ -231,6 +235,7 @@ void readPart(ObjectReader& r, RackPart& p) {
   p.rack_units = static_cast<int>(r.integer("rack_units", 42, 1, 60));
   p.max_power_kW = r.number("max_power_kW", 0.0, 0.0);
   p.max_weight_kg = r.number("max_weight_kg", 0.0, 0.0);
+  p.cooling = r.choice("cooling", "air", {"air", "liquid"});
 }
 
 json toJson(const RackPart& p) {
@@ -238,6 +243,7 @@ json toJson(const RackPart& p) {
   j["rack_units"] = p.rack_units;
   j["max_power_kW"] = p.max_power_kW;
   j["max_weight_kg"] = p.max_weight_kg;
+  if (p.cooling != "air") j["cooling"] = p.cooling;
   return j;
 }
 

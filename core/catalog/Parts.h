@@ -60,6 +60,13 @@ struct NodeType : PartInfo {
   double weight_kg = 0;
   double base_price_usd = 0;  // excluding accelerators and scale-out NICs
   int psus = 0;
+  // How the node sheds its heat: "air" (fans) or "liquid" (cold plates on a
+  // facility loop). Validation warns when a rack's cooling does not match.
+  std::string cooling = "air";
+  // A whole-rack system (GB200 NVL72 class): it ships as a rack of rack_units
+  // U with its own power shelves and NVLink spine, so it needs an empty rack
+  // of at least that height (liquid-cooled when the system is).
+  bool rack_system = false;
   bool operator==(const NodeType&) const = default;
 };
 
@@ -127,6 +134,7 @@ struct RackPart : PartInfo {
   int rack_units = 42;
   double max_power_kW = 0;
   double max_weight_kg = 0;
+  std::string cooling = "air";  // "air" or "liquid" (manifolds for cold-plate parts)
   bool operator==(const RackPart&) const = default;
 };
 

@@ -23,6 +23,10 @@ struct Rack {
   double max_power_kW = 0;   // 0 = the catalog rack's budget
   double max_weight_kg = 0;  // 0 = the catalog rack's budget
   std::vector<Placement> placements;
+  // Position in its row, in rack pitches from the row's start (1 = first):
+  // 0 = right after the previous rack. Explicit positions leave gaps (an empty
+  // floor tile for a future rack, a column, a door); see rackPositions().
+  int slot = 0;
   bool operator==(const Rack&) const = default;
 };
 
@@ -31,6 +35,19 @@ struct Row {
   std::vector<Rack> racks;
   bool operator==(const Row&) const = default;
 };
+
+// Where each rack of a row stands (1-based rack pitches): its own slot, or the
+// one after the previous rack's when it has none or names one already taken.
+inline std::vector<int> rackPositions(const Row& row) {
+  std::vector<int> out;
+  out.reserve(row.racks.size());
+  int prev = 0;
+  for (const Rack& k : row.racks) {
+    prev = k.slot > prev ? k.slot : prev + 1;
+    out.push_back(prev);
+  }
+  return out;
+}
 
 struct Hall {
   std::string name;

@@ -13,6 +13,8 @@ namespace cf {
 
 namespace {
 
+constexpr int kInRackCduU = 4;  // in-rack coolant distribution unit (CoolIT CHx, Motivair class): 4 U
+
 double nodePower_W(const NodeType& n, const Accelerator& a) {
   if (n.max_power_W > 0) return n.max_power_W;
   return n.host_power_W + a.tdp_W * n.accelerators_per_node;
@@ -104,8 +106,14 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     // Most nodes; on a tie, a rack whose own budget holds them (what validation
     // checks), then the smaller budget.
     bool fits = false;
+    // Racks of the node's own cooling (manifolds for liquid-cooled nodes, none for air-cooled
+    // ones; validation warns about a mismatch) when the catalog has any.
+    const bool coolingMatch = std::any_of(parts.racks.begin(), parts.racks.end(), [&](const RackPart& rp) {
+      return rp.cooling == node.cooling && rp.id.find("network") == std::string::npos;
+    });
     for (const RackPart& rp : parts.racks) {
       if (rp.id.find("network") != std::string::npos) continue;
+      if (coolingMatch && rp.cooling != node.cooling) continue;
       const int n = nodesPerRack(rp, std::min(rp.max_power_kW, coolingCap_kW), node_W, node.weight_kg, node_U);
       const bool f = std::max(1, n) * node_W <= rp.max_power_kW * 1000.0 + 1e-6;
       if (!rack || n > perRack || (n == perRack && f && !fits) ||
@@ -137,6 +145,12 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     for (int i = 0; i < perRack && placed < nodes; ++i, ++placed)
       k.placements.push_back(Placement{"node", node.id, numbered("node-", placed + 1, width), 1 + i * node_U, node_U,
                                        "front"});
+    // Liquid-cooled nodes in a rack of their own (not a whole-rack system, which brings its
+    // manifolds and is served by in-row CDUs): an in-rack CDU at the top when 4 U are free.
+    const int usedU = std::min(perRack, static_cast<int>(k.placements.size())) * node_U;
+    if (node.cooling == "liquid" && !node.rack_system && rack && rack->rack_units - usedU >= kInRackCduU)
+      k.placements.push_back(Placement{"other", "cdu-in-rack", k.name + "-cdu", rack->rack_units - kInRackCduU + 1,
+                                       kInRackCduU, "front"});
     if (opt.pdus) addPdus(k, parts);
   }
   sum.nodes_placed = nodes;
@@ -168,6 +182,9 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
         k.placements.push_back(Placement{"switch", sw.id, numbered((tiers[tier].first + "-").c_str(), ++inTier, 4),
                                          1 + i * swU, swU, "front"});
       }
+      // The two U kept at the top: horizontal cable managers for the patch cords.
+      for (int u = netRack->rack_units - 1; u <= netRack->rack_units; ++u)
+        k.placements.push_back(Placement{"other", "cable-manager", k.name + "-cm-" + std::to_string(u), u, 1, "front"});
       if (opt.pdus) addPdus(k, parts);
     }
   }

@@ -233,6 +233,7 @@ Layout readLayout(ObjectReader r) {
                 rack.part = kr.string("part", rack.part);
                 rack.max_power_kW = kr.number("max_power_kW", 0.0, 0.0, 1e4);
                 rack.max_weight_kg = kr.number("max_weight_kg", 0.0, 0.0, 1e5);
+                rack.slot = toInt(kr.integer("slot", 0, 0, 100000));
                 if (const json* pls = kr.array("placements")) {
                   for (std::size_t pi = 0; pi < pls->size(); ++pi) {
                     ObjectReader pr((*pls)[pi], indexPath(kr.keyPath("placements"), pi));
@@ -281,6 +282,7 @@ json layoutToJson(const Layout& l) {
           json rack = {{"name", k.name}, {"part", k.part}, {"placements", pls}};
           if (k.max_power_kW > 0) rack["max_power_kW"] = k.max_power_kW;
           if (k.max_weight_kg > 0) rack["max_weight_kg"] = k.max_weight_kg;
+          if (k.slot > 0) rack["slot"] = k.slot;
           racks.push_back(rack);
         }
         rows.push_back({{"name", r.name}, {"racks", racks}});

@@ -10,6 +10,7 @@
 #include "design/ClosRules.h"
 #include "design/Limits.h"
 #include "design/ParallelRules.h"
+#include "design/RackFit.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
 
@@ -88,6 +89,14 @@ const std::vector<MessageTemplate> kTemplates = {
     {"rack-over-power", "\"%1\" draws %2 kW, over its %3 kW power budget"},
     {"rack-over-weight", "\"%1\" weighs %2 kg, over its %3 kg limit"},
     {"layout-node-count", "%1 nodes placed in racks, but the cluster has %2"},
+    {"rack-system-shares-rack", "\"%1\" is a whole-rack system: \"%2\" cannot share its rack"},
+    {"node-accelerator-mismatch",
+     "%1 placed node(s) of type \"%2\" carry %3, but the cluster is modelled with %4 (first: \"%5\")"},
+    {"liquid-part-in-air-rack", "\"%1\" is liquid-cooled, but rack \"%2\" (%3) is air-cooled: it has no coolant manifolds"},
+    {"air-part-in-liquid-rack",
+     "\"%1\" is air-cooled, but rack \"%2\" (%3) is liquid-cooled: its heat goes to the room air, not the coolant loop"},
+    {"rack-over-cooling", "\"%1\" draws %2 kW, more than the %3 kW per rack that cooling system \"%4\" removes"},
+    {"rack-slot-order", "slot %1 is not right of the previous rack \"%2\" (slot %3)"},
 };
 
 struct Checker {
@@ -260,18 +269,29 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
   }
 }
 
-void checkLayout(const Scenario& s, const Catalog& parts, Checker& c) {
+void checkLayout(const Scenario& s, const ResolvedScenario& r, const Catalog& parts, Checker& c) {
   long long placedNodes = 0;
+  // Node types whose accelerator is not the scenario's: count and the first placement (one warning per type).
+  struct Foreign {
+    long long count = 0;
+    std::string path, name, accelerator;
+  };
+  std::vector<std::pair<std::string, Foreign>> foreign;
+  const double coolingCap_kW = r.cooling.max_rack_kW;
   for (std::size_t si = 0; si < s.layout.sites.size(); ++si) {
     const Site& site = s.layout.sites[si];
     for (std::size_t hi = 0; hi < site.halls.size(); ++hi) {
       const Hall& hall = site.halls[hi];
       for (std::size_t ri = 0; ri < hall.rows.size(); ++ri) {
         const Row& row = hall.rows[ri];
+        int prevSlot = 0;
         for (std::size_t ki = 0; ki < row.racks.size(); ++ki) {
           const Rack& rack = row.racks[ki];
           std::string path = "layout.sites[" + std::to_string(si) + "].halls[" + std::to_string(hi) + "].rows[" +
                              std::to_string(ri) + "].racks[" + std::to_string(ki) + "]";
+          if (rack.slot > 0 && rack.slot <= prevSlot)
+            c.error(joinPath(path, "slot"), "rack-slot-order", {str(rack.slot), row.racks[ki - 1].name, str(prevSlot)});
+          prevSlot = rack.slot > prevSlot ? rack.slot : prevSlot + 1;
           const RackPart* rp = parts.rack(rack.part);
           if (!rp) {
             c.error(joinPath(path, "part"), "rack-type-unknown", {rack.part});
@@ -280,38 +300,78 @@ void checkLayout(const Scenario& s, const Catalog& parts, Checker& c) {
           double budgetKW = rack.max_power_kW > 0 ? rack.max_power_kW : rp->max_power_kW;
           double budgetKg = rack.max_weight_kg > 0 ? rack.max_weight_kg : rp->max_weight_kg;
           double powerW = 0, weightKg = 0;
-          std::vector<std::pair<int, std::size_t>> front(rp->rack_units + 1, {-1, 0}), rear = front;
+          bool coolingWarned = false;
+          const Placement* system = nullptr;  // a whole-rack system in this rack
+          std::string systemPath;
+          // Which placement holds each U of each face (RackFit.h: full-depth parts hold both).
+          std::vector<int> front(static_cast<std::size_t>(rp->rack_units) + 1, -1), rear = front;
           for (std::size_t pi = 0; pi < rack.placements.size(); ++pi) {
             const Placement& p = rack.placements[pi];
             std::string ppath = indexPath(joinPath(path, "placements"), pi);
-            if (p.kind == "node") ++placedNodes;
+            if (p.kind == "node") {
+              ++placedNodes;
+              const NodeType* n = parts.node(p.part);
+              if (n && n->accelerator != r.accelerator.id) {
+                auto it = std::find_if(foreign.begin(), foreign.end(), [&](const auto& f) { return f.first == p.part; });
+                if (it == foreign.end()) {
+                  foreign.push_back({p.part, Foreign{0, ppath, p.name, n->accelerator}});
+                  it = foreign.end() - 1;
+                }
+                ++it->second.count;
+              }
+              if (n && !coolingWarned && n->cooling != rp->cooling) {
+                coolingWarned = true;
+                c.warning(ppath, n->cooling == "liquid" ? "liquid-part-in-air-rack" : "air-part-in-liquid-rack",
+                          {p.name, rack.name, rack.part});
+              }
+            }
             powerW += placementPower_W(p, parts);
             weightKg += placementWeight_kg(p, parts);
             if (p.height_u == 0) continue;  // zero-U (vertical PDU)
+            if (!system && rackSystemOf(p, parts)) system = &p, systemPath = ppath;
             if (p.u + p.height_u - 1 > rp->rack_units) {
               c.error(joinPath(ppath, "u"), "placement-does-not-fit",
                       {p.name, str(p.u), str(p.height_u), str(rp->rack_units)});
               continue;
             }
-            // A full-depth part occupies both faces; only rear-mounted half-depth gear uses the rear alone.
-            auto& slots = p.face == "rear" ? rear : front;
+            const bool both = takesBothFaces(p);
+            auto& own = p.face == "rear" ? rear : front;
+            auto& other = p.face == "rear" ? front : rear;
             for (int u = p.u; u < p.u + p.height_u; ++u) {
-              if (slots[u].first >= 0) {
-                const Placement& other = rack.placements[slots[u].second];
-                c.error(joinPath(ppath, "u"), "placement-overlaps", {p.name, other.name, str(u)});
+              const auto uu = static_cast<std::size_t>(u);
+              // A clash: my face is taken, or I am full depth and a part holds the other face.
+              int hit = own[uu] >= 0 ? own[uu] : (both ? other[uu] : -1);
+              if (hit >= 0) {
+                c.error(joinPath(ppath, "u"), "placement-overlaps",
+                        {p.name, rack.placements[static_cast<std::size_t>(hit)].name, str(u)});
                 break;
               }
-              slots[u] = {1, pi};
+            }
+            for (int u = p.u; u < p.u + p.height_u; ++u) {
+              const auto uu = static_cast<std::size_t>(u);
+              if (own[uu] < 0) own[uu] = static_cast<int>(pi);
+              if (both && other[uu] < 0) other[uu] = static_cast<int>(pi);
             }
           }
+          if (system)
+            for (const Placement& p : rack.placements)
+              if (&p != system && p.height_u > 0) {
+                c.error(systemPath, "rack-system-shares-rack", {system->name, p.name});
+                break;
+              }
           if (budgetKW > 0 && powerW / 1000.0 > budgetKW + 1e-9)
             c.error(path, "rack-over-power", {rack.name, fmt(powerW / 1000.0), fmt(budgetKW)});
+          else if (coolingCap_kW > 0 && powerW / 1000.0 > coolingCap_kW + 1e-9)
+            c.warning(path, "rack-over-cooling",
+                      {rack.name, fmt(powerW / 1000.0), fmt(coolingCap_kW), r.cooling.id});
           if (budgetKg > 0 && weightKg > budgetKg + 1e-9)
             c.error(path, "rack-over-weight", {rack.name, fmt(weightKg, 0), fmt(budgetKg, 0)});
         }
       }
     }
   }
+  for (const auto& [part, f] : foreign)
+    c.warning(f.path, "node-accelerator-mismatch", {str(f.count), part, f.accelerator, r.accelerator.id, f.name});
   if (!s.layout.empty() && placedNodes != s.cluster.nodes)
     c.warning("layout", "layout-node-count", {str(placedNodes), str(s.cluster.nodes)});
 }
@@ -390,7 +450,7 @@ std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, con
     ResolvedScenario r = resolve(s, parts);
     checkCluster(s, r, parts, c);
     checkJob(s, r, c);
-    checkLayout(s, parts, c);
+    checkLayout(s, r, parts, c);
     // The engine's own work limits (topology::generate applies the same function).
     if (!hasErrors(out)) checkFabricSize(fabricShape(r));
   } catch (const InputError& e) {

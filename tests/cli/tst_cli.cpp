@@ -49,6 +49,32 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("job.parallelism.tp"), qPrintable(r.err));
   }
 
+  // Layout messages say where, as people do, after the key path; the layout demo file is clean.
+  void validateNamesLayoutPlaces() {
+    Run demo = run({"validate", QString(CF_SOURCE_DIR) + "/docs/images/layout-demo.cf.json"});
+    QCOMPARE(demo.code, 0);
+    QVERIFY2(!demo.out.contains("warning") && demo.err.isEmpty(), qPrintable(demo.out + demo.err));
+    const QString bad = dir_.filePath("overlap.cf.json");
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "clusterforge.scenario/1", "name": "overlap",
+      "cluster": {"accelerator": "H100-SXM5-80GB", "nodes": 2, "scale_out": {"tiers": 1}},
+      "job": {"model": {"layers": 32, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 32000},
+              "parallelism": {"tp": 8, "pp": 1, "micro_batch": 1, "global_batch": 16}},
+      "layout": {"sites": [{"name": "S", "halls": [{"name": "Hall 1", "rows": [{"name": "Row A", "racks": [
+        {"name": "R17", "part": "Rack-42U-15kW-air", "placements": [
+          {"kind": "node", "part": "DGX-H100", "name": "n1", "u": 1, "height_u": 8},
+          {"kind": "node", "part": "DGX-B200", "name": "n2", "u": 5, "height_u": 10}]}]}]}]}]}})");
+    f.close();
+    Run r = run({"validate", bad});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QString::fromUtf8("layout.sites[0].halls[0].rows[0].racks[0].placements[1].u: \"n2\" overlaps "
+                                              "\"n1\" at U5 (Hall 1 \u00b7 Row A \u00b7 R17 \u00b7 U5)")),
+             qPrintable(r.err));
+    QVERIFY2(r.out.contains("placed node(s) of type \"DGX-B200\" carry B200, but the cluster is modelled with H100-SXM5-80GB"),
+             qPrintable(r.out));
+  }
+
   void validateCrossField() {
     QJsonObject o = exampleJson();
     QJsonObject job = o["job"].toObject();

@@ -3,13 +3,16 @@
 // nudges merge, a multi-selection (rubber band, Ctrl/Shift-click, Ctrl+A)
 // moves and deletes together with the large-delete confirmation answered by
 // the test, copy/paste appends renamed copies; the pure hall edits keep their
-// slots.
+// slots. Rows may have gaps: a rack dragged to a free tile stays there, its
+// position is saved in the scenario (Rack::slot) and undo brings it back.
 #include <QGraphicsView>
 #include <QMouseEvent>
 #include <QTest>
 #include <QUndoStack>
 
 #include "Document.h"
+#include "design/ScenarioJson.h"
+#include "design/Validation.h"
 #include "HallEdit.h"
 #include "HallRackItem.h"
 #include "HallView.h"
@@ -168,7 +171,9 @@ class TestHallEdit : public QObject {
     QCOMPARE(names(doc, 1), (Names{"B1", "B2", "A1", "A2", "A3", "B3", "B4"}));
     QTest::keyClick(hall.view(), Qt::Key_Up);
     QCOMPARE(doc.undoStack()->count(), 2);
-    QCOMPARE(names(doc, 0), (Names{"A4", "A1", "A2", "A3"}));
+    // Row A kept A4 at its place (4; the three left gaps at 1-3): A1-A3 come back at 3-5, A4 moves on to 6.
+    QCOMPARE(names(doc, 0), (Names{"A1", "A2", "A3", "A4"}));
+    QCOMPARE(rackPositions(doc.scenario(0).layout.sites[0].halls[0].rows[0]), (std::vector<int>{3, 4, 5, 6}));
     QCOMPARE(names(doc, 1), (Names{"B1", "B2", "B3", "B4"}));
     doc.undoStack()->undo();
     QCOMPARE(names(doc, 1), (Names{"A1", "A2", "A3", "B1", "B2", "B3", "B4"}));
@@ -223,6 +228,46 @@ class TestHallEdit : public QObject {
     QCOMPARE(doc.undoStack()->index(), 1);  // the first delete was undone: this one replaced it
     doc.undoStack()->undo();
     QCOMPARE(names(doc, 0), (Names{"A1", "A2", "A3", "A4"}));
+  }
+
+  // A rack dragged to an empty tile of its row stays there (the issue: it snapped back silently);
+  // the gap is saved, read back, valid, and undone in one step.
+  void rowGapsStay() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRows(4));
+    doc.reset(p);
+    HallView hall(&doc);
+    hall.resize(1000, 700);
+    hall.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&hall));
+    const Layout before = doc.scenario(0).layout;
+    const auto row = [&doc] { return doc.scenario(0).layout.sites[0].halls[0].rows[0]; };
+    const auto tile = [&hall](RackSlot s, int dx) {
+      return hall.view()->mapFromScene(hall.rackItem(s)->sceneBoundingRect().center() + QPointF(dx * HallRackItem::slotPitch, 0));
+    };
+    // A4 two tiles right, past the end of the row: it stays at position 6.
+    drag(hall, centre(hall, {0, 3}), tile({0, 3}, 2));
+    QTRY_COMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(rackPositions(row()), (std::vector<int>{1, 2, 3, 6}));
+    QCOMPARE(row().racks[3].slot, 6);
+    // A1 into the gap at 5: A1 leaves a free tile at 1.
+    QTRY_VERIFY(hall.rackItem({0, 0}) != nullptr);
+    drag(hall, centre(hall, {0, 0}), tile({0, 0}, 4));
+    QTRY_COMPARE(doc.undoStack()->count(), 2);
+    QCOMPARE(names(doc, 0), (Names{"A2", "A3", "A1", "A4"}));
+    QCOMPARE(rackPositions(row()), (std::vector<int>{2, 3, 5, 6}));
+    // Drawn where they stand: A1 one tile left of A4.
+    QTRY_VERIFY(hall.rackItem({0, 3}) != nullptr);
+    QCOMPARE(hall.rackItem({0, 3})->sceneBoundingRect().left() - hall.rackItem({0, 2})->sceneBoundingRect().left(),
+             HallRackItem::slotPitch);
+    // Saved in the scenario JSON and read back as it was; no validation error.
+    const Scenario s = doc.scenario(0);
+    QCOMPARE(scenarioFromJson(scenarioToJson(s)).layout, s.layout);
+    QVERIFY(!hasErrors(validateScenario(s, doc.project().resolvedParts())));
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(0).layout, before);
   }
 
   void copyPaste() {

@@ -1,11 +1,18 @@
 // The rack elevation editor: a part dragged from the catalog (a real drop
 // event carrying the catalog's MIME data) lands in the rack under the cursor,
 // snapped to U; a mouse drag moves a part between racks; overfilling a rack turns its power bar red and validation
-// reports it; undo and redo restore each state; moves merge by key.
+// reports it; undo and redo restore each state; moves merge by key. Parts snap
+// to the nearest free slot and an overfull drop or drag is refused with the
+// reason shown (never an overlap, never past the top; the U count stays
+// right); whole-rack systems only go into an empty rack of their kind; the
+// plain wheel zooms.
 #include <QDropEvent>
+#include <QLabel>
 #include <QMouseEvent>
+#include <QWheelEvent>
 #include <QGraphicsItem>
 #include <QMimeData>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
@@ -17,6 +24,7 @@
 #include "RackEditor.h"
 #include "RackView.h"
 #include "WizardChoices.h"
+#include "commands/EditLayout.h"
 #include "design/Validation.h"
 
 using namespace cf;
@@ -40,6 +48,29 @@ bool hasRed(QGraphicsScene* scene) {
   for (QGraphicsItem* it : scene->items())
     if (it->data(0).toString() == QLatin1String("exceeded")) return true;
   return false;
+}
+
+// A real drop of a catalog part at a scene point.
+bool dropAt(RackEditor& editor, const QString& category, const QString& id, QPointF scenePos) {
+  const QPoint at = editor.view()->mapFromScene(scenePos);
+  std::unique_ptr<QMimeData> mime(CatalogModel::partMimeData(category, id));
+  QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(editor.view()->viewport(), &enter);
+  QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(editor.view()->viewport(), &drop);
+  QCoreApplication::processEvents();
+  return enter.isAccepted();
+}
+
+const Rack& rackOf(const Document& doc, int rack) {
+  return doc.scenario(0).layout.sites[0].halls[0].rows[0].racks[static_cast<std::size_t>(rack)];
+}
+
+// No two placements of a rack clash and none passes the top (what validation would say).
+bool clean(const Document& doc) {
+  for (const Issue& i : validateScenario(doc.scenario(0), doc.project().resolvedParts()))
+    if (i.id == "placement-overlaps" || i.id == "placement-does-not-fit") return false;
+  return true;
 }
 
 int nodesIn(const Document& doc, int rack) {
@@ -342,6 +373,175 @@ class TestRackEditor : public QObject {
     QVERIFY(editor.scene()->rackCount() > 0);
     doc.undoStack()->undo();
     QVERIFY(doc.scenario(0).layout.empty());
+  }
+
+  // Dropping 8 U nodes into a 42 U rack: five fit (40 U), each in the free slot
+  // nearest the cursor; the sixth is refused with the reason on screen, no
+  // command is pushed and the space bar reads 40 / 42 U.
+  void overfullDropRefused() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QVERIFY(dropAt(editor, QStringLiteral("nodes"), QStringLiteral("DGX-H100"), editor.scene()->unitCenter(0, QStringLiteral("front"), 1)));
+    QCOMPARE(rackOf(doc, 0).placements.back().u, 1);
+    // Dropped on U5 (inside the first node): snapped to U9, the nearest free start.
+    QVERIFY(dropAt(editor, QStringLiteral("nodes"), QStringLiteral("DGX-H100"), editor.scene()->unitCenter(0, QStringLiteral("front"), 5)));
+    QCOMPARE(rackOf(doc, 0).placements.back().u, 9);
+    // Dropped on U41: an 8 U node would stick out of the top; it starts at U35.
+    QVERIFY(dropAt(editor, QStringLiteral("nodes"), QStringLiteral("DGX-H100"), editor.scene()->unitCenter(0, QStringLiteral("front"), 41)));
+    QCOMPARE(rackOf(doc, 0).placements.back().u, 35);
+    for (int u : {17, 25}) dropAt(editor, QStringLiteral("nodes"), QStringLiteral("DGX-H100"), editor.scene()->unitCenter(0, QStringLiteral("front"), u));
+    QCOMPARE(rackOf(doc, 0).placements.size(), std::size_t(5));
+    QCOMPARE(doc.undoStack()->count(), 5);
+    QVERIFY(editor.lastRefusal().isEmpty());
+    // The sixth: refused, said why, nothing changed.
+    QSignalSpy said(&editor, &RackEditor::statusMessage);
+    dropAt(editor, QStringLiteral("nodes"), QStringLiteral("DGX-H100"), editor.scene()->unitCenter(0, QStringLiteral("front"), 20));
+    QCOMPARE(doc.undoStack()->count(), 5);
+    QCOMPARE(rackOf(doc, 0).placements.size(), std::size_t(5));
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("does not fit in A1")));
+    QCOMPARE(said.count(), 1);
+    auto* notice = editor.findChild<QLabel*>(QStringLiteral("rackNotice"));
+    QVERIFY(notice && notice->isVisible() && notice->text() == editor.lastRefusal());
+    QVERIFY(clean(doc));
+    QCoreApplication::processEvents();
+    QCOMPARE(editor.scene()->budgets()[0].used_u, 40);
+    QCOMPARE(editor.scene()->budgets()[0].units, 42);
+    if (qEnvironmentVariableIsSet("CF_SCREENSHOT_DIR"))
+      editor.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/rack-refused.png"));
+    // The next edit that succeeds clears the notice.
+    QVERIFY(editor.dropPart(QStringLiteral("nodes"), QStringLiteral("DGX-H100"), 1, 1, QStringLiteral("front")));
+    QVERIFY(editor.lastRefusal().isEmpty());
+    QVERIFY(notice->isHidden());
+  }
+
+  // Dragging a part onto another snaps it to the nearest free slot; onto a full rack it is refused and stays.
+  void dragSnapsOrIsRefused() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1200, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    // Rack A1: a switch at U10. Rack A2: nodes at U1 and U9.
+    QVERIFY(editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 0, 10, QStringLiteral("front")));
+    QVERIFY(editor.dropPart(QStringLiteral("nodes"), QStringLiteral("DGX-H100"), 1, 1, QStringLiteral("front")));
+    QVERIFY(editor.dropPart(QStringLiteral("nodes"), QStringLiteral("DGX-H100"), 1, 9, QStringLiteral("front")));
+    QCoreApplication::processEvents();
+    QWidget* vp = editor.view()->viewport();
+    auto drag = [&](int fromRack, int fromU, int toRack, int toU) {
+      const QPoint from = editor.view()->mapFromScene(editor.scene()->unitCenter(fromRack, QStringLiteral("front"), fromU));
+      const QPoint to = editor.view()->mapFromScene(editor.scene()->unitCenter(toRack, QStringLiteral("front"), toU));
+      auto send = [vp](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+        QMouseEvent e(type, QPointF(at), vp->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+        QApplication::sendEvent(vp, &e);
+      };
+      send(QEvent::MouseButtonPress, from, Qt::LeftButton);
+      for (int i = 1; i <= 10; ++i) send(QEvent::MouseMove, from + (to - from) * i / 10, Qt::LeftButton);
+      send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+      QCoreApplication::processEvents();
+    };
+    // The switch dragged onto U4 of A2 (inside the first node): it goes to U17, the nearest free U.
+    drag(0, 10, 1, 4);
+    QCOMPARE(doc.undoStack()->count(), 4);
+    QCOMPARE(rackOf(doc, 1).placements.size(), std::size_t(3));
+    QCOMPARE(rackOf(doc, 1).placements.back().u, 17);
+    QVERIFY(clean(doc));
+    // Fill A1 with blanking panels but one U, then drag a 8 U node there: refused, it stays in A2.
+    Layout l = doc.scenario(0).layout;
+    for (int u = 1; u <= 41; ++u)
+      l.sites[0].halls[0].rows[0].racks[0].placements.push_back(Placement{"other", "blanking-panel", "bp" + std::to_string(u), u, 1, "front"});
+    doc.undoStack()->push(new EditLayout(&doc, 0, doc.scenario(0).layout, l, QStringLiteral("fill")));
+    QCoreApplication::processEvents();
+    const int before = doc.undoStack()->count();
+    drag(1, 4, 0, 20);
+    QCOMPARE(doc.undoStack()->count(), before);
+    QCOMPARE(rackOf(doc, 1).placements.size(), std::size_t(3));
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("does not fit")));
+    QTRY_COMPARE(editor.scene()->itemFor(1, 0)->pos(), QPointF(0, 0));  // drawn back in place
+    // A move onto a taken U goes to the nearest free one: the switch (U17) asked onto the second node (U9-16).
+    QVERIFY(editor.movePlacement(1, 2, 1, 18, QStringLiteral("front")));
+    QCOMPARE(rackOf(doc, 1).placements[2].u, 18);
+    QVERIFY(editor.movePlacement(1, 2, 1, 10, QStringLiteral("front")));
+    QCOMPARE(rackOf(doc, 1).placements[2].u, 17);
+    QVERIFY(clean(doc));
+  }
+
+  // A whole-rack system (GB200 NVL72, 48 U, liquid-cooled) goes only into an empty liquid rack of 48 U.
+  void rackSystemOnlyInARackThatAcceptsIt() {
+    Document doc;
+    Project p;
+    Scenario s = twoRacks();
+    Row& row = s.layout.sites[0].halls[0].rows[0];
+    row.racks[0].part = "Rack-48U-130kW-liquid";  // half full
+    row.racks[0].placements.push_back(Placement{"node", "DGX-B200", "b200", 1, 10, "front"});
+    row.racks.push_back(Rack{"A3", "Rack-48U-40kW", 0, 0, {}});          // empty, air
+    row.racks.push_back(Rack{"A4", "Rack-48U-130kW-liquid", 0, 0, {}});  // empty, liquid
+    p.scenarios.push_back(s);
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1400, 900);
+    editor.setFaces(RackScene::Faces::Front);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const QString nvl = QStringLiteral("GB200-NVL72");
+    // Half-full 48 U rack: refused (the issue's "sticking out of the top").
+    dropAt(editor, QStringLiteral("nodes"), nvl, editor.scene()->unitCenter(0, QStringLiteral("front"), 30));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("whole-rack system")));
+    // A 42 U rack: too short. An empty 48 U air rack: no coolant.
+    QVERIFY(!editor.dropPart(QStringLiteral("nodes"), nvl, 1, 1, QStringLiteral("front")));
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("48 U tall")));
+    QVERIFY(!editor.dropPart(QStringLiteral("nodes"), nvl, 2, 1, QStringLiteral("front")));
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("air-cooled")));
+    QCOMPARE(doc.undoStack()->count(), 0);
+    // The empty liquid rack takes it at U1 wherever it is dropped.
+    dropAt(editor, QStringLiteral("nodes"), nvl, editor.scene()->unitCenter(3, QStringLiteral("front"), 25));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(rackOf(doc, 3).placements.size(), std::size_t(1));
+    QCOMPARE(rackOf(doc, 3).placements[0].u, 1);
+    QCOMPARE(rackOf(doc, 3).placements[0].height_u, 48);
+    // Then nothing else goes into that rack.
+    QVERIFY(!editor.dropPart(QStringLiteral("switches"), QStringLiteral("QM9700-NDR-64p"), 3, 1, QStringLiteral("front")));
+    QVERIFY(editor.lastRefusal().contains(QLatin1String("taken by the whole-rack system")));
+    // Dropped beside the racks: a new liquid rack with the system in it, one command.
+    QCoreApplication::processEvents();
+    const QRectF last = editor.scene()->faceRect(3, QStringLiteral("front"));
+    dropAt(editor, QStringLiteral("nodes"), nvl, QPointF(last.right() + RackScene::kRackGap * 0.5, last.center().y()));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    const auto& racks = doc.scenario(0).layout.sites[0].halls[0].rows[0].racks;
+    QCOMPARE(racks.size(), std::size_t(5));
+    QCOMPARE(racks[4].part, std::string("Rack-48U-130kW-liquid"));
+    QCOMPARE(racks[4].placements.size(), std::size_t(1));
+    QVERIFY(clean(doc));
+  }
+
+  // The plain mouse wheel zooms about the cursor, as in the Fabric tab.
+  void wheelZooms() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRacks());
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(1000, 800);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const qreal before = editor.view()->transform().m11();
+    const QPointF at(editor.view()->viewport()->rect().center());
+    QWheelEvent wheel(at, editor.view()->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(editor.view()->viewport(), &wheel);
+    QVERIFY(editor.view()->transform().m11() > before * 1.1);
+    QCOMPARE(editor.view()->transform().m11(), editor.view()->transform().m22());  // uniform
   }
 };
 

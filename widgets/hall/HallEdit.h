@@ -1,8 +1,7 @@
 // Pure edits of the racks of one hall, addressed by (row, slot) — the rack's
-// index in its row. The layout model has no floor coordinates: a rack's place
-// on the floor is its row and its slot in that row (rows are contiguous lines
-// of racks, as in a real hot/cold-aisle layout), so dragging a rack snaps to
-// row slots and moves it between racks or to another row. Qt-free.
+// index in its row. A rack's place on the floor is its row and its position
+// in that row (Rack::slot, rackPositions(): rack pitches from the row's start;
+// rows may have gaps), so dragging a rack snaps to row positions. Qt-free.
 #pragma once
 #include <string>
 #include <vector>
@@ -17,10 +16,15 @@ struct RackSlot {
   bool operator<(const RackSlot& o) const { return row != o.row ? row < o.row : slot < o.slot; }
 };
 
-// Moves the racks at `from` by `dRow` rows and `dSlot` slots: each lands in row
-// clamp(row + dRow) at slot slot + dSlot (clamped to the row's ends), keeping
-// their order. Returns where they are afterwards (same order as `from`, invalid
-// entries dropped); empty when nothing moved.
+// Moves the racks at `from` by `dRow` rows and `dSlot` positions: each lands in
+// row clamp(row + dRow) at position + dSlot (at least 1). A free position (a
+// gap, past the row's end) takes the rack as it is and the place it left stays
+// free; along a row onto another rack's place, the racks are reordered through
+// the row's positions (the others shift toward the freed places); onto a rack
+// of another row, it goes in and the racks right behind shift one place along,
+// as far as the next gap. Several racks keep their order. Returns where they
+// are afterwards (row, index; same order as `from`, invalid entries dropped);
+// empty when nothing moved.
 std::vector<RackSlot> moveRacks(Hall& hall, const std::vector<RackSlot>& from, int dRow, int dSlot);
 
 // Removes the racks (any order). Returns how many were removed.

@@ -178,6 +178,19 @@ bool HallView::currentHall(int* site, int* hall) const {
   return true;
 }
 
+bool HallView::showRack(int site, int hall, const RackSlot& slot) {
+  rebuild();
+  const int i = halls_->findData(QVariantList{site, hall});
+  if (i < 0) return false;
+  halls_->setCurrentIndex(i);
+  pendingSelection_ = {slot};
+  hasPendingSelection_ = true;
+  rebuild();
+  HallRackItem* item = rackItem(slot);
+  if (item) view_->ensureVisible(item);
+  return item != nullptr;
+}
+
 HallRackItem* HallView::rackItem(const RackSlot& slot) const {
   for (QGraphicsItem* it : scene_->items())
     if (auto* r = dynamic_cast<HallRackItem*>(it); r && r->slot() == slot) return r;
@@ -244,8 +257,13 @@ void HallView::rebuild() {
   } catch (const std::exception&) {
   }
   const auto metric = static_cast<Metric>(metric_->currentIndex());
-  std::size_t widest = 1;
-  for (const Row& r : hall.rows) widest = std::max(widest, r.racks.size());
+  // Racks stand at their row positions (Rack::slot; rows may have gaps).
+  std::vector<std::vector<int>> positions;
+  int widest = 1;
+  for (const Row& r : hall.rows) {
+    positions.push_back(rackPositions(r));
+    if (!positions.back().empty()) widest = std::max(widest, positions.back().back());
+  }
   const double floorW = widest * kRackW + 2 * kAisle;
   // Floor grid of 0.6 m tiles.
   const double floorH = hall.rows.size() * kRowPitch + kAisle;
@@ -305,7 +323,8 @@ void HallView::rebuild() {
       }
       const bool over = b.anyExceeded() && metric != Metric::Heat;
       const QString rackName = QString::fromStdString(k.name);
-      auto* r = new HallRackItem(RackSlot{ri, ki}, QRectF(kAisle + ki * kRackW, y, kRackW - 2, kRackD), ramp(t), over,
+      const int pos = positions[static_cast<std::size_t>(ri)][static_cast<std::size_t>(ki)];
+      auto* r = new HallRackItem(RackSlot{ri, ki}, QRectF(kAisle + (pos - 1) * kRackW, y, kRackW - 2, kRackD), ramp(t), over,
                                  rackName);
       r->setToolTip(QStringLiteral("%1 (%2)\n%3").arg(rackName, QString::fromStdString(k.part), value));
       r->setData(0, QVariantList{at[0], at[1], ri});

@@ -54,6 +54,8 @@ class HallView : public QWidget {
   HallRackItem* rackItem(const halledit::RackSlot& slot) const;
   std::vector<halledit::RackSlot> selectedRacks() const;
   void selectRacks(const std::vector<halledit::RackSlot>& racks);
+  // Shows hall (site, hall) with the rack at `slot` selected and in view; false when there is none.
+  bool showRack(int site, int hall, const halledit::RackSlot& slot);
 
   // The editing operations (also what the mouse and keys call). Each pushes
   // one undo command and returns false when nothing changed.

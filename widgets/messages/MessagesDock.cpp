@@ -59,6 +59,12 @@ MessagesDock::MessagesDock(Document* doc, QWidget* parent)
     emit issueActivated(index.data(IssueListModel::ScenarioIndexRole).toInt(),
                         index.data(IssueListModel::KeyPathRole).toString());
   });
+  // One click on a message about a place in the layout selects that part or rack (Racks / Hall tab).
+  connect(view_, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+    if (!index.data(IssueListModel::LocationRole).toString().isEmpty())
+      emit issueActivated(index.data(IssueListModel::ScenarioIndexRole).toInt(),
+                          index.data(IssueListModel::KeyPathRole).toString());
+  });
   connect(model_, &IssueListModel::countsChanged, this, &MessagesDock::updateSummary);
   retranslate();
 }

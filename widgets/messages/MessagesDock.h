@@ -1,5 +1,6 @@
 // The validation messages dock. Double-clicking a message asks the window to
-// select its scenario and focus the field it names.
+// select its scenario and focus the field it names; a message about a place in
+// the layout does so on one click (the part or rack is selected in its view).
 #pragma once
 #include <QDockWidget>
 

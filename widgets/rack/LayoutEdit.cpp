@@ -44,20 +44,6 @@ bool partShape(const Catalog& parts, const std::string& category, const std::str
   return true;
 }
 
-int freeSlot(const Rack& rack, int units, int height, const std::string& face, int from, int skip) {
-  if (height <= 0) return std::max(1, from);
-  for (int u = std::max(1, from); u + height - 1 <= units; ++u) {
-    bool free = true;
-    for (int i = 0; i < static_cast<int>(rack.placements.size()) && free; ++i) {
-      const Placement& p = rack.placements[static_cast<std::size_t>(i)];
-      if (i == skip || p.height_u == 0 || p.face != face) continue;
-      free = p.u + p.height_u - 1 < u || p.u > u + height - 1;
-    }
-    if (free) return u;
-  }
-  return 0;
-}
-
 std::string uniqueName(const Row& row, const std::string& base) {
   std::set<std::string> names;
   for (const Rack& k : row.racks)

@@ -38,8 +38,7 @@ const Row* row(const Layout& l, const RowRef& r);
 bool partShape(const Catalog& parts, const std::string& category, const std::string& id, std::string* kind,
                int* height_u);
 
-// Lowest U >= from where `height` U are free on `face` of the rack (0 = none).
-int freeSlot(const Rack& rack, int units, int height, const std::string& face, int from = 1, int skip = -1);
+// Where a part may go in a rack (free slots, whole-rack systems): design/RackFit.h.
 
 // A unique placement name in the row: "<id>-<n>".
 std::string uniqueName(const Row& row, const std::string& base);

@@ -49,6 +49,11 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);  // a long hint must not widen the central area and squeeze the docks
+  notice_ = new QLabel(this);
+  notice_->setObjectName(QStringLiteral("rackNotice"));
+  notice_->setWordWrap(true);
+  notice_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+  notice_->hide();
   // "Generate layout" (shown only while there is none) comes early, so that it is not in the » menu.
   for (QWidget* w : std::initializer_list<QWidget*>{rowLabel_, rows_, facesLabel_, faces_}) bar->addWidget(w);
   generateAction_ = bar->addWidget(generate_);
@@ -59,6 +64,7 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(bar);
   layout->addWidget(hint_);
+  layout->addWidget(notice_);
   layout->addWidget(view_, 1);
 
   rebuildTimer_->setSingleShot(true);
@@ -172,7 +178,91 @@ void RackEditor::rebuild() {
 bool RackEditor::push(const Layout& after, const QString& text, const QString& mergeKey) {
   const Layout& before = doc_->scenario(scenario_).layout;
   if (after == before) return false;
+  lastRefusal_.clear();
+  notice_->hide();
   doc_->undoStack()->push(new EditLayout(doc_, scenario_, before, after, text, mergeKey));
+  return true;
+}
+
+void RackEditor::refuse(const QString& why) {
+  lastRefusal_ = why;
+  notice_->setText(why);
+  notice_->show();
+  emit statusMessage(why);
+  scheduleRebuild();  // a dragged item goes back where it was
+}
+
+QString RackEditor::refusalText(const RackFit& fit, const Placement& p, const Rack& rack) const {
+  const QString part = QString::fromStdString(p.part.empty() ? p.name : p.part);
+  const QString rackName = QString::fromStdString(rack.name);
+  const Catalog parts = doc_->project().resolvedParts();
+  // A catalog rack type that would take a whole-rack system, for the advice.
+  QString suitable;
+  if (const NodeType* n = parts.node(p.part))
+    for (const RackPart& rp : parts.racks)
+      if (rp.rack_units >= p.height_u && (n->cooling != "liquid" || rp.cooling == "liquid")) {
+        suitable = QString::fromStdString(rp.id);
+        break;
+      }
+  switch (fit.refusal) {
+    case FitRefusal::None: return {};
+    case FitRefusal::NoRoom:
+      return tr("Refused: %1 (%2 U) does not fit in %3: no %2 free U left on its %4. Nothing overlaps and nothing "
+                "sticks out of the top; free some space or choose another rack.")
+          .arg(part)
+          .arg(p.height_u)
+          .arg(rackName, p.face == "rear" ? tr("rear") : tr("front"));
+    case FitRefusal::TooTall:
+      return tr("Refused: %1 is %2 U tall; rack %3 has %4 U.").arg(part).arg(p.height_u).arg(rackName).arg(rackUnits(rack, parts));
+    case FitRefusal::RackSystemNeedsEmptyRack:
+      return tr("Refused: %1 is a whole-rack system and needs an empty rack; %2 holds %3. Drop it beside the racks to "
+                "add a rack (%4) with it.")
+          .arg(part, rackName, QString::fromStdString(fit.blocker), suitable);
+    case FitRefusal::RackSystemNeedsLiquidRack:
+      return tr("Refused: %1 is liquid-cooled and rack %2 (%3) is air-cooled. Drop it beside the racks to add a "
+                "liquid-cooled rack (%4) with it.")
+          .arg(part, rackName, QString::fromStdString(rack.part), suitable);
+    case FitRefusal::RackHoldsRackSystem:
+      return tr("Refused: rack %1 is taken by the whole-rack system %2; nothing else fits in it.")
+          .arg(rackName, QString::fromStdString(fit.blocker));
+  }
+  return {};
+}
+
+bool RackEditor::snapMoves(const Row& row, std::vector<PlacementMove>& moves) {
+  const Catalog parts = doc_->project().resolvedParts();
+  const int racks = static_cast<int>(row.racks.size());
+  for (const PlacementMove& m : moves)
+    if (m.rack < 0 || m.rack >= racks || m.toRack < 0 || m.toRack >= racks || m.index < 0 ||
+        m.index >= static_cast<int>(row.racks[static_cast<std::size_t>(m.rack)].placements.size()))
+      return false;
+  auto original = [&](const PlacementMove& m) {
+    return row.racks[static_cast<std::size_t>(m.rack)].placements[static_cast<std::size_t>(m.index)];
+  };
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    PlacementMove& m = moves[i];
+    // The target rack without the parts leaving it, with the moved parts already placed in it.
+    Rack scratch = row.racks[static_cast<std::size_t>(m.toRack)];
+    std::vector<int> leaving;
+    for (const PlacementMove& o : moves)
+      if (o.rack == m.toRack) leaving.push_back(o.index);
+    for (std::size_t j = 0; j < i; ++j)
+      if (moves[j].toRack == m.toRack) {
+        Placement q = original(moves[j]);
+        q.u = moves[j].toU;
+        q.face = moves[j].toFace;
+        scratch.placements.push_back(q);
+      }
+    Placement p = original(m);
+    p.u = m.toU;
+    p.face = m.toFace;
+    const RackFit fit = fitInRack(scratch, p, parts, leaving);
+    if (!fit.ok()) {
+      refuse(refusalText(fit, p, scratch));
+      return false;
+    }
+    m.toU = fit.u;
+  }
   return true;
 }
 
@@ -187,14 +277,15 @@ bool RackEditor::dropPart(const QString& category, const QString& partId, int ra
   if (!layoutedit::partShape(parts, category.toStdString(), partId.toStdString(), &kind, &height)) return false;
   if (rack < 0 || rack >= static_cast<int>(row->racks.size())) return false;
   const Rack& k = row->racks[static_cast<std::size_t>(rack)];
-  const RackPart* rp = parts.rack(k.part);
-  const int units = rp ? rp->rack_units : 42;
-  std::string f = kind == "pdu" ? "rear" : face.toStdString();
-  // Snap to the U under the cursor when it is free, else the next free slot above, else below.
-  int at = height == 0 ? 1 : layoutedit::freeSlot(k, units, height, f, std::max(1, u));
-  if (at == 0) at = layoutedit::freeSlot(k, units, height, f, 1);
-  if (at == 0) at = std::max(1, u);  // no room: place it anyway; the U budget turns red
-  const Placement p{kind, partId.toStdString(), layoutedit::uniqueName(*row, partId.toStdString()), at, height, f};
+  const std::string f = kind == "pdu" ? "rear" : face.toStdString();
+  // The free slot nearest the U under the cursor; refused (and why) when none fits.
+  Placement p{kind, partId.toStdString(), layoutedit::uniqueName(*row, partId.toStdString()), std::max(1, u), height, f};
+  const RackFit fit = fitInRack(k, p, parts);
+  if (!fit.ok()) {
+    refuse(refusalText(fit, p, k));
+    return false;
+  }
+  p.u = fit.u;
   layoutedit::addPlacement(l, row_, rack, p);
   return push(l, tr("Place %1 in %2").arg(partId, QString::fromStdString(k.name)));
 }
@@ -206,7 +297,9 @@ bool RackEditor::movePlacement(int rack, int index, int toRack, int toU, const Q
   if (!row || rack < 0 || rack >= static_cast<int>(row->racks.size())) return false;
   if (index < 0 || index >= static_cast<int>(row->racks[rack].placements.size())) return false;
   const QString name = QString::fromStdString(row->racks[rack].placements[index].name);
-  if (!layoutedit::movePlacement(l, row_, rack, index, toRack, toU, toFace.toStdString())) return false;
+  std::vector<PlacementMove> moves{PlacementMove{rack, index, toRack, toU, toFace.toStdString()}};
+  if (!snapMoves(*row, moves)) return false;
+  if (!layoutedit::movePlacement(l, row_, rack, index, toRack, moves[0].toU, toFace.toStdString())) return false;
   return push(l, tr("Move %1").arg(name), mergeKey);
 }
 
@@ -214,8 +307,11 @@ bool RackEditor::ask(const QString& title, const QString& text) {
   return confirm_ ? confirm_(title, text) : QMessageBox::question(this, title, text) == QMessageBox::Yes;
 }
 
-bool RackEditor::movePlacements(const std::vector<PlacementMove>& moves, const QString& mergeKey) {
+bool RackEditor::movePlacements(const std::vector<PlacementMove>& requested, const QString& mergeKey) {
   Layout l = doc_->scenario(scenario_).layout;
+  const Row* row = layoutedit::row(l, row_);
+  std::vector<PlacementMove> moves = requested;
+  if (!row || moves.empty() || !snapMoves(*row, moves)) return false;
   if (!layoutedit::movePlacements(l, row_, moves)) return false;
   return push(l, tr("Move %n part(s)", nullptr, static_cast<int>(moves.size())), mergeKey);
 }
@@ -239,6 +335,17 @@ bool RackEditor::resizePlacement(int rack, int index, int height_u) {
   const RackPart* rp = doc_->project().resolvedParts().rack(k.part);
   const QString name = QString::fromStdString(k.placements[static_cast<std::size_t>(index)].name);
   if (!layoutedit::resizePlacement(l, row_, rack, index, height_u, rp ? rp->rack_units : 42)) return false;
+  // Growing into another part is refused like a drop on it.
+  const Rack& grown = layoutedit::row(l, row_)->racks[static_cast<std::size_t>(rack)];
+  const Placement& p = grown.placements[static_cast<std::size_t>(index)];
+  const RackFit fit = fitInRack(grown, p, doc_->project().resolvedParts(), {index});
+  if (!fit.ok() || fit.u != p.u) {
+    refuse(tr("Refused: %1 cannot grow to %2 U at U%3: it would overlap another part or pass the top.")
+               .arg(name)
+               .arg(height_u)
+               .arg(p.u));
+    return false;
+  }
   return push(l, tr("Resize %1 to %2 U").arg(name).arg(height_u));
 }
 
@@ -247,14 +354,17 @@ bool RackEditor::addFiller(const QString& part, int rack) {
   Row* row = layoutedit::row(l, row_);
   if (!row || rack < 0 || rack >= static_cast<int>(row->racks.size())) return false;
   const Rack& k = row->racks[static_cast<std::size_t>(rack)];
-  const RackPart* rp = doc_->project().resolvedParts().rack(k.part);
-  const int at = layoutedit::freeSlot(k, rp ? rp->rack_units : 42, 1, "front");
-  if (at == 0) {
-    hint_->setText(tr("%1 has no free U for a filler.").arg(QString::fromStdString(k.name)));
+  const std::string id = part.toStdString();
+  // An in-rack coolant distribution unit is 4 U (CoolIT CHx / Motivair class); panels and managers 1 U.
+  const int height = part == QLatin1String("cdu-in-rack") ? 4 : 1;
+  Placement p{"other", id, layoutedit::uniqueName(*row, id), 1, height, "front"};
+  const RackFit fit = fitInRack(k, p, doc_->project().resolvedParts());
+  if (!fit.ok()) {
+    refuse(refusalText(fit, p, k));
     return false;
   }
-  const std::string id = part.toStdString();
-  layoutedit::addPlacement(l, row_, rack, Placement{"other", id, layoutedit::uniqueName(*row, id), at, 1, "front"});
+  p.u = fit.u;
+  layoutedit::addPlacement(l, row_, rack, p);
   return push(l, tr("Place %1 in %2").arg(part, QString::fromStdString(k.name)));
 }
 
@@ -269,6 +379,16 @@ void RackEditor::selectPlacements(const std::vector<PlacementRef>& refs) {
   scene_->clearSelection();
   for (const PlacementRef& r : refs)
     if (PlacementItem* p = scene_->itemFor(r.rack, r.index)) p->setSelected(true);
+}
+
+bool RackEditor::showPlacement(const RowRef& row, const PlacementRef& ref) {
+  setRow(row);
+  if (!(row_ == row)) return false;
+  PlacementItem* item = scene_->itemFor(ref.rack, ref.index);
+  if (!item) return false;
+  selectPlacements({ref});
+  view_->ensureVisible(item);
+  return true;
 }
 
 void RackEditor::selectAll() {
@@ -329,6 +449,7 @@ bool RackEditor::pasteRack() {
   Row* row = layoutedit::row(l, row_);
   if (!row || !hasClipboard_) return false;
   Rack k = clipboard_;
+  k.slot = 0;  // after the row's last rack
   k.name = QStringLiteral("%1-%2").arg(QString::fromStdString(row->name)).arg(row->racks.size() + 1).toStdString();
   // Part names stay unique in the row: "<part>-<n>".
   std::set<std::string> used;
@@ -342,6 +463,33 @@ bool RackEditor::pasteRack() {
   }
   layoutedit::addRack(l, row_, k);
   return push(l, tr("Paste rack %1").arg(QString::fromStdString(k.name)));
+}
+
+bool RackEditor::addRackWithSystem(const QString& nodeId) {
+  const Catalog parts = doc_->project().resolvedParts();
+  const NodeType* n = parts.node(nodeId.toStdString());
+  Layout l = doc_->scenario(scenario_).layout;
+  Row* row = layoutedit::row(l, row_);
+  if (!n || !n->rack_system || !row) return false;
+  // The smallest catalog rack of the system's height and cooling.
+  const RackPart* best = nullptr;
+  for (const RackPart& rp : parts.racks)
+    if (rp.rack_units >= n->rack_units && (n->cooling != "liquid" || rp.cooling == "liquid") &&
+        (!best || rp.rack_units < best->rack_units))
+      best = &rp;
+  if (!best) {
+    refuse(tr("Refused: the catalog has no rack that takes %1 (%2 U, %3).")
+               .arg(nodeId)
+               .arg(n->rack_units)
+               .arg(n->cooling == "liquid" ? tr("liquid-cooled") : tr("air-cooled")));
+    return false;
+  }
+  Rack k;
+  k.part = best->id;
+  k.name = QStringLiteral("%1-%2").arg(QString::fromStdString(row->name)).arg(row->racks.size() + 1).toStdString();
+  k.placements.push_back(Placement{"node", n->id, layoutedit::uniqueName(*row, n->id), 1, std::max(1, n->rack_units), "front"});
+  layoutedit::addRack(l, row_, k);
+  return push(l, tr("Add rack %1 with %2").arg(QString::fromStdString(k.name), nodeId));
 }
 
 bool RackEditor::generateLayout() {
@@ -359,6 +507,7 @@ void RackEditor::onDrop(const QString& category, const QString& partId, QPointF 
   QString face;
   if (!scene_->locate(scenePos, &rack, &face, &u)) {
     if (category == QLatin1String("racks")) addRack(partId);
+    if (category == QLatin1String("nodes")) addRackWithSystem(partId);
     return;
   }
   dropPart(category, partId, rack, u, face);
@@ -406,6 +555,8 @@ void RackEditor::retranslate() {
   filler_->menu()->clear();
   filler_->menu()->addAction(tr("Blanking panel"), this, [this] { addFiller(QStringLiteral("blanking-panel"), currentRack()); });
   filler_->menu()->addAction(tr("Cable manager"), this, [this] { addFiller(QStringLiteral("cable-manager"), currentRack()); });
+  filler_->menu()->addAction(tr("In-rack CDU (4 U, liquid racks)"), this,
+                             [this] { addFiller(QStringLiteral("cdu-in-rack"), currentRack()); });
   generate_->setText(tr("Generate layout"));
   if (isVisible()) rebuild();
 }

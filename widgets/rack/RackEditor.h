@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "LayoutEdit.h"
+#include "design/RackFit.h"
 #include "RackScene.h"
 
 class QAction;
@@ -60,11 +61,14 @@ class RackEditor : public QWidget {
   bool removePlacements(const std::vector<PlacementRef>& refs, bool confirm = true);
   // Height of a blanking panel or cable manager (layoutedit::isResizable); false for catalog parts.
   bool resizePlacement(int rack, int index, int height_u);
-  // A blanking panel ("blanking-panel") or cable manager ("cable-manager"), 1 U, in the first free front slot.
+  // A blanking panel ("blanking-panel") or cable manager ("cable-manager"), 1 U, or an in-rack
+  // CDU ("cdu-in-rack"), 4 U, in the lowest free front slot.
   bool addFiller(const QString& part, int rack);
   std::vector<PlacementRef> selectedPlacements() const;
   void selectPlacements(const std::vector<PlacementRef>& refs);
   void selectAll();
+  // Shows row `row` with the part at `ref` selected and in view; false when there is none.
+  bool showPlacement(const RowRef& row, const PlacementRef& ref);
   bool addRack(const QString& rackPart = {});
   // Asks first (when `confirm`) if the rack holds parts.
   bool removeRack(int rack, bool confirm = true);
@@ -74,6 +78,12 @@ class RackEditor : public QWidget {
   // The rack of the selected part, else the last rack; -1 when the row is empty.
   int currentRack() const;
   bool generateLayout();
+  // Why the last drop, move or resize was refused (empty after a successful edit).
+  QString lastRefusal() const { return lastRefusal_; }
+
+ signals:
+  // A line for the status bar: a refused drop or move and why.
+  void statusMessage(const QString& text);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -88,6 +98,13 @@ class RackEditor : public QWidget {
   void onDelete();
   void onMoveKey(int du);
   bool push(const Layout& after, const QString& text, const QString& mergeKey = {});
+  // Snaps every move to the nearest free slot of its target rack (RackFit.h);
+  // false, with the reason shown, when one does not fit anywhere there.
+  bool snapMoves(const Row& row, std::vector<PlacementMove>& moves);
+  QString refusalText(const RackFit& fit, const Placement& p, const Rack& rack) const;
+  void refuse(const QString& why);
+  // A whole-rack system dropped beside the racks: a new rack that accepts it, with it inside.
+  bool addRackWithSystem(const QString& nodeId);
 
   Document* doc_;
   int scenario_ = 0;
@@ -105,6 +122,8 @@ class RackEditor : public QWidget {
   QPushButton* generate_;
   QAction* generateAction_ = nullptr;  // shows or hides generate_ in the tool bar
   QLabel* hint_;
+  QLabel* notice_;  // a refused drop or move, in red, until the next edit
+  QString lastRefusal_;
   QTimer* rebuildTimer_;
   Rack clipboard_;
   bool hasClipboard_ = false;

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "PlacementItem.h"
+#include "design/RackFit.h"
 
 namespace cf {
 
@@ -131,7 +132,30 @@ void RackScene::setRow(const Row* row, const Catalog& parts, Faces faces) {
   setSceneRect(itemsBoundingRect().adjusted(-40, -20, 40, 20));
 }
 
-void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Catalog&) {
+void RackScene::addNodeRear(const QRectF& pr, const NodeType& n) {
+  // Schematic, not to scale: the node's PSUs (grey, left) and scale-out NIC ports (teal, right),
+  // as many as the catalog lists, laid out in a grid of their area.
+  const QRectF area = pr.adjusted(4, 2, -4, -2);
+  auto grid = [this](const QRectF& a, int count, const QColor& fill, const QString& tip) {
+    if (count <= 0 || a.width() <= 0 || a.height() <= 0) return;
+    const int cols = std::max(1, static_cast<int>(std::ceil(std::sqrt(count * a.width() / a.height()))));
+    const int rows = (count + cols - 1) / cols;
+    const qreal w = a.width() / cols, h = a.height() / rows;
+    for (int k = 0; k < count; ++k) {
+      const QRectF cell(a.left() + (k % cols) * w, a.top() + (k / cols) * h, w, h);
+      auto* item = addRect(cell.adjusted(0.8, 0.8, -0.8, -0.8), QPen(fill.darker(140), 0.5), fill);
+      item->setToolTip(tip);
+      item->setZValue(1);
+    }
+  };
+  const QRectF psuArea(area.left(), area.top(), area.width() * 0.38, area.height());
+  const QRectF nicArea(area.left() + area.width() * 0.45, area.top(), area.width() * 0.55, area.height());
+  grid(psuArea, n.psus, QColor(150, 150, 156), tr("%1: %n power supplies (rear)", nullptr, n.psus).arg(QString::fromStdString(n.id)));
+  grid(nicArea, n.nics_per_node, QColor(40, 150, 150),
+       tr("%1: %n scale-out NIC port(s) (rear)", nullptr, n.nics_per_node).arg(QString::fromStdString(n.id)));
+}
+
+void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Catalog& parts) {
   const QStringList faces = faceList();
   QFont small;
   small.setPointSizeF(7);
@@ -177,10 +201,12 @@ void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Cata
       const QRectF pr(r.left(), r.bottom() - (p.u + p.height_u - 1) * kUnitH, kRackW, p.height_u * kUnitH);
       if (f == face) {
         addItem(new PlacementItem(i, pi, pr, color, label, layoutedit::isResizable(p)));
-      } else if (p.kind == "node" || p.kind == "storage") {
+      } else if (takesBothFaces(p)) {
         auto* ghost = addRect(pr.adjusted(1, 0.5, -1, -0.5), QPen(color.lighter(130), 1, Qt::DashLine),
                               QColor(color.red(), color.green(), color.blue(), 50));
         ghost->setToolTip(label);
+        if (p.kind == "node" && f == QLatin1String("rear"))
+          if (const NodeType* n = parts.node(p.part)) addNodeRear(pr, *n);
       }
     }
   }

@@ -1,5 +1,7 @@
 // The scene of the rack elevation editor: the racks of one row side by side,
-// each as a front and/or rear elevation with U numbers, its placements and
+// each as a front and/or rear elevation with U numbers, its placements (a
+// full-depth part shows as a ghost on its other face; a node's rear shows its
+// PSUs and scale-out NIC ports, schematically, from the catalog) and
 // three budget bars (power, weight, U) that turn red when exceeded. Rebuilt
 // from the model value on every change (a row holds tens of racks).
 #pragma once
@@ -56,6 +58,8 @@ class RackScene : public QGraphicsScene {
  private:
   QStringList faceList() const;
   void addRack(int i, const Rack& rack, const RackBudget& b, const Catalog& parts);
+  // PSUs and NIC ports of a node, drawn on its rear (schematic).
+  void addNodeRear(const QRectF& pr, const NodeType& n);
   void addBar(qreal x, qreal y, const QString& label, double used, double budget, bool exceeded);
 
   Faces faces_ = Faces::Both;

@@ -53,14 +53,21 @@ void RackView::resizeEvent(QResizeEvent* event) {
 }
 
 void RackView::wheelEvent(QWheelEvent* event) {
-  autoFit_ = false;
-  if (event->modifiers() & Qt::ControlModifier) {
-    const double f = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
-    scale(f, f);
-    event->accept();
+  // The plain wheel zooms about the cursor, as in the Fabric tab (uniformly:
+  // U and labels keep their proportions); Shift+wheel scrolls across the row.
+  if (event->modifiers() & Qt::ShiftModifier) {
+    QGraphicsView::wheelEvent(event);
     return;
   }
-  QGraphicsView::wheelEvent(event);
+  const int dy = event->angleDelta().y();
+  if (dy == 0) {
+    QGraphicsView::wheelEvent(event);
+    return;
+  }
+  autoFit_ = false;
+  const double f = dy > 0 ? 1.15 : 1 / 1.15;
+  scale(f, f);
+  event->accept();
 }
 
 void RackView::keyPressEvent(QKeyEvent* event) {

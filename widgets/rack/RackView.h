@@ -1,5 +1,5 @@
 // The view of the rack elevations: accepts parts dragged from the catalog dock
-// (CatalogModel::kPartMimeType), zooms with Ctrl+wheel, fits on request.
+// (CatalogModel::kPartMimeType), zooms with the wheel (Shift+wheel scrolls), fits on request.
 #pragma once
 #include <QGraphicsView>
 

@@ -1,0 +1,103 @@
+#include "design/RackFit.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace cf {
+
+namespace {
+bool ignored(const std::vector<int>& ignore, int i) { return std::find(ignore.begin(), ignore.end(), i) != ignore.end(); }
+}  // namespace
+
+bool takesBothFaces(const Placement& p) { return p.kind == "node" || p.kind == "switch" || p.kind == "storage"; }
+
+bool placementsClash(const Placement& a, const Placement& b) {
+  if (a.height_u <= 0 || b.height_u <= 0) return false;
+  if (a.u + a.height_u - 1 < b.u || b.u + b.height_u - 1 < a.u) return false;
+  return takesBothFaces(a) || takesBothFaces(b) || a.face == b.face;
+}
+
+const NodeType* rackSystemOf(const Placement& p, const Catalog& parts) {
+  if (p.kind != "node") return nullptr;
+  const NodeType* n = parts.node(p.part);
+  return n && n->rack_system ? n : nullptr;
+}
+
+std::string placementCooling(const Placement& p, const Catalog& parts) {
+  if (p.kind == "node")
+    if (const NodeType* n = parts.node(p.part)) return n->cooling;
+  return "air";
+}
+
+std::string rackCooling(const Rack& rack, const Catalog& parts) {
+  const RackPart* rp = parts.rack(rack.part);
+  return rp ? rp->cooling : "air";
+}
+
+int rackUnits(const Rack& rack, const Catalog& parts) {
+  const RackPart* rp = parts.rack(rack.part);
+  return rp ? rp->rack_units : 42;
+}
+
+RackFit fitInRack(const Rack& rack, const Placement& p, const Catalog& parts, const std::vector<int>& ignore) {
+  RackFit fit;
+  const int units = rackUnits(rack, parts);
+  const int n = static_cast<int>(rack.placements.size());
+  // Whole-rack systems: alone in a rack of their height and cooling.
+  if (rackSystemOf(p, parts)) {
+    for (int i = 0; i < n; ++i) {
+      const Placement& q = rack.placements[static_cast<std::size_t>(i)];
+      if (!ignored(ignore, i) && q.height_u > 0) {
+        fit.refusal = FitRefusal::RackSystemNeedsEmptyRack;
+        fit.blocker = q.name;
+        return fit;
+      }
+    }
+    if (p.height_u > units) {
+      fit.refusal = FitRefusal::TooTall;
+      return fit;
+    }
+    if (placementCooling(p, parts) == "liquid" && rackCooling(rack, parts) != "liquid") {
+      fit.refusal = FitRefusal::RackSystemNeedsLiquidRack;
+      return fit;
+    }
+    fit.u = 1;
+    return fit;
+  }
+  if (p.height_u > 0)
+    for (int i = 0; i < n; ++i) {
+      const Placement& q = rack.placements[static_cast<std::size_t>(i)];
+      if (!ignored(ignore, i) && q.height_u > 0 && rackSystemOf(q, parts)) {
+        fit.refusal = FitRefusal::RackHoldsRackSystem;
+        fit.blocker = q.name;
+        return fit;
+      }
+    }
+  if (p.height_u <= 0) {  // zero-U: beside the slots
+    fit.u = std::max(1, p.u);
+    return fit;
+  }
+  if (p.height_u > units) {
+    fit.refusal = FitRefusal::TooTall;
+    return fit;
+  }
+  const int top = units - p.height_u + 1;  // highest U the part may start at
+  const int want = std::clamp(p.u, 1, top);
+  auto freeAt = [&](int u) {
+    Placement c = p;
+    c.u = u;
+    for (int i = 0; i < n; ++i)
+      if (!ignored(ignore, i) && placementsClash(c, rack.placements[static_cast<std::size_t>(i)])) return false;
+    return true;
+  };
+  for (int d = 0; d < units; ++d)
+    for (int u : {want + d, want - d})
+      if (u >= 1 && u <= top && freeAt(u)) {
+        fit.u = u;
+        return fit;
+      }
+  fit.refusal = FitRefusal::NoRoom;
+  return fit;
+}
+
+}  // namespace cf
