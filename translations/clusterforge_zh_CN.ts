@@ -614,6 +614,14 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <source> /kW</source>
+        <translation> /kW</translation>
+    </message>
+    <message>
         <source>Design: %1 (see “Design %1”). Model: %2 layers, hidden size %3; TP %4 × PP %5 × DP %6, micro-batch %7; %8 billion tokens.</source>
         <translation>设计：%1（见“设计 %1”）。模型：%2 层，隐藏维度 %3；TP %4 × PP %5 × DP %6，微批次 %7；%8 十亿 Token。</translation>
     </message>
@@ -4463,6 +4471,22 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::ResultsController</name>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在生成报告…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Report export cancelled; no file written.</source>
+        <translation>报告导出已取消，未写入文件。</translation>
+    </message>
     <message>
         <source>Flow-Level &amp;Network Simulation</source>
         <translation>流级网络仿真(&amp;N)</translation>

@@ -5,7 +5,12 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QEventLoop>
 #include <QMessageBox>
+#include <QProgressDialog>
+#include <QThread>
+#include <QTimer>
+#include <atomic>
 #include <QSettings>
 #include <QStyle>
 #include <QTabWidget>
@@ -214,7 +219,54 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
     for (int i = 0; i < results.size(); ++i)
       if (!results[i]) results[i] = fresh.value(i);
   }
-  return ReportWriter::write(doc_->project(), results, format, path, error);
+  // Export with progress and Cancel, the window kept alive (it froze 3-5 s):
+  // the content (charts are widgets) is built here section by section with
+  // the events handled in between; the PDF is laid out and printed on a
+  // worker thread (QTextDocument and QPdfWriter need no widget).
+  // (The smallest way until the shared background-task path lands in models/.)
+  QProgressDialog dialog(tr("Writing the report…"), tr("Cancel"), 0, 1000, window_);
+  dialog.setWindowTitle(tr("Export Report"));
+  dialog.setWindowModality(Qt::WindowModal);
+  dialog.setMinimumDuration(200);
+  dialog.setValue(0);
+  const auto progress = [&dialog](int done, int total) {
+    dialog.setValue(total > 0 ? 1000 * done / total : 0);
+    QCoreApplication::processEvents();
+    return !dialog.wasCanceled();
+  };
+  if (format != ReportWriter::Format::Pdf)
+    return ReportWriter::write(doc_->project(), results, format, path, error, progress);
+  ReportWriter::PdfContent content;
+  const auto building = [&](int done, int total) { return progress(750 * done / std::max(1, total), 1000); };
+  if (!ReportWriter::buildPdf(doc_->project(), results, &content, building)) {
+    if (error) *error = tr("Cancelled.");
+    return false;
+  }
+  std::atomic<int> page{0}, pages{1};
+  std::atomic<bool> cancel{false};
+  bool ok = false;
+  QString threadError;
+  QThread* worker = QThread::create([&] {
+    ok = ReportWriter::printPdf(content, path, &threadError, [&](int done, int total) {
+      page = done;
+      pages = std::max(1, total);
+      return !cancel.load();
+    });
+  });
+  QEventLoop loop;
+  connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
+  QTimer poll;
+  connect(&poll, &QTimer::timeout, &loop, [&] {
+    dialog.setValue(750 + 250 * page / pages);
+    if (dialog.wasCanceled()) cancel = true;
+  });
+  poll.start(50);
+  worker->start();
+  loop.exec();
+  worker->wait();
+  delete worker;
+  if (!ok && error) *error = threadError;
+  return ok;
 }
 
 void ResultsController::exportReportWithDialog() {
@@ -227,6 +279,8 @@ void ResultsController::exportReportWithDialog() {
   QString error;
   if (exportReport(path, &error))
     emit statusMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
+  else if (error == tr("Cancelled.") || error == ReportWriter::tr("Cancelled."))
+    emit statusMessage(tr("Report export cancelled; no file written."));
   else
     QMessageBox::warning(window_, tr("Export Report"), error);
 }

@@ -92,6 +92,7 @@ QString ReportHtml::rackPictures(int design, Images mode) {
       Row row;
       for (int k = first; k < std::min(shown, first + kPerPicture); ++k) {
         Rack r = kinds[static_cast<std::size_t>(k)];
+        r.slot = 0;  // side by side, not at the position of the rack it stands for
         r.name = tr("%1 (×%2)").arg(QString::fromStdString(r.name)).arg(count[rackKey(r)]).toStdString();
         row.racks.push_back(std::move(r));
       }
@@ -161,9 +162,13 @@ QString ReportHtml::bom(int index) const {
   const QString right = QStringLiteral("text-align:right");
   for (const auto& l : r->json["cost"]["capex_breakdown"]) {
     sum += l.value("total_usd", 0.0);
-    const QString item = ResultCharts::keyName(QString::fromStdString(l.value("item", "")));
+    const std::string key = l.value("item", "");
+    const QString item = ResultCharts::keyName(QString::fromStdString(key));
+    // The power and cooling plants are counted in kW of design load, priced per kW (core/cost).
+    const bool perKW = key == "power plant" || key == "cooling plant";
     html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(esc(l.value("part", ""))) +
-            td(loc.toString(l.value("count", 0.0), 'f', 0), right) + td(loc.toString(l.value("unit_usd", 0.0), 'f', 0), right) +
+            td(loc.toString(l.value("count", 0.0), 'f', 0) + (perKW ? tr(" kW") : QString()), right) +
+            td(loc.toString(l.value("unit_usd", 0.0), 'f', 0) + (perKW ? tr(" /kW") : QString()), right) +
             td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");
   }
   html += QStringLiteral("<tr>") + td(QStringLiteral("<b>%1</b>").arg(tr("Total"))) + td({}) + td({}) + td({}) +

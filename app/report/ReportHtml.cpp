@@ -160,7 +160,7 @@ QString ReportHtml::header() const {
   QString html = QStringLiteral("<p style='font-size:10pt;color:#555;margin:0'>%1</p>").arg(tr("ClusterForge design report"));
   html += QStringLiteral("<h1 style='font-size:20pt;margin-top:2px'>%1</h1>").arg(esc(project_.name));
   if (!project_.description.empty())
-    html += QStringLiteral("<p style='font-size:9pt'>%1</p>").arg(esc(project_.description));
+    html += QStringLiteral("<p style='font-size:8pt'>%1</p>").arg(esc(project_.description));
   html += QStringLiteral("<p style='%1;font-size:8pt'>%2</p>")
               .arg(kNote, tr("Generated %1 by ClusterForge %2")
                               .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat),

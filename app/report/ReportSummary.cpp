@@ -31,7 +31,7 @@ QString withUnit(const MetricTable::Metric& m) {
   return m.unit.isEmpty() ? m.label : ReportHtml::tr("%1 (%2)").arg(m.label, m.unit);
 }
 
-const QString kSmall = QStringLiteral("font-size:8pt;");
+const QString kSmall = QStringLiteral("font-size:8pt;padding:2px 4px;");
 const QString kBest = QStringLiteral("background:#c6efce;font-weight:bold;");
 
 }  // namespace
@@ -109,7 +109,7 @@ QString ReportHtml::executiveSummary() const {
   auto cluster = [&](int i) -> const Cluster& { return project_.scenarios[static_cast<std::size_t>(i)].cluster; };
 
   section(tr("Design"));
-  textRow(tr("Design"), [&](int i) { return designTag(designOf_.value(i)); });
+  if (designs_.size() > 1) textRow(tr("Design"), [&](int i) { return designTag(designOf_.value(i)); });
   textRow(tr("GPUs"), [&](int i) { return loc.toString(cluster(i).gpus()); });
   textRow(tr("Accelerator"), [&](int i) { return esc(cluster(i).accelerator); });
   textRow(tr("Fabric"), [&](int i) {
