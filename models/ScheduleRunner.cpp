@@ -2,8 +2,8 @@
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
-#include <QThread>
 
+#include "BackgroundTask.h"
 #include "Document.h"
 #include "EngineMessages.h"
 #include "design/Project.h"
@@ -22,14 +22,16 @@ QString messageOf(const InputError& e) {
 }
 }  // namespace
 
-ScheduleRunner::ScheduleRunner(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {}
-
-ScheduleRunner::~ScheduleRunner() {
-  if (thread_) {  // the scheduler has no cancel point; runs are seconds at most
-    thread_->wait();
-    delete thread_;
-  }
+ScheduleRunner::ScheduleRunner(Document* doc, QObject* parent)
+    : QObject(parent), doc_(doc), task_(new BackgroundTask(this)) {
+  task_->setCancellable(false);  // the scheduler has no cancel point; runs are seconds at most
+  connect(task_, &BackgroundTask::finished, this, &ScheduleRunner::onTaskFinished);
 }
+
+// The task waits for a run in flight, while this runner is still whole.
+ScheduleRunner::~ScheduleRunner() { delete task_; }
+
+bool ScheduleRunner::isRunning() const { return task_->isRunning(); }
 
 void ScheduleRunner::setTrace(std::vector<sched::TraceJob> jobs, const QString& name) {
   trace_ = std::move(jobs);
@@ -77,7 +79,7 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
     emit finished(cached);
     return;
   }
-  if (thread_) {
+  if (task_->isRunning()) {
     if (pending_->key != k) next_ = r;
     return;
   }
@@ -93,13 +95,12 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
   }
   pending_ = std::make_shared<ScheduleRun>();
   pending_->key = k;
-  thread_ = QThread::create([out = pending_, r, wl = *w, project = doc_->project()] {
+  task_->setTitle(tr("Scheduling the workload of scenario %1").arg(r.scenario + 1));
+  task_->start([out = pending_, r, wl = *w, project = doc_->project()](RunControl&) {
     QByteArray key = out->key;
     *out = compute(project, wl, r);
     out->key = key;
   });
-  connect(thread_, &QThread::finished, this, &ScheduleRunner::onThreadFinished);
-  thread_->start(QThread::LowPriority);
   emit started();
 }
 
@@ -131,9 +132,7 @@ ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workloa
   return out;
 }
 
-void ScheduleRunner::onThreadFinished() {
-  thread_->deleteLater();
-  thread_ = nullptr;
+void ScheduleRunner::onTaskFinished() {
   ScheduleRunPtr done = pending_;
   pending_.reset();
   if (cache_.size() >= kCacheCapacity) cache_.clear();

@@ -1,5 +1,5 @@
 // Runs the cluster scheduler (core/sched) for one scenario's workload off the
-// GUI thread, after WaterfallRunner's pattern: one worker thread at a time,
+// GUI thread in a BackgroundTask (status-bar progress), one run at a time,
 // the newest request waiting while another runs, results cached by content
 // (the project's scenario, the options and the imported trace), so an undo
 // back to an earlier workload shows its result again at once.
@@ -20,10 +20,9 @@
 #include "sched/Simulator.h"
 #include "sched/Workload.h"
 
-class QThread;
-
 namespace cf {
 
+class BackgroundTask;
 class Document;
 struct Project;
 
@@ -64,7 +63,8 @@ class ScheduleRunner : public QObject {
   std::optional<sched::Workload> workload(int scenario, QString* error = nullptr) const;
   // The cached result for the request's current content, or null.
   ScheduleRunPtr result(const ScheduleRequest& r) const;
-  bool isRunning() const { return thread_ != nullptr; }
+  bool isRunning() const;
+  BackgroundTask* task() const { return task_; }
 
  public slots:
   // Starts the request unless its content has a result (then finished() at once).
@@ -76,13 +76,13 @@ class ScheduleRunner : public QObject {
 
  private:
   QByteArray key(const ScheduleRequest& r) const;
-  void onThreadFinished();
+  void onTaskFinished();
 
   Document* doc_;
   std::vector<sched::TraceJob> trace_;
   QString traceName_;
   QHash<QByteArray, ScheduleRunPtr> cache_;
-  QThread* thread_ = nullptr;
+  BackgroundTask* task_;
   std::shared_ptr<ScheduleRun> pending_;
   std::optional<ScheduleRequest> next_;
 };

@@ -1,8 +1,9 @@
 #include "SimulationRunner.h"
 
-#include <QThread>
+#include <QElapsedTimer>
 #include <QTimer>
 
+#include "BackgroundTask.h"
 #include "ChangeEvent.h"
 #include "Document.h"
 #include "EngineMessages.h"
@@ -18,22 +19,23 @@ constexpr long long kOptimumTrials = 400;
 }  // namespace
 
 SimulationRunner::SimulationRunner(Document* doc, QObject* parent)
-    : QObject(parent), doc_(doc), debounce_(new QTimer(this)), poll_(new QTimer(this)) {
+    : QObject(parent), doc_(doc), debounce_(new QTimer(this)), task_(new BackgroundTask(this)) {
   debounce_->setSingleShot(true);
   debounce_->setInterval(300);
   connect(debounce_, &QTimer::timeout, this, &SimulationRunner::runNow);
-  poll_->setInterval(100);
-  connect(poll_, &QTimer::timeout, this, &SimulationRunner::pollProgress);
+  connect(task_, &BackgroundTask::progressChanged, this, [this](double f) {
+    if (!task_->isRunning() || running_ < 0) return;
+    progress_ = f < 0 ? 0.0 : std::min(0.99, f);
+    emit progressChanged(running_, progress_);
+  });
+  connect(task_, &BackgroundTask::finished, this, &SimulationRunner::onTaskFinished);
   connect(doc_, &Document::changed, this, &SimulationRunner::onChanged);
 }
 
-SimulationRunner::~SimulationRunner() {
-  if (thread_) {
-    control_->cancel = true;
-    thread_->wait();
-    delete thread_;
-  }
-}
+// The task cancels a run in flight and waits for it, while this runner is still whole.
+SimulationRunner::~SimulationRunner() { delete task_; }
+
+bool SimulationRunner::isRunning() const { return task_->isRunning(); }
 
 void SimulationRunner::setOptions(const SimulateOptions& options) {
   options_ = options;
@@ -45,7 +47,13 @@ void SimulationRunner::setDebounceInterval(int ms) { debounce_->setInterval(ms);
 
 SimResultPtr SimulationRunner::result(int scenario) const {
   if (scenario < 0 || scenario >= keys_.size()) return {};
-  return cache_.find(keys_[scenario]);
+  if (SimResultPtr full = cache_.find(keys_[scenario])) return full;
+  return estimates_.value(keys_[scenario]);
+}
+
+bool SimulationRunner::isEstimate(int scenario) const {
+  return scenario >= 0 && scenario < keys_.size() && !cache_.find(keys_[scenario]) &&
+         estimates_.contains(keys_[scenario]);
 }
 
 void SimulationRunner::onChanged(const ChangeEvent& e) {
@@ -59,10 +67,10 @@ void SimulationRunner::runNow() {
   const Project& p = doc_->project();
   keys_.resize(static_cast<int>(p.scenarios.size()));
   for (std::size_t i = 0; i < p.scenarios.size(); ++i) keys_[static_cast<int>(i)] = ResultCache::key(p, i, options_);
-  if (thread_) {
+  if (task_->isRunning()) {
     // The design changed under the run in flight: stop it unless it still
     // computes a current key; startNext() follows when the thread ends.
-    if (!keys_.contains(pending_->key)) control_->cancel = true;
+    if (!keys_.contains(pending_->key)) task_->cancel();
     restart_ = true;
     return;
   }
@@ -72,9 +80,7 @@ void SimulationRunner::runNow() {
 void SimulationRunner::cancel() {
   debounce_->stop();
   restart_ = false;
-  if (thread_) {
-    control_->cancel = true;
-  }
+  task_->cancel();
 }
 
 long long SimulationRunner::expectedTrials(int scenario) const {
@@ -102,17 +108,20 @@ void SimulationRunner::startNext() {
   Project single;
   single.parts = doc_->project().parts;
   single.scenarios = {doc_->scenario(next)};
-  control_ = std::make_shared<RunControl>();
   pending_ = std::make_shared<SimResult>();
   pending_->key = keys_[next];
   SimulateOptions opt = options_;
-  opt.control = control_.get();
   auto result = pending_;
-  auto control = control_;  // keeps the flag alive for the thread
-  clock_.start();
-  thread_ = QThread::create([single = std::move(single), opt, result, control] {
+  // A large design shows its analytical estimate first (no Monte Carlo).
+  estimating_ = opt.monte_carlo && doc_->scenario(next).cluster.gpus() >= kEstimateGpus &&
+                !estimates_.contains(pending_->key);
+  if (estimating_) opt.monte_carlo = false;
+  task_->setTitle(estimating_ ? tr("Estimating scenario %1").arg(next + 1) : tr("Simulating scenario %1").arg(next + 1));
+  task_->setExpected(estimating_ ? 0 : std::max(1LL, expectedTrials(next)));
+  task_->start([single = std::move(single), opt, result](RunControl& control) mutable {
     QElapsedTimer t;
     t.start();
+    opt.control = &control;
     try {
       nlohmann::json asJson;
       SimOutput out = simulate(single, 0, opt, &asJson);
@@ -128,30 +137,25 @@ void SimulationRunner::startNext() {
     }
     result->seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
   });
-  connect(thread_, &QThread::finished, this, &SimulationRunner::onThreadFinished);
-  thread_->start(QThread::LowPriority);
-  poll_->start();
   emit started(next);
   emit progressChanged(next, 0);
 }
 
-void SimulationRunner::pollProgress() {
-  if (!thread_ || running_ < 0 || running_ >= doc_->scenarioCount()) return;
-  const double expected = static_cast<double>(std::max(1LL, expectedTrials(running_)));
-  progress_ = std::min(0.99, static_cast<double>(control_->done.load()) / expected);
-  emit progressChanged(running_, progress_);
-}
-
-void SimulationRunner::onThreadFinished() {
-  poll_->stop();
-  const bool wasCancelled = control_->cancel.load();
-  thread_->deleteLater();
-  thread_ = nullptr;
+void SimulationRunner::onTaskFinished(bool wasCancelled) {
   const int scenario = running_;
   SimResultPtr done = pending_;
   pending_.reset();
-  control_.reset();
+  if (!wasCancelled && estimating_ && done->ok()) {  // an error is final: no Monte Carlo to wait for
+    if (estimates_.size() >= 16) estimates_.clear();  // a few large designs at a time
+    estimates_.insert(done->key, done);
+    const int index = static_cast<int>(keys_.indexOf(done->key));
+    emit resultReady(index >= 0 ? index : scenario);
+    restart_ = false;
+    startNext();  // the full run with the Monte Carlo follows
+    return;
+  }
   if (!wasCancelled) {
+    estimates_.remove(done->key);
     cache_.insert(done);
     lastSeconds_ = done->seconds;
     lastBackend_ = done->backend.isEmpty() ? QStringLiteral("CPU") : done->backend;

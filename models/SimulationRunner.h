@@ -2,11 +2,17 @@
 //
 // Edits re-run it automatically after a short quiet time (debounce); results
 // are cached per scenario content (ResultCache), so only changed scenarios
-// run. One worker thread at a time; a run in flight when the design changes
-// is cancelled and started again. Progress counts the Monte Carlo trials
-// (common/RunControl.h), which are what takes long; cancel() stops them.
+// run. One BackgroundTask at a time (the status bar shows its progress and
+// Cancel); a run in flight when the design changes is cancelled and started
+// again. Progress counts the Monte Carlo trials (common/RunControl.h), which
+// are what takes long; cancel() stops them.
+//
+// Large designs (>= kEstimateGpus GPUs) run in two steps (issue 18 item 5):
+// first the analytical estimate without the Monte Carlo (a few hundred ms at
+// 100K GPUs, bench_edit_100k), shown at once (resultReady, isEstimate), then
+// the full run with the Monte Carlo in the background, which replaces it.
 #pragma once
-#include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QVector>
 #include <memory>
@@ -15,14 +21,13 @@
 #include "SimResult.h"
 #include "sim/Simulate.h"
 
-class QThread;
 class QTimer;
 
 namespace cf {
 
+class BackgroundTask;
 class Document;
 struct ChangeEvent;
-struct RunControl;
 
 class SimulationRunner : public QObject {
   Q_OBJECT
@@ -36,9 +41,15 @@ class SimulationRunner : public QObject {
   void setDebounceInterval(int ms);
   void setAutoRun(bool on) { autoRun_ = on; }
 
-  // The result for the scenario's current content, or null while it runs.
+  static constexpr long long kEstimateGpus = 8192;
+
+  // The result for the scenario's current content (the estimate while the
+  // full run of a large design is under way), or null while it runs.
   SimResultPtr result(int scenario) const;
-  bool isRunning() const { return thread_ != nullptr; }
+  // Whether result(scenario) is the estimate without the Monte Carlo.
+  bool isEstimate(int scenario) const;
+  bool isRunning() const;
+  BackgroundTask* task() const { return task_; }
   double progress() const { return progress_; }  // 0..1 of the scenario running now
   int runningScenario() const { return running_; }
   const ResultCache& cache() const { return cache_; }
@@ -61,8 +72,7 @@ class SimulationRunner : public QObject {
  private:
   void onChanged(const ChangeEvent& e);
   void startNext();
-  void onThreadFinished();
-  void pollProgress();
+  void onTaskFinished(bool cancelled);
   long long expectedTrials(int scenario) const;
 
   Document* doc_;
@@ -70,14 +80,13 @@ class SimulationRunner : public QObject {
   ResultCache cache_;
   QVector<QByteArray> keys_;  // per scenario: key of its current content
   QTimer* debounce_;
-  QTimer* poll_;
   bool autoRun_ = true;
 
   // The run in flight.
-  QThread* thread_ = nullptr;
-  std::shared_ptr<RunControl> control_;
+  BackgroundTask* task_;
   std::shared_ptr<SimResult> pending_;
-  QElapsedTimer clock_;
+  bool estimating_ = false;                      // the run in flight is the estimate
+  QHash<QByteArray, SimResultPtr> estimates_;    // by content key, until the full result comes
   int running_ = -1;
   bool restart_ = false;
   double progress_ = 0;

@@ -2,8 +2,8 @@
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
-#include <QThread>
 
+#include "BackgroundTask.h"
 #include "Document.h"
 #include "EngineMessages.h"
 #include "common/RunControl.h"
@@ -20,15 +20,15 @@ QString messageOf(const InputError& e) {
 }
 }  // namespace
 
-WaterfallRunner::WaterfallRunner(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {}
-
-WaterfallRunner::~WaterfallRunner() {
-  if (thread_) {
-    control_->cancel = true;
-    thread_->wait();
-    delete thread_;
-  }
+WaterfallRunner::WaterfallRunner(Document* doc, QObject* parent)
+    : QObject(parent), doc_(doc), task_(new BackgroundTask(this)) {
+  connect(task_, &BackgroundTask::finished, this, &WaterfallRunner::onTaskFinished);
 }
+
+// The task cancels a run in flight and waits for it, while this runner is still whole.
+WaterfallRunner::~WaterfallRunner() { delete task_; }
+
+bool WaterfallRunner::isRunning() const { return task_->isRunning(); }
 
 void WaterfallRunner::setOptions(const WaterfallOptions& options) {
   options_ = options;
@@ -77,26 +77,26 @@ void WaterfallRunner::run(int waterfall) {
     emit finished(waterfall);  // the error or the cached figures
     return;
   }
-  if (thread_) {
+  if (task_->isRunning()) {
     if (pending_->key == k) return;  // already computing this content
-    control_->cancel = true;
+    task_->cancel();
     next_ = waterfall;
     return;
   }
   const WaterfallSpec spec = WaterfallSpec::fromProject(doc_->project(), doc_->waterfall(waterfall));
   running_ = waterfall;
-  control_ = std::make_shared<RunControl>();
   pending_ = std::make_shared<WaterfallRun>();
   pending_->key = k;
-  WaterfallOptions opt = options_;
-  opt.control = control_.get();
+  const WaterfallOptions opt = options_;
   auto out = pending_;
-  auto control = control_;  // keeps the flag alive for the thread
-  thread_ = QThread::create([spec, opt, out, control] {
+  task_->setTitle(tr("Waterfall %1").arg(waterfall + 1));
+  task_->start([spec, opt, out](RunControl& control) {
     QElapsedTimer t;
     t.start();
+    WaterfallOptions o = opt;
+    o.control = &control;
     try {
-      out->result = runWaterfall(spec, opt);
+      out->result = runWaterfall(spec, o);
     } catch (const Cancelled&) {
       out->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {
@@ -106,25 +106,19 @@ void WaterfallRunner::run(int waterfall) {
     }
     out->seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;
   });
-  connect(thread_, &QThread::finished, this, &WaterfallRunner::onThreadFinished);
-  thread_->start(QThread::LowPriority);
   emit started(waterfall);
 }
 
 void WaterfallRunner::cancel() {
   next_ = -1;
-  if (thread_) control_->cancel = true;
+  task_->cancel();
 }
 
-void WaterfallRunner::onThreadFinished() {
-  const bool wasCancelled = control_->cancel.load();
-  thread_->deleteLater();
-  thread_ = nullptr;
+void WaterfallRunner::onTaskFinished(bool wasCancelled) {
   const int done = running_;
   running_ = -1;
   WaterfallRunPtr finishedRun = pending_;
   pending_.reset();
-  control_.reset();
   if (!wasCancelled) {
     store(finishedRun);
     emit finished(done);

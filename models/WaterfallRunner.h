@@ -1,6 +1,6 @@
-// Runs a stored lever waterfall (core/waterfall) off the GUI thread, after
-// SimulationRunner's pattern: one worker thread at a time, a RunControl to
-// cancel, results cached by content (the waterfall's spec JSON and options),
+// Runs a stored lever waterfall (core/waterfall) off the GUI thread in a
+// BackgroundTask (status-bar progress and Cancel), one run at a time,
+// results cached by content (the waterfall's spec JSON and options),
 // so an undo back to an earlier waterfall shows its result again at once.
 // A waterfall the spec checks refuse (a missing base scenario, a step that
 // breaks the scenario) gives a result holding the reader's message, naming
@@ -15,12 +15,10 @@
 
 #include "waterfall/RunWaterfall.h"
 
-class QThread;
-
 namespace cf {
 
+class BackgroundTask;
 class Document;
-struct RunControl;
 
 struct WaterfallRun {
   QByteArray key;
@@ -44,7 +42,8 @@ class WaterfallRunner : public QObject {
 
   // The result for the waterfall's current content, or null (not run yet, or running).
   WaterfallRunPtr result(int waterfall) const;
-  bool isRunning() const { return thread_ != nullptr; }
+  bool isRunning() const;
+  BackgroundTask* task() const { return task_; }
   int runningWaterfall() const { return running_; }
   // The content key of a waterfall now ("" when its spec is invalid).
   QByteArray key(int waterfall, QString* error = nullptr) const;
@@ -61,14 +60,13 @@ class WaterfallRunner : public QObject {
   void cancelled();
 
  private:
-  void onThreadFinished();
+  void onTaskFinished(bool cancelled);
   void store(const WaterfallRunPtr& run);
 
   Document* doc_;
   WaterfallOptions options_;
   QHash<QByteArray, WaterfallRunPtr> cache_;
-  QThread* thread_ = nullptr;
-  std::shared_ptr<RunControl> control_;
+  BackgroundTask* task_;
   std::shared_ptr<WaterfallRun> pending_;
   int running_ = -1;
   int next_ = -1;  // asked for while another ran

@@ -440,6 +440,14 @@
 <context>
     <name>LinkOverlay</name>
     <message>
+        <source>Link load from the flow simulation: mean utilisation over the step, busier direction (log scale)</source>
+        <translation>链路负载（流级仿真）：训练步内平均利用率，取较忙方向（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Link load from the analytical model (flow simulation off): mean utilisation over the step, busier direction (log scale)</source>
+        <translation>链路负载（解析模型，未开启流级仿真）：训练步内平均利用率，取较忙方向（对数刻度）</translation>
+    </message>
+    <message>
         <source>Link utilisation (flow simulation, mean over the step per link)</source>
         <translation>链路利用率（流量仿真，每条链路在一步内的平均值）</translation>
     </message>
@@ -2438,12 +2446,20 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FabricLegend</name>
     <message>
+        <source>≤ %1</source>
+        <translation>≤ %1</translation>
+    </message>
+    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
 </context>
 <context>
     <name>cf::FabricView</name>
+    <message>
+        <source>GPUs, %1 rails side by side</source>
+        <translation>GPU（%1 条轨道并排）</translation>
+    </message>
     <message>
         <source>GPUs</source>
         <translation>GPU</translation>
@@ -3464,6 +3480,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::JobEditor</name>
     <message>
+        <source>Parallelism search</source>
+        <translation>并行策略搜索</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+    <message>
         <source>Layers on the first stage (0 = even):</source>
         <translation>首阶段层数（0 = 均分）：</translation>
     </message>
@@ -3721,6 +3745,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::MainWindow</name>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put every dock back in its default place and size</source>
+        <translation>将所有停靠窗口恢复到默认位置和大小</translation>
+    </message>
     <message>
         <source>Workload</source>
         <translation>工作负载</translation>
@@ -4472,6 +4504,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::ResultsController</name>
     <message>
+        <source>Simulating for the report</source>
+        <translation>正在为报告仿真</translation>
+    </message>
+    <message>
+        <source>Report export cancelled</source>
+        <translation>报告导出已取消</translation>
+    </message>
+    <message>
         <source>Writing the report…</source>
         <translation>正在生成报告…</translation>
     </message>
@@ -4562,6 +4602,26 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RunStatusWidget</name>
+    <message>
+        <source>Stop: %1</source>
+        <translation>停止：%1</translation>
+    </message>
+    <message>
+        <source>%1… (+%2)</source>
+        <translation>%1…（另 %2 项）</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1：已取消</translation>
+    </message>
+    <message>
+        <source>%1: done in %2 s</source>
+        <translation>%1：完成，用时 %2 秒</translation>
+    </message>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
@@ -6140,6 +6200,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::ScheduleRunner</name>
     <message>
+        <source>Scheduling the workload of scenario %1</source>
+        <translation>正在调度方案 %1 的作业负载</translation>
+    </message>
+    <message>
         <source>This scenario has no workload: add a job class or import a trace.</source>
         <translation>此方案没有工作负载：请添加作业类别或导入 Trace。</translation>
     </message>
@@ -6307,6 +6371,231 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>million USD</source>
         <translation>百万美元</translation>
+    </message>
+</context>
+<context>
+    <name>cf::FabricInspector</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Scale-up switch</source>
+        <translation>纵向扩展交换机</translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation>Leaf 交换机</translation>
+    </message>
+    <message>
+        <source>Spine switch</source>
+        <translation>Spine 交换机</translation>
+    </message>
+    <message>
+        <source>Core switch</source>
+        <translation>Core 交换机</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <source>access</source>
+        <translation>接入</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>no simulation result yet</source>
+        <translation>尚无仿真结果</translation>
+    </message>
+    <message>
+        <source>flow simulation</source>
+        <translation>流级仿真</translation>
+    </message>
+    <message>
+        <source>analytical model</source>
+        <translation>解析模型</translation>
+    </message>
+    <message>
+        <source>Ends</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>平面</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s per direction</source>
+        <translation>每方向 %1 Gb/s</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>%1 m</source>
+        <translation>%1 米</translation>
+    </message>
+    <message>
+        <source>not placed</source>
+        <translation>未布放</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>介质</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source> + %1 × %2</source>
+        <translation> + %1 × %2</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>%1 USD</source>
+        <translation>%1 美元</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>inside the node or rack system (priced with it)</source>
+        <translation>在节点或整机柜系统内（随其计价）</translation>
+    </message>
+    <message>
+        <source>none chosen (not placed)</source>
+        <translation>未选择（未布放）</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Link %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;链路 %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Load (%1)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;负载（%1）&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Run the simulation to see the load.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;运行仿真后可查看负载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Flows through it (collectives)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;经过的流（集合通信）&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Traffic through it (parallel dimensions)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;经过的流量（并行维度）&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None: the link is idle during the step.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;无：该链路在整个训练步中空闲。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 ↑  %2 ↓</source>
+        <translation>%1 ↑  %2 ↓</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Ports in use</source>
+        <translation>已用端口</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Sent, mean over its links</source>
+        <translation>发送（各链路平均）</translation>
+    </message>
+    <message>
+        <source>Received, mean over its links</source>
+        <translation>接收（各链路平均）</translation>
+    </message>
+    <message>
+        <source>Busiest link</source>
+        <translation>最繁忙链路</translation>
+    </message>
+    <message>
+        <source>%1 (link %2 to %3)</source>
+        <translation>%1（链路 %2，至 %3）</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Path %1 → %2&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;路径 %1 → %2&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 hops (a shortest path, breadth-first):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 跳（最短路径，广度优先）：&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>cf::SimulationRunner</name>
+    <message>
+        <source>Simulating scenario %1</source>
+        <translation>正在仿真方案 %1</translation>
+    </message>
+    <message>
+        <source>Estimating scenario %1</source>
+        <translation>正在估算方案 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::WaterfallRunner</name>
+    <message>
+        <source>Waterfall %1</source>
+        <translation>瀑布图 %1</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -107,11 +108,9 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   if (QGuiApplication::platformName() != QLatin1String("offscreen"))
     if (const QScreen* s = screen()) size = size.boundedTo(s->availableGeometry().size());
   resize(size);
-  // On a narrower screen the docks share what the central tabs leave (they
-  // need about 600 px, the Compare tab's two charts): at 1024 px about 190 px
-  // for the Project and Catalog docks and 230 px for Properties.
-  if (const int sides = size.width() - 600; sides < kLeftDockWidth + kRightDockWidth)
-    resizeDocks({projectDock_, propertyDock_}, {sides * 45 / 100, sides * 55 / 100}, Qt::Horizontal);
+  applyDefaultDockSizes();
+  defaultState_ = saveState(kLayoutVersion);
+  keepDockSizes();
   retranslateUi();
   updateTitle();
   updateUndoActions();
@@ -172,6 +171,10 @@ void MainWindow::createMenus() {
   for (QDockWidget* d : {static_cast<QDockWidget*>(projectDock_), static_cast<QDockWidget*>(catalogDock_),
                          static_cast<QDockWidget*>(propertyDock_), static_cast<QDockWidget*>(messagesDock_)})
     viewMenu_->addAction(d->toggleViewAction());
+  resetLayout_ = new QAction(this);
+  resetLayout_->setObjectName(QStringLiteral("actionResetLayout"));
+  connect(resetLayout_, &QAction::triggered, this, &MainWindow::resetLayout);
+  viewMenu_->addAction(resetLayout_);
   viewMenu_->addSeparator();
   viewMenu_->addAction(results_->presentAction());
   viewMenu_->addSeparator();
@@ -274,6 +277,47 @@ void MainWindow::showWaterfall(int index) {
   tabs_->setCurrentWidget(waterfall_);
 }
 
+void MainWindow::applyDefaultDockSizes() {
+  resizeDocks({projectDock_, propertyDock_}, {kLeftDockWidth, kRightDockWidth}, Qt::Horizontal);
+  // On a narrower screen the docks share what the central tabs leave (they
+  // need about 600 px, the Compare tab's two charts): at 1024 px about 190 px
+  // for the Project and Catalog docks and 230 px for Properties.
+  if (const int sides = width() - 600; sides < kLeftDockWidth + kRightDockWidth)
+    resizeDocks({projectDock_, propertyDock_}, {sides * 45 / 100, sides * 55 / 100}, Qt::Horizontal);
+}
+
+void MainWindow::keepDockSizes() {
+  // A tab whose page asks for more room (Fabric, Compare) may squeeze the side
+  // docks while it is shown; they take their widths back on the next tab
+  // change. The widths wanted are those the docks had when the last tab
+  // change left them whole (so a width the user dragged to is kept).
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (!isVisible()) return;  // not laid out yet: the default widths hold
+    // The new page is not laid out yet: the docks still have their widths.
+    if (dockWidthsWhole_ || dockWidths_.size() != 2) dockWidths_ = {projectDock_->width(), propertyDock_->width()};
+    QTimer::singleShot(0, this, [this] {
+      if (!projectDock_->isVisible() || !propertyDock_->isVisible()) return;
+      resizeDocks({projectDock_, propertyDock_}, dockWidths_, Qt::Horizontal);
+      dockWidthsWhole_ = projectDock_->width() >= dockWidths_[0] - 2 && propertyDock_->width() >= dockWidths_[1] - 2;
+    });
+  });
+}
+
+void MainWindow::resetLayout() {
+  welcome_->leave();
+  restoreState(defaultState_, kLayoutVersion);
+  for (QDockWidget* d : {static_cast<QDockWidget*>(projectDock_), static_cast<QDockWidget*>(catalogDock_),
+                         static_cast<QDockWidget*>(propertyDock_), static_cast<QDockWidget*>(messagesDock_)}) {
+    d->setFloating(false);
+    d->show();
+  }
+  applyDefaultDockSizes();
+  resizeDocks({projectDock_, catalogDock_}, {300, 420}, Qt::Vertical);
+  resizeDocks({messagesDock_}, {200}, Qt::Vertical);
+  dockWidths_.clear();
+  dockWidthsWhole_ = true;
+}
+
 void MainWindow::restoreLayout() {
   const QSettings settings;
   restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
@@ -307,6 +351,8 @@ void MainWindow::retranslateUi() {
   files_->recentFiles()->populate(recentMenu_);
   editMenu_->setTitle(tr("&Edit"));
   viewMenu_->setTitle(tr("&View"));
+  resetLayout_->setText(tr("Reset &Layout"));
+  resetLayout_->setStatusTip(tr("Put every dock back in its default place and size"));
   languageMenu_->setTitle(tr("&Language"));
   toolsMenu_->setTitle(tr("&Tools"));
   helpMenu_->setTitle(tr("&Help"));

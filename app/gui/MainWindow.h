@@ -59,6 +59,9 @@ class MainWindow : public QMainWindow {
   // Window size and dock layout of the last session (not used for screenshots,
   // which show the default layout).
   void restoreLayout();
+  // View › Reset Layout: every dock back in its default place and size.
+  void resetLayout();
+  QAction* resetLayoutAction() const { return resetLayout_; }
   void showAbout();
   QString validate();
 
@@ -77,6 +80,8 @@ class MainWindow : public QMainWindow {
   void selectScenario(int index);
   void focusIssue(int scenario, const QString& keyPath);
   void setLanguage(const QString& code);
+  void applyDefaultDockSizes();
+  void keepDockSizes();
 
   Document* doc_;
   LanguageManager* languages_;
@@ -105,6 +110,10 @@ class MainWindow : public QMainWindow {
   QLabel* backendLabel_ = nullptr;
   QLabel* issuesLabel_ = nullptr;
   bool saveLayout_ = false;
+  QAction* resetLayout_ = nullptr;
+  QByteArray defaultState_;  // the dock layout as built, for Reset Layout
+  QList<int> dockWidths_;    // Project and Properties dock widths to keep across tab changes
+  bool dockWidthsWhole_ = true;
 };
 
 }  // namespace cf

@@ -156,7 +156,7 @@ void ResultsController::updateLinkOverlay() {
   const SimResultPtr r = runner_->result(scenario_);
   if (!fabric || !r) return;
   LinkOverlay overlay = LinkOverlay::fromResult(*fabric, *r);
-  canvas->setLinkOverlay(std::move(overlay.values), overlay.caption());
+  canvas->setLinkLoads(overlay.loads, overlay.caption());
 }
 
 bool ResultsController::exportViewImage(const QString& path, QWidget* tab, QString* error) {

@@ -18,6 +18,7 @@
 #include "FileController.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
+#include "ProgressManager.h"
 #include "PresentationWindow.h"
 #include "ResultsController.h"
 #include "SimulationRunner.h"
@@ -185,7 +186,8 @@ int main(int argc, char** argv) {
     deadline.start(20000);
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &window, [&] {
-      if ((runner && runner->isRunning()) || window.waterfalls()->runner()->isRunning()) return;
+      // Every background task (simulations, the fabric build, waterfalls...).
+      if ((runner && runner->isRunning()) || !cf::ProgressManager::instance()->running().isEmpty()) return;
       poll.stop();
       deadline.stop();
       QTimer::singleShot(600, &window, shoot);

@@ -1,5 +1,5 @@
 // Cooperative cancellation and progress for long computations (the Monte
-// Carlo trials). The caller owns one RunControl, passes a pointer down through
+// Carlo trials, the parallelism search). The caller owns one RunControl, passes a pointer down through
 // SimulateOptions/ReliabilityOptions and may set `cancel` from another thread;
 // kernels check it between blocks of trials and then throw Cancelled. `done`
 // counts finished trials (for a progress bar). A null pointer means "no
@@ -13,6 +13,9 @@ namespace cf {
 struct RunControl {
   std::atomic<bool> cancel{false};
   std::atomic<long long> done{0};  // trials finished so far (all Monte Carlo runs together)
+  // Units of work expected in all, when the engine knows it before starting
+  // (the parallelism search: its splits, counted in `done`); 0 = unknown.
+  std::atomic<long long> total{0};
 };
 
 class Cancelled : public std::runtime_error {

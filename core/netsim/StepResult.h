@@ -30,6 +30,10 @@ struct StepResult {
   // ring keeps each of its links at goodput while it moves them).
   std::vector<double> link_bytes, link_peak_util, link_line_Bps, link_goodput_Bps, link_saturated_s;
   std::vector<CollectiveStats> collectives;  // by label, in order of first use
+  // Per collective label (collectives' order), per constraint: the bytes that
+  // label moved over it (what the fabric view's inspector lists as the flows
+  // through a link). Summed over labels they give link_bytes.
+  std::vector<std::vector<float>> link_bytes_by_collective;
   long long flows = 0;         // point-to-point flows the simulation stands for (all members, all steps)
   long long flow_classes = 0;  // classes the solver handled
   long long solves = 0;        // rate recomputations

@@ -126,10 +126,20 @@ StepResult StepSimulator::run(const StepGraph& g) {
   std::vector<double> memoBytes(goodput_.size(), 0.0), memoPeak(goodput_.size(), 0.0);
   std::vector<double> memoSaturated(goodput_.size(), 0.0);
   std::map<std::string, std::size_t> statIndex;
-  auto stat = [&](const Collective& c) -> CollectiveStats& {
+  auto statId = [&](const Collective& c) {
     auto [it, fresh] = statIndex.emplace(c.label, res.collectives.size());
-    if (fresh) res.collectives.push_back({c.label});
-    return res.collectives[it->second];
+    if (fresh) {
+      res.collectives.push_back({c.label});
+      res.link_bytes_by_collective.emplace_back(goodput_.size(), 0.0f);
+    }
+    return it->second;
+  };
+  auto stat = [&](const Collective& c) -> CollectiveStats& { return res.collectives[statId(c)]; };
+  // Bytes a step of collective c moves over each constraint: every member's
+  // bytes times the members crossing it (the class moves them all by its end).
+  auto attribute = [&](const Collective& c, const UsageList& u, double bytes) {
+    std::vector<float>& by = res.link_bytes_by_collective[statId(c)];
+    for (const Usage& x : *u) by[x.constraint] += static_cast<float>(x.coef * bytes);
   };
 
   // Dependency bookkeeping.
@@ -172,13 +182,15 @@ StepResult StepSimulator::run(const StepGraph& g) {
       Memo m = isolated(col);
       double dur = m.time_s * repeat;
       for (const Chain& ch : chains[c])
-        for (const Step& st : ch)
+        for (const Step& st : ch) {
+          attribute(col, usageOf(st), st.bytes * repeat);
           for (const Usage& u : *usageOf(st)) {
             memoBytes[u.constraint] += u.coef * st.bytes * repeat;
             if (goodput_[u.constraint] > 0)
               memoSaturated[u.constraint] += u.coef * st.bytes * repeat / goodput_[u.constraint];
             memoPeak[u.constraint] = std::max(memoPeak[u.constraint], m.peak);
           }
+        }
       CollectiveStats& cs = stat(col);
       cs.instances += repeat;
       cs.time_s += dur;
@@ -232,6 +244,7 @@ StepResult StepSimulator::run(const StepGraph& g) {
     const Step& st = chains[c][k][s.phase[k]];
     const UsageList& u = usageOf(st);
     if (st.transfers->empty() || st.bytes <= 0) return onStepDone(i, k, t);
+    attribute(colls[c], u, st.bytes);
     int id = flows.start(u, st.bytes, static_cast<double>(st.transfers->size()));
     owner[id] = {i, k};
   };

@@ -184,69 +184,12 @@ GroupPlacement GraphFabric::compute(int n, long long s) const {
   }
   if (!clos_) return g;
 
-  // Ring flows of every group tiling the cluster.
-  const int p = g.per_domain;
-  const std::size_t L = leafUpGBps_.size(), P = podUpGBps_.size();
-  std::vector<std::int32_t> nicOut(static_cast<std::size_t>(G), 0), nicIn(static_cast<std::size_t>(G), 0);
-  std::vector<std::int32_t> leafOut(L, 0), leafIn(L, 0), podOut(P, 0), podIn(P, 0);
-  int maxSwitches = 0;
-  bool crossRail = false;
-  const long long blocks = G / block;
-  for (long long b = 0; b < blocks; ++b) {
-    const long long base0 = b * block;
-    for (long long o = 0; o < s; ++o) {
-      const long long base = base0 + o;
-      for (int i = 0; i < n; ++i) {
-        const long long src = gpuOf(base + i * s);
-        const long long dst = gpuOf(base + static_cast<long long>((i + p) % n) * s);
-        if (domainOf_[src] == domainOf_[dst]) continue;
-        const std::int32_t ns = nicOf_[src], nd = nicOf_[dst];
-        ++nicOut[ns];
-        ++nicIn[nd];
-        const std::int32_t ls = leafOfNic_[ns], ld = leafOfNic_[nd];
-        int sw = 1;
-        if (ls != ld) {
-          ++leafOut[ls];
-          ++leafIn[ld];
-          sw = 3;
-          const std::int32_t ps = podOfLeaf_[ls], pd = podOfLeaf_[ld];
-          if (ps != pd) {
-            ++podOut[ps];
-            ++podIn[pd];
-            sw = 5;
-          }
-          if (nicRank_[ns] != nicRank_[nd]) crossRail = true;
-        }
-        maxSwitches = std::max(maxSwitches, sw);
-      }
-    }
-  }
-  if (maxSwitches == 0) return g;
-
-  double raw = 1e300;
-  for (long long i = 0; i < G; ++i) {
-    const int c = std::max(nicOut[i], nicIn[i]);
-    if (c > 0) raw = std::min(raw, nicGBps_[i] / c);
-  }
-  double x = raw;
-  int tier = 0;
-  double ratio = 1;
-  for (std::size_t l = 0; l < L; ++l) {
-    const int c = std::max(leafOut[l], leafIn[l]);
-    if (c > 0 && leafUpGBps_[l] > 0 && leafUpGBps_[l] / c < x * (1 - 1e-9)) {
-      x = leafUpGBps_[l] / c;
-      tier = 1;
-      ratio = leafDownGBps_[l] / leafUpGBps_[l];
-    }
-  }
-  for (std::size_t q = 0; q < P; ++q) {
-    const int c = std::max(podOut[q], podIn[q]);
-    if (c > 0 && podUpGBps_[q] > 0 && podUpGBps_[q] / c < x * (1 - 1e-9)) {
-      x = podUpGBps_[q] / c;
-      tier = 2;
-      ratio = podDownGBps_[q] / podUpGBps_[q];
-    }
-  }
+  const RingLoad load = ringLoad(n, s, g.per_domain);
+  if (load.max_switches == 0) return g;
+  const double raw = load.raw_GBps, x = load.x_GBps;
+  const int tier = load.limiting_tier, maxSwitches = load.max_switches;
+  const double ratio = load.oversubscription;
+  const bool crossRail = load.cross_rail;
   g.inter_raw_GBps = raw < 1e299 ? raw : closed_.nicGBpsPerGpu();
   g.inter_GBps = x < 1e299 ? x : g.inter_raw_GBps;
   if (g.inter_GBps <= 0) g.inter_GBps = 1.0;  // as the closed form: 1 GB/s management network
@@ -259,6 +202,120 @@ GroupPlacement GraphFabric::compute(int n, long long s) const {
   g.inter_step_latency_s = maxSwitches * switchLatency_s_ + 2 * accessLatency_s_ + (maxSwitches - 1) * fabricLatency_s_ +
                            ClosedFormFabric::kNicSoftwareLatency_s;
   return g;
+}
+
+GraphFabric::RingLoad GraphFabric::ringLoad(int n, long long s, int p) const {
+  // Ring flows of every group tiling the cluster.
+  RingLoad r;
+  const long long G = gpus_;
+  const long long block = 1LL * n * s;
+  if (!clos_ || n <= 1 || block > G) return r;
+  const std::size_t L = leafUpGBps_.size(), P = podUpGBps_.size();
+  r.nic_out.assign(static_cast<std::size_t>(G), 0);
+  r.nic_in.assign(static_cast<std::size_t>(G), 0);
+  r.leaf_out.assign(L, 0);
+  r.leaf_in.assign(L, 0);
+  r.pod_out.assign(P, 0);
+  r.pod_in.assign(P, 0);
+  const long long blocks = G / block;
+  for (long long b = 0; b < blocks; ++b) {
+    const long long base0 = b * block;
+    for (long long o = 0; o < s; ++o) {
+      const long long base = base0 + o;
+      for (int i = 0; i < n; ++i) {
+        const long long src = gpuOf(base + i * s);
+        const long long dst = gpuOf(base + static_cast<long long>((i + p) % n) * s);
+        if (domainOf_[src] == domainOf_[dst]) continue;
+        const std::int32_t ns = nicOf_[src], nd = nicOf_[dst];
+        ++r.nic_out[ns];
+        ++r.nic_in[nd];
+        const std::int32_t ls = leafOfNic_[ns], ld = leafOfNic_[nd];
+        int sw = 1;
+        if (ls != ld) {
+          ++r.leaf_out[ls];
+          ++r.leaf_in[ld];
+          sw = 3;
+          const std::int32_t ps = podOfLeaf_[ls], pd = podOfLeaf_[ld];
+          if (ps != pd) {
+            ++r.pod_out[ps];
+            ++r.pod_in[pd];
+            sw = 5;
+          }
+          if (nicRank_[ns] != nicRank_[nd]) r.cross_rail = true;
+        }
+        r.max_switches = std::max(r.max_switches, sw);
+      }
+    }
+  }
+  if (r.max_switches == 0) return r;
+  double raw = 1e300;
+  for (long long i = 0; i < G; ++i) {
+    const int c = std::max(r.nic_out[i], r.nic_in[i]);
+    if (c > 0) raw = std::min(raw, nicGBps_[i] / c);
+  }
+  double x = raw;
+  for (std::size_t l = 0; l < L; ++l) {
+    const int c = std::max(r.leaf_out[l], r.leaf_in[l]);
+    if (c > 0 && leafUpGBps_[l] > 0 && leafUpGBps_[l] / c < x * (1 - 1e-9)) {
+      x = leafUpGBps_[l] / c;
+      r.limiting_tier = 1;
+      r.oversubscription = leafDownGBps_[l] / leafUpGBps_[l];
+    }
+  }
+  for (std::size_t q = 0; q < P; ++q) {
+    const int c = std::max(r.pod_out[q], r.pod_in[q]);
+    if (c > 0 && podUpGBps_[q] > 0 && podUpGBps_[q] / c < x * (1 - 1e-9)) {
+      x = podUpGBps_[q] / c;
+      r.limiting_tier = 2;
+      r.oversubscription = podDownGBps_[q] / podUpGBps_[q];
+    }
+  }
+  r.raw_GBps = raw;
+  r.x_GBps = x;
+  return r;
+}
+
+void GraphFabric::addRingUtilisation(const topology::Fabric& f, int size, long long stride, double weight,
+                                     std::vector<double>& aToZ, std::vector<double>& zToA) const {
+  if (!clos_ || weight <= 0 || size <= 1) return;
+  const GroupPlacement g = place(size, stride);
+  const RingLoad r = ringLoad(size, stride, g.per_domain);
+  if (r.max_switches == 0 || !(r.x_GBps > 0) || r.x_GBps > 1e299) return;
+  const auto& devs = f.devices();
+  const auto& links = f.links();
+  const long long G = gpus_;
+  // Leaves by plane in device order: the k-th leaf of every plane mirrors the
+  // k-th leaf of plane 0 (planes are identical fabrics).
+  std::vector<std::int32_t> leafIndex(devs.size(), -1);
+  std::vector<std::int32_t> perPlane(static_cast<std::size_t>(std::max(1, planes_)) + 1, 0);
+  for (std::size_t d = 0; d < devs.size(); ++d)
+    if (devs[d].kind == DeviceKind::Leaf && devs[d].plane < perPlane.size())
+      leafIndex[d] = perPlane[devs[d].plane]++;
+  const std::size_t L = r.leaf_out.size(), P = r.pod_out.size();
+  const double x = r.x_GBps;
+  // Each flow moves x GB/s; a resource of capacity C (all planes, spread
+  // evenly over its links by ECMP) carrying c flows runs at c x / C.
+  auto add = [&](std::size_t li, double up, double down) {
+    aToZ[li] += weight * up;
+    zToA[li] += weight * down;
+  };
+  for (std::size_t li = 0; li < links.size(); ++li) {
+    const topology::Link& l = links[li];
+    if (l.kind == LinkKind::Access && l.a < static_cast<std::uint32_t>(G)) {
+      const std::size_t nic = l.a;
+      if (nic < nicGBps_.size() && nicGBps_[nic] > 0)
+        add(li, r.nic_out[nic] * x / nicGBps_[nic], r.nic_in[nic] * x / nicGBps_[nic]);
+    } else if (l.kind == LinkKind::Fabric) {
+      const std::int32_t leaf = leafIndex[l.a];
+      if (leaf >= 0 && static_cast<std::size_t>(leaf) < L && leafUpGBps_[leaf] > 0) {
+        add(li, r.leaf_out[leaf] * x / leafUpGBps_[leaf], r.leaf_in[leaf] * x / leafUpGBps_[leaf]);
+      } else if (devs[l.a].kind == DeviceKind::Spine && devs[l.z].kind == DeviceKind::Core) {
+        const std::int32_t pod = devs[l.a].group;
+        if (pod >= 0 && static_cast<std::size_t>(pod) < P && podUpGBps_[pod] > 0)
+          add(li, r.pod_out[pod] * x / podUpGBps_[pod], r.pod_in[pod] * x / podUpGBps_[pod]);
+      }
+    }
+  }
 }
 
 std::string GraphFabric::describe() const {

@@ -61,6 +61,28 @@ class GraphFabric : public CommFabric {
   std::string describe() const override;
 
   bool usesGraph() const { return clos_; }
+
+  // The ring flows of every group of (size, stride) at once (the traffic
+  // pattern above), counted per NIC, leaf and pod in each direction, and the
+  // rate x every flow gets: what place() reduces to a bandwidth.
+  struct RingLoad {
+    std::vector<std::int32_t> nic_out, nic_in, leaf_out, leaf_in, pod_out, pod_in;
+    double raw_GBps = 1e300, x_GBps = 1e300;  // NIC limit alone; the rate after every cut
+    int limiting_tier = 0;                    // 0 NIC, 1 leaf uplinks, 2 pod (spine-core) uplinks
+    double oversubscription = 1;              // down:up of the limiting tier
+    int max_switches = 0;                     // 0: no flow leaves a scale-up domain
+    bool cross_rail = false;
+  };
+  RingLoad ringLoad(int size, long long stride, int perDomain) const;
+  // Adds `weight` x the utilisation (flows x rate / capacity, fraction of the
+  // line rate) each scale-out link of `f` (the fabric this was built from,
+  // every plane) carries while every group of (size, stride) runs its ring:
+  // access links from their NIC's flows, leaf-spine links from their leaf's
+  // uplink flows, spine-core links from their pod's; ECMP spreads a switch's
+  // flows evenly over its uplinks, so every uplink of a switch gets the same.
+  // aToZ / zToA are per link (Link::a is the lower end: a->z is "up").
+  void addRingUtilisation(const topology::Fabric& f, int size, long long stride, double weight,
+                          std::vector<double>& aToZ, std::vector<double>& zToA) const;
   const ClosedFormFabric& closedForm() const { return closed_; }
 
  private:

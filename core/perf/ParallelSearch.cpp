@@ -239,6 +239,7 @@ void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const Se
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, splits.size(), 1), [&](const tbb::blocked_range<std::size_t>& range) {
     Local& L = locals.local();
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      throwIfCancelled(opt.control);
       const Split s = splits[i];
       const LayerTiming lt = model.layerTiming(s.tp, s.cp, s.ep, s.mb, s.tpOverlap, s.seqPar);
       forEachCandidate(model, s, opt, &L.idle, [&](const kern::SearchCandidate& cand, bool whole) {
@@ -254,6 +255,7 @@ void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const Se
           if (L.top.wouldAccept(key)) L.top.push({key, r});
         }
       });
+      if (opt.control) opt.control->done.fetch_add(1, std::memory_order_relaxed);
     }
   });
 }
@@ -472,6 +474,7 @@ SearchResult search(const PerfModel& model, const SearchOptions& opt) {
   }
   if (!done) {
     tbb::enumerable_thread_specific<Local> locals([cap] { return Local(cap); });
+    if (opt.control) opt.control->total = static_cast<long long>(splits.size());
     cpuSweep(model, splits, opt, locals);
     for (const Local& L : locals) {
       out.configs_evaluated += L.evaluated;

@@ -35,6 +35,7 @@
 // broken by the configuration tuple, so the ranking does not depend on the
 // thread schedule.
 #pragma once
+#include "common/RunControl.h"
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -93,6 +94,9 @@ struct SearchOptions {
   SearchPins pins;
   int threads = 0;              // 0 = TBB default
   SearchBackend backend = SearchBackend::Auto;
+  // Optional cancel flag and progress (CPU search): total = the splits to
+  // sweep, done counts them; a cancel throws Cancelled between splits.
+  RunControl* control = nullptr;
 };
 
 struct SearchResult {

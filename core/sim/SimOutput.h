@@ -16,6 +16,7 @@
 #include "netsim/NetworkModel.h"
 #include "perf/PerfSection.h"
 #include "reliability/ReliabilityResult.h"
+#include "sim/LinkLoad.h"
 #include "topology/TopologyModel.h"
 
 namespace cf {
@@ -38,6 +39,10 @@ struct SimOutput {
   std::shared_ptr<const topology::TopologyModel> topology;
   std::optional<netsim::FlowRun> network;       // network "flow"
   std::optional<ReliabilityResult> reliability;  // Monte Carlo on
+  // Per-link load over the step (sim/LinkLoad.h) on topology->fabric: from the
+  // flow simulation when it ran, else the analytical model's. Not in toJson
+  // (network.hottest_links carries the flow figures there).
+  std::shared_ptr<const LinkLoads> link_loads;
   EnergyResult energy;
   CostResult cost;
 

@@ -116,6 +116,10 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
     }
   }
 
+  out.link_loads = std::make_shared<const LinkLoads>(
+      out.network ? flowLinkLoads(topo.fabric, out.network->result.step)
+                  : analyticalLinkLoads(topo.fabric, model, out.performance.perf));
+
   double wall_s = perf.time_to_train_days * 86400.0;  // replaced by the Monte Carlo's mean wall time
   if (opt.monte_carlo) {
     Scenario withOverrides = s;

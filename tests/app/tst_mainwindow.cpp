@@ -18,6 +18,9 @@
 #include <QUndoStack>
 
 #include "AboutDialog.h"
+#include "CatalogDock.h"
+#include "ProjectDock.h"
+#include "PropertyDock.h"
 #include "Autosaver.h"
 #include "Document.h"
 #include "FileController.h"
@@ -227,6 +230,34 @@ class TestMainWindow : public QObject {
     QVERIFY(reopened.open(saved));
     QCOMPARE(reopened.waterfallCount(), 1);
     QVERIFY(reopened.waterfall(0) == w.document()->waterfall(0));
+  }
+
+  // Issue 18: the side docks keep their widths across the Fabric and Compare
+  // tabs, and View › Reset Layout puts every dock back.
+  void docksKeepTheirWidthsAndReset() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(50);
+    const int left = w.projectDock()->width(), right = w.propertyDock()->width();
+    QVERIFY(left > 150 && right > 150);
+    for (const QString& name : {QStringLiteral("fabricCanvas"), QStringLiteral("comparisonView"), QString()}) {
+      QWidget* page = name.isEmpty() ? w.tabs()->widget(0) : w.tabs()->findChild<QWidget*>(name);
+      if (!page) continue;
+      w.tabs()->setCurrentWidget(page);
+      QTest::qWait(50);
+    }
+    QTRY_VERIFY(w.projectDock()->width() >= left - 2 && w.propertyDock()->width() >= right - 2);
+    // Reset Layout: a closed and a floating dock come back, docked.
+    w.propertyDock()->hide();
+    w.catalogDock()->setFloating(true);
+    QAction* reset = w.findChild<QAction*>(QStringLiteral("actionResetLayout"));
+    QVERIFY(reset);
+    reset->trigger();
+    QVERIFY(w.propertyDock()->isVisible());
+    QVERIFY(!w.catalogDock()->isFloating());
+    QTRY_VERIFY(w.propertyDock()->width() > 150);
   }
 
   void aboutShowsBackend() {

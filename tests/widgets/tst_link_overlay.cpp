@@ -53,31 +53,36 @@ class TestLinkOverlay : public QObject {
     const LinkOverlay o = LinkOverlay::fromResult(*fabric_, r);
     QCOMPARE(o.source, LinkOverlay::Source::Analytical);
     QCOMPARE(o.values.size(), fabric_->links().size());
+    // The engine's per-link load, not a second formula: the overlay is its busier direction.
+    QCOMPARE(o.loads.get(), r.output->link_loads.get());
+    for (std::size_t i = 0; i < o.values.size(); ++i) QCOMPARE(o.values[i], o.loads->busier(i));
     // BERT on 128 V100 is data parallel (no TP): access links carry the all-reduce, scale-up links idle.
-    const PerfResult& perf = r.output->performance.perf;
-    const double share = perf.breakdown.dp_comm / perf.step_time_s;
     std::uint32_t access = 0, scaleUp = 0;
     bool haveUp = false;
     for (std::uint32_t i = 0; i < fabric_->links().size(); ++i) {
       const auto& l = fabric_->links()[i];
-      if (l.kind == topology::LinkKind::Access) access = i;
+      if (l.kind == topology::LinkKind::Access && o.values[i] > o.values[access]) access = i;
       if (l.kind == topology::LinkKind::ScaleUp && !haveUp) {
         scaleUp = i;
         haveUp = true;
       }
     }
     QVERIFY(haveUp);
-    QVERIFY(qAbs(o.values[access] - share) < 1e-9);
-    QVERIFY(o.values[scaleUp] < o.values[access]);
+    const double share = o.values[access];
+    QVERIFY(share > 0);
+    QCOMPARE(o.values[scaleUp], 0.0);
+    // No link is busier than the share of the step the DP reduction takes.
+    const PerfResult& perf = r.output->performance.perf;
+    for (double v : o.values) QVERIFY(v <= std::max(perf.dp_raw_s, perf.breakdown.dp_comm) / perf.step_time_s + 1e-6);
 
     FabricCanvas canvas(&doc_);
     canvas.resize(900, 600);
     canvas.setFabric(fabric_);
-    canvas.setLinkOverlay(o.values, o.caption());
+    canvas.setLinkLoads(o.loads, o.caption());
     QVERIFY(canvas.legend()->isVisibleTo(&canvas));
     QVERIFY(canvas.legend()->caption().contains(QLatin1String("analytical")));
     // Absolute scale: the legend runs to 100 % and colours mean load, so the
-    // lightly loaded BERT fabric (a few per cent) is drawn cool, not red.
+    // partly loaded BERT fabric is not drawn red.
     QVERIFY(share < 0.5);
     QCOMPARE(canvas.legend()->maximum(), 1.0);
     const QColor hot = canvas.item()->linkColor(access);
@@ -119,7 +124,8 @@ class TestLinkOverlay : public QObject {
     geometry.build(*fabric_);
     FabricItem item(&geometry);
     item.setLinkValues(o.values);
-    // The busiest link the flow simulation lists is drawn red; a less loaded link is cooler.
+    // The busiest link the flow simulation lists is drawn red; a link carrying a quarter of it is
+    // clearly cooler (the scale is logarithmic: 4x apart is 36 degrees of hue).
     double best = -1;
     long long hottest = -1;
     for (const auto* list : {&r.json["network"]["hottest_links"], &r.json["network"]["hottest_scale_up_links"]})
@@ -134,9 +140,9 @@ class TestLinkOverlay : public QObject {
     QVERIFY(hottest >= 0);
     QVERIFY2(hue(item.linkColor(static_cast<std::uint32_t>(hottest))) < 10, "hottest link not red");
     // Every link shows its own simulated mean: the listed hottest one its listed figure.
-    QVERIFY(qAbs(o.values[static_cast<std::size_t>(hottest)] - best) < 1e-12);
+    QVERIFY(qAbs(o.values[static_cast<std::size_t>(hottest)] - best) < 1e-6 * best);  // stored as float
     for (std::uint32_t i = 0; i < fabric_->links().size(); ++i)
-      if (fabric_->links()[i].kind == topology::LinkKind::Fabric && o.values[i] < best / 2) {
+      if (fabric_->links()[i].kind == topology::LinkKind::Fabric && o.values[i] < best / 4) {
         QVERIFY(hue(item.linkColor(i)) > hue(item.linkColor(static_cast<std::uint32_t>(hottest))) + 20);
         break;
       }

@@ -7,6 +7,8 @@
 #include <QProgressBar>
 #include <QToolButton>
 
+#include "BackgroundTask.h"
+#include "ProgressManager.h"
 #include "SimulationRunner.h"
 
 namespace cf {
@@ -19,6 +21,7 @@ RunStatusWidget::RunStatusWidget(SimulationRunner* runner, QWidget* parent)
       cancel_(new QToolButton(this)) {
   setObjectName(QStringLiteral("runStatus"));
   label_->setObjectName(QStringLiteral("runStatusLabel"));
+  bar_->setObjectName(QStringLiteral("runProgress"));
   cancel_->setObjectName(QStringLiteral("runCancel"));
   bar_->setRange(0, 100);
   bar_->setMaximumWidth(140);
@@ -28,34 +31,53 @@ RunStatusWidget::RunStatusWidget(SimulationRunner* runner, QWidget* parent)
   layout->addWidget(label_);
   layout->addWidget(bar_);
   layout->addWidget(cancel_);
-  connect(cancel_, &QToolButton::clicked, runner_, &SimulationRunner::cancel);
-  connect(runner_, &SimulationRunner::started, this, [this] {
-    wasCancelled_ = false;
-    update();
-  });
-  connect(runner_, &SimulationRunner::progressChanged, this, [this] { update(); });
-  connect(runner_, &SimulationRunner::cancelled, this, [this] { wasCancelled_ = true; });
-  connect(runner_, &SimulationRunner::idle, this, &RunStatusWidget::update);
+  connect(cancel_, &QToolButton::clicked, this, &RunStatusWidget::cancelShown);
+  connect(ProgressManager::instance(), &ProgressManager::tasksChanged, this, &RunStatusWidget::update);
   update();
 }
 
 QString RunStatusWidget::text() const { return label_->text(); }
+
+BackgroundTask* RunStatusWidget::shownTask() const { return shown_.data(); }
 
 void RunStatusWidget::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) update();
   QWidget::changeEvent(event);
 }
 
+void RunStatusWidget::cancelShown() {
+  if (shown_) shown_->cancel();
+}
+
 void RunStatusWidget::update() {
   cancel_->setText(tr("Cancel"));
-  cancel_->setToolTip(tr("Stop the simulation in progress"));
-  const bool running = runner_->isRunning();
-  bar_->setVisible(running);
-  cancel_->setVisible(running);
-  if (running) {
-    bar_->setValue(static_cast<int>(runner_->progress() * 100));
-    label_->setText(tr("Simulating scenario %1…").arg(runner_->runningScenario() + 1));
-  } else if (wasCancelled_) {
+  const ProgressManager* pm = ProgressManager::instance();
+  BackgroundTask* task = pm->current();
+  if (task != shown_) {
+    disconnect(progress_);
+    shown_ = task;
+    if (task) progress_ = connect(task, &BackgroundTask::progressChanged, this, &RunStatusWidget::update);
+  }
+  bar_->setVisible(task != nullptr);
+  cancel_->setVisible(task && task->isCancellable());
+  if (task) {
+    cancel_->setToolTip(tr("Stop: %1").arg(task->title()));
+    const double p = task->progress();
+    if (p < 0) {
+      bar_->setRange(0, 0);  // busy indicator
+    } else {
+      bar_->setRange(0, 100);
+      bar_->setValue(static_cast<int>(p * 100));
+    }
+    const qsizetype more = pm->running().size() - 1;
+    label_->setText(more > 0 ? tr("%1… (+%2)").arg(task->title()).arg(more) : tr("%1…").arg(task->title()));
+    return;
+  }
+  const BackgroundTask* last = pm->lastFinished();
+  if (last && last != runner_->task()) {
+    label_->setText(pm->lastCancelled() ? tr("%1: cancelled").arg(last->title())
+                                        : tr("%1: done in %2 s").arg(last->title(), QLocale().toString(last->seconds(), 'f', 2)));
+  } else if (last && pm->lastCancelled()) {
     label_->setText(tr("Simulation cancelled"));
   } else if (runner_->lastSeconds() > 0) {
     label_->setText(tr("Simulated on %1 in %2 s")

@@ -1,7 +1,10 @@
-// The simulation status in the main window's status bar: a progress bar and
-// a Cancel button while the runner works; afterwards which backend ran and
-// how long it took ("CPU · 0.42 s", "cached").
+// The background work in the main window's status bar (issue 18 item 5):
+// while any BackgroundTask runs (ProgressManager) its title, a progress bar
+// (a busy indicator when the total is unknown) and a Cancel button that stops
+// it; "(+N)" says how many more run. Afterwards how the simulation ran
+// ("Simulated on CPU in 0.42 s", "cancelled") or how the last task ended.
 #pragma once
+#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -10,6 +13,7 @@ class QToolButton;
 
 namespace cf {
 
+class BackgroundTask;
 class SimulationRunner;
 
 class RunStatusWidget : public QWidget {
@@ -18,18 +22,22 @@ class RunStatusWidget : public QWidget {
  public:
   explicit RunStatusWidget(SimulationRunner* runner, QWidget* parent = nullptr);
   QString text() const;
+  // The task the bar and the Cancel button belong to now (null when idle).
+  BackgroundTask* shownTask() const;
 
  protected:
   void changeEvent(QEvent* event) override;
 
  private:
   void update();
+  void cancelShown();
 
   SimulationRunner* runner_;
   QLabel* label_;
   QProgressBar* bar_;
   QToolButton* cancel_;
-  bool wasCancelled_ = false;
+  QPointer<BackgroundTask> shown_;
+  QMetaObject::Connection progress_;
 };
 
 }  // namespace cf

@@ -19,13 +19,16 @@
 #include <QVBoxLayout>
 #include <deque>
 
+#include "BackgroundTask.h"
 #include "Document.h"
+#include "FabricInspector.h"
 #include "FabricItem.h"
 #include "FabricLegend.h"
 #include "FabricView.h"
 #include "design/Resolved.h"
 #include "topology/FabricSpec.h"
 #include "topology/Generators.h"
+#include "topology/TopologyModel.h"
 
 namespace cf {
 
@@ -34,7 +37,9 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 }  // namespace
 
 FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc), scene_(new QGraphicsScene(this)), timer_(new QTimer(this)) {
+    : QWidget(parent), doc_(doc), scene_(new QGraphicsScene(this)), timer_(new QTimer(this)),
+      build_(new BackgroundTask(this)) {
+  build_->setCancellable(false);  // the generators have no cancel point; an edit meanwhile rebuilds after
   setObjectName(QStringLiteral("fabricCanvas"));
   view_ = new FabricView(&geometry_, this);
   view_->setScene(scene_);
@@ -82,6 +87,7 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
 }
 
 FabricCanvas::~FabricCanvas() {
+  delete build_;    // waits for a build in flight while the canvas is whole
   scene_->clear();  // the item points into geometry_
 }
 
@@ -108,21 +114,51 @@ void FabricCanvas::showEvent(QShowEvent* event) {
 }
 
 void FabricCanvas::rebuildFromScenario() {
+  if (build_->isRunning()) return;  // dirty_ stays set: the build's end starts the next one
   dirty_ = false;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
-  try {
-    const Catalog parts = doc_->project().resolvedParts();
-    const ResolvedScenario r = resolve(doc_->scenario(scenario_), parts);
-    install(std::make_shared<topology::Fabric>(topology::generate(topology::specFor(r))));
-    followScenario_ = true;
-  } catch (const std::exception& e) {
-    install(nullptr);
-    summary_->setText(tr("No fabric: %1").arg(qs(e.what())));
-  }
+  struct Built {
+    std::shared_ptr<topology::Fabric> fabric;
+    topology::BomParts parts;
+    QString error;
+  };
+  auto built = std::make_shared<Built>();
+  const Scenario scenario = doc_->scenario(scenario_);
+  const Catalog parts = doc_->project().resolvedParts();
+  build_->setTitle(tr("Building the fabric"));
+  build_->start([built, scenario, parts](RunControl&) {
+    try {
+      const ResolvedScenario r = resolve(scenario, parts);
+      // The fabric simulate() builds (same generator, same placement), so that
+      // link i here is link i of a result's per-link load, with its cable.
+      topology::TopologyModel m = topology::prepareTopology(r, parts);
+      built->fabric = std::make_shared<topology::Fabric>(topology::generate(m.spec));
+      topology::place(*built->fabric, parts, m.placementParams);
+      built->parts = m.bomParts;
+    } catch (const std::exception& e) {
+      built->fabric.reset();
+      built->error = qs(e.what());
+    }
+  });
+  connect(build_, &BackgroundTask::finished, this, [this, built] {
+    if (!followScenario_) return;  // a fabric set or imported meanwhile stays
+    if (dirty_) {                  // the design changed while it was built
+      rebuildFromScenario();
+      return;
+    }
+    if (built->fabric) {
+      bomParts_ = built->parts;
+      install(built->fabric);
+    } else {
+      install(nullptr);
+      summary_->setText(tr("No fabric: %1").arg(built->error));
+    }
+  }, Qt::SingleShotConnection);
 }
 
 void FabricCanvas::setFabric(std::shared_ptr<const topology::Fabric> fabric) {
   followScenario_ = false;
+  bomParts_ = {};
   install(std::move(fabric));
 }
 
@@ -131,6 +167,7 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
   item_ = nullptr;
   fabric_ = std::move(fabric);
   device_ = link_ = -1;
+  loads_.reset();
   properties_->clear();
   legend_->setRange(0, QString());
   if (!fabric_) {
@@ -163,9 +200,20 @@ void FabricCanvas::setLinkValues(std::vector<double> values, double fullScale) {
   view_->viewport()->update();
 }
 
+void FabricCanvas::setLinkLoads(std::shared_ptr<const LinkLoads> loads, const QString& caption) {
+  if (loads && (!fabric_ || loads->size() != fabric_->links().size())) loads.reset();
+  loads_ = std::move(loads);
+  std::vector<double> values = loads_ ? loads_->busiest() : std::vector<double>{};
+  // Nothing selected yet: the inspector opens on the busiest link.
+  if (device_ < 0 && link_ < 0 && !values.empty())
+    link_ = std::max_element(values.begin(), values.end()) - values.begin();
+  setLinkOverlay(std::move(values), loads_ ? caption : QString());
+  select(device_, link_);  // the inspector shows the new load
+}
+
 void FabricCanvas::setLinkOverlay(std::vector<double> values, const QString& caption) {
-  // Utilisation on an absolute scale: green idle, red saturated (100 %), so a
-  // lightly loaded fabric does not look hot; values above 1 stretch the scale.
+  // Utilisation on an absolute scale (FabricItem: logarithmic, red = 100 %),
+  // so a lightly loaded fabric does not look hot; values above 1 stretch it.
   const double max = values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
   const double scale = values.empty() ? 0.0 : std::max(1.0, max);
   setLinkValues(std::move(values), scale);
@@ -202,10 +250,8 @@ std::vector<std::uint32_t> FabricCanvas::showPath(long long gpuA, long long gpuB
     v = k.a == v ? k.z : k.a;
   }
   item_->setPath(path);
-  properties_->setHtml(tr("<h3>Path %1 → %2</h3><p>%3 hops</p>")
-                           .arg(qs(fabric_->name(static_cast<std::uint32_t>(gpuA))),
-                                qs(fabric_->name(static_cast<std::uint32_t>(gpuB))))
-                           .arg(path.size()));
+  const FabricInspector inspector(*fabric_, &bomParts_, loads_.get());
+  properties_->setHtml(inspector.pathHtml(static_cast<std::uint32_t>(gpuA), static_cast<std::uint32_t>(gpuB), path));
   return path;
 }
 
@@ -213,46 +259,16 @@ void FabricCanvas::select(long long device, long long link) {
   device_ = device;
   link_ = link;
   if (item_) item_->setSelection(device, link);
-  if (device >= 0)
-    properties_->setHtml(deviceHtml(static_cast<std::uint32_t>(device)));
-  else if (link >= 0)
-    properties_->setHtml(linkHtml(static_cast<std::uint32_t>(link)));
+  if (!fabric_) return;
+  const FabricInspector inspector(*fabric_, &bomParts_, loads_.get());
+  if (device >= 0 && device < static_cast<long long>(fabric_->devices().size()))
+    properties_->setHtml(inspector.deviceHtml(static_cast<std::uint32_t>(device)));
+  else if (link >= 0 && link < static_cast<long long>(fabric_->links().size()))
+    properties_->setHtml(inspector.linkHtml(static_cast<std::uint32_t>(link)));
 }
 
 QString FabricCanvas::propertiesText() const { return properties_->toPlainText(); }
-
-QString FabricCanvas::deviceHtml(std::uint32_t d) const {
-  const topology::Device& dev = fabric_->devices()[d];
-  QString html = QStringLiteral("<h3>%1</h3><table>").arg(qs(fabric_->name(d)));
-  auto row = [&html](const QString& k, const QString& v) {
-    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
-  };
-  row(tr("Kind"), QString::fromLatin1(topology::kindName(dev.kind)));
-  row(tr("Tier"), QString::number(dev.tier));
-  row(tr("Plane"), QString::number(dev.plane));
-  row(tr("Group"), QString::number(dev.group));
-  row(tr("Ports in use"), QString::number(fabric_->portCount(d)));
-  if (dev.rack >= 0 && dev.rack < static_cast<int>(fabric_->rackNames.size()))
-    row(tr("Rack"), qs(fabric_->rackNames[static_cast<std::size_t>(dev.rack)]));
-  return html + QStringLiteral("</table>");
-}
-
-QString FabricCanvas::linkHtml(std::uint32_t l) const {
-  const topology::Link& k = fabric_->links()[l];
-  QString html = tr("<h3>Link %1</h3>").arg(l) + QStringLiteral("<table>");
-  auto row = [&html](const QString& key, const QString& v) {
-    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, v);
-  };
-  const QLocale loc;
-  row(tr("Ends"), QStringLiteral("%1 ↔ %2").arg(qs(fabric_->name(k.a)), qs(fabric_->name(k.z))));
-  row(tr("Kind"), QString::fromLatin1(topology::kindName(k.kind)));
-  row(tr("Capacity"), tr("%1 Gb/s per direction").arg(loc.toString(k.capacity_Gbps, 'f', 0)));
-  if (k.length_m > 0) row(tr("Length"), tr("%1 m").arg(loc.toString(k.length_m, 'f', 1)));
-  if (k.medium >= 0 && k.medium < static_cast<int>(fabric_->media.size()))
-    row(tr("Medium"), qs(fabric_->media[static_cast<std::size_t>(k.medium)].part));
-  if (item_ && l < item_->linkValues().size()) row(tr("Value"), loc.toString(item_->linkValues()[l], 'g', 4));
-  return html + QStringLiteral("</table>");
-}
+QString FabricCanvas::propertiesHtml() const { return properties_->toHtml(); }
 
 void FabricCanvas::retranslate() {
   pathLabel_->setText(tr("Path between GPUs:"));

@@ -1,13 +1,18 @@
-// The "Fabric" tab: the scenario's network (core/topology generate + specFor)
-// drawn in tiers with level of detail (FabricItem), a properties panel for the
-// clicked switch, GPU or link, the path between two GPUs highlighted, and
-// setLinkValues, the hook through which the results views colour the links.
+// The "Fabric" tab: the scenario's network (core/topology generate + specFor,
+// placed as simulate() places it; built in a BackgroundTask, so a 100K-GPU
+// fabric never freezes the window) drawn in tiers with level of detail
+// (FabricItem), an inspector for the clicked switch, GPU or link
+// (FabricInspector; the busiest link when the load arrives and nothing is
+// selected), the path between two GPUs highlighted with every hop listed, and
+// setLinkLoads / setLinkValues, through which the results colour the links.
 #pragma once
 #include <QWidget>
 #include <memory>
 #include <vector>
 
 #include "FabricGeometry.h"
+#include "sim/LinkLoad.h"
+#include "topology/Bom.h"
 
 class QGraphicsScene;
 class QLabel;
@@ -18,6 +23,7 @@ class QTimer;
 
 namespace cf {
 
+class BackgroundTask;
 struct ChangeEvent;
 class Document;
 class FabricItem;
@@ -41,20 +47,29 @@ class FabricCanvas : public QWidget {
   // The same with the legend: values as fractions (utilisation), the caption
   // says where they come from. Empty values clear the colours and hide the legend.
   void setLinkOverlay(std::vector<double> values, const QString& caption);
+  // The engine's per-link load (both directions, the traffic through each
+  // link): colours the links by the busier direction and feeds the inspector.
+  // Null clears it. Its size must be the fabric's link count.
+  void setLinkLoads(std::shared_ptr<const LinkLoads> loads, const QString& caption);
+  const LinkLoads* linkLoads() const { return loads_.get(); }
   FabricLegend* legend() const { return legend_; }
   // Graphviz DOT or CSV cabling plan (chosen by the extension, .dot/.gv or .csv):
   // export the fabric shown, or import one to view. On failure they return false
   // and put the reason (naming the file line for bad input) in *error.
   bool exportToFile(const QString& path, QString* error);
   bool importFromFile(const QString& path, QString* error);
-  // Highlights a shortest path (BFS, fewest hops); returns its links, empty when none.
+  // Highlights a shortest path (BFS, fewest hops) and lists its hops in the
+  // side panel; returns its links (from gpuB back to gpuA), empty when none.
   std::vector<std::uint32_t> showPath(long long gpuA, long long gpuB);
   void select(long long device, long long link);
   QString propertiesText() const;
+  QString propertiesHtml() const;
 
   QGraphicsScene* scene() const { return scene_; }
   FabricView* view() const { return view_; }
   FabricItem* item() const { return item_; }
+  // The task that builds the scenario's fabric (running while it does).
+  BackgroundTask* buildTask() const { return build_; }
 
  signals:
   // A new fabric is shown (link values were cleared): overlays re-apply theirs.
@@ -71,14 +86,14 @@ class FabricCanvas : public QWidget {
   void onChanged(const ChangeEvent& e);
   void rebuildFromScenario();
   void install(std::shared_ptr<const topology::Fabric> fabric);
-  QString deviceHtml(std::uint32_t d) const;
-  QString linkHtml(std::uint32_t l) const;
 
   Document* doc_;
   int scenario_ = 0;
   bool followScenario_ = true;
   bool dirty_ = true;
   std::shared_ptr<const topology::Fabric> fabric_;
+  std::shared_ptr<const LinkLoads> loads_;
+  topology::BomParts bomParts_;  // the switch part the inspector prices
   FabricGeometry geometry_;
   QGraphicsScene* scene_;
   FabricView* view_;
@@ -94,6 +109,7 @@ class FabricCanvas : public QWidget {
   QTextBrowser* properties_;
   FabricLegend* legend_;
   QTimer* timer_;
+  BackgroundTask* build_;
   long long device_ = -1, link_ = -1;
 };
 

@@ -1,6 +1,7 @@
 #include "FabricGeometry.h"
 
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 namespace cf {
@@ -28,9 +29,18 @@ void FabricGeometry::build(const topology::Fabric& f) {
   for (std::uint32_t i = 0; i < devs.size(); ++i) {
     const int l = levelOf(devs[i].kind);
     level_[i] = static_cast<std::uint8_t>(l);
-    ordinal_[i] = static_cast<std::uint32_t>(byLevel_[static_cast<std::size_t>(l)].size());
     byLevel_[static_cast<std::size_t>(l)].push_back(i);
   }
+  // Rails side by side: GPU rank in node (its rail) first, then node.
+  rails_ = f.info.rail_optimized && f.info.gpus_per_node > 1 && f.info.nics_per_node == f.info.gpus_per_node
+               ? f.info.gpus_per_node
+               : 0;
+  if (rails_ > 1)
+    std::stable_sort(byLevel_[0].begin(), byLevel_[0].end(), [&devs](std::uint32_t a, std::uint32_t b) {
+      return std::tie(devs[a].index, devs[a].group) < std::tie(devs[b].index, devs[b].group);
+    });
+  for (const auto& level : byLevel_)
+    for (std::size_t o = 0; o < level.size(); ++o) ordinal_[level[o]] = static_cast<std::uint32_t>(o);
   std::size_t widest = 1;
   for (const auto& v : byLevel_) widest = std::max(widest, v.size());
   width_ = std::max(1200.0, 14.0 * static_cast<double>(widest));

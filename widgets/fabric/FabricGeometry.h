@@ -2,7 +2,9 @@
 // draws when zoomed out. Tiered layout: cores at the top, then spines,
 // leaves/routers, scale-up switches and GPUs at the bottom; within a tier,
 // devices in generator order (pods and rails stay together), spread evenly
-// over the world width. Aggregates: each tier splits into at most kBins bins
+// over the world width. Rail-optimised fabrics draw their rails side by side:
+// GPUs ordered by rail (rank in node), then node, so each rail's GPUs sit
+// under that rail's leaves (the generator numbers leaves rail by rail). Aggregates: each tier splits into at most kBins bins
 // of consecutive devices; the links between two bins become one bundle with a
 // count. Built once per fabric (O(devices + links)); painting reads it only.
 #pragma once
@@ -42,6 +44,9 @@ class FabricGeometry {
   void build(const topology::Fabric& f);
 
   const topology::Fabric* fabric() const { return fabric_; }
+  // GPUs ordered rail by rail (rail-optimised fabrics); scale-up domains are then not contiguous.
+  bool railsSideBySide() const { return rails_ > 1; }
+  int rails() const { return rails_; }
   double width() const { return width_; }
   QRectF bounds() const;
   static int levelOf(topology::DeviceKind k);
@@ -65,6 +70,7 @@ class FabricGeometry {
 
  private:
   const topology::Fabric* fabric_ = nullptr;
+  int rails_ = 0;
   double width_ = 1000;
   std::array<std::vector<std::uint32_t>, kLevels> byLevel_;
   std::vector<std::uint32_t> ordinal_;  // per device

@@ -19,10 +19,17 @@ QColor FabricItem::levelColor(int level) {
   return colors[std::clamp(level, 0, 4)];
 }
 
-QColor FabricItem::valueColor(double value, double max) {
-  const double t = max > 0 ? std::clamp(value / max, 0.0, 1.0) : 0.0;
+double FabricItem::scalePosition(double value, double max) {
+  if (!(max > 0) || !(value > 0)) return 0.0;
+  return std::clamp(1.0 + std::log10(value / max) / kScaleDecades, 0.0, 1.0);
+}
+
+QColor FabricItem::scaleColor(double t) {
+  t = std::clamp(t, 0.0, 1.0);
   return QColor::fromHsvF(static_cast<float>((1.0 - t) * 120.0 / 360.0), 0.85f, 0.9f);
 }
+
+QColor FabricItem::valueColor(double value, double max) { return scaleColor(scalePosition(value, max)); }
 
 void FabricItem::setLinkValues(std::vector<double> values, double fullScale) {
   values_ = std::move(values);
@@ -48,7 +55,9 @@ void FabricItem::setSelection(long long device, long long link) {
 
 void FabricItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   if (!geo_->fabric()) return;
-  const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+  // Level of detail from the horizontal scale: devices sit side by side in x,
+  // so x decides what fits (the fitted view may scale y differently).
+  const double lod = std::max(1e-12, std::hypot(painter->worldTransform().m11(), painter->worldTransform().m12()));
   QRectF exposed = option->exposedRect.isEmpty() ? boundingRect() : option->exposedRect;
   // QGraphicsScene::render exposes the whole item: clip to what the device shows.
   if (painter->device()) {
@@ -79,21 +88,19 @@ void FabricItem::paintAggregate(QPainter* p, const QRectF& exposed, double lod) 
     const QLineF& l = lines[i];
     if (std::max(l.x1(), l.x2()) < exposed.left() || std::min(l.x1(), l.x2()) > exposed.right()) continue;
     const double v = bundles[i].value;
-    const int b = v < 0 || maxV <= 0 ? kBuckets : std::min(kBuckets - 1, static_cast<int>(v / maxV * kBuckets));
+    const int b = v < 0 || maxV <= 0 ? kBuckets
+                                     : std::min(kBuckets - 1, static_cast<int>(scalePosition(v, maxV) * kBuckets));
     buckets[b].push_back(l);
   }
   for (int b = 0; b <= kBuckets; ++b) {
     if (buckets[b].empty()) continue;
     // Hairlines (cosmetic width 0): the fastest lines the raster engine draws.
-    QPen pen(b == kBuckets ? QColor(196, 201, 212) : valueColor(b + 0.5, kBuckets), 0);  // opaque: no blending
+    QPen pen(b == kBuckets ? QColor(196, 201, 212) : scaleColor((b + 0.5) / kBuckets), 0);  // opaque: no blending
     pen.setCosmetic(true);
     p->setPen(pen);
     p->drawLines(buckets[b].data(), static_cast<int>(buckets[b].size()));
   }
   // Bins: boxes per level.
-  QFont font = p->font();
-  font.setPointSizeF(std::max(1.0, 8.0 / lod));
-  p->setFont(font);
   for (int l = 0; l < FabricGeometry::kLevels; ++l) {
     if (geo_->levelCount(l) == 0) continue;
     std::vector<QRectF> rects;
@@ -111,13 +118,27 @@ void FabricItem::paintAggregate(QPainter* p, const QRectF& exposed, double lod) 
     p->setPen(pen);
     p->setBrush(levelColor(l));
     p->drawRects(rects.data(), static_cast<int>(rects.size()));
+    // Counts in screen space (legible at any zoom and aspect), where they fit.
+    const QTransform wt = p->worldTransform();
+    p->save();
+    p->resetTransform();
+    p->setFont(labelFont());
     p->setPen(Qt::white);
+    const QFontMetrics fm(p->font());
     for (std::size_t i = 0; i < rects.size(); ++i) {
-      if (rects[i].width() * lod < 36) continue;
-      const auto range = geo_->binRange(l, ids[i]);
-      p->drawText(rects[i], Qt::AlignCenter, QString::number(range.second - range.first));
+      const QRectF onScreen = wt.mapRect(rects[i]);
+      const QString text = QString::number(geo_->binRange(l, ids[i]).second - geo_->binRange(l, ids[i]).first);
+      if (onScreen.width() < fm.horizontalAdvance(text) + 6 || onScreen.height() < fm.height() * 0.8) continue;
+      p->drawText(onScreen, Qt::AlignCenter, text);
     }
+    p->restore();
   }
+}
+
+QFont FabricItem::labelFont() {
+  QFont f;
+  f.setPixelSize(11);
+  return f;
 }
 
 void FabricItem::paintDetail(QPainter* p, const QRectF& exposed, double lod) const {
@@ -163,7 +184,7 @@ void FabricItem::paintDetail(QPainter* p, const QRectF& exposed, double lod) con
   }
   // Scale-up domains as group boxes around their GPUs.
   const int gpus = geo_->levelCount(0), domains = geo_->levelCount(1);
-  if (domains > 0 && !visible[0].empty()) {
+  if (domains > 0 && !visible[0].empty() && !geo_->railsSideBySide()) {
     const int size = std::max(1, gpus / domains);
     const double s = geo_->spacing(0);
     QPen gp(QColor(130, 100, 190), 0, Qt::DashLine);
@@ -176,10 +197,9 @@ void FabricItem::paintDetail(QPainter* p, const QRectF& exposed, double lod) con
                                 FabricGeometry::kBoxH * 2),
                          4, 4);
   }
-  // Devices.
-  QFont font = p->font();
-  font.setPointSizeF(std::max(1.0, 7.0 / lod));
-  p->setFont(font);
+  // Devices; names in screen space under the boxes where they fit.
+  const QTransform wt = p->worldTransform();
+  const QFontMetrics fm(labelFont());
   for (int l = 0; l < FabricGeometry::kLevels; ++l) {
     const double w = std::min(geo_->spacing(l) * 0.7, 60.0);
     const double h = FabricGeometry::kBoxH * 0.6;
@@ -191,13 +211,18 @@ void FabricItem::paintDetail(QPainter* p, const QRectF& exposed, double lod) con
       const QPointF c = geo_->position(d);
       p->drawRect(QRectF(c.x() - w / 2, c.y() - h / 2, w, h));
     }
-    if (w * lod > 40) {
+    const double slot = geo_->spacing(l) * lod;  // pixels between two devices of the level
+    if (slot >= fm.horizontalAdvance(QStringLiteral("spine-00")) * 0.8) {
+      p->save();
+      p->resetTransform();
+      p->setFont(labelFont());
       p->setPen(Qt::black);
       for (std::uint32_t d : visible[l]) {
-        const QPointF c = geo_->position(d);
-        p->drawText(QRectF(c.x() - w, c.y() + h / 2, 2 * w, h), Qt::AlignHCenter | Qt::AlignTop,
-                    QString::fromStdString(f.name(d)));
+        const QPointF c = wt.map(geo_->position(d) + QPointF(0, h / 2));
+        const QString name = fm.elidedText(QString::fromStdString(f.name(d)), Qt::ElideMiddle, static_cast<int>(slot) - 2);
+        p->drawText(QRectF(c.x() - slot / 2, c.y() + 1, slot, fm.height()), Qt::AlignHCenter | Qt::AlignTop, name);
       }
+      p->restore();
     }
   }
 }

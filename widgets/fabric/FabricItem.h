@@ -6,6 +6,7 @@
 // group boxes. Overlays: per-link values (colours), a highlighted path, the
 // selected device or link. Displays the model; edits nothing.
 #pragma once
+#include <QFont>
 #include <QGraphicsItem>
 #include <vector>
 
@@ -31,9 +32,20 @@ class FabricItem : public QGraphicsItem {
   void setPath(std::vector<std::uint32_t> links);
   const std::vector<std::uint32_t>& path() const { return path_; }
   void setSelection(long long device, long long link);
-  // Colour of a value relative to the largest (green -> yellow -> red).
+  // The colour scale of link loads: logarithmic over two decades, so that a
+  // tier carrying 4x the load of another shows a different colour at any
+  // load level (a 4:1 oversubscribed tier next to its NICs, or next to the
+  // same tier at 1:1): value/max <= 1 % green, 10 % yellow, 100 % red.
+  static constexpr double kScaleDecades = 2;
+  // Position 0..1 of a value on that scale (0 for value <= max / 100).
+  static double scalePosition(double value, double max);
+  // The colour at a position 0..1 (green -> yellow -> red).
+  static QColor scaleColor(double position);
+  // scaleColor(scalePosition(value, max)).
   static QColor valueColor(double value, double max);
   static QColor levelColor(int level);
+  // The font of device names and bin counts, drawn in screen space (pixels).
+  static QFont labelFont();
 
  private:
   void paintAggregate(QPainter* p, const QRectF& exposed, double lod) const;

@@ -3,6 +3,7 @@
 #include <QLinearGradient>
 #include <QLocale>
 #include <QPainter>
+#include <cmath>
 
 #include "FabricItem.h"
 
@@ -22,7 +23,19 @@ void FabricLegend::setRange(double max, const QString& caption) {
   update();
 }
 
-QSize FabricLegend::sizeHint() const { return {480, fontMetrics().height() * 2 + 22}; }
+QStringList FabricLegend::tickLabels() const {
+  QStringList out;
+  if (max_ <= 0) return out;
+  const QLocale loc;
+  for (int d = static_cast<int>(FabricItem::kScaleDecades); d >= 0; --d) {
+    const double v = max_ * std::pow(10.0, -d) * 100;
+    out << tr("%1 %").arg(loc.toString(v, 'f', v < 1 ? 1 : 0));
+  }
+  out.first() = tr("≤ %1").arg(out.first());
+  return out;
+}
+
+QSize FabricLegend::sizeHint() const { return {480, fontMetrics().height() * 3 + 16}; }
 
 void FabricLegend::paintEvent(QPaintEvent*) {
   if (max_ <= 0) return;
@@ -33,19 +46,23 @@ void FabricLegend::paintEvent(QPaintEvent*) {
   p.setPen(palette().color(QPalette::WindowText));
   const QString captionText = fm.elidedText(caption_, Qt::ElideRight, width() - 8);
   p.drawText(QRect(4, 2, width() - 8, h), Qt::AlignLeft | Qt::AlignVCenter, captionText);
-  const QLocale loc;
-  const QString lo = tr("%1 %").arg(loc.toString(0.0, 'f', 0));
-  const QString hi = tr("%1 %").arg(loc.toString(max_ * 100, 'f', max_ < 0.1 ? 1 : 0));
-  const int labelW = std::max(fm.horizontalAdvance(lo), fm.horizontalAdvance(hi)) + 8;
-  const QRect bar(4 + labelW, h + 8, std::max(40, width() - 2 * labelW - 8), h - 2);
+  const QStringList ticks = tickLabels();
+  const int margin = fm.horizontalAdvance(ticks.first()) / 2 + 8;
+  const QRect bar(margin, h + 6, std::max(40, width() - 2 * margin), h - 4);
   QLinearGradient g(bar.topLeft(), bar.topRight());
-  for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, FabricItem::valueColor(i / 10.0, 1.0));
+  for (int i = 0; i <= 10; ++i) g.setColorAt(i / 10.0, FabricItem::scaleColor(i / 10.0));
   p.fillRect(bar, g);
   p.setPen(QColor(120, 120, 120));
   p.drawRect(bar.adjusted(0, 0, -1, -1));
   p.setPen(palette().color(QPalette::WindowText));
-  p.drawText(QRect(0, bar.top(), labelW, bar.height()), Qt::AlignRight | Qt::AlignVCenter, lo + QLatin1Char(' '));
-  p.drawText(QRect(bar.right() + 4, bar.top(), labelW, bar.height()), Qt::AlignLeft | Qt::AlignVCenter, hi);
+  // One tick per decade, labelled under the bar.
+  for (int i = 0; i < ticks.size(); ++i) {
+    const int x = bar.left() + bar.width() * i / std::max<qsizetype>(1, ticks.size() - 1);
+    p.drawLine(x, bar.bottom(), x, bar.bottom() + 3);
+    const int w = fm.horizontalAdvance(ticks[i]) + 4;
+    const int left = std::clamp(x - w / 2, 0, width() - w);
+    p.drawText(QRect(left, bar.bottom() + 3, w, h), Qt::AlignCenter, ticks[i]);
+  }
 }
 
 }  // namespace cf

@@ -1,7 +1,7 @@
 // The legend of the fabric canvas's link colours: the green -> yellow -> red
-// ramp of FabricItem::valueColor from 0 to the largest value, labelled in
-// percent, under a caption that says where the values come from. Hidden
-// while no values are shown.
+// scale of FabricItem (logarithmic, two decades below the full scale) with
+// ticks in percent, under a caption that says where the values come from
+// (flow simulation or analytical model). Hidden while no values are shown.
 #pragma once
 #include <QWidget>
 
@@ -15,6 +15,8 @@ class FabricLegend : public QWidget {
   void setRange(double max, const QString& caption);  // max <= 0 hides the legend
   double maximum() const { return max_; }
   QString caption() const { return caption_; }
+  // The tick labels drawn under the scale, left to right ("1 %", "10 %", "100 %").
+  QStringList tickLabels() const;
   QSize sizeHint() const override;
 
  protected:

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "FabricGeometry.h"
+#include "FabricItem.h"
 
 namespace cf {
 
@@ -32,12 +33,33 @@ void FabricView::resizeEvent(QResizeEvent* event) {
 
 void FabricView::wheelEvent(QWheelEvent* event) {
   autoFit_ = false;
+  // Uniform: the same factor in x and y (the fitted view's aspect is kept;
+  // names and counts are drawn in screen space, so they stay legible).
   const double f = event->angleDelta().y() > 0 ? 1.25 : 0.8;
-  scale(f, 1.0 + (f - 1.0) * 0.25);  // mostly horizontal: the tiers stay on screen
+  scale(f, f);
   event->accept();
 }
 
+QRect FabricView::minimapRect() const {
+  if (!scene() || !geo_->fabric()) return {};
+  const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+  if (visible.contains(scene()->sceneRect().adjusted(2, 2, -2, -2))) return {};
+  const int w = std::min(220, viewport()->width() / 3), h = std::min(70, viewport()->height() / 4);
+  return {viewport()->width() - w - 8, viewport()->height() - h - 8, w, h};
+}
+
 void FabricView::mousePressEvent(QMouseEvent* event) {
+  const QRect mini = minimapRect();
+  if (!mini.isEmpty() && mini.contains(event->position().toPoint())) {
+    // Centre the view on the point of the fabric clicked on the minimap.
+    const QRectF world = scene()->sceneRect();
+    const QPointF f((event->position().x() - mini.left()) / mini.width(), (event->position().y() - mini.top()) / mini.height());
+    autoFit_ = false;
+    centerOn(world.left() + f.x() * world.width(), world.top() + f.y() * world.height());
+    pressPos_ = QPoint(-1000, -1000);  // not a click on the fabric
+    event->accept();
+    return;
+  }
   pressPos_ = event->position().toPoint();
   QGraphicsView::mousePressEvent(event);
 }
@@ -105,13 +127,40 @@ void FabricView::drawForeground(QPainter* painter, const QRectF&) {
   for (int l = 0; l < FabricGeometry::kLevels; ++l) {
     if (geo_->levelCount(l) == 0) continue;
     const QPoint at = mapFromScene(QPointF(0, geo_->levelY(l)));
-    const QString text = tr("%1 (%2)").arg(QCoreApplication::translate("cf::FabricView", names[l])).arg(geo_->levelCount(l));
+    const QString name = l == 0 && geo_->railsSideBySide() ? tr("GPUs, %1 rails side by side").arg(geo_->rails())
+                                                            : QCoreApplication::translate("cf::FabricView", names[l]);
+    const QString text = tr("%1 (%2)").arg(name).arg(geo_->levelCount(l));
     const QRect box(6, at.y() - 24, painter->fontMetrics().horizontalAdvance(text) + 8, 16);
     painter->fillRect(box, QColor(255, 255, 255, 210));
     painter->setPen(QColor(40, 40, 50));
     painter->drawText(box, Qt::AlignCenter, text);
   }
+  drawMinimap(painter);
   painter->restore();
+}
+
+void FabricView::drawMinimap(QPainter* p) {
+  const QRect mini = minimapRect();
+  if (mini.isEmpty()) return;
+  const QRectF world = scene()->sceneRect();
+  auto toMini = [&](const QRectF& r) {
+    return QRectF(mini.left() + (r.left() - world.left()) / world.width() * mini.width(),
+                  mini.top() + (r.top() - world.top()) / world.height() * mini.height(),
+                  r.width() / world.width() * mini.width(), r.height() / world.height() * mini.height());
+  };
+  p->fillRect(mini, QColor(255, 255, 255, 225));
+  p->setPen(QColor(120, 125, 140));
+  p->drawRect(mini.adjusted(0, 0, -1, -1));
+  // Each tier as its coarse bins, in the tier's colour.
+  for (int l = 0; l < FabricGeometry::kLevels; ++l) {
+    const int n = std::min(geo_->levelCount(l), FabricGeometry::kCoarseBins);
+    for (int b = 0; b < n; ++b)
+      p->fillRect(toMini(geo_->binRect(l, b, n)).adjusted(0, -1, 0, 1), FabricItem::levelColor(l));
+  }
+  // What the view shows now.
+  p->setPen(QPen(QColor(0, 90, 220), 2));
+  p->setBrush(Qt::NoBrush);
+  p->drawRect(toMini(mapToScene(viewport()->rect()).boundingRect()).intersected(QRectF(mini)));
 }
 
 }  // namespace cf

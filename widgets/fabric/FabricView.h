@@ -1,6 +1,9 @@
 // The view of the fabric canvas: wheel zooms about the cursor, dragging pans,
 // a click (press and release without moving) picks the device or link under
-// the cursor; tier names are drawn at the left edge in screen space.
+// the cursor (the same factor in x and y); tier names are drawn at the left
+// edge in screen space; while zoomed in, a minimap in the bottom-right corner
+// shows the whole fabric (tiers as bands of bins) and the part on screen, and
+// a click on it centres the view there.
 #pragma once
 #include <QGraphicsView>
 
@@ -17,6 +20,8 @@ class FabricView : public QGraphicsView {
   void zoomToFit();
   // The device (>= 0) or link under a scene point, -1 when none.
   void pick(QPointF scenePos, long long* device, long long* link) const;
+  // The minimap's rectangle in viewport pixels (empty while the whole fabric is on screen).
+  QRect minimapRect() const;
 
  signals:
   void clicked(long long device, long long link);
@@ -29,6 +34,7 @@ class FabricView : public QGraphicsView {
   void drawForeground(QPainter* painter, const QRectF& rect) override;
 
  private:
+  void drawMinimap(QPainter* painter);
   bool autoFit_ = true;
   const FabricGeometry* geo_;
   QPoint pressPos_;

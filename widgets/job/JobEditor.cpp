@@ -17,7 +17,6 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -30,6 +29,7 @@
 #include "design/Validation.h"
 #include "perf/GraphFabric.h"
 #include "perf/ParallelSearch.h"
+#include "BackgroundTask.h"
 #include "perf/PerfModel.h"
 #include "perf/PerfTypes.h"
 
@@ -68,7 +68,9 @@ json valueAt(const json& scenario, const char* pointer) {
 }
 }  // namespace
 
-JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+JobEditor::JobEditor(Document* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc), search_(new BackgroundTask(this)) {
+  search_->setBusyCursor(true);  // the user asked for it and waits for the ranking
   setObjectName(QStringLiteral("jobEditor"));
   auto* top = new QHBoxLayout;
   presetLabel_ = new QLabel(this);
@@ -213,12 +215,10 @@ JobEditor::JobEditor(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc
   refresh();
 }
 
-JobEditor::~JobEditor() {
-  if (worker_) {
-    worker_->wait();
-    delete worker_;
-  }
-}
+// The search task cancels a run in flight and waits for it, while the editor is still whole.
+JobEditor::~JobEditor() { delete search_; }
+
+bool JobEditor::searchRunning() const { return search_->isRunning(); }
 
 void JobEditor::setScenario(int index) {
   scenario_ = index;
@@ -320,7 +320,7 @@ void JobEditor::refresh() {
     auto* ok = new QListWidgetItem(tr("The parallelism is valid for this model and cluster."), hints_);
     ok->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
   }
-  findBest_->setEnabled(!worker_);
+  findBest_->setEnabled(!search_->isRunning());
 }
 
 void JobEditor::showStageMemory(const Scenario& s) {
@@ -363,34 +363,35 @@ void JobEditor::showStageMemory(const Scenario& s) {
 }
 
 void JobEditor::findBest() {
-  if (worker_) return;
+  if (search_->isRunning()) return;
   const Scenario s = doc_->scenario(scenario_);
   const Catalog parts = doc_->project().resolvedParts();
-  auto result = std::make_shared<std::pair<std::optional<SearchResult>, QString>>();
+  auto result = std::make_shared<std::optional<SearchResult>>();
   searchStatus_->setText(tr("Searching every valid parallel configuration…"));
   findBest_->setEnabled(false);
-  worker_ = QThread::create([s, parts, result] {
-    try {
-      const ResolvedScenario r = resolve(s, parts);
-      const PerfModel model(r, parts, makeCommFabric(r));
-      SearchOptions opt;
-      opt.top = 10;
-      opt.objective = SearchObjective::Time;
-      result->first = search(model, opt);
-    } catch (const std::exception& e) {
-      result->second = QString::fromStdString(e.what());
-    }
+  search_->setTitle(tr("Parallelism search"));
+  search_->start([s, parts, result](RunControl& control) {
+    const ResolvedScenario r = resolve(s, parts);
+    const PerfModel model(r, parts, makeCommFabric(r));
+    SearchOptions opt;
+    opt.top = 10;
+    opt.objective = SearchObjective::Time;
+    opt.control = &control;
+    *result = search(model, opt);
   });
-  connect(worker_, &QThread::finished, this, [this, result] {
-    worker_->deleteLater();
-    worker_ = nullptr;
-    report_ = result->first;
-    if (!result->second.isEmpty()) searchStatus_->setText(tr("The search failed: %1").arg(result->second));
+  // One connection per run: the task's finished() reports this run's result.
+  connect(search_, &BackgroundTask::finished, this, [this, result](bool cancelled) {
+    const QString error = search_->error();
+    report_ = *result;
+    if (cancelled)
+      searchStatus_->setText(tr("Search cancelled."));
+    else if (!error.isEmpty())
+      searchStatus_->setText(tr("The search failed: %1").arg(error));
     showReport();
+    if (cancelled) searchStatus_->setText(tr("Search cancelled."));
     findBest_->setEnabled(true);
-    emit searchFinished(result->second.isEmpty());
-  });
-  worker_->start();
+    emit searchFinished(!cancelled && error.isEmpty());
+  }, Qt::SingleShotConnection);
 }
 
 void JobEditor::showReport() {

@@ -24,6 +24,8 @@ class QThread;
 
 namespace cf {
 
+class BackgroundTask;
+
 struct ChangeEvent;
 struct Scenario;
 class Document;
@@ -47,9 +49,11 @@ class JobEditor : public QWidget {
   QString stageMemoryText() const;
   bool applySearchResult(int rank);  // 0 = best
 
-  // Starts the search on a worker thread; searchFinished follows.
+  // Starts the search in a BackgroundTask (status-bar progress, Cancel, busy
+  // cursor); searchFinished follows (ok false when it failed or was cancelled).
   void findBest();
-  bool searchRunning() const { return worker_ != nullptr; }
+  bool searchRunning() const;
+  BackgroundTask* searchTask() const { return search_; }
   // The last parallel search, best first (empty before a search or after a failed one).
   const std::optional<SearchResult>& lastReport() const { return report_; }
   QStringList hints() const;
@@ -90,7 +94,7 @@ class JobEditor : public QWidget {
   QPushButton* applyBest_;
   QLabel* searchStatus_;
   QTableWidget* results_;
-  QThread* worker_ = nullptr;
+  BackgroundTask* search_;
   std::optional<SearchResult> report_;
 };
 
