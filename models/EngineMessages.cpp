@@ -166,6 +166,10 @@ QString translatedMessage(const Issue& issue) {
   return QString::fromStdString(issue.message);
 }
 
+QString translatedError(const InputError& e) {
+  return translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+}
+
 QString translatedText(const Issue& issue) {
   const QString message = translatedMessage(issue);
   return issue.path.empty() ? message : QString::fromStdString(issue.path) + QStringLiteral(": ") + message;

@@ -31,6 +31,8 @@ QString translatedBottleneck(const nlohmann::json& bottleneck);
 QString translatedMessage(const Issue& issue);
 // "key.path: message", translated (the GUI's form of Issue::text()).
 QString translatedText(const Issue& issue);
+// An input error ("key.path: message"), translated: how the GUI shows an InputError.
+QString translatedError(const InputError& e);
 // Fills %1..%99 of `tmpl` in one pass (an argument containing "%2" stays as it is).
 QString fillArguments(const QString& tmpl, const std::vector<std::string>& args);
 

@@ -15,11 +15,7 @@
 namespace cf {
 
 namespace {
-constexpr int kCacheCapacity = 16;
-
-QString messageOf(const InputError& e) {
-  return translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
-}
+constexpr int kScheduleCacheCapacity = 16;
 }  // namespace
 
 ScheduleRunner::ScheduleRunner(Document* doc, QObject* parent)
@@ -52,7 +48,7 @@ std::optional<sched::Workload> ScheduleRunner::workload(int scenario, QString* e
     }
     return w;
   } catch (const InputError& e) {
-    if (error) *error = messageOf(e);
+    if (error) *error = translatedError(e);
   }
   return std::nullopt;
 }
@@ -122,7 +118,7 @@ ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workloa
   } catch (const InputError& e) {
     out.result.reset();
     out.policies.clear();
-    out.error = messageOf(e);
+    out.error = translatedError(e);
   } catch (const std::exception& e) {
     out.result.reset();
     out.policies.clear();
@@ -135,7 +131,7 @@ ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workloa
 void ScheduleRunner::onTaskFinished() {
   ScheduleRunPtr done = pending_;
   pending_.reset();
-  if (cache_.size() >= kCacheCapacity) cache_.clear();
+  if (cache_.size() >= kScheduleCacheCapacity) cache_.clear();
   cache_.insert(done->key, done);
   emit finished(done);
   if (next_) {

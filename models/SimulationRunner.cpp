@@ -131,7 +131,7 @@ void SimulationRunner::startNext() {
       result->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {
       // In the interface language of the moment (EngineMessages.h).
-      result->error = translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+      result->error = translatedError(e);
     } catch (const std::exception& e) {
       result->error = QString::fromStdString(e.what());
     }

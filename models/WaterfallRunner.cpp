@@ -12,12 +12,7 @@
 namespace cf {
 
 namespace {
-constexpr int kCacheCapacity = 32;
-
-QString messageOf(const InputError& e) {
-  // In the interface language of the moment (EngineMessages.h).
-  return translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
-}
+constexpr int kWaterfallCacheCapacity = 32;
 }  // namespace
 
 WaterfallRunner::WaterfallRunner(Document* doc, QObject* parent)
@@ -45,7 +40,7 @@ QByteArray WaterfallRunner::key(int waterfall, QString* error) const {
                                     QCryptographicHash::Sha256)
         .toHex();
   } catch (const InputError& e) {
-    if (error) *error = messageOf(e);
+    if (error) *error = translatedError(e);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
   }
@@ -65,7 +60,7 @@ WaterfallRunPtr WaterfallRunner::result(int waterfall) const {
 }
 
 void WaterfallRunner::store(const WaterfallRunPtr& run) {
-  if (cache_.size() >= kCacheCapacity) cache_.clear();  // small and rare: no LRU needed
+  if (cache_.size() >= kWaterfallCacheCapacity) cache_.clear();  // small and rare: no LRU needed
   cache_.insert(run->key, run);
 }
 
@@ -100,7 +95,7 @@ void WaterfallRunner::run(int waterfall) {
     } catch (const Cancelled&) {
       out->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {
-      out->error = messageOf(e);
+      out->error = translatedError(e);
     } catch (const std::exception& e) {
       out->error = QString::fromStdString(e.what());
     }

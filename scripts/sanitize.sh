@@ -16,7 +16,7 @@ SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=
 LAUNCHER=()
 command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS=$SAN" "${LAUNCHER[@]}" \
-  -DCF_BUILD_GUI=OFF -DCF_BUILD_BENCH=OFF -DCF_WITH_CUDA=OFF -DCF_TEST_TIMEOUT_SCALE=3 >/dev/null
+  -DCF_BUILD_GUI=OFF -DCF_BUILD_BENCH=OFF -DCF_WITH_CUDA=OFF -DCF_TEST_TIMEOUT_SCALE=3 -DCF_UNITY_BUILD=ON >/dev/null
 cmake --build "$BUILD" -j "$JOBS"
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "TextFormat.h"
 #include "TextTable.h"
 #include "common/Csv.h"
 #include "common/InputError.h"
@@ -23,17 +24,6 @@ namespace {
 
 using namespace cf::sched;
 
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
-}
-std::string pct(double f) { return fixed(100 * f, 1) + " %"; }
-std::string usd(double v) {
-  if (std::abs(v) >= 1e6) return "$" + fixed(v / 1e6, 2) + "M";
-  if (std::abs(v) >= 1e3) return "$" + fixed(v / 1e3, 1) + "k";
-  return "$" + fixed(v, 0);
-}
 
 std::string readText(const std::string& path, const std::string& what) {
   std::ifstream f(path, std::ios::binary);

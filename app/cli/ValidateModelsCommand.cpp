@@ -36,7 +36,7 @@ std::string figure(FigureKind k, double v) {
   return s.str();
 }
 
-std::string pct(double f, bool sign) {
+std::string signedPercent(double f, bool sign) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(1) << (sign ? std::showpos : std::noshowpos) << 100 * f << " %";
   return s.str();
@@ -48,10 +48,10 @@ std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
 std::vector<std::string> summaryLines(const Summary& s) {
   auto errors = [](const Summary& d, const std::string& indent) {
     std::ostringstream b, c;
-    b << indent << "held-out    |error|: median " << pct(d.held_out_median, false) << ", max "
-      << pct(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
-    c << indent << "calibration |error|: median " << pct(d.calibration_median, false) << ", max "
-      << pct(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
+    b << indent << "held-out    |error|: median " << signedPercent(d.held_out_median, false) << ", max "
+      << signedPercent(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
+    c << indent << "calibration |error|: median " << signedPercent(d.calibration_median, false) << ", max "
+      << signedPercent(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
     return std::vector<std::string>{b.str(), c.str()};
   };
   std::ostringstream a;
@@ -73,7 +73,7 @@ void printText(const std::vector<Row>& rows, const Summary& s, std::ostream& out
   for (const Row& r : rows)
     cells.push_back({r.run.id, source(r), r.hardware, std::to_string(r.gpus), r.run.model, r.layout,
                      figure(r.run.kind, r.run.published), r.ok ? figure(r.run.kind, r.predicted) : "—",
-                     r.ok ? pct(r.error, true) : "—", r.run.use + (r.ok && !r.fits_in_memory ? " *" : "")});
+                     r.ok ? signedPercent(r.error, true) : "—", r.run.use + (r.ok && !r.fits_in_memory ? " *" : "")});
   const std::vector<cli::TextColumn> cols = {{"id", false},       {"source", false},    {"hardware", false},
                                              {"GPUs", true},      {"model", false},     {"layout", false},
                                              {"published", true}, {"predicted", true},  {"error", true},

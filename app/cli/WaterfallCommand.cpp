@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "TextFormat.h"
 #include "TextTable.h"
 #include "common/Csv.h"
 #include "common/InputError.h"
@@ -17,16 +18,6 @@
 namespace cf::cli {
 namespace {
 
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
-}
-// "36.9 %", "−2.9 %" (a real minus sign, like the other signed figures).
-std::string pct(double f) {
-  const std::string v = fixed(100 * std::abs(f), 1);
-  return (f < 0 && v != "0.0" ? "\u2212" : "") + v + " %";
-}
 // A signed percentage with a real minus sign ("−13.5 %", "+2.0 %").
 std::string signedPct(double f) {
   const std::string v = fixed(100 * std::abs(f), 1);
@@ -35,11 +26,6 @@ std::string signedPct(double f) {
 std::string signedDays(double d) {
   const std::string v = fixed(std::abs(d), 2);
   return (d < 0 && v != "0.00" ? "\u2212" : d > 0 && v != "0.00" ? "+" : "") + v;
-}
-std::string usd(double v) {
-  if (std::abs(v) >= 1e6) return "$" + fixed(v / 1e6, 2) + "M";
-  if (std::abs(v) >= 1e3) return "$" + fixed(v / 1e3, 1) + "k";
-  return "$" + fixed(v, 0);
 }
 std::string orDash(const std::optional<double>& v, std::string (*f)(double)) { return v ? f(*v) : "—"; }
 

@@ -32,6 +32,11 @@ QString tableOpen(bool fullWidth) {
   return QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'%1>")
       .arg(fullWidth ? QStringLiteral(" width='100%'") : QString());
 }
+QString smallCell(const QString& s, bool head) {
+  return head ? QStringLiteral("<th style='padding:2px 4px;border:1px solid #bbb;background:#e8eef5;font-size:8pt'>%1</th>").arg(s)
+              : QStringLiteral("<td style='padding:2px 4px;border:1px solid #bbb;font-size:8pt;white-space:nowrap' align='right'>%1</td>").arg(s);
+}
+
 QString headRow(const QStringList& cells, const QString& style) {
   QString html = QStringLiteral("<thead><tr>");
   for (const QString& c : cells) html += th(c, style);

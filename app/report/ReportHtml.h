@@ -132,6 +132,9 @@ QString tableOpen(bool fullWidth = true);
 QString headRow(const QStringList& cells, const QString& style = {});
 QString td(const QString& s, const QString& style = {});
 QString th(const QString& s, const QString& style = {});
+// A cell of a wide figures table in small type (8 pt, numbers right-aligned, no wrapping):
+// ten columns fit an A4 page without breaking words.
+QString smallCell(const QString& s, bool head = false);
 QString heading(int level, const QString& text, bool newPage = false);
 // Pictures two by two, each pair one line of a paragraph: a line never
 // splits across pages (a table row of pictures would).

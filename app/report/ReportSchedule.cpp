@@ -13,14 +13,7 @@
 
 namespace cf {
 
-namespace {
-
-QString cell(const QString& s, bool head = false) {
-  return head ? QStringLiteral("<th style='padding:2px 4px;border:1px solid #bbb;background:#e8eef5;font-size:8pt'>%1</th>").arg(s)
-              : QStringLiteral("<td style='padding:2px 4px;border:1px solid #bbb;font-size:8pt;white-space:nowrap' align='right'>%1</td>").arg(s);
-}
-
-}  // namespace
+using reporthtml::smallCell;
 
 QString ReportHtml::scheduleSection(int index, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
@@ -50,24 +43,24 @@ QString ReportHtml::scheduleSection(int index, Images mode) {
   html += QStringLiteral("<p>%1</p>").arg(chart(QStringLiteral("schedule/%1").arg(index), &view, kPageWidthPx, 280, mode));
 
   html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse'><thead><tr>");
-  for (const char* cause : F::kIdleCauses) html += cell(F::idleCauseName(cause), true);
+  for (const char* cause : F::kIdleCauses) html += smallCell(F::idleCauseName(cause), true);
   html += QStringLiteral("</tr></thead><tr>");
   for (const char* cause : F::kIdleCauses) {
     const auto it = r.idle_gpu_h.find(cause);
-    html += cell(F::number(it == r.idle_gpu_h.end() ? 0.0 : it->second, 0));
+    html += smallCell(F::number(it == r.idle_gpu_h.end() ? 0.0 : it->second, 0));
   }
   html += QStringLiteral("</tr></table><p style='font-size:8pt;color:#555'>%1</p>").arg(tr("Idle GPU-hours by cause."));
 
   html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><thead><tr>");
   for (const QString& h : {tr("Policy"), tr("Utilisation"), tr("Wait p50 (h)"), tr("Wait p95 (h)"), tr("JCT p50 (h)"),
                            tr("JCT p95 (h)"), tr("Goodput"), tr("Preemptions"), tr("Unfinished")})
-    html += cell(h, true);
+    html += smallCell(h, true);
   html += QStringLiteral("</tr></thead>");
   for (const sched::ScheduleResult& p : run.policies)
-    html += QStringLiteral("<tr>") + cell(F::policyTitle(p.policy)) + cell(F::percent(p.utilization)) +
-            cell(F::number(p.wait_h.p50, 2)) + cell(F::number(p.wait_h.p95, 2)) + cell(F::number(p.jct_h.p50, 2)) +
-            cell(F::number(p.jct_h.p95, 2)) + cell(F::percent(p.goodput.mean)) + cell(QLocale().toString(p.preemptions)) +
-            cell(QLocale().toString(p.unfinished)) + QStringLiteral("</tr>");
+    html += QStringLiteral("<tr>") + smallCell(F::policyTitle(p.policy)) + smallCell(F::percent(p.utilization)) +
+            smallCell(F::number(p.wait_h.p50, 2)) + smallCell(F::number(p.wait_h.p95, 2)) + smallCell(F::number(p.jct_h.p50, 2)) +
+            smallCell(F::number(p.jct_h.p95, 2)) + smallCell(F::percent(p.goodput.mean)) + smallCell(QLocale().toString(p.preemptions)) +
+            smallCell(QLocale().toString(p.unfinished)) + QStringLiteral("</tr>");
   html += QStringLiteral("</table>");
   html += QStringLiteral("<p style='color:#555'>%1</p>")
               .arg(tr("Seed 1, packed placement; the four policies run the same jobs. Run times come from each class's "

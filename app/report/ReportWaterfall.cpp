@@ -11,13 +11,9 @@
 
 namespace cf {
 
-namespace {
+using reporthtml::smallCell;
 
-// Small type: ten columns must fit an A4 page without breaking words.
-QString cell(const QString& s, bool head = false) {
-  return head ? QStringLiteral("<th style='padding:2px 4px;border:1px solid #bbb;background:#e8eef5;font-size:8pt'>%1</th>").arg(s)
-              : QStringLiteral("<td style='padding:2px 4px;border:1px solid #bbb;font-size:8pt;white-space:nowrap' align='right'>%1</td>").arg(s);
-}
+namespace {
 
 // The waterfall's figures: the runner's, else a run here.
 WaterfallRunPtr runOf(const Project& project, int index, const QVector<WaterfallRunPtr>& given) {
@@ -60,17 +56,17 @@ QString ReportHtml::waterfallSection(int index, Images mode) {
   const WaterfallMetric figures[] = {WaterfallMetric::StepTime, WaterfallMetric::Mfu, WaterfallMetric::GpuUtilization,
                                      WaterfallMetric::TimeToTrain, WaterfallMetric::Goodput, WaterfallMetric::RunCost};
   html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='border-collapse:collapse' width='100%'><thead><tr>");
-  html += cell(tr("Step"), true);
-  for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::name(m), true);
-  html += cell(tr("Δ days"), true) + cell(tr("Share"), true);
-  if (shapley) html += cell(tr("Shapley share"), true);
+  html += smallCell(tr("Step"), true);
+  for (WaterfallMetric m : figures) html += smallCell(WaterfallMetrics::name(m), true);
+  html += smallCell(tr("Δ days"), true) + smallCell(tr("Share"), true);
+  if (shapley) html += smallCell(tr("Shapley share"), true);
   html += QStringLiteral("</tr></thead>");
   auto row = [&](const QString& label, const WaterfallFigures& f, const WaterfallStepResult* s) {
-    html += QStringLiteral("<tr>") + cell(label.toHtmlEscaped());
-    for (WaterfallMetric m : figures) html += cell(WaterfallMetrics::format(WaterfallMetrics::value(f, m), m));
-    html += cell(s ? WaterfallMetrics::days(s->gain_days) : QString()) +
-            cell(s ? WaterfallMetrics::share(s->share) : QString());
-    if (shapley) html += cell(s ? WaterfallMetrics::share(s->shapley_share) : QString());
+    html += QStringLiteral("<tr>") + smallCell(label.toHtmlEscaped());
+    for (WaterfallMetric m : figures) html += smallCell(WaterfallMetrics::format(WaterfallMetrics::value(f, m), m));
+    html += smallCell(s ? WaterfallMetrics::days(s->gain_days) : QString()) +
+            smallCell(s ? WaterfallMetrics::share(s->share) : QString());
+    if (shapley) html += smallCell(s ? WaterfallMetrics::share(s->shapley_share) : QString());
     html += QStringLiteral("</tr>");
   };
   row(WaterfallMetrics::stepLabel(r, -1), r.baseline, nullptr);

@@ -4,20 +4,12 @@
 #include <climits>
 #include <cmath>
 
+#include "common/SaturatingMath.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
 #include "design/Validation.h"
 
 namespace cf {
-namespace {
-
-long long mul(long long a, long long b) {
-  long long r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? LLONG_MAX : r;
-}
-long long ceilDiv(long long a, long long b) { return b > 0 ? a / b + (a % b != 0) : a; }
-
-}  // namespace
 
 int closDownPorts(int radix, double oversubscription) {
   const double o = std::max(1.0, oversubscription);
@@ -45,18 +37,18 @@ ClosPlane closPlane(const ClosInput& in) {
   ClosPlane p;
   const int k = in.radix;
   p.tiers = std::clamp(in.tiers, 1, 3);
-  p.endpoints = mul(std::max(0LL, in.nodes), std::max(0LL, in.nics_per_node));
+  p.endpoints = satMul(std::max(0LL, in.nodes), std::max(0LL, in.nics_per_node));
   if (p.endpoints <= 0 || k < 2) return p;
   p.rails = in.rail_optimized && p.tiers > 1;
   p.down1 = p.tiers == 1 ? k : std::max(1, closDownPorts(k, in.oversubscription_leaf));
   p.up1 = k - p.down1;
   p.leaves_per_rail = ceilDiv(in.nodes, p.down1);
-  p.leaves = p.rails ? mul(p.leaves_per_rail, in.nics_per_node) : ceilDiv(p.endpoints, p.down1);
+  p.leaves = p.rails ? satMul(p.leaves_per_rail, in.nics_per_node) : ceilDiv(p.endpoints, p.down1);
   p.nodes_per_leaf = closNodesPerLeaf(k, in.oversubscription_leaf, p.tiers, in.nics_per_node, in.rail_optimized);
   p.leaves_per_pod = p.leaves;
   if (p.tiers == 1 || p.up1 < 1) return p;
   p.up1 = static_cast<int>(closUplinks(p.up1, p.down1, p.rails ? in.nodes : p.endpoints, in.oversubscription_leaf));
-  p.leaf_uplinks = mul(p.leaves, p.up1);
+  p.leaf_uplinks = satMul(p.leaves, p.up1);
   if (p.tiers == 2) {
     p.spines = in.spine_leaf && p.leaves <= k ? p.up1 : ceilDiv(p.leaf_uplinks, k);
     return p;
@@ -67,10 +59,10 @@ ClosPlane closPlane(const ClosInput& in) {
   p.up2 = static_cast<int>(closUplinks(p.up2, p.down2, p.leaves, in.oversubscription_spine));
   p.leaves_per_pod = p.down2;
   p.pods = ceilDiv(p.leaves, p.down2);
-  p.spines = mul(p.pods, p.up1);
-  p.cores_per_group = ceilDiv(mul(p.pods, p.up2), k);
-  p.cores = mul(p.up1, p.cores_per_group);
-  p.spine_uplinks = mul(p.spines, p.up2);
+  p.spines = satMul(p.pods, p.up1);
+  p.cores_per_group = ceilDiv(satMul(p.pods, p.up2), k);
+  p.cores = satMul(p.up1, p.cores_per_group);
+  p.spine_uplinks = satMul(p.spines, p.up2);
   return p;
 }
 

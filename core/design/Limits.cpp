@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/InputError.h"
+#include "common/SaturatingMath.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
 #include "design/Validation.h"
@@ -15,17 +16,6 @@ namespace cf {
 namespace {
 
 std::atomic<bool> budgetsLifted{false};
-
-// Saturating arithmetic: a bound past 2^63 stays at LLONG_MAX and fails every limit.
-long long mul(long long a, long long b) {
-  long long r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? LLONG_MAX : r;
-}
-long long add(long long a, long long b) {
-  long long r = 0;
-  return __builtin_add_overflow(a, b, &r) ? LLONG_MAX : r;
-}
-long long ceilDiv(long long a, long long b) { return b > 0 ? a / b + (a % b != 0) : a; }
 
 std::string grouped(long long v) {
   std::string s = std::to_string(v), out;
@@ -39,20 +29,20 @@ std::string grouped(long long v) {
 FabricSize closPlaneSize(const FabricShape& s) {
   const ClosPlane p = closPlane(closInput(s));
   if (p.tiers == 1) return {p.leaves, p.endpoints};
-  return {p.switches(), add(p.endpoints, p.fabricLinks())};
+  return {p.switches(), satAdd(p.endpoints, p.fabricLinks())};
 }
 
 FabricSize dragonflyPlane(const FabricShape& s) {
-  const long long E = mul(s.nodes, s.nics_per_node);
+  const long long E = satMul(s.nodes, s.nics_per_node);
   const long long p = std::max(1, (s.radix + 1) / 4), a = 2 * p, h = p;
   const long long groups = std::max(1LL, ceilDiv(ceilDiv(E, p), a));
-  const long long routers = mul(groups, a);
-  return {routers, add(E, add(mul(routers, a - 1) / 2, mul(routers, h) / 2))};
+  const long long routers = satMul(groups, a);
+  return {routers, satAdd(E, satAdd(satMul(routers, a - 1) / 2, satMul(routers, h) / 2))};
 }
 
 FabricSize torusPlane(const FabricShape& s) {
   const long long dims = torusDimensions(s.topology);
-  return {s.nodes, add(mul(s.nodes, s.nics_per_node), mul(s.nodes, dims))};
+  return {s.nodes, satAdd(satMul(s.nodes, s.nics_per_node), satMul(s.nodes, dims))};
 }
 
 FabricSize scaleOutPlane(const FabricShape& s) {
@@ -64,10 +54,10 @@ FabricSize scaleOutPlane(const FabricShape& s) {
 
 FabricSize scaleUp(const FabricShape& s) {
   const std::string& k = s.scale_up_kind;
-  const long long G = mul(s.nodes, s.gpus_per_node), D = std::max(1LL, s.domain_size);
+  const long long G = satMul(s.nodes, s.gpus_per_node), D = std::max(1LL, s.domain_size);
   if (k.empty() || k == "none" || k == "pcie" || D < 2 || G < 2) return {};
   bool mesh = k == "nvlink" || k == "hccs" || k == "infinity-fabric" || k == "xgmi" || k == "mesh";
-  if (mesh && D <= 16) return {0, mul(G, std::min(D, G) - 1) / 2};
+  if (mesh && D <= 16) return {0, satMul(G, std::min(D, G) - 1) / 2};
   return {ceilDiv(G, D), G};
 }
 
@@ -96,8 +86,8 @@ long long planeSwitches(const FabricShape& s) {
 
 FabricSize fabricSize(const FabricShape& s) {
   FabricSize su = scaleUp(s), plane = scaleOutPlane(s);
-  const long long G = mul(s.nodes, s.gpus_per_node), planes = std::max(1LL, s.planes);
-  return {add(G, add(su.devices, mul(planes, plane.devices))), add(su.links, mul(planes, plane.links))};
+  const long long G = satMul(s.nodes, s.gpus_per_node), planes = std::max(1LL, s.planes);
+  return {satAdd(G, satAdd(su.devices, satMul(planes, plane.devices))), satAdd(su.links, satMul(planes, plane.links))};
 }
 
 FabricShape fabricShape(const ResolvedScenario& r) {
@@ -114,7 +104,7 @@ FabricShape fabricShape(const ResolvedScenario& r) {
   s.rail_optimized = isRailOptimized(so.rail_optimized, so.topology);
   const bool clos = isClosTopology(so.topology);
   s.tiers = clos && s.nodes > 1 && s.radix >= 2
-                ? tiersNeeded(so.tiers, s.radix, so.oversubscription, mul(s.nodes, s.nics_per_node))
+                ? tiersNeeded(so.tiers, s.radix, so.oversubscription, satMul(s.nodes, s.nics_per_node))
                 : so.tiers;
   s.scale_up_kind = c.scale_up.kind;
   s.domain_size = r.domain_size;
@@ -123,8 +113,8 @@ FabricShape fabricShape(const ResolvedScenario& r) {
 
 void checkFabricSize(const FabricShape& s) {
   const FabricSize size = fabricSize(s);
-  const long long ports = mul(mul(s.nodes, s.nics_per_node), std::max(1LL, s.planes));
-  const long long gpus = mul(s.nodes, s.gpus_per_node);
+  const long long ports = satMul(satMul(s.nodes, s.nics_per_node), std::max(1LL, s.planes));
+  const long long gpus = satMul(s.nodes, s.gpus_per_node);
   // Name the count that makes the fabric large: the NIC ports or the GPUs.
   const std::string path = ports > gpus ? "cluster.scale_out.nics_per_node" : "cluster.nodes";
   auto refuse = [&](const char* what, long long value, const char* kind) {
@@ -157,7 +147,7 @@ void checkFlowSimulation(const ResolvedScenario& r) {
                          " GPUs per node have a NIC: the flow simulation has no path to the others (use a switched "
                          "or mesh scale-up, or as many NICs as GPUs)");
   const Parallelism& p = r.scenario->job.parallelism;
-  const long long micro = r.global_batch / std::max(1LL, mul(r.dp, p.micro_batch));
+  const long long micro = r.global_batch / std::max(1LL, satMul(r.dp, p.micro_batch));
   auto refuse = [&](const std::string& limit) {
     throw InputError("job.parallelism.global_batch",
                      "the flow simulation would run " + grouped(micro) + " micro-batches per step (global_batch " +

@@ -1,6 +1,6 @@
 #include "store/ProjectFile.h"
 
-#include <sqlite3.h>
+#include "store/SqliteHandles.h"
 
 #include <cstring>
 #include <filesystem>
@@ -18,15 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct DbCloser {
-  void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-using Db = std::unique_ptr<sqlite3, DbCloser>;
+using sqlite::Db;
 
-struct StmtFinalizer {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Stmt = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
+using sqlite::Stmt;
+using sqlite::columnText;
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
   throw StoreError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
@@ -41,11 +36,7 @@ void exec(sqlite3* db, const std::string& sql) {
   }
 }
 
-Stmt prepare(sqlite3* db, const std::string& sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) fail(db, "cannot prepare query");
-  return Stmt(s);
-}
+Stmt prepare(sqlite3* db, const std::string& sql) { return sqlite::prepare(db, sql, "cannot prepare query"); }
 
 int pragmaInt(sqlite3* db, const char* name) {
   Stmt s = prepare(db, std::string("PRAGMA ") + name);
@@ -53,10 +44,6 @@ int pragmaInt(sqlite3* db, const char* name) {
   return sqlite3_column_int(s.get(), 0);
 }
 
-std::string columnText(sqlite3_stmt* s, int i) {
-  const unsigned char* t = sqlite3_column_text(s, i);
-  return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : "";
-}
 
 Db openMemory() {
   sqlite3* mem = nullptr;

@@ -1,6 +1,6 @@
 #include "sweep/ResultStore.h"
 
-#include <sqlite3.h>
+#include "store/SqliteHandles.h"
 
 #include "store/ProjectFile.h"
 
@@ -9,10 +9,8 @@ namespace {
 
 constexpr int kApplicationId = 0x43467377;  // "CFsw"
 
-struct StmtFinalizer {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Stmt = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
+using sqlite::Stmt;
+using sqlite::columnText;
 
 [[noreturn]] void fail(sqlite3* db, const std::string& path, const std::string& what) {
   throw StoreError(path + ": " + what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
@@ -27,25 +25,18 @@ void exec(sqlite3* db, const std::string& path, const std::string& sql) {
   }
 }
 
-Stmt prepare(sqlite3* db, const std::string& path, const std::string& sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) fail(db, path, "cannot prepare query");
-  return Stmt(s);
-}
-
-std::string columnText(sqlite3_stmt* s, int i) {
-  const unsigned char* t = sqlite3_column_text(s, i);
-  return t ? reinterpret_cast<const char*>(t) : "";
+Stmt query(sqlite3* db, const std::string& path, const std::string& sql) {
+  return sqlite::prepare(db, sql, path + ": cannot prepare query");
 }
 
 std::string meta(sqlite3* db, const std::string& path, const std::string& key) {
-  Stmt s = prepare(db, path, "SELECT value FROM meta WHERE key = ?1");
+  Stmt s = query(db, path, "SELECT value FROM meta WHERE key = ?1");
   sqlite3_bind_text(s.get(), 1, key.c_str(), -1, SQLITE_TRANSIENT);
   return sqlite3_step(s.get()) == SQLITE_ROW ? columnText(s.get(), 0) : "";
 }
 
 int pragmaInt(sqlite3* db, const std::string& path, const char* name) {
-  Stmt s = prepare(db, path, std::string("PRAGMA ") + name);
+  Stmt s = query(db, path, std::string("PRAGMA ") + name);
   if (sqlite3_step(s.get()) != SQLITE_ROW) fail(db, path, std::string("cannot read ") + name);
   return sqlite3_column_int(s.get(), 0);
 }
@@ -68,7 +59,7 @@ ResultStore::ResultStore(const std::string& path, const std::string& fingerprint
                           "; PRAGMA user_version=1; BEGIN;"
                           "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
                           "CREATE TABLE variants(idx INTEGER PRIMARY KEY, record TEXT NOT NULL);");
-      Stmt s = prepare(db_, path, "INSERT INTO meta(key, value) VALUES (?1, ?2)");
+      Stmt s = query(db_, path, "INSERT INTO meta(key, value) VALUES (?1, ?2)");
       auto put = [&](const std::string& k, const std::string& v) {
         sqlite3_bind_text(s.get(), 1, k.c_str(), -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(s.get(), 2, v.c_str(), -1, SQLITE_TRANSIENT);
@@ -103,7 +94,7 @@ ResultStore::~ResultStore() {
 
 std::map<long long, std::string> ResultStore::rows() const {
   std::map<long long, std::string> out;
-  Stmt s = prepare(db_, path_, "SELECT idx, record FROM variants ORDER BY idx");
+  Stmt s = query(db_, path_, "SELECT idx, record FROM variants ORDER BY idx");
   int rc;
   while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) out[sqlite3_column_int64(s.get(), 0)] = columnText(s.get(), 1);
   if (rc != SQLITE_DONE) fail(db_, path_, "cannot read the finished variants");
@@ -111,7 +102,7 @@ std::map<long long, std::string> ResultStore::rows() const {
 }
 
 void ResultStore::put(std::size_t index, const std::string& record) {
-  Stmt s = prepare(db_, path_, "INSERT OR REPLACE INTO variants(idx, record) VALUES (?1, ?2)");
+  Stmt s = query(db_, path_, "INSERT OR REPLACE INTO variants(idx, record) VALUES (?1, ?2)");
   sqlite3_bind_int64(s.get(), 1, static_cast<sqlite3_int64>(index));
   sqlite3_bind_text(s.get(), 2, record.c_str(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
   if (sqlite3_step(s.get()) != SQLITE_DONE) fail(db_, path_, "cannot store variant " + std::to_string(index));

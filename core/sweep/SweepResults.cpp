@@ -1,6 +1,6 @@
 #include "sweep/SweepResults.h"
 
-#include <sqlite3.h>
+#include "store/SqliteHandles.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -38,25 +38,11 @@ std::string readAll(const std::string& path) {
 
 // --- SQLite -----------------------------------------------------------------
 
-struct DbCloser {
-  void operator()(sqlite3* db) const { sqlite3_close(db); }
-};
-struct StmtFinalizer {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Db = std::unique_ptr<sqlite3, DbCloser>;
-using Stmt = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
+using sqlite::Db;
+using sqlite::Stmt;
 
-Stmt prepare(sqlite3* db, const std::string& path, const std::string& sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK)
-    throw StoreError(path + ": not a ClusterForge sweep results file (" + sqlite3_errmsg(db) + ")");
-  return Stmt(s);
-}
-
-std::string text(sqlite3_stmt* s, int i) {
-  const unsigned char* t = sqlite3_column_text(s, i);
-  return t ? reinterpret_cast<const char*>(t) : "";
+Stmt readQuery(sqlite3* db, const std::string& path, const std::string& sql) {
+  return sqlite::prepare(db, sql, path + ": not a ClusterForge sweep results file");
 }
 
 std::string rowName(const std::string& path, long long idx) { return path + ": row idx=" + std::to_string(idx); }
@@ -86,8 +72,8 @@ SweepResults readSqlite(const std::string& path) {
   sqlite3_busy_timeout(raw, 5000);
   std::map<std::string, std::string> meta;
   {
-    Stmt s = prepare(raw, path, "SELECT key, value FROM meta");
-    while (sqlite3_step(s.get()) == SQLITE_ROW) meta[text(s.get(), 0)] = text(s.get(), 1);
+    Stmt s = readQuery(raw, path, "SELECT key, value FROM meta");
+    while (sqlite3_step(s.get()) == SQLITE_ROW) meta[sqlite::columnText(s.get(), 0)] = sqlite::columnText(s.get(), 1);
   }
   if (meta["format"] != kSweepResultsFormat)
     throw StoreError(path + ": not a ClusterForge sweep results file (meta.format is \"" + meta["format"] + "\")");
@@ -96,11 +82,11 @@ SweepResults readSqlite(const std::string& path) {
   r.path = path;
   r.name = fs::path(path).filename().string();
   r.fingerprint = meta["fingerprint"];
-  Stmt s = prepare(raw, path, "SELECT idx, record FROM variants ORDER BY idx");
+  Stmt s = readQuery(raw, path, "SELECT idx, record FROM variants ORDER BY idx");
   std::set<std::string> keys;
   int step;
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
-    json rec = storedRecord(path, sqlite3_column_int64(s.get(), 0), text(s.get(), 1));
+    json rec = storedRecord(path, sqlite3_column_int64(s.get(), 0), sqlite::columnText(s.get(), 1));
     if (rec.contains("values"))
       for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
     r.records.push_back(std::move(rec));

@@ -19,7 +19,6 @@
 namespace cf {
 
 namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A page that is complete only while the answers build a cluster (the fabric
 // engine accepts it), so Next and Finish wait until the summary shows one.
@@ -44,7 +43,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   accelerator_ = new QComboBox(hardware_);
   accelerator_->setObjectName(QStringLiteral("wizardAccelerator"));
   for (const Accelerator& a : parts_.accelerators)
-    if (parts_.nodeFor(a.id)) accelerator_->addItem(qs(a.id), qs(a.id));
+    if (parts_.nodeFor(a.id)) accelerator_->addItem(QString::fromStdString(a.id), QString::fromStdString(a.id));
   node_ = new QComboBox(hardware_);
   node_->setObjectName(QStringLiteral("wizardNode"));
   gpus_ = new QSpinBox(hardware_);
@@ -92,7 +91,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   cooling_ = new QComboBox(site_);
   cooling_->setObjectName(QStringLiteral("wizardCooling"));
   climate_ = new QComboBox(site_);
-  for (const ClimateProfile& c : builtinClimates()) climate_->addItem(qs(c.label), qs(c.name));
+  for (const ClimateProfile& c : builtinClimates()) climate_->addItem(QString::fromStdString(c.label), QString::fromStdString(c.name));
   racksPerRow_ = new QSpinBox(site_);
   racksPerRow_->setRange(2, 64);
   summary2_ = new QLabel(site_);
@@ -152,8 +151,8 @@ void ClusterWizard::fillNodes() {
   const QSignalBlocker block(node_);
   node_->clear();
   for (const NodeType& n : parts_.nodes)
-    if (qs(n.accelerator) == acc)
-      node_->addItem(tr("%1 (%2 GPUs, %3 U)").arg(qs(n.id)).arg(n.accelerators_per_node).arg(n.rack_units), qs(n.id));
+    if (QString::fromStdString(n.accelerator) == acc)
+      node_->addItem(tr("%1 (%2 GPUs, %3 U)").arg(QString::fromStdString(n.id)).arg(n.accelerators_per_node).arg(n.rack_units), QString::fromStdString(n.id));
   const int i = node_->findData(keep);
   node_->setCurrentIndex(i >= 0 ? i : 0);
 }
@@ -180,22 +179,22 @@ WizardChoices ClusterWizard::choices() const {
 }
 
 void ClusterWizard::setChoices(const WizardChoices& c) {
-  accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(qs(c.accelerator))));
+  accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(QString::fromStdString(c.accelerator))));
   fillNodes();
-  if (!c.node_type.empty()) node_->setCurrentIndex(std::max(0, node_->findData(qs(c.node_type))));
+  if (!c.node_type.empty()) node_->setCurrentIndex(std::max(0, node_->findData(QString::fromStdString(c.node_type))));
   gpus_->setValue(static_cast<int>(c.gpus));
-  topology_->setCurrentIndex(std::max(0, topology_->findData(qs(c.topology))));
+  topology_->setCurrentIndex(std::max(0, topology_->findData(QString::fromStdString(c.topology))));
   tiers_->setValue(c.tiers);
   oversub_->setValue(c.oversubscription);
-  switch_->setCurrentIndex(std::max(0, switch_->findData(qs(c.switch_id))));
+  switch_->setCurrentIndex(std::max(0, switch_->findData(QString::fromStdString(c.switch_id))));
   nics_->setValue(c.nics_per_node);
   nvme_->setChecked(c.local_nvme);
   pfs_->setChecked(c.parallel_fs);
   pfsCapacity_->setValue(c.pfs_capacity_PB);
   pfsRead_->setValue(c.pfs_read_GBps);
   objects_->setChecked(c.object_store);
-  cooling_->setCurrentIndex(std::max(0, cooling_->findData(qs(c.cooling))));
-  const int ci = climate_->findData(qs(c.climate));
+  cooling_->setCurrentIndex(std::max(0, cooling_->findData(QString::fromStdString(c.cooling))));
+  const int ci = climate_->findData(QString::fromStdString(c.climate));
   if (ci >= 0) climate_->setCurrentIndex(ci);
   racksPerRow_->setValue(c.layout.racks_per_row);
   updateSummary();
@@ -219,11 +218,11 @@ void ClusterWizard::updateSummary() {
     text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with %8 "
               "switches, %9 storage racks; %10 rows in %11. Fabric: %12, %13 tiers.")
                .arg(loc.toString(s.cluster.nodes), loc.toString(s.cluster.gpus()), loc.toString(sum.compute_racks),
-                    qs(sum.rack_part))
+                    QString::fromStdString(sum.rack_part))
                .arg(sum.nodes_per_rack)
                .arg(loc.toString(sum.rack_load_kW, 'f', 1), loc.toString(sum.network_racks),
                     loc.toString(sum.switches), loc.toString(sum.storage_racks), loc.toString(sum.rows),
-                    tr("%n hall(s)", nullptr, sum.halls), qs(fabric_.topology))
+                    tr("%n hall(s)", nullptr, sum.halls), QString::fromStdString(fabric_.topology))
                .arg(fabric_.tiers);
     const WizardFabric& f = fabric_;
     QStringList tiers;
@@ -242,7 +241,7 @@ void ClusterWizard::updateSummary() {
                       loc.toString(f.transceivers), loc.toString(f.optics()))
                  .arg(loc.toString(f.fiber_m, 'f', 0));
   } catch (const std::exception& e) {
-    text = tr("Cannot build this cluster: %1").arg(qs(e.what()));
+    text = tr("Cannot build this cluster: %1").arg(QString::fromStdString(e.what()));
     fabric_ = {};
   }
   showRemedies();
@@ -298,7 +297,7 @@ void ClusterWizard::fillSwitches() {
   switch_->addItem(tr("Automatic (catalog default for the NICs)"), QString());
   for (const SwitchPart& sw : parts_.switches)
     if (sw.technology != "nvlink")
-      switch_->addItem(tr("%1 (%2 × %3G)").arg(qs(sw.id)).arg(sw.radix).arg(sw.port_Gbps), qs(sw.id));
+      switch_->addItem(tr("%1 (%2 × %3G)").arg(QString::fromStdString(sw.id)).arg(sw.radix).arg(sw.port_Gbps), QString::fromStdString(sw.id));
   switch_->setCurrentIndex(std::max(0, switch_->findData(keep)));
 }
 

@@ -435,7 +435,7 @@ bool WorkloadPage::importTrace(const QString& format, const QString& path, QStri
     std::vector<sched::TraceJob> jobs = sched::readTraceFiles(format.toStdString(), path.toStdString(), &report);
     runner_->setTrace(std::move(jobs), QFileInfo(path).fileName());
   } catch (const InputError& e) {
-    const QString message = translatedText(Issue{e.path(), e.message(), Issue::Severity::Error, e.id(), e.args()});
+    const QString message = translatedError(e);
     if (error) *error = message;
     emit statusMessage(message);
     return false;
