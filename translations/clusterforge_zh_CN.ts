@@ -2307,6 +2307,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FabricCanvas</name>
     <message>
+        <source>Building the fabric</source>
+        <translation>正在构建网络</translation>
+    </message>
+    <message>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
