@@ -31,7 +31,8 @@ std::string figure(FigureKind k, double v) {
     case FigureKind::StepTime: s << std::setprecision(2) << v << " s"; break;
     case FigureKind::GpuHoursPerTrillionTokens: s << std::setprecision(1) << v / 1000 << "K GPU-h/T"; break;
     case FigureKind::AllReduceBusBandwidth: s << std::setprecision(1) << v << " GB/s"; break;
-    case FigureKind::InterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
+    case FigureKind::InterruptionsPer1000NodeDays:
+    case FigureKind::HardwareInterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
   }
   return s.str();
 }
@@ -52,7 +53,16 @@ std::vector<std::string> summaryLines(const Summary& s) {
       << signedPercent(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
     c << indent << "calibration |error|: median " << signedPercent(d.calibration_median, false) << ", max "
       << signedPercent(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
-    return std::vector<std::string>{b.str(), c.str()};
+    std::vector<std::string> l = {b.str()};
+    if (d.unseen != d.held_out) {
+      std::ostringstream u;
+      u << indent << "  of which " << d.unseen << " not seen during development: median "
+        << signedPercent(d.unseen_median, false) << ", max " << signedPercent(d.unseen_max, false)
+        << (d.unseen_max_id.empty() ? "" : " (" + d.unseen_max_id + ")");
+      l.push_back(u.str());
+    }
+    l.push_back(c.str());
+    return l;
   };
   std::ostringstream a;
   a << "runs: " << s.runs << " from " << s.publications << " publications (" << s.held_out << " held-out, "
@@ -139,6 +149,10 @@ void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out
                           {"held_out_median_abs_error", d.held_out_median},
                           {"held_out_max_abs_error", d.held_out_max},
                           {"held_out_max_id", d.held_out_max_id},
+                          {"held_out_not_seen", d.unseen},
+                          {"held_out_not_seen_median_abs_error", d.unseen_median},
+                          {"held_out_not_seen_max_abs_error", d.unseen_max},
+                          {"held_out_not_seen_max_id", d.unseen_max_id},
                           {"calibration_median_abs_error", d.calibration_median},
                           {"calibration_max_abs_error", d.calibration_max},
                           {"calibration_max_id", d.calibration_max_id}};

@@ -18,6 +18,10 @@ constexpr double kSoftwarePerGpuYear = 61.0 / (16384.0 * 54.0 / 365.0);  // Llam
 // switch software/firmware, fabric-manager and cabling-work events.
 constexpr double kNetworkOpsPerGpuYear = (35.0 - 10.6) / (16384.0 * 54.0 / 365.0);
 constexpr double kCableInterruptShare = 0.2;  // DAC access cables (see header)
+// Llama 3 Table 5's causes in the node class (h x 42/48): 32 host maintenance
+// (category Unplanned Maintenance) + 2 dependency (Dependency) + 8 of category
+// Host (server chassis, IO expansion board, CPU, system memory, 2 each).
+constexpr double kNodeHardwareShare = 8.0 / 42.0;
 // Optical modules (see the header, "Optical modules"):
 constexpr double kOpticHardShare = 0.06;      // module faults that take the link down for good
 constexpr double kFabricNotRerouted = 0.25;   // fabric link-downs the job does not ride through
@@ -55,6 +59,18 @@ FailureClass make(const std::string& name, const std::string& key, double count,
 double ReliabilityInputs::interruptsPerHour() const {
   double s = 0;
   for (const FailureClass& c : classes) s += c.interruptsPerHour();
+  return s;
+}
+
+double hardwareShare(const FailureClass& c) {
+  if (c.name == "software") return 0;
+  if (c.name == "node") return kNodeHardwareShare;
+  return 1;
+}
+
+double hardwareInterruptsPerHour(const std::vector<FailureClass>& classes) {
+  double s = 0;
+  for (const FailureClass& c : classes) s += hardwareShare(c) * c.interruptsPerHour();
   return s;
 }
 

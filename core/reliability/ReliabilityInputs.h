@@ -156,4 +156,20 @@ void applyLaneFaultTolerance(ReliabilityInputs& in);
 // The override keys of reliability.failure_rates.
 std::vector<std::string> failureRateKeys();
 
+// Share of a class's interruptions that are hardware failures, by the
+// category column of the calibration source, Llama 3 Table 5: categories
+// GPU (268), Network (35) and Host (21) are hardware, 324 of the 419
+// unexpected interruptions (the paper's "approximately 78 %" confirmed or
+// suspected hardware); Dependency (54 software bugs + 2), Unknown (7 NCCL
+// watchdog timeouts) and Unplanned Maintenance (32 host maintenance) are not.
+// So: 0 for the software class (software bugs + NCCL watchdog), 8/42 for the
+// node class (its 42 are 32 host maintenance + 2 dependency + chassis, IO
+// board, CPU and system memory at 2 each), 1 for every other class (GPU, HBM,
+// SRAM, SDC, SSD, PSU, NIC, the network parts and network_ops, the rest of
+// Table 5's "network switch/cable"). Publications that count hardware
+// failures only (the OPT-175B logbook) compare with the sum of share x
+// interrupts per hour; nothing is fitted.
+double hardwareShare(const FailureClass& c);
+double hardwareInterruptsPerHour(const std::vector<FailureClass>& classes);
+
 }  // namespace cf

@@ -11,6 +11,7 @@
 #include "design/Validation.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
+#include "reliability/ReliabilityInputs.h"
 #include "sim/Simulate.h"
 
 namespace cf::validation {
@@ -25,6 +26,7 @@ FigureKind parseKind(const std::string& s, const std::string& path) {
   if (s == "gpu_hours_per_trillion_tokens") return FigureKind::GpuHoursPerTrillionTokens;
   if (s == "allreduce_busbw_GBps") return FigureKind::AllReduceBusBandwidth;
   if (s == "interruptions_per_1000_node_days") return FigureKind::InterruptionsPer1000NodeDays;
+  if (s == "hardware_interruptions_per_1000_node_days") return FigureKind::HardwareInterruptionsPer1000NodeDays;
   throw InputError(path, "unknown figure kind \"" + s + "\"");
 }
 
@@ -54,6 +56,7 @@ std::string kindName(FigureKind k) {
     case FigureKind::GpuHoursPerTrillionTokens: return "gpu_hours_per_trillion_tokens";
     case FigureKind::AllReduceBusBandwidth: return "allreduce_busbw_GBps";
     case FigureKind::InterruptionsPer1000NodeDays: return "interruptions_per_1000_node_days";
+    case FigureKind::HardwareInterruptionsPer1000NodeDays: return "hardware_interruptions_per_1000_node_days";
   }
   return "?";
 }
@@ -61,7 +64,8 @@ std::string kindName(FigureKind k) {
 std::string domainOf(FigureKind k) {
   switch (k) {
     case FigureKind::AllReduceBusBandwidth: return "collectives";
-    case FigureKind::InterruptionsPer1000NodeDays: return "reliability";
+    case FigureKind::InterruptionsPer1000NodeDays:
+    case FigureKind::HardwareInterruptionsPer1000NodeDays: return "reliability";
     default: return "performance";
   }
 }
@@ -73,9 +77,14 @@ std::string kindUnit(FigureKind k) {
     case FigureKind::StepTime: return "s";
     case FigureKind::GpuHoursPerTrillionTokens: return "GPU-h/T";
     case FigureKind::AllReduceBusBandwidth: return "GB/s";
-    case FigureKind::InterruptionsPer1000NodeDays: return "/1000 node-days";
+    case FigureKind::InterruptionsPer1000NodeDays:
+    case FigureKind::HardwareInterruptionsPer1000NodeDays: return "/1000 node-days";
   }
   return "";
+}
+
+bool isReliability(FigureKind k) {
+  return k == FigureKind::InterruptionsPer1000NodeDays || k == FigureKind::HardwareInterruptionsPer1000NodeDays;
 }
 
 std::vector<Run> parseRuns(const nlohmann::json& doc) {
@@ -138,7 +147,8 @@ double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
     case FigureKind::GpuHoursPerTrillionTokens:
       return r.tokens_per_s > 0 ? static_cast<double>(gpus) * 1e12 / r.tokens_per_s / 3600.0 : 0.0;
     case FigureKind::AllReduceBusBandwidth:
-    case FigureKind::InterruptionsPer1000NodeDays: return 0;  // not a figure of the training step: simulateRun
+    case FigureKind::InterruptionsPer1000NodeDays:
+    case FigureKind::HardwareInterruptionsPer1000NodeDays: return 0;  // not a figure of the training step: simulateRun
   }
   return 0;
 }
@@ -180,7 +190,7 @@ Row simulateRun(const Run& run) {
       SimulateOptions opt;
       // Reliability rows need the failure model only: one Monte Carlo trial
       // (its cluster MTBF is the closed form 1 / sum of the classes' rates).
-      opt.monte_carlo = run.kind == FigureKind::InterruptionsPer1000NodeDays;
+      opt.monte_carlo = isReliability(run.kind);
       opt.trials = 1;
       opt.backend = "cpu";
       SimOutput out = simulate(p, 0, opt);
@@ -188,10 +198,17 @@ Row simulateRun(const Run& run) {
       row.gpus = perf.config.gpus();
       row.fits_in_memory = perf.fits_in_memory;
       row.memory_per_gpu_GiB = perf.memory_per_gpu_GiB;
-      if (run.kind == FigureKind::InterruptionsPer1000NodeDays) {
+      if (isReliability(run.kind)) {
         const double nodes = c.value("nodes", 0.0);
-        const double mtbf_h = out.reliability ? out.reliability->cluster_mtbf_h : 0.0;
-        row.predicted = mtbf_h > 0 && nodes > 0 ? 24.0 * 1000.0 / (mtbf_h * nodes) : 0.0;
+        double perHour = 0;  // interrupting failures per hour of the job
+        if (out.reliability && run.kind == FigureKind::InterruptionsPer1000NodeDays) {
+          perHour = out.reliability->cluster_mtbf_h > 0 ? 1.0 / out.reliability->cluster_mtbf_h : 0.0;
+        } else if (out.reliability) {
+          std::vector<FailureClass> classes;
+          for (const ReliabilityCause& cause : out.reliability->causes) classes.push_back(cause.failure);
+          perHour = hardwareInterruptsPerHour(classes);
+        }
+        row.predicted = nodes > 0 ? perHour * 24.0 * 1000.0 / nodes : 0.0;
       } else {
         row.predicted = predictedFigure(run.kind, perf, row.gpus);
       }
@@ -218,7 +235,7 @@ namespace {
 Summary summarizeDomain(const std::vector<Row>& rows, const std::string& domain) {
   Summary s;
   s.domain = domain;
-  std::vector<double> held, cal;
+  std::vector<double> held, cal, unseen;
   std::set<std::string> pubs;
   for (const Row& r : rows) {
     if (!domain.empty() && domainOf(r.run.kind) != domain) continue;
@@ -236,11 +253,17 @@ Summary summarizeDomain(const std::vector<Row>& rows, const std::string& domain)
     } else {
       held.push_back(e);
       if (e >= s.held_out_max) s.held_out_max = e, s.held_out_max_id = r.run.id;
+      if (!r.run.seen_during_development) {
+        unseen.push_back(e);
+        if (e >= s.unseen_max) s.unseen_max = e, s.unseen_max_id = r.run.id;
+      }
     }
   }
   s.publications = static_cast<int>(pubs.size());
   s.held_out_median = median(held);
   s.calibration_median = median(cal);
+  s.unseen = static_cast<int>(unseen.size());
+  s.unseen_median = median(unseen);
   return s;
 }
 

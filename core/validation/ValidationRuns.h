@@ -28,6 +28,7 @@ enum class FigureKind {
   GpuHoursPerTrillionTokens,  // "gpu_hours_per_trillion_tokens": GPU-hours to train on 10^12 tokens
   AllReduceBusBandwidth,      // "allreduce_busbw_GBps": nccl-tests all-reduce bus bandwidth of figure.message_bytes
   InterruptionsPer1000NodeDays,  // "interruptions_per_1000_node_days": job interruptions by failures
+  HardwareInterruptionsPer1000NodeDays,  // "hardware_interruptions_per_1000_node_days": by hardware failures only
 };
 
 // Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),
@@ -71,6 +72,11 @@ struct Summary {
   std::string domain;  // "" for all runs, else domainOf() of the runs counted
   int runs = 0, held_out = 0, calibration = 0, publications = 0, failed = 0;
   double held_out_median = 0, held_out_max = 0;  // |error|
+  // Held-out runs without seen_during_development: no constant was fitted to
+  // them and their errors were not looked at while the model was built.
+  int unseen = 0;
+  double unseen_median = 0, unseen_max = 0;
+  std::string unseen_max_id;
   double calibration_median = 0, calibration_max = 0;
   std::string held_out_max_id, calibration_max_id;
   std::vector<Summary> domains;  // all runs only: one per domain present, in the order of domainOf's list
@@ -84,6 +90,7 @@ std::vector<Run> builtinRuns();
 
 std::string kindName(FigureKind k);
 std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T", "GB/s", "/1000 node-days"
+bool isReliability(FigureKind k);    // a figure of the failure model (interruptions per node-day)
 
 // The published figure's counterpart, computed from one evaluated
 // configuration of the analytical model, defined as the publication defines it:
@@ -104,6 +111,10 @@ std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T", "GB/s", "
 //    failures per hour of the job (all the scenario's nodes), 1 / cluster
 //    MTBF, times 24 x 1000 / nodes. The published fleet figures count
 //    failures that ended jobs, per node-day of the fleet.
+//  - hardware_interruptions_per_1000_node_days: the same for the hardware
+//    failures alone (cf::hardwareInterruptsPerHour: the classes Llama 3
+//    Table 5 calls hardware, without software bugs, NCCL watchdog timeouts
+//    and host maintenance), for publications that count only those.
 // This is the only place a figure is derived; the model's physics stays in core/perf.
 double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
 
