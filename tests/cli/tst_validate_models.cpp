@@ -93,6 +93,15 @@ class TestValidateModels : public QObject {
     QCOMPARE(summary_["held_out"].toInt(), held);
     QCOMPARE(summary_["calibration"].toInt(), cal);
     QCOMPARE(summary_["publications"].toInt(), int(pubs.size()));
+    // The held-out figures are also given over the runs not looked at while
+    // the model was built (seen_during_development false).
+    int unseen = 0;
+    for (const QJsonValue& v : runs_) {
+      QJsonObject o = v.toObject();
+      unseen += o["use"].toString() == "held-out" && !o["seen_during_development"].toBool();
+    }
+    QCOMPARE(summary_["held_out_not_seen"].toInt(), unseen);
+    QVERIFY(summary_["held_out_not_seen_max_abs_error"].toDouble() <= summary_["held_out_max_abs_error"].toDouble());
     QVERIFY(hardware.contains("A100-SXM4-80GB"));
     QVERIFY(hardware.contains("H100-SXM5-80GB") || hardware.contains("H800-SXM5-80GB"));
     QVERIFY(minGpus <= 8);
@@ -174,6 +183,7 @@ class TestValidateModels : public QObject {
     for (const QJsonValue& v : runs_) QVERIFY(t.out.contains(v.toObject()["id"].toString()));
     QVERIFY(t.out.contains(QRegularExpression("held-out +\\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
     QVERIFY(t.out.contains(QRegularExpression("calibration \\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
+    QVERIFY(t.out.contains(QRegularExpression("of which [0-9]+ not seen during development: median [0-9.]+ %, max [0-9.]+ %")));
     for (const char* d : {"performance", "collectives", "reliability"})
       QVERIFY2(t.out.contains(QRegularExpression(QString("\\n%1: [0-9]+ runs \\([0-9]+ held-out").arg(d))), d);
     cftest::Run c = cftest::run({"validate-models", "--csv"}, 300000);
