@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -45,74 +46,110 @@ std::string signedPercent(double f, bool sign) {
 
 std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
 
+// held-out (and, when some were seen during development, the others alone)
+// and calibration |error| lines of one summary.
+std::vector<std::string> errorLines(const Summary& d, const std::string& indent) {
+  std::ostringstream b, c;
+  b << indent << "held-out    |error|: median " << signedPercent(d.held_out_median, false) << ", max "
+    << signedPercent(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
+  c << indent << "calibration |error|: median " << signedPercent(d.calibration_median, false) << ", max "
+    << signedPercent(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
+  std::vector<std::string> l = {b.str()};
+  if (d.unseen != d.held_out) {
+    std::ostringstream u;
+    u << indent << "  of which " << d.unseen << " not seen during development: median "
+      << signedPercent(d.unseen_median, false) << ", max " << signedPercent(d.unseen_max, false)
+      << (d.unseen_max_id.empty() ? "" : " (" + d.unseen_max_id + ")");
+    l.push_back(u.str());
+  }
+  l.push_back(c.str());
+  return l;
+}
 
 std::vector<std::string> summaryLines(const Summary& s) {
-  auto errors = [](const Summary& d, const std::string& indent) {
-    std::ostringstream b, c;
-    b << indent << "held-out    |error|: median " << signedPercent(d.held_out_median, false) << ", max "
-      << signedPercent(d.held_out_max, false) << (d.held_out_max_id.empty() ? "" : " (" + d.held_out_max_id + ")");
-    c << indent << "calibration |error|: median " << signedPercent(d.calibration_median, false) << ", max "
-      << signedPercent(d.calibration_max, false) << (d.calibration_max_id.empty() ? "" : " (" + d.calibration_max_id + ")");
-    std::vector<std::string> l = {b.str()};
-    if (d.unseen != d.held_out) {
-      std::ostringstream u;
-      u << indent << "  of which " << d.unseen << " not seen during development: median "
-        << signedPercent(d.unseen_median, false) << ", max " << signedPercent(d.unseen_max, false)
-        << (d.unseen_max_id.empty() ? "" : " (" + d.unseen_max_id + ")");
-      l.push_back(u.str());
-    }
-    l.push_back(c.str());
-    return l;
-  };
   std::ostringstream a;
   a << "runs: " << s.runs << " from " << s.publications << " publications (" << s.held_out << " held-out, "
     << s.calibration << " calibration)" << (s.failed ? ", " + std::to_string(s.failed) + " not simulated" : "");
   std::vector<std::string> lines = {a.str()};
-  for (const std::string& l : errors(s, "")) lines.push_back(l);
+  for (const std::string& l : errorLines(s, "")) lines.push_back(l);
   for (const Summary& d : s.domains) {
     std::ostringstream h;
     h << d.domain << ": " << d.runs << " runs (" << d.held_out << " held-out, " << d.calibration << " calibration)";
     lines.push_back(h.str());
-    for (const std::string& l : errors(d, "  ")) lines.push_back(l);
+    for (const std::string& l : errorLines(d, "  ")) lines.push_back(l);
   }
   return lines;
 }
 
-void printText(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+// The training-step rows with the flow simulation's figures (--network flow).
+std::vector<std::string> flowSummaryLines(const Summary& f) {
+  std::ostringstream h;
+  h << "performance, flow simulation: " << f.runs << " runs (" << f.held_out << " held-out, " << f.calibration
+    << " calibration)" << (f.failed ? ", " + std::to_string(f.failed) + " without a flow step" : "");
+  std::vector<std::string> lines = {h.str()};
+  for (const std::string& l : errorLines(f, "  ")) lines.push_back(l);
+  return lines;
+}
+
+void printText(const std::vector<Row>& rows, const Summary& s, const Summary* flow, std::ostream& out) {
   std::vector<std::vector<std::string>> cells;
-  for (const Row& r : rows)
+  for (const Row& r : rows) {
     cells.push_back({r.run.id, source(r), r.hardware, std::to_string(r.gpus), r.run.model, r.layout,
                      figure(r.run.kind, r.run.published), r.ok ? figure(r.run.kind, r.predicted) : "—",
-                     r.ok ? signedPercent(r.error, true) : "—", r.run.use + (r.ok && !r.fits_in_memory ? " *" : "")});
-  const std::vector<cli::TextColumn> cols = {{"id", false},       {"source", false},    {"hardware", false},
-                                             {"GPUs", true},      {"model", false},     {"layout", false},
-                                             {"published", true}, {"predicted", true},  {"error", true},
-                                             {"use", false}};
+                     r.ok ? signedPercent(r.error, true) : "—"});
+    if (flow) {
+      cells.back().push_back(r.flow_ok ? figure(r.run.kind, r.flow_predicted) : "—");
+      cells.back().push_back(r.flow_ok ? signedPercent(r.flow_error, true) : "—");
+    }
+    cells.back().push_back(r.run.use + (r.ok && !r.fits_in_memory ? " *" : ""));
+  }
+  std::vector<cli::TextColumn> cols = {{"id", false},       {"source", false},   {"hardware", false},
+                                       {"GPUs", true},      {"model", false},    {"layout", false},
+                                       {"published", true}, {"predicted", true}, {"error", true}};
+  if (flow) {
+    cols.push_back({"flow", true});
+    cols.push_back({"flow error", true});
+  }
+  cols.push_back({"use", false});
   cli::printTextTable(out, cols, cells);
   out << "\n";
   for (const std::string& l : summaryLines(s)) out << l << "\n";
+  if (flow)
+    for (const std::string& l : flowSummaryLines(*flow)) out << l << "\n";
   bool anyMissFit = false;
   for (const Row& r : rows) anyMissFit |= r.ok && !r.fits_in_memory;
   if (anyMissFit) out << "* the model says this configuration does not fit in memory although it ran\n";
   for (const Row& r : rows)
     if (!r.ok) out << "not simulated: " << r.run.id << ": " << r.error_message << "\n";
+  if (flow)
+    for (const Row& r : rows)
+      if (r.ok && !r.flow_ok && !r.flow_message.empty())
+        out << "no flow step: " << r.run.id << ": " << r.flow_message << "\n";
 }
 
-void printCsv(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+void printCsv(const std::vector<Row>& rows, const Summary& s, const Summary* flow, std::ostream& out) {
   out << "id,publication,source,hardware,gpus,model,layout,figure_kind,published,predicted,error,use,"
-         "fits_in_memory,memory_per_gpu_GiB\n";
+         "fits_in_memory,memory_per_gpu_GiB"
+      << (flow ? ",flow_predicted,flow_error" : "") << "\n";
   for (const Row& r : rows) {
     out << csvCell(r.run.id) << "," << csvCell(r.run.publication) << "," << csvCell(source(r)) << ","
         << csvCell(r.hardware) << "," << r.gpus << "," << csvCell(r.run.model) << "," << csvCell(r.layout) << ","
         << validation::kindName(r.run.kind) << "," << r.run.published << ",";
     if (r.ok) out << r.predicted << "," << r.error;
     else out << ",";
-    out << "," << r.run.use << "," << (r.fits_in_memory ? "true" : "false") << "," << r.memory_per_gpu_GiB << "\n";
+    out << "," << r.run.use << "," << (r.fits_in_memory ? "true" : "false") << "," << r.memory_per_gpu_GiB;
+    if (flow) {
+      if (r.flow_ok) out << "," << r.flow_predicted << "," << r.flow_error;
+      else out << ",,";
+    }
+    out << "\n";
   }
   for (const std::string& l : summaryLines(s)) out << "# " << l << "\n";
+  if (flow)
+    for (const std::string& l : flowSummaryLines(*flow)) out << "# " << l << "\n";
 }
 
-void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out) {
+void printJson(const std::vector<Row>& rows, const Summary& s, const Summary* flow, std::ostream& out) {
   nlohmann::json runs = nlohmann::json::array();
   for (const Row& r : rows) {
     nlohmann::json j = {{"id", r.run.id},
@@ -138,6 +175,14 @@ void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out
     } else {
       j["error_message"] = r.error_message;
     }
+    if (flow && validation::domainOf(r.run.kind) == "performance") {
+      if (r.flow_ok) {
+        j["flow_predicted"] = r.flow_predicted;
+        j["flow_error"] = r.flow_error;
+      } else {
+        j["flow_message"] = r.flow_message;
+      }
+    }
     runs.push_back(j);
   }
   auto summaryJson = [](const Summary& d) {
@@ -160,6 +205,7 @@ void printJson(const std::vector<Row>& rows, const Summary& s, std::ostream& out
   nlohmann::json summary = summaryJson(s);
   summary["domains"] = nlohmann::json::object();
   for (const Summary& d : s.domains) summary["domains"][d.domain] = summaryJson(d);
+  if (flow) summary["flow"] = summaryJson(*flow);
   out << nlohmann::json{{"format", "clusterforge.validate-models/1"}, {"runs", runs}, {"summary", summary}}.dump(2)
       << "\n";
 }
@@ -174,6 +220,10 @@ CLI::App* addValidateModelsCommand(CLI::App& app, ValidateModelsArgs& a) {
   auto* csv = cmd->add_flag("--csv", a.csv, "CSV output, one row per run (summary as # lines)");
   json->excludes(csv);
   cmd->add_option("--runs", a.runs, "A runs file (clusterforge.validation/1) instead of the built-in table");
+  cmd->add_option("--network", a.network,
+                  "analytical (default) or flow: the training-step rows also with the flow simulation "
+                  "(its figure and error beside the analytical prediction; minutes for the whole table)")
+      ->check(CLI::IsMember({"analytical", "flow"}));
   return cmd;
 }
 
@@ -199,11 +249,14 @@ int validateModels(const ValidateModelsArgs& a, std::ostream& out, std::ostream&
     err << (a.runs.empty() ? std::string("built-in runs") : a.runs) << ": " << e.what() << "\n";
     return 2;
   }
-  std::vector<Row> rows = validation::simulateRuns(runs);
+  std::vector<Row> rows = validation::simulateRuns(runs, a.network);
   Summary s = validation::summarize(rows);
-  if (a.json) printJson(rows, s, out);
-  else if (a.csv) printCsv(rows, s, out);
-  else printText(rows, s, out);
+  std::optional<Summary> flow;
+  if (a.network == "flow") flow = validation::summarizeFlow(rows);
+  const Summary* f = flow ? &*flow : nullptr;
+  if (a.json) printJson(rows, s, f, out);
+  else if (a.csv) printCsv(rows, s, f, out);
+  else printText(rows, s, f, out);
   for (const Row& r : rows)
     if (!r.ok) err << "validate-models: " << r.run.id << " not simulated: " << r.error_message << "\n";
   return s.failed ? 1 : 0;

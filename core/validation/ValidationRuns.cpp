@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "common/InputError.h"
@@ -168,7 +169,18 @@ std::string layoutOf(const nlohmann::json& p) {
   return s;
 }
 
-Row simulateRun(const Run& run) {
+double scaledFigure(FigureKind k, double analytical, double ratio) {
+  if (!(ratio > 0)) return 0;
+  switch (k) {
+    case FigureKind::StepTime:
+    case FigureKind::GpuHoursPerTrillionTokens: return analytical * ratio;
+    case FigureKind::HardwareTflopsPerGpu:
+    case FigureKind::Mfu: return analytical / ratio;
+    default: return 0;
+  }
+}
+
+Row simulateRun(const Run& run, const std::string& network) {
   Row row;
   row.run = run;
   const nlohmann::json& c = run.scenario["cluster"];
@@ -193,7 +205,20 @@ Row simulateRun(const Run& run) {
       opt.monte_carlo = isReliability(run.kind);
       opt.trials = 1;
       opt.backend = "cpu";
-      SimOutput out = simulate(p, 0, opt);
+      const bool flow = network == "flow" && domainOf(run.kind) == "performance";
+      // A flow simulation that fails (a work budget, Limits.h) leaves the
+      // analytical row as it is and says why in flow_message.
+      std::optional<SimOutput> flowOut;
+      if (flow) {
+        SimulateOptions fo = opt;
+        fo.network = "flow";
+        try {
+          flowOut = simulate(p, 0, fo);
+        } catch (const std::exception& e) {
+          row.flow_message = e.what();
+        }
+      }
+      SimOutput out = flowOut ? std::move(*flowOut) : simulate(p, 0, opt);
       const PerfResult& perf = out.performance.perf;
       row.gpus = perf.config.gpus();
       row.fits_in_memory = perf.fits_in_memory;
@@ -211,6 +236,14 @@ Row simulateRun(const Run& run) {
         row.predicted = nodes > 0 ? perHour * 24.0 * 1000.0 / nodes : 0.0;
       } else {
         row.predicted = predictedFigure(run.kind, perf, row.gpus);
+        if (flow && out.flow) {
+          row.flow_predicted = scaledFigure(run.kind, row.predicted, out.flowRatio());
+          row.flow_ok = std::isfinite(row.flow_predicted) && row.flow_predicted > 0;
+          row.flow_error = (row.flow_predicted - run.published) / run.published;
+          if (!row.flow_ok) row.flow_message = "the flow simulation gave no step";
+        } else if (flow && row.flow_message.empty()) {
+          row.flow_message = "the flow simulation gave no step";
+        }
       }
     }
     row.error = (row.predicted - run.published) / run.published;
@@ -223,10 +256,10 @@ Row simulateRun(const Run& run) {
   return row;
 }
 
-std::vector<Row> simulateRuns(const std::vector<Run>& runs) {
+std::vector<Row> simulateRuns(const std::vector<Run>& runs, const std::string& network) {
   std::vector<Row> rows;
   rows.reserve(runs.size());
-  for (const Run& r : runs) rows.push_back(simulateRun(r));
+  for (const Run& r : runs) rows.push_back(simulateRun(r, network));
   return rows;
 }
 
@@ -268,6 +301,19 @@ Summary summarizeDomain(const std::vector<Row>& rows, const std::string& domain)
 }
 
 }  // namespace
+
+Summary summarizeFlow(const std::vector<Row>& rows) {
+  std::vector<Row> flow;
+  for (const Row& r : rows) {
+    if (domainOf(r.run.kind) != "performance") continue;
+    Row f = r;
+    f.ok = r.ok && r.flow_ok;
+    f.predicted = r.flow_predicted;
+    f.error = r.flow_error;
+    flow.push_back(std::move(f));
+  }
+  return summarizeDomain(flow, "performance");
+}
 
 Summary summarize(const std::vector<Row>& rows) {
   Summary all = summarizeDomain(rows, "");

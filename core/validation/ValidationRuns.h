@@ -66,6 +66,15 @@ struct Row {
   double error = 0;         // (predicted - published) / published
   bool fits_in_memory = true;
   double memory_per_gpu_GiB = 0;
+  // The flow simulation's figure (simulateRun with network "flow"; training-
+  // step rows only): the same work at the flow step, so step time and GPU-
+  // hours scale with flow step / analytical step and throughput figures with
+  // its inverse (SimOutput::flowRatio). The analytical figure above stays the
+  // table's prediction.
+  bool flow_ok = false;
+  double flow_predicted = 0;
+  double flow_error = 0;
+  std::string flow_message;  // why there is no flow figure, when asked for
 };
 
 struct Summary {
@@ -119,10 +128,17 @@ bool isReliability(FigureKind k);    // a figure of the failure model (interrupt
 double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
 
 // Simulates one run (analytical, SimulateOptions::monte_carlo = false). An
-// invalid scenario or an engine error gives a row with ok = false.
-Row simulateRun(const Run& run);
-std::vector<Row> simulateRuns(const std::vector<Run>& runs);
+// invalid scenario or an engine error gives a row with ok = false. With
+// network "flow", training-step rows also get the flow simulation's figure
+// (Row::flow_*), seed and routing of the scenario (ECMP by default).
+Row simulateRun(const Run& run, const std::string& network = "analytical");
+std::vector<Row> simulateRuns(const std::vector<Run>& runs, const std::string& network = "analytical");
 Summary summarize(const std::vector<Row>& rows);
+// The performance rows' summary with the flow simulation's figures in place
+// of the analytical ones (rows without a flow figure count as not simulated).
+Summary summarizeFlow(const std::vector<Row>& rows);
+// A training-step figure at a step `ratio` times the analytical one.
+double scaledFigure(FigureKind k, double analytical, double ratio);
 
 // "TP8 PP16 DP128 v4 mb1 full" (CP, EP, ZeRO shown when not 1).
 std::string layoutOf(const nlohmann::json& parallelism);

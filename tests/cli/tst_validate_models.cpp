@@ -195,6 +195,50 @@ class TestValidateModels : public QObject {
     QVERIFY(lines.first().startsWith("id,publication,source,hardware,gpus"));
   }
 
+  // --network flow: training-step rows also get the flow simulation's figure
+  // and error, other rows none; the summary has a "flow" part; the analytical
+  // prediction is unchanged. Two runs of the built-in table (a whole-table
+  // flow run takes minutes).
+  void flowColumn() {
+    QFile src(CF_RUNS_JSON);
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(src.readAll()).object();
+    QJsonArray some;
+    for (const QJsonValue& v : doc["runs"].toArray()) {
+      const QString id = v.toObject()["id"].toString();
+      if (id == "megascale-megatron-175b-256" || id == "nccl-8xh200-allreduce-16mib") some.append(v);
+    }
+    QCOMPARE(some.size(), 2);
+    doc["runs"] = some;
+    QTemporaryDir dir;
+    QFile f(dir.filePath("runs.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(doc).toJson());
+    f.close();
+    cftest::Run r = cftest::run({"validate-models", "--runs", f.fileName(), "--network", "flow", "--json"}, 300000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonObject out = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QJsonArray rows = out["runs"].toArray();
+    QCOMPARE(rows.size(), 2);
+    for (const QJsonValue& v : rows) {
+      QJsonObject o = v.toObject();
+      const bool perf = o["domain"].toString() == "performance";
+      QCOMPARE(o.contains("flow_predicted"), perf);
+      if (!perf) continue;
+      const double flow = o["flow_predicted"].toDouble(), published = o["published"].toDouble();
+      QVERIFY(flow > 0);
+      QVERIFY(std::fabs(o["flow_error"].toDouble() - (flow - published) / published) < 1e-12);
+      // The analytical prediction is the one of the default run.
+      for (const QJsonValue& w : runs_)
+        if (w.toObject()["id"] == o["id"]) QCOMPARE(o["predicted"].toDouble(), w.toObject()["predicted"].toDouble());
+    }
+    QCOMPARE(out["summary"].toObject()["flow"].toObject()["runs"].toInt(), 1);
+    cftest::Run t = cftest::run({"validate-models", "--runs", f.fileName(), "--network", "flow"}, 300000);
+    QCOMPARE(t.code, 0);
+    QVERIFY(t.out.contains(QRegularExpression("\\nperformance, flow simulation: 1 runs")));
+    QCOMPARE(cftest::run({"validate-models", "--network", "packets"}).code == 0, false);
+  }
+
   // A runs file that is not one is refused with status 2.
   void badRunsFile() {
     QTemporaryDir dir;
