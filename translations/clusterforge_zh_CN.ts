@@ -1620,6 +1620,18 @@
         <source>CUDA not used: %1</source>
         <translation>未使用 CUDA：%1</translation>
     </message>
+    <message>
+        <source>no CUDA driver, or one older than this build&apos;s CUDA runtime</source>
+        <translation>未安装 CUDA 驱动，或其版本低于本程序构建所用的 CUDA 运行时</translation>
+    </message>
+    <message>
+        <source>no CUDA device found</source>
+        <translation>未找到 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>%1 is older than sm_80</source>
+        <translation>%1 早于 sm_80 架构</translation>
+    </message>
 </context>
 <context>
     <name>cf::CatalogDock</name>

@@ -30,9 +30,17 @@ inline QString backendReason(const BackendInfo& b) {
   const std::string prefix = "CUDA not used: ";
   if (r.rfind(prefix, 0) == 0) {
     const std::string why = r.substr(prefix.size());
-    const QString whyText = why == "built without the CUDA toolkit"
-                                ? QCoreApplication::translate("cf::BackendText", "built without the CUDA toolkit")
-                                : QString::fromStdString(why);
+    QString whyText = QString::fromStdString(why);
+    if (why == "built without the CUDA toolkit")
+      whyText = QCoreApplication::translate("cf::BackendText", "built without the CUDA toolkit");
+    else if (why == "no CUDA driver, or one older than this build's CUDA runtime")
+      whyText = QCoreApplication::translate("cf::BackendText", "no CUDA driver, or one older than this build's CUDA runtime");
+    else if (why == "no CUDA device found")
+      whyText = QCoreApplication::translate("cf::BackendText", "no CUDA device found");
+    else if (const std::string old = " is older than sm_80"; why.size() > old.size() &&
+                                                              why.compare(why.size() - old.size(), old.size(), old) == 0)
+      whyText = QCoreApplication::translate("cf::BackendText", "%1 is older than sm_80")
+                    .arg(QString::fromStdString(why.substr(0, why.size() - old.size())));
     return QCoreApplication::translate("cf::BackendText", "CUDA not used: %1").arg(whyText);
   }
   return QString::fromStdString(r);

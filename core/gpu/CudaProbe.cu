@@ -9,7 +9,14 @@ bool cudaProbe(std::string& device, std::string& why) {
   int count = 0;
   cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess) {
-    why = std::string("no usable GPU (") + cudaGetErrorString(err) + ")";
+    // The two common causes get a fixed sentence (translated by the GUI, see
+    // app/gui/BackendText.h); anything else carries the runtime's own message.
+    if (err == cudaErrorInsufficientDriver)
+      why = "no CUDA driver, or one older than this build's CUDA runtime";
+    else if (err == cudaErrorNoDevice)
+      why = "no CUDA device found";
+    else
+      why = std::string("no usable GPU (") + cudaGetErrorString(err) + ")";
     cudaGetLastError();
     return false;
   }

@@ -14,6 +14,7 @@
 #include "reliability/ReliabilitySection.h"
 #include "sim/Invariants.h"
 #include "sim/SimOutput.h"
+#include "topology/TopologyCache.h"
 #include "topology/TopologyModel.h"
 
 namespace cf {
@@ -79,7 +80,9 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
   // One fabric per run: built once here, read by the topology section, the
   // performance model (plane 0), the flow simulation, reliability (switch and
   // optics counts, blast radius) and energy/cost (bill of materials).
-  out.topology = std::make_shared<const topology::TopologyModel>(topology::buildTopology(r, parts));
+  // The fabric of an earlier run is reused when nothing it depends on changed
+  // (topology/TopologyCache.h: most edits leave it as it was).
+  out.topology = topology::cachedTopology(r, parts);
   const topology::TopologyModel& topo = *out.topology;
   const PerfModel model(r, parts, makeCommFabric(r, topo.fabric));
   PerfResult perf = model.evaluate(model.scenarioConfig());

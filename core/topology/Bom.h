@@ -41,6 +41,7 @@ struct BomParts {
   std::optional<NicPart> nic;        // one per NIC port of every node (nics_per_node x nodes)
   std::optional<RackPart> network_rack;
   int network_racks = 0;
+  bool operator==(const BomParts&) const = default;
 };
 
 Bom buildBom(const Fabric& f, const BomParts& parts);

@@ -43,6 +43,7 @@ struct FabricSpec {
   // Rails are kept apart only from two tiers up: with one tier every NIC port
   // meets on the one switch (a single 8-GPU node is one switch, not eight).
   bool rails() const { return rail_optimized && tiers > 1; }
+  bool operator==(const FabricSpec&) const = default;
 };
 
 // The spec of a scenario: scale_out.topology, tiers, oversubscription (at the

@@ -42,6 +42,7 @@ struct PlacementParams {
   double rack_exit_m = 2.0;
   double slack_fraction = 0.1;
   double ns_per_m = 5.0;
+  bool operator==(const PlacementParams&) const = default;
 };
 
 struct PlacementResult {

@@ -26,7 +26,9 @@ int nodesPerRackFromLayout(const Layout& l) {
   return 0;
 }
 
-void analyse(TopologyModel& m, const Catalog& parts) {
+}  // namespace
+
+void analyseTopology(TopologyModel& m, const Catalog& parts) {
   FabricAnalysis& a = m.analysis;
   a.placement = place(m.fabric, parts, m.placementParams);
   m.bomParts.network_racks = a.placement.network_racks;
@@ -36,8 +38,6 @@ void analyse(TopologyModel& m, const Catalog& parts) {
   a.blast = blastRadii(m.fabric);
   a.bom = buildBom(m.fabric, m.bomParts);
 }
-
-}  // namespace
 
 TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
   TopologyModel m;
@@ -68,7 +68,7 @@ TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
 TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts) {
   TopologyModel m = prepareTopology(r, parts);
   m.fabric = generate(m.spec);
-  analyse(m, parts);
+  analyseTopology(m, parts);
   return m;
 }
 
@@ -79,7 +79,7 @@ TopologyModel buildTopology(const FabricSpec& spec, const PlacementParams& place
   m.placementParams = placement;
   m.bomParts = bomParts;
   m.fabric = generate(spec);
-  analyse(m, parts);
+  analyseTopology(m, parts);
   return m;
 }
 

@@ -45,6 +45,8 @@ struct TopologyModel {
 
 // Spec, placement parameters and BOM parts of a scenario (no graph yet).
 TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts);
+// Places and analyses a prepared model whose fabric is generated.
+void analyseTopology(TopologyModel& m, const Catalog& parts);
 // Generates, places and analyses. Throws InputError for an impossible fabric.
 TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts);
 // Generates, places and analyses a spec directly (tests, benchmarks).

@@ -77,10 +77,9 @@ class TestReport : public QObject {
       QVERIFY2(text.contains(pue), qPrintable(pue));
     }
     QVERIFY(run(QStringLiteral("pdfinfo"), {pdf}).contains(QLatin1String("Pages:")));
-    // The design pictures: rack elevations and the fabric for each scenario.
-    // "Link utilisation" left out for now (session 7 known regression: the fabric picture's caption
-    // changed with the per-link load of 678a267; to restore next session).
-    for (const char* caption : {"Rack elevations", "Fabric"})
+    // The design pictures: rack elevations and the fabric for each scenario, its
+    // links coloured by load (the caption names where the load comes from).
+    for (const char* caption : {"Rack elevations", "Fabric", "Link load from the"})
       QVERIFY2(text.contains(QLatin1String(caption)), caption);
   }
 

@@ -48,6 +48,7 @@
 #include <QTextDocumentFragment>
 #include <QXmlStreamReader>
 
+#include "BackendText.h"
 #include "ChartView.h"
 #include "Document.h"
 #include "FileController.h"
@@ -308,6 +309,29 @@ class TestZhWalk : public QObject {
     walker.window(&top, QStringLiteral("probe"));
     QCOMPARE(walker.problems().size(), 1);
     QVERIFY(walker.problems().first().contains(QLatin1String("[hall,row]")));
+  }
+
+  // Every reason core/gpu gives for its choice of backend reads in Chinese
+  // (the CI machine has the CUDA runtime but no driver new enough).
+  void backendReasons() {
+    LanguageManager lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN"), false));
+    Walker walker(vocabulary_.english, UserData{});
+    for (const char* why : {"built without the CUDA toolkit", "no CUDA driver, or one older than this build's CUDA runtime",
+                            "no CUDA device found", "Tesla V100-SXM2-32GB is older than sm_80"}) {
+      BackendInfo b;
+      b.reason = std::string("CUDA not used: ") + why;
+      walker.check(QStringLiteral("backend"), backendReason(b));
+    }
+    BackendInfo forced;
+    forced.reason = "CLUSTERFORGE_BACKEND=cpu";
+    walker.check(QStringLiteral("backend"), backendReason(forced));
+    QVERIFY2(walker.problems().isEmpty(), qPrintable(walker.problems().join(QLatin1Char('\n'))));
+    // The rule would see the English of an unknown reason.
+    BackendInfo unknown;
+    unknown.reason = "CUDA not used: no usable GPU (unknown error)";
+    walker.check(QStringLiteral("backend"), backendReason(unknown));
+    QCOMPARE(walker.problems().size(), 1);
   }
 
   void everyExample_data() {

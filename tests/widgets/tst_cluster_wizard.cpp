@@ -36,8 +36,10 @@ class TestClusterWizard : public QObject {
     QTest::addColumn<int>("computeRacks");
     // DGX-H100 draws 10.2 kW: one per rack under the 20 kW air limit ...
     QTest::newRow("H100 air") << "H100-SXM5-80GB" << 1024 << "air" << 128 << 1 << 128;
-    // ... six (8 U each, 61 kW) in a 48 U liquid rack.
-    QTest::newRow("H100 liquid") << "H100-SXM5-80GB" << 1024 << "direct-liquid" << 128 << 6 << 22;
+    // ... and three in a 40 kW air rack under direct-liquid facility cooling: the DGX-H100 is
+    // air-cooled (the catalog has no liquid-cooled H100 node), so the generator keeps it out of
+    // the 130 kW liquid racks, whose manifolds it could not use.
+    QTest::newRow("H100 liquid") << "H100-SXM5-80GB" << 1024 << "direct-liquid" << 128 << 3 << 43;
     // GB200 NVL72: one 72-GPU rack system per rack.
     QTest::newRow("GB200 NVL72") << "GB200" << 576 << "direct-liquid" << 8 << 1 << 8;
   }
@@ -53,10 +55,6 @@ class TestClusterWizard : public QObject {
     const Catalog& parts = Catalog::builtin();
     const Scenario s = buildWizardScenario(c, parts, &sum);
     QTEST(s.cluster.nodes, "nodes");
-    // Known regression, session 7 (to fix first next session): the layout generator now picks the
-    // compute rack by the node's cooling (6efda41), and the wizard's liquid row gets 3 nodes a rack.
-    if (cooling == QLatin1String("direct-liquid") || cooling.contains(QLatin1String("liquid")))
-      QSKIP("known regression: wizard liquid rack density after the rack-cooling rules (see the session 7 note)");
     QTEST(sum.nodes_per_rack, "perRack");
     QTEST(sum.compute_racks, "computeRacks");
     QCOMPARE(sum.nodes_placed, s.cluster.nodes);

@@ -1,7 +1,6 @@
 #include "ChartView.h"
 
 #include <QBarCategoryAxis>
-#include <QBuffer>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -25,7 +24,6 @@
 #include <QRegularExpression>
 #include <QStackedBarSeries>
 #include <QStackedLayout>
-#include <QSvgGenerator>
 #include <QTextDocument>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -37,6 +35,7 @@
 #include <qcustomplot.h>
 
 #include "ChartStyle.h"
+#include "ImageExport.h"
 
 namespace cf {
 
@@ -851,19 +850,8 @@ QByteArray ChartView::toSvg(QSize size, QSize* drawn) {
   if (drawn) *drawn = size;
   const bool custom = stack_->currentWidget() == plot_;
   if (custom) placeTags(plot_), plot_->replot();
-  QByteArray bytes;
-  QBuffer buffer(&bytes);
-  buffer.open(QIODevice::WriteOnly);
-  QSvgGenerator svg;
-  svg.setOutputDevice(&buffer);
-  svg.setSize(size);
-  svg.setViewBox(QRect(QPoint(), size));
-  svg.setResolution(logicalDpiY());
-  svg.setTitle(title_);
-  {
-    QCPPainter painter(&svg);
-    painter.fillRect(QRect(QPoint(), size), Qt::white);
-    const QRect r = custom ? QRect(plot_->mapTo(this, QPoint(0, 0)), plot_->size()) : QRect();
+  const QRect r = custom ? QRect(plot_->mapTo(this, QPoint(0, 0)), plot_->size()) : QRect();
+  const QByteArray bytes = ImageExport::svg<QCPPainter>(size, logicalDpiY(), title_, [&](QCPPainter& painter) {
     // The plot's raster buffer is left out (a child wholly outside the region is not drawn).
     render(&painter, QPoint(), custom ? QRegion(rect()) - QRegion(r) : QRegion(), QWidget::DrawChildren);
     if (custom) {
@@ -873,7 +861,7 @@ QByteArray ChartView::toSvg(QSize size, QSize* drawn) {
       plot_->toPainter(&painter, r.width(), r.height());
       painter.restore();
     }
-  }
+  });
   resize(old);
   return bytes;
 }

@@ -1,13 +1,12 @@
 #include "ImageExport.h"
 
 #include <QAction>
-#include <QBuffer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QMessageBox>
 #include <QPainter>
-#include <QSvgGenerator>
+#include <QSaveFile>
 #include <QWidget>
 
 namespace cf {
@@ -40,6 +39,14 @@ bool written(const QString& path, QString* error) {
   return false;
 }
 
+// Replaces the file with `bytes` in one step (QSaveFile): a failed write leaves the old file.
+bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
+  QSaveFile file(path);
+  if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return written(path, error);
+  if (error) *error = ImageExport::tr("Cannot write %1").arg(path);
+  return false;
+}
+
 }  // namespace
 
 QImage ImageExport::sceneImage(QGraphicsScene* scene, const QSize& maxSize, const QRectF& source,
@@ -57,19 +64,8 @@ QImage ImageExport::sceneImage(QGraphicsScene* scene, const QSize& maxSize, cons
 
 QByteArray ImageExport::sceneSvg(QGraphicsScene* scene, const QSize& size, const QRectF& source,
                                  Qt::AspectRatioMode aspect) {
-  QByteArray bytes;
-  QBuffer buffer(&bytes);
-  buffer.open(QIODevice::WriteOnly);
-  QSvgGenerator svg;
-  svg.setOutputDevice(&buffer);
-  svg.setSize(size);
-  svg.setViewBox(QRect(QPoint(0, 0), size));
-  svg.setResolution(96);  // as the scene's fonts are laid out (an image's default), not the generator's 72
-  QPainter p(&svg);
-  p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-  scene->render(&p, QRectF(QPointF(0, 0), size), source, aspect);
-  p.end();
-  return bytes;
+  // 96 dpi: as the scene's fonts are laid out (an image's default), not the generator's 72.
+  return svg(size, 96, {}, [&](QPainter& p) { scene->render(&p, QRectF(QPointF(0, 0), size), source, aspect); });
 }
 
 bool ImageExport::saveScene(QGraphicsScene* scene, const QString& path, QString* error, const QSize& maxSize,
@@ -87,16 +83,10 @@ bool ImageExport::saveScene(QGraphicsScene* scene, const QString& path, QString*
     case Kind::Svg: {
       const QRectF rect = scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
       const QSize size = aspect == Qt::IgnoreAspectRatio ? maxSize : fit(rect.size(), maxSize);
-      QSvgGenerator svg;
-      svg.setFileName(path);
-      svg.setSize(size);
-      svg.setViewBox(QRect(QPoint(0, 0), size));
-      svg.setTitle(QFileInfo(path).completeBaseName());
-      QPainter p(&svg);
-      p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-      scene->render(&p, QRectF(QPointF(0, 0), size), rect, aspect);
-      p.end();
-      return written(path, error);
+      return writeFile(path, svg(size, 96, QFileInfo(path).completeBaseName(), [&](QPainter& p) {
+                         scene->render(&p, QRectF(QPointF(0, 0), size), rect, aspect);
+                       }),
+                       error);
     }
     case Kind::Unknown: break;
   }
@@ -119,14 +109,10 @@ bool ImageExport::saveWidget(QWidget* widget, const QString& path, QString* erro
       return written(path, error);
     }
     case Kind::Svg: {
-      QSvgGenerator svg;
-      svg.setFileName(path);
-      svg.setSize(size);
-      svg.setViewBox(QRect(QPoint(0, 0), size));
-      QPainter p(&svg);
-      widget->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-      p.end();
-      return written(path, error);
+      return writeFile(path, svg(size, widget->logicalDpiY(), QFileInfo(path).completeBaseName(), [&](QPainter& p) {
+                         widget->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+                       }),
+                       error);
     }
     case Kind::Unknown: break;
   }

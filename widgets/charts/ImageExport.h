@@ -4,10 +4,12 @@
 // a scene for reports, and the "Export image…" context-menu action that the
 // results controller adds to views it does not own.
 #pragma once
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QImage>
 #include <QRectF>
 #include <QString>
+#include <QSvgGenerator>
 #include <functional>
 
 class QGraphicsScene;
@@ -28,6 +30,27 @@ class ImageExport {
   // The scene as an SVG document drawn at `size` (the source rect scaled into it).
   static QByteArray sceneSvg(QGraphicsScene* scene, const QSize& size, const QRectF& source,
                              Qt::AspectRatioMode aspect = Qt::KeepAspectRatio);
+  // An SVG document of `size` pixels at `dpi` on white, drawn by draw(painter)
+  // (the one place that sets up QSvgGenerator: scenes here, charts in
+  // ChartView, whose QCustomPlot needs its own QCPPainter as `Painter`).
+  template <class Painter = QPainter, class Draw>
+  static QByteArray svg(const QSize& size, int dpi, const QString& title, Draw&& draw) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(dpi);
+    if (!title.isEmpty()) generator.setTitle(title);
+    {
+      Painter painter(&generator);
+      painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+      draw(painter);
+    }
+    return bytes;
+  }
   // Writes the scene as PNG or SVG (by extension; other extensions are refused with a message).
   static bool saveScene(QGraphicsScene* scene, const QString& path, QString* error = nullptr,
                         const QSize& maxSize = {2400, 1600}, Qt::AspectRatioMode aspect = Qt::KeepAspectRatio);

@@ -22,7 +22,9 @@ Project small() {
 class TstSimulate : public QObject {
   Q_OBJECT
  private slots:
-  // Issue 15: one simulate built the fabric graph three times.
+  // Issue 15: one simulate built the fabric graph three times. Now one at
+  // most, and none when the fabric of an earlier run still holds
+  // (topology/TopologyCache.h): the flow run reuses the analytical run's.
   void oneFabricPerRun() {
     const Project p = small();
     for (const char* network : {"analytical", "flow"}) {
@@ -32,7 +34,7 @@ class TstSimulate : public QObject {
       opt.network = network;
       const long long before = topology::fabricConstructions();
       simulateScenario(p, 0, opt);
-      QCOMPARE(topology::fabricConstructions() - before, 1LL);
+      QCOMPARE(topology::fabricConstructions() - before, std::string(network) == "flow" ? 0LL : 1LL);
     }
   }
 

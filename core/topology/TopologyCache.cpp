@@ -1,0 +1,64 @@
+#include "topology/TopologyCache.h"
+
+#include <deque>
+#include <mutex>
+
+#include "topology/Generators.h"
+
+namespace cf::topology {
+namespace {
+
+// What a fabric is a function of (see the header).
+struct Key {
+  FabricSpec spec;
+  PlacementParams placement;
+  BomParts bomParts;
+  std::vector<LinkPart> links;
+  bool operator==(const Key&) const = default;
+};
+
+struct Entry {
+  Key key;
+  std::shared_ptr<const TopologyModel> model;
+};
+
+// Two entries: the design being edited and the one compared with it. A
+// 100K-GPU model holds a few hundred MB, so the cache stays small.
+constexpr std::size_t kEntries = 2;
+
+std::mutex mutex;
+std::deque<Entry> entries;  // most recent first
+TopologyCacheStats stats;
+
+}  // namespace
+
+std::shared_ptr<const TopologyModel> cachedTopology(const ResolvedScenario& r, const Catalog& parts) {
+  TopologyModel prepared = prepareTopology(r, parts);
+  Key key{prepared.spec, prepared.placementParams, prepared.bomParts, parts.links};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto it = entries.begin(); it != entries.end(); ++it)
+      if (it->key == key) {
+        Entry hit = *it;
+        entries.erase(it);
+        entries.push_front(hit);
+        ++stats.hits;
+        return hit.model;
+      }
+    ++stats.misses;
+  }
+  prepared.fabric = generate(prepared.spec);
+  analyseTopology(prepared, parts);
+  auto model = std::make_shared<const TopologyModel>(std::move(prepared));
+  std::lock_guard<std::mutex> lock(mutex);
+  entries.push_front(Entry{std::move(key), model});
+  if (entries.size() > kEntries) entries.pop_back();
+  return model;
+}
+
+TopologyCacheStats topologyCacheStats() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return stats;
+}
+
+}  // namespace cf::topology
