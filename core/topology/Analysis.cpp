@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <vector>
 #include <unordered_set>
 
 #include "topology/FabricView.h"
@@ -139,32 +141,50 @@ HopStats hopStats(const Fabric& f, DeviceKind kind, int sources) {
   // Path counts of pairs at the farthest distance seen so far.
   int far = -1;
   double eMin = std::numeric_limits<double>::max(), eMax = 0, eSum = 0, eN = 0;
+  // Twins: sources with the same scale-out neighbours, parallel links counted
+  // (every GPU under one leaf of a Clos). Swapping two twins m and r maps the
+  // graph onto itself, so one BFS from r serves m exactly: hops and path
+  // counts from m to t are r's to t for t outside {m, r}, and r's to m for
+  // t = r. A leaf's GPUs then cost one BFS instead of one each; the figures
+  // are those of a BFS from every source (tst_topology_analysis checks it).
+  const ScaleOutView view = scaleOutView(f);
+  std::map<std::vector<std::uint32_t>, std::vector<std::uint32_t>> twins;
   for (std::uint32_t src : from) {
-    ShortestPaths sp = shortestPaths(f, src, true);
-    for (std::uint32_t t : ends) {
-      if (t == src) continue;
-      int h = sp.hops[t];
-      if (h < 0) {
-        s.connected = false;
-        continue;
+    std::vector<std::uint32_t> key;
+    auto [it, end] = boost::out_edges(src, view);
+    for (; it != end; ++it) key.push_back(static_cast<std::uint32_t>(boost::target(*it, view)));
+    std::sort(key.begin(), key.end());
+    twins[std::move(key)].push_back(src);
+  }
+  for (const auto& [neighbours, members] : twins) {
+    const std::uint32_t rep = members.front();
+    const ShortestPaths sp = shortestPaths(f, rep, true);
+    for (std::uint32_t src : members)
+      for (std::uint32_t t : ends) {
+        if (t == src) continue;
+        const std::uint32_t u = t == rep ? src : t;  // the swap of src and rep
+        const int h = sp.hops[u];
+        if (h < 0) {
+          s.connected = false;
+          continue;
+        }
+        if (static_cast<std::size_t>(h) >= s.histogram.size()) s.histogram.resize(h + 1, 0);
+        ++s.histogram[h];
+        sumHops += h;
+        pairs += 1;
+        if (h > far) {
+          far = h;
+          eMin = std::numeric_limits<double>::max();
+          eMax = eSum = eN = 0;
+        }
+        if (h == far) {
+          const double p = sp.paths[u];
+          eMin = std::min(eMin, p);
+          eMax = std::max(eMax, p);
+          eSum += p;
+          eN += 1;
+        }
       }
-      if (static_cast<std::size_t>(h) >= s.histogram.size()) s.histogram.resize(h + 1, 0);
-      ++s.histogram[h];
-      sumHops += h;
-      pairs += 1;
-      if (h > far) {
-        far = h;
-        eMin = std::numeric_limits<double>::max();
-        eMax = eSum = eN = 0;
-      }
-      if (h == far) {
-        double p = sp.paths[t];
-        eMin = std::min(eMin, p);
-        eMax = std::max(eMax, p);
-        eSum += p;
-        eN += 1;
-      }
-    }
   }
   s.max_hops = std::max(far, 0);
   s.mean_hops = pairs > 0 ? sumHops / pairs : 0;

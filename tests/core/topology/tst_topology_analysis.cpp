@@ -4,7 +4,9 @@
 // torus 2N/k), oversubscription per tier and blast radius.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "TopologyTestUtil.h"
 #include "topology/Analysis.h"
@@ -21,6 +23,8 @@ class TstTopologyAnalysis : public QObject {
  private slots:
   void fatTreeHops_data();
   void fatTreeHops();
+  void twinsGiveEveryBfsFigures_data();
+  void twinsGiveEveryBfsFigures();
   void railSameRankHops_data();
   void railSameRankHops();
   void torusDistances_data();
@@ -38,6 +42,67 @@ class TstTopologyAnalysis : public QObject {
   void blastRadiusMatchesRemoval_data();
   void blastRadiusMatchesRemoval();
 };
+
+// hopStats runs one BFS per class of twin sources (same scale-out
+// neighbours); a BFS from every source, written out here, must give the same
+// histogram, mean, maximum and path counts on every kind of fabric.
+void TstTopologyAnalysis::twinsGiveEveryBfsFigures_data() {
+  QTest::addColumn<int>("which");
+  QTest::newRow("fat-tree k=8") << 0;
+  QTest::newRow("2-tier DGX, oversubscribed") << 1;
+  QTest::newRow("rail-optimised DGX") << 2;
+  QTest::newRow("two planes") << 3;
+  QTest::newRow("dragonfly") << 4;
+  QTest::newRow("torus 3D") << 5;
+}
+
+void TstTopologyAnalysis::twinsGiveEveryBfsFigures() {
+  QFETCH(int, which);
+  FabricSpec spec;
+  switch (which) {
+    case 0: spec = hostsSpec("fat-tree", 128, 8, 3); break;
+    case 1: spec = dgxSpec("fat-tree", 16, 32, 2, false), spec.oversubscription = {3.0}; break;
+    case 2: spec = dgxSpec("fat-tree", 16, 32, 2, true); break;
+    case 3: spec = dgxSpec("fat-tree", 8, 32, 2, true), spec.planes = 2; break;
+    case 4: spec = hostsSpec("dragonfly", 4 * 2 * 9, 0, 1), spec.df_a = 4, spec.df_p = 2, spec.df_h = 2; break;
+    default: spec = hostsSpec("torus3d", 4 * 4 * 4, 0, 1), spec.torus_dims = {4, 4, 4}; break;
+  }
+  const Fabric f = generate(spec);
+  const HopStats s = hopStats(f);
+  QVERIFY(s.exact);
+  // The reference: one BFS from every GPU endpoint.
+  std::vector<std::uint32_t> ends;
+  std::vector<char> endpoint(f.devices().size(), 0);
+  for (const Link& l : f.links())
+    if (l.kind == LinkKind::Access) endpoint[l.a] = 1;
+  for (std::uint32_t v = 0; v < endpoint.size(); ++v)
+    if (endpoint[v] && f.devices()[v].kind == DeviceKind::Gpu) ends.push_back(v);
+  QVERIFY(ends.size() > 8);
+  std::vector<long long> histogram;
+  double sum = 0, pairs = 0, eMin = 1e300, eMax = 0, eSum = 0, eN = 0;
+  int far = -1;
+  for (std::uint32_t src : ends) {
+    const ShortestPaths sp = shortestPaths(f, src);
+    for (std::uint32_t t : ends) {
+      if (t == src) continue;
+      const int h = sp.hops[t];
+      QVERIFY(h > 0);
+      if (static_cast<std::size_t>(h) >= histogram.size()) histogram.resize(h + 1, 0);
+      ++histogram[h];
+      sum += h;
+      pairs += 1;
+      if (h > far) far = h, eMin = 1e300, eMax = eSum = eN = 0;
+      if (h == far) eMin = std::min(eMin, sp.paths[t]), eMax = std::max(eMax, sp.paths[t]), eSum += sp.paths[t], eN += 1;
+    }
+  }
+  QCOMPARE(s.max_hops, far);
+  QCOMPARE(s.histogram.size(), histogram.size());
+  for (std::size_t h = 0; h < histogram.size(); ++h) QCOMPARE(static_cast<long long>(s.histogram[h]), histogram[h]);
+  QVERIFY(std::abs(s.mean_hops - sum / pairs) < 1e-12);
+  QCOMPARE(s.ecmp_min, eMin);
+  QCOMPARE(s.ecmp_max, eMax);
+  QVERIFY(std::abs(s.ecmp_mean - eSum / eN) < 1e-9 * eSum / eN);
+}
 
 void TstTopologyAnalysis::fatTreeHops_data() {
   QTest::addColumn<int>("k");
