@@ -1793,6 +1793,10 @@
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
 </context>
 <context>
     <name>cf::ClusterWizard</name>
@@ -1953,6 +1957,22 @@
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>完成(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -4615,6 +4635,22 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Save the current view (chart page, fabric, hall or racks) as PNG or SVG</source>
         <translation>将当前视图（图表页、网络、机房或机柜）保存为 PNG 或 SVG</translation>
     </message>
+    <message>
+        <source>Open &amp;Lesson…</source>
+        <translation>打开课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Open Lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lesson files (*.json);;All files (*)</source>
+        <translation>课程文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Show a lesson file (a teacher&apos;s own lesson) in the presentation</source>
+        <translation>在课堂演示中打开课程文件（教师自己编写的课程）</translation>
+    </message>
 </context>
 <context>
     <name>cf::RunStatusWidget</name>
@@ -5236,16 +5272,16 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>首先显示的中央标签页（对象名或标题，例如 rackEditor）。</translation>
     </message>
     <message>
-        <source>Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3).</source>
-        <translation>从指定课程开始课堂演示（课程 id 或编号，例如 checkpoint 或 3）。</translation>
-    </message>
-    <message>
         <source>Step of the lesson to show first (1 = the first).</source>
         <translation>首先显示的课程步骤（1 = 第一步）。</translation>
     </message>
     <message>
         <source>Open a sweep&apos;s results (.sweep.db, JSON or CSV report) in the Sweep tab.</source>
         <translation>在“参数扫描”标签页中打开参数扫描结果（.sweep.db、JSON 或 CSV 报告）。</translation>
+    </message>
+    <message>
+        <source>Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3, or a lesson file).</source>
+        <translation>从指定课程开始课堂演示（课程 id 或编号，例如 checkpoint 或 3，或一个课程文件）。</translation>
     </message>
 </context>
 <context>

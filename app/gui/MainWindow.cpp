@@ -152,6 +152,7 @@ void MainWindow::createMenus() {
   connect(recentMenu_, &QMenu::aboutToShow, this, [this] { files_->recentFiles()->populate(recentMenu_); });
   files_->recentFiles()->populate(recentMenu_);
   fileMenu_->addAction(a->openSweepResults);
+  fileMenu_->addAction(results_->openLessonAction());
   fileMenu_->addSeparator();
   fileMenu_->addActions({a->save, a->saveAs});
   fileMenu_->addSeparator();

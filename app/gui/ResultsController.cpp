@@ -51,6 +51,7 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
       simulate_(new QAction(window)),
       flowNetwork_(new QAction(window)),
       present_(new QAction(window)),
+      openLesson_(new QAction(window)),
       exportImage_(new QAction(window)) {
   tabs_->addTab(dashboard_, QString());
   tabs_->addTab(comparison_, QString());
@@ -62,6 +63,8 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
   present_->setObjectName(QStringLiteral("actionPresentation"));
   present_->setShortcut(QKeySequence(Qt::Key_F5));
   present_->setIcon(window->style()->standardIcon(QStyle::SP_ComputerIcon));
+  openLesson_->setObjectName(QStringLiteral("actionOpenLesson"));
+  openLesson_->setIcon(window->style()->standardIcon(QStyle::SP_DialogOpenButton));
   exportImage_->setObjectName(QStringLiteral("actionExportViewImage"));
   window->addAction(exportReport_);
   window->addAction(simulate_);
@@ -82,6 +85,7 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
     setFlowNetwork(on);
   });
   connect(present_, &QAction::triggered, this, [this] { startPresentation(); });
+  connect(openLesson_, &QAction::triggered, this, &ResultsController::openLessonWithDialog);
   connect(exportImage_, &QAction::triggered, this, &ResultsController::exportViewImageWithDialog);
   connect(runner_, &SimulationRunner::resultReady, this, [this](int s) {
     if (s == scenario_) updateLinkOverlay();
@@ -130,13 +134,16 @@ void ResultsController::setLanguage(const QString& code) {
   if (presentation_) presentation_->setLanguage(code);
 }
 
-PresentationWindow* ResultsController::startPresentation(const QString& lessonId, int step, bool fullScreen) {
+PresentationWindow* ResultsController::ensurePresentation() {
   if (!presentation_) {
     presentation_ = new PresentationWindow(window_);
     presentation_->setAttribute(Qt::WA_DeleteOnClose);
   }
   presentation_->setLanguage(language_);
-  if (lessonId.isEmpty() || !presentation_->openLesson(lessonId, step)) presentation_->showOverview();
+  return presentation_;
+}
+
+void ResultsController::showPresentation(bool fullScreen) {
   if (fullScreen)
     presentation_->showFullScreen();
   else
@@ -144,7 +151,37 @@ PresentationWindow* ResultsController::startPresentation(const QString& lessonId
   presentation_->raise();
   presentation_->activateWindow();
   presentation_->setFocus();
+}
+
+PresentationWindow* ResultsController::startPresentation(const QString& lessonId, int step, bool fullScreen) {
+  ensurePresentation();
+  if (lessonId.isEmpty() || !presentation_->openLesson(lessonId, step)) presentation_->showOverview();
+  showPresentation(fullScreen);
   return presentation_;
+}
+
+PresentationWindow* ResultsController::openLessonFile(const QString& path, QString* error, bool fullScreen) {
+  const bool created = !presentation_;
+  PresentationWindow* p = ensurePresentation();
+  QString e;
+  if (!p->openLessonFile(path, &e)) {
+    if (created) delete p;  // a refused file leaves no empty presentation behind
+    if (error) *error = e;
+    return nullptr;
+  }
+  showPresentation(fullScreen);
+  return p;
+}
+
+void ResultsController::openLessonWithDialog() {
+  QSettings settings;
+  const QString dir = settings.value(QStringLiteral("lessons/lastDir")).toString();
+  const QString path =
+      QFileDialog::getOpenFileName(window_, tr("Open Lesson"), dir, tr("Lesson files (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  settings.setValue(QStringLiteral("lessons/lastDir"), QFileInfo(path).absolutePath());
+  QString error;
+  if (!openLessonFile(path, &error)) QMessageBox::warning(window_, tr("Open Lesson"), error);
 }
 
 PresentationWindow* ResultsController::presentation() const { return presentation_.data(); }
@@ -196,6 +233,8 @@ void ResultsController::retranslate() {
                                 "replaces the analytical one in time to train, reliability, energy and cost"));
   present_->setText(tr("&Presentation"));
   present_->setStatusTip(tr("Full-screen guided lessons for the classroom (Esc leaves)"));
+  openLesson_->setText(tr("Open &Lesson…"));
+  openLesson_->setStatusTip(tr("Show a lesson file (a teacher's own lesson) in the presentation"));
   exportImage_->setText(tr("Export View &Image…"));
   exportImage_->setStatusTip(tr("Save the current view (chart page, fabric, hall or racks) as PNG or SVG"));
 }

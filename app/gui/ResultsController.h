@@ -1,7 +1,8 @@
 // Results in the main window (issue 9): owns the SimulationRunner, adds the
 // Dashboard and Compare tabs, the run status for the status bar and the
 // actions File > Export Report…, File > Export View Image…, Tools > Simulate
-// Now (F9) and View > Presentation (F5, the classroom lessons). With the
+// Now (F9), View > Presentation (F5, the classroom lessons) and File > Open
+// Lesson… (a teacher's lesson file, shown in the presentation). With the
 // design editors set it colours the fabric canvas's links by utilisation
 // (LinkOverlay) after each simulation and gives the fabric, hall and rack
 // views an "Export image…" context menu. MainWindow creates one and forwards
@@ -40,6 +41,7 @@ class ResultsController : public QObject {
   // Analytical (off) or flow-level (on) network model for every run.
   void setFlowNetwork(bool on);
   QAction* presentAction() const { return present_; }
+  QAction* openLessonAction() const { return openLesson_; }  // File > Open Lesson…
   QAction* exportImageAction() const { return exportImage_; }
 
   void setScenario(int index);
@@ -51,6 +53,13 @@ class ResultsController : public QObject {
   // Opens the full-screen presentation (the overview, or a lesson's step).
   PresentationWindow* startPresentation(const QString& lessonId = {}, int step = 0, bool fullScreen = true);
   PresentationWindow* presentation() const;  // null once closed
+  // Opens a lesson file (docs/lesson-format.md) in the presentation, started
+  // if needed, at its first step; null with the message (naming the field)
+  // when the file is refused, and then no presentation is left open by it.
+  PresentationWindow* openLessonFile(const QString& path, QString* error = nullptr, bool fullScreen = true);
+  // File > Open Lesson…: asks for the file from the main window (not behind a
+  // full-screen slide), then opens it; a refused file is named in a message box.
+  void openLessonWithDialog();
   // Writes the view of a central tab (the current one when null) as PNG or SVG:
   // scenes (fabric, hall, racks) whole, other tabs as shown.
   bool exportViewImage(const QString& path, QWidget* tab = nullptr, QString* error = nullptr);
@@ -77,8 +86,12 @@ class ResultsController : public QObject {
   QAction* simulate_;
   QAction* flowNetwork_;
   QAction* present_;
+  QAction* openLesson_;
   QAction* exportImage_;
   DesignEditors* editors_ = nullptr;
+  PresentationWindow* ensurePresentation();
+  void showPresentation(bool fullScreen);
+
   QPointer<PresentationWindow> presentation_;
   QString language_ = QStringLiteral("en");
   int scenario_ = 0;

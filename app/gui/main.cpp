@@ -1,4 +1,4 @@
-// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON [--step N]] [--sweep-results FILE]
+// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON|FILE.json [--step N]] [--sweep-results FILE]
 //
 // --screenshot renders the main window (after loading FILE) to a PNG with
 // QWidget::grab and exits; without a display it runs on the offscreen platform.
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   parser.addOption(tabOption);
   const QCommandLineOption presentOption(
       QStringLiteral("present"),
-      QCoreApplication::translate("main", "Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3)."),
+      QCoreApplication::translate("main", "Start the classroom presentation at a lesson (its id or number, e.g. checkpoint or 3, or a lesson file)."),
       QStringLiteral("LESSON"));
   const QCommandLineOption stepOption(QStringLiteral("step"),
                                      QCoreApplication::translate("main", "Step of the lesson to show first (1 = the first)."),
@@ -159,8 +159,23 @@ int main(int argc, char** argv) {
   window.show();
   QWidget* presentation = nullptr;
   if (parser.isSet(presentOption)) {
-    auto* p = window.results()->startPresentation(parser.value(presentOption),
-                                                  qMax(1, parser.value(stepOption).toInt()) - 1, !screenshot);
+    const QString lesson = parser.value(presentOption);
+    const int step = qMax(1, parser.value(stepOption).toInt()) - 1;
+    cf::PresentationWindow* p = nullptr;
+    if (QFileInfo(lesson).isFile()) {
+      // A lesson file (docs/lesson-format.md), as File > Open Lesson… opens it.
+      QString error;
+      p = window.results()->openLessonFile(lesson, &error, !screenshot);
+      if (!p) {
+        std::fprintf(stderr, "clusterforge: %s\n", qPrintable(error));
+        if (screenshot) return 1;
+        p = window.results()->startPresentation({}, 0, true);
+      } else if (step > 0) {
+        p->openLesson(QString::number(p->currentLesson() + 1), step);
+      }
+    } else {
+      p = window.results()->startPresentation(lesson, step, !screenshot);
+    }
     // A screenshot of a lesson is the size of the screen (a projector under
     // Xvfb: 1024x768, 1920x1080); the offscreen platform's screen is small.
     if (screenshot)

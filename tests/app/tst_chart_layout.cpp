@@ -4,7 +4,10 @@
 // elided, leaves the chart, overlaps another text, or an axis label is
 // dropped (one label per category and per tick); value axes must step
 // 1-2-5 and start at zero unless marked as zoomed. The comparison's column
-// headers must show their whole text.
+// headers must show their whole text. The same for every chart of every
+// lesson of the presentation (trend and step charts) on a 1024×768 and a
+// 1920×1080 projector: a lesson's axis never exaggerates a small change
+// without saying so (zero-based, or marked as broken).
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QChart>
@@ -23,7 +26,9 @@
 #include "DashboardPage.h"
 #include "Document.h"
 #include "LanguageManager.h"
+#include "LessonSimulator.h"
 #include "MainWindow.h"
+#include "PresentationWindow.h"
 #include "FileController.h"
 #include "ResultCharts.h"
 #include "ResultsController.h"
@@ -78,6 +83,14 @@ QStringList problems(ChartView* chart, const QString& where) {
   }
   for (int i = 0; i < boxes.size(); ++i)
     for (int j = i + 1; j < boxes.size(); ++j) {
+      // Two value axes from zero (showXY) meet at the origin: the "0" left of
+      // it and the "0" under it name the same point and may touch there.
+      const bool origin = boxes[i].kind == ChartView::TextBox::AxisLabel &&
+                          boxes[j].kind == ChartView::TextBox::AxisLabel && boxes[i].text == QLatin1String("0") &&
+                          boxes[j].text == QLatin1String("0") &&
+                          std::abs(boxes[i].rect.center().x() - boxes[j].rect.center().x()) > 1 &&
+                          std::abs(boxes[i].rect.center().y() - boxes[j].rect.center().y()) > 1;
+      if (origin) continue;
       const QRectF o = boxes[i].rect.intersected(boxes[j].rect);
       if (o.width() > 1 && o.height() > 1)
         out << name + QStringLiteral("\"%1\" overlaps \"%2\"").arg(boxes[i].text, boxes[j].text);
@@ -124,6 +137,41 @@ class TestChartLayout : public QObject {
     const QDir dir(QStringLiteral(CF_SOURCE_DIR "/resources/examples"));
     for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
       QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+
+  void everyLessonChart_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("screen");
+    for (const char* language : {"en", "zh_CN"})
+      for (const QSize screen : {QSize(1024, 768), QSize(1920, 1080)})
+        QTest::addRow("%s %dx%d", language, screen.width(), screen.height()) << QString::fromLatin1(language) << screen;
+  }
+
+  void everyLessonChart() {
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    LanguageManager lang;
+    QVERIFY(lang.setLanguage(language, false));
+    PresentationWindow w;
+    w.setLanguage(language);
+    w.resize(screen);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QStringList all;
+    for (int l = 0; l < w.lessonCount(); ++l)
+      for (int s = 0; s < w.simulator(l)->stepCount(); ++s) {
+        QVERIFY(w.openLesson(QString::number(l + 1), s));
+        QCoreApplication::processEvents();
+        const QString where = QStringLiteral("%1 %2x%3, lesson %4 step %5")
+                                  .arg(language)
+                                  .arg(screen.width())
+                                  .arg(screen.height())
+                                  .arg(l + 1)
+                                  .arg(s + 1);
+        all << problems(w.trendChart(), where + QStringLiteral(", trend"));
+        if (w.stepChart()->isVisible()) all << problems(w.stepChart(), where + QStringLiteral(", step chart"));
+      }
+    QVERIFY2(all.isEmpty(), qPrintable(all.join(QLatin1Char('\n'))));
   }
 
   // English, then the same window switched to 简体中文 (the results stay).

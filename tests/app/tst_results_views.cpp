@@ -1,9 +1,12 @@
 // The results views in the main window (issue 9): the fabric canvas's links
 // coloured after a simulation (through ResultsController), PNG/SVG export of
 // charts and of the fabric, hall, rack and dashboard views, and the
-// presentation action (F5), which leaves the open document untouched.
+// presentation action (F5), which leaves the open document untouched, and
+// File > Open Lesson… (a teacher's lesson file, in both languages).
 #include <QAction>
 #include <QFile>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -21,6 +24,7 @@
 #include "FabricView.h"
 #include "HallView.h"
 #include "ImageExport.h"
+#include "LanguageManager.h"
 #include "LessonSimulator.h"
 #include "MainWindow.h"
 #include "PresentationWindow.h"
@@ -206,6 +210,73 @@ class TestResultsViews : public QObject {
     QVERIFY(projectToJson(w.document()->project()) == before);
     QCOMPARE(w.document()->undoStack()->count(), undo);
     QVERIFY(!w.document()->isModified());
+  }
+
+  // File > Open Lesson…: in the File menu (translated), opens a lesson file
+  // in the presentation at its first step, the example found beside the file
+  // or among the built-in ones; a bad file is refused naming the field and
+  // leaves no presentation open.
+  void openLessonFromTheFileMenu() {
+    LanguageManager lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en"), false));
+    MainWindow w(&lang);
+    QAction* open = w.results()->openLessonAction();
+    QVERIFY(open);
+    QCOMPARE(open->objectName(), QStringLiteral("actionOpenLesson"));
+    QMenu* file = w.menuBar()->actions().first()->menu();
+    QVERIFY(file && file->actions().contains(open));
+    QCOMPARE(open->text(), QStringLiteral("Open &Lesson…"));
+
+    nlohmann::json lesson = {{"format", "clusterforge.lesson/1"},
+                             {"id", "teacher-file-menu"},
+                             {"title", {{"en", "Failures, my way"}, {"zh_CN", "我的故障课"}}},
+                             {"example", "megatron-gpt-145b.cf.json"},
+                             {"metric", "reliability.cluster_mtbf_h"},
+                             {"expect", "decreasing"},
+                             {"trials", 30},
+                             {"steps",
+                              {{{"label", "96"},
+                                {"title", {{"en", "96 nodes"}, {"zh_CN", "96 个节点"}}},
+                                {"text", "MTBF {reliability.cluster_mtbf_h} h."},
+                                {"edits", {{"cluster.nodes", 96}, {"job.parallelism.dp", 12}}}},
+                               {{"label", "192"},
+                                {"title", "192 nodes"},
+                                {"text", "Was {reliability.cluster_mtbf_h@1} h."},
+                                {"edits", {{"cluster.nodes", 192}, {"job.parallelism.dp", 24}}}}}}};
+    const QString good = dir_.filePath(QStringLiteral("teacher.json"));
+    {
+      QFile f(good);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray::fromStdString(lesson.dump()));
+    }
+    QString error;
+    PresentationWindow* p = w.results()->openLessonFile(good, &error, false);
+    QVERIFY2(p, qPrintable(error));
+    QCOMPARE(p, w.results()->presentation());
+    QVERIFY(p->isVisible());
+    QCOMPARE(p->currentLesson(), p->lessonCount() - 1);
+    QCOMPARE(p->currentStep(), 0);
+    QCOMPARE(p->stepTitle(), QStringLiteral("96 nodes"));
+    QVERIFY2(p->narration().startsWith(QLatin1String("MTBF ")) && !p->narration().contains('{'), qPrintable(p->narration()));
+
+    // 简体中文: the menu entry and the lesson's text.
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN"), false));
+    QCoreApplication::processEvents();
+    QCOMPARE(open->text(), QStringLiteral("打开课程(&L)…"));
+    QCOMPARE(p->stepTitle(), QStringLiteral("96 个节点"));
+    p->close();
+    QVERIFY(QTest::qWaitFor([&] { return !w.results()->presentation(); }, 2000));
+
+    lesson["steps"][1]["edits"] = 3;
+    const QString bad = dir_.filePath(QStringLiteral("bad-lesson.json"));
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray::fromStdString(lesson.dump()));
+    }
+    QVERIFY(!w.results()->openLessonFile(bad, &error, false));
+    QVERIFY2(error.contains(QLatin1String("steps[1].edits")), qPrintable(error));
+    QVERIFY(!w.results()->presentation());
   }
 };
 

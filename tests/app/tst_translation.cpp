@@ -11,11 +11,13 @@
 #include <QXmlStreamReader>
 
 #include "CatalogDock.h"
+#include "ClusterWizard.h"
 #include "LanguageManager.h"
 #include "MainActions.h"
 #include "MainWindow.h"
 #include "ProjectDock.h"
 #include "PropertyDock.h"
+#include "catalog/Catalog.h"
 
 using namespace cf;
 
@@ -105,6 +107,24 @@ class TestTranslation : public QObject {
     QTRY_COMPARE(w.actions()->save->text(), QStringLiteral("保存(&S)"));
     w.actions()->english->trigger();
     QTRY_COMPARE(w.actions()->save->text(), QStringLiteral("&Save"));
+  }
+
+  // The wizard's Back / Next / Finish / Cancel are ours, translated whether
+  // or not the system has Qt's own translations installed.
+  void wizardButtons() {
+    LanguageManager lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en"), false));
+    ClusterWizard wizard(Catalog::builtin());
+    QCOMPARE(wizard.buttonText(QWizard::NextButton), QStringLiteral("&Next >"));
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN"), false));
+    QCoreApplication::processEvents();
+    QCOMPARE(wizard.buttonText(QWizard::BackButton), QStringLiteral("< 上一步(&B)"));
+    QCOMPARE(wizard.buttonText(QWizard::NextButton), QStringLiteral("下一步(&N) >"));
+    QCOMPARE(wizard.buttonText(QWizard::FinishButton), QStringLiteral("完成(&F)"));
+    QCOMPARE(wizard.buttonText(QWizard::CancelButton), QStringLiteral("取消"));
+    QVERIFY(lang.setLanguage(QStringLiteral("en"), false));
+    QCoreApplication::processEvents();
+    QCOMPARE(wizard.buttonText(QWizard::CancelButton), QStringLiteral("Cancel"));
   }
 };
 

@@ -1,10 +1,17 @@
 // The chart style (issue 19): 1-2-5 ticks that hold the data, fixed colours
-// per category, label wrapping that never cuts a word.
+// per category, label wrapping that never cuts a word, and a waterfall's
+// value axis that starts at zero or is marked as broken.
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
 #include <QTest>
+#include <QValueAxis>
 
 #include "ChartStyle.h"
+#include "ChartView.h"
 
 using namespace cf::chartstyle;
+using cf::ChartView;
 
 class TestChartStyle : public QObject {
   Q_OBJECT
@@ -85,6 +92,84 @@ class TestChartStyle : public QObject {
     // Nothing is lost: the words come back in order.
     const QString text = QStringLiteral("Lane tolerance + process-level recovery (18-30 s)");
     QCOMPARE(wrapText(text, 12).replace(QLatin1Char('\n'), QLatin1Char(' ')), text);
+  }
+
+  // A waterfall of small changes far from zero (MFU 37 % -> 42 %) zooms in
+  // and says so: the break mark and "(axis from N)"; one that comes near zero
+  // starts at zero without a mark. Nothing of the chart shown before (its
+  // range) leaks into the waterfall when the view is resized.
+  void waterfallAxisTellsTheTruth() {
+    ChartView v;
+    v.resize(640, 420);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    v.showBars({QStringLiteral("a")}, {{QStringLiteral("big"), {5000.0}}}, QStringLiteral("GB"));
+    v.showWaterfall({{QStringLiteral("Baseline"), 0, 37, true},
+                     {QStringLiteral("Lever 1"), 37, 40.5},
+                     {QStringLiteral("Lever 2"), 40.5, 39},
+                     {QStringLiteral("Final"), 0, 39, true}},
+                    QStringLiteral("%"), true);
+    auto axis = [&] {
+      auto* view = v.findChild<QChartView*>(QStringLiteral("chartPlot"));
+      const auto axes = view->chart()->axes(Qt::Vertical);
+      return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+    };
+    auto* unit = v.findChild<QLabel*>(QStringLiteral("chartValueUnit"));
+    QVERIFY(axis() && unit);
+    for (const QSize size : {QSize(640, 420), QSize(300, 220), QSize(1200, 700)}) {
+      v.resize(size);
+      QCoreApplication::processEvents();
+      const double lo = axis()->min(), hi = axis()->max();
+      QVERIFY2(lo < 37 && hi >= 40.5 && hi < 100, qPrintable(QStringLiteral("%1..%2 at %3 px").arg(lo).arg(hi).arg(size.width())));
+      QCOMPARE(v.zoomedAxis(), lo > 0);
+      QCOMPARE(unit->text().contains(QLatin1String("axis from")), lo > 0);
+      const double step = (hi - lo) / (axis()->tickCount() - 1);
+      QCOMPARE(niceStep(step * 0.999), step);
+    }
+    v.resize(640, 420);
+    QCoreApplication::processEvents();
+    QVERIFY(v.zoomedAxis());
+    QVERIFY2(unit->text().contains(QLocale().toString(axis()->min(), 'g', 6)), qPrintable(unit->text()));
+    // Only what is drawn is in the legend (no empty "Better" before the first lever).
+    QCOMPARE(v.legendEntries(), QStringList({QStringLiteral("Baseline and final"), QStringLiteral("Better"),
+                                             QStringLiteral("Worse")}));
+    v.showWaterfall({{QStringLiteral("Baseline"), 0, 37, true}}, QStringLiteral("%"), true);
+    QCOMPARE(v.legendEntries(), QStringList({QStringLiteral("Baseline")}));
+
+    // Near zero: 2 -> 30 days, from zero, no mark.
+    v.showWaterfall({{QStringLiteral("Baseline"), 0, 2, true}, {QStringLiteral("Slower"), 2, 30}}, QStringLiteral("days"), false);
+    QCoreApplication::processEvents();
+    QCOMPARE(axis()->min(), 0.0);
+    QVERIFY(!v.zoomedAxis());
+    QCOMPARE(unit->text(), QStringLiteral("days"));
+    QCOMPARE(v.legendEntries(), QStringList({QStringLiteral("Baseline"), QStringLiteral("Worse")}));
+
+    // Long lever names: they do not fit under six narrow bars, so the
+    // waterfall lies on its side; its value axis (now horizontal) is zoomed
+    // and marked the same way.
+    const QStringList levers = {QStringLiteral("Baseline"), QStringLiteral("1. Overlap DP"), QStringLiteral("2. Seq. parallel"),
+                                QStringLiteral("3. ZeRO-3, mb 8"), QStringLiteral("4. FlashAttention"), QStringLiteral("5. Fast restart")};
+    QVERIFY(!v.categoriesFitAcross(levers, 420));
+    QVERIFY(v.categoriesFitAcross({QStringLiteral("A"), QStringLiteral("B")}, 420));
+    QVector<ChartView::WaterfallBar> bars;
+    double mfu = 36.9;
+    for (int i = 0; i < levers.size(); ++i) {
+      const double next = i == 0 ? mfu : mfu + 0.6;
+      bars.push_back({levers[i], i == 0 ? 0.0 : mfu, next, i == 0});
+      mfu = next;
+    }
+    v.showWaterfall(bars, QStringLiteral("%"), true, true);
+    v.resize(420, 420);
+    QCoreApplication::processEvents();
+    auto* view = v.findChild<QChartView*>(QStringLiteral("chartPlot"));
+    const auto across = view->chart()->axes(Qt::Horizontal);
+    QVERIFY(!across.isEmpty());
+    auto* value = qobject_cast<QValueAxis*>(across.first());
+    QVERIFY(value);
+    QVERIFY2(value->min() > 0 && value->min() < 36.9, qPrintable(QString::number(value->min())));
+    QVERIFY(v.zoomedAxis());
+    QVERIFY(unit->text().contains(QLatin1String("axis from")));
+    QCOMPARE(v.categories().size(), levers.size());
   }
 };
 

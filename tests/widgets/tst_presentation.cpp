@@ -315,17 +315,31 @@ class TestPresentation : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVector<double> chartScale, narrationPx;
-    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
+    const QVector<QPair<QString, QSize>> rounds = {{QStringLiteral("en"), QSize(1024, 768)},
+                                                   {QStringLiteral("en"), QSize(1920, 1080)},
+                                                   {QStringLiteral("zh_CN"), QSize(1024, 768)}};
+    for (const auto& [language, size] : rounds) {
+      w.setLanguage(language);
       w.resize(size);
       QCoreApplication::processEvents();
-      QCOMPARE(w.size(), size);
+      QVERIFY2(w.size() == size, qPrintable(QStringLiteral("%1: %2x%3 for %4x%5")
+                                                .arg(language)
+                                                .arg(w.width())
+                                                .arg(w.height())
+                                                .arg(size.width())
+                                                .arg(size.height())));
       for (int l = 0; l < w.lessonCount(); ++l)
         for (int s = 0; s < w.simulator(l)->stepCount(); ++s) {
           // Every step at 1024x768; the first and last of each lesson at 1920x1080.
           if (size.width() > 1024 && s > 0 && s + 1 < w.simulator(l)->stepCount()) continue;
           QVERIFY(w.openLesson(QString::number(l + 1), s));
           QCoreApplication::processEvents();
-          const QString where = QStringLiteral("%1x%2 lesson %3 step %4").arg(size.width()).arg(size.height()).arg(l + 1).arg(s + 1);
+          const QString where = QStringLiteral("%1 %2x%3 lesson %4 step %5")
+                                    .arg(language)
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(l + 1)
+                                    .arg(s + 1);
           for (QWidget* c : w.findChildren<QWidget*>()) {
             if (!c->isVisibleTo(&w) || c->isWindow()) continue;
             const QRect r(c->mapTo(&w, QPoint(0, 0)), c->size());
@@ -335,11 +349,24 @@ class TestPresentation : public QObject {
           }
           auto* text = w.findChild<QLabel*>(QStringLiteral("presentationNarration"));
           QVERIFY2(text->heightForWidth(text->width()) <= text->height(), qPrintable(where));
+          // The lesson's title beside the step counter: whole (wrapped, never cut).
+          auto* head = w.findChild<QLabel*>(QStringLiteral("presentationLessonTitle"));
+          const QRect need = QFontMetrics(head->font())
+                                 .boundingRect(QRect(0, 0, head->width(), 100000), head->wordWrap() ? Qt::TextWordWrap : 0,
+                                               head->text());
+          QVERIFY2(need.width() <= head->width() && need.height() <= head->height(),
+                   qPrintable(where + QStringLiteral(": \"%1\" needs %2x%3 in %4x%5")
+                                          .arg(head->text())
+                                          .arg(need.width())
+                                          .arg(need.height())
+                                          .arg(head->width())
+                                          .arg(head->height())));
           for (ChartView* chart : {w.trendChart(), w.stepChart()}) {
             if (!chart->isVisibleTo(&w)) continue;
             for (const ChartView::TextBox& b : chart->textBoxes()) QVERIFY2(!b.clipped, qPrintable(where + ": " + b.text));
           }
         }
+      if (language != QLatin1String("en")) continue;
       chartScale << w.chartFontScale();
       narrationPx << w.narrationPixelSize();
       QVERIFY(w.openLesson(QStringLiteral("checkpoint"), 0));

@@ -128,6 +128,9 @@ void placeTags(QCustomPlot* plot) {
 }
 
 const char* const kUnitLabel = "chartValueUnit";
+// Set by showLines and showWaterfall: the value axis may start above zero,
+// and fitAxes then marks it as broken (break mark, "(axis from N)").
+const char* const kZoomableAxis = "cfZoomableAxis";
 
 QColor seriesColorOf(const ChartView::Series& s, int i) {
   if (s.color.isValid()) return s.color;
@@ -414,6 +417,8 @@ void ChartView::useChart() {
   resetChart();
   horizontalBars_ = false;
   xyChart_ = false;
+  setProperty(kZoomableAxis, false);
+  static_cast<PlotView*>(chartView_)->valueAxisHorizontal = false;
   static_cast<PlotView*>(chartView_)->markers.clear();
   stack_->setCurrentWidget(chartView_);
 }
@@ -477,6 +482,16 @@ void ChartView::fitAxes() {
       }
     }
     setNiceRange(val, vmin, vmax, intervals);
+    if (property(kZoomableAxis).toBool() && horizontal == static_cast<PlotView*>(chartView_)->valueAxisHorizontal) {
+      // Fewer ticks may move the start (down to zero): the break mark and the
+      // unit line always say where the axis really starts.
+      const bool zoomed = val->min() > 0;
+      static_cast<PlotView*>(chartView_)->zoomed = zoomed;
+      QLabel* unit = ChartView_unitLabel(this);
+      unit->setText(zoomed ? tr("%1 (axis from %2)").arg(valueTitle_, QLocale().toString(val->min(), 'g', 6)) : valueTitle_);
+      unit->setVisible(!unit->text().isEmpty());
+      chartView_->viewport()->update();
+    }
   }
   auto* cat = [&]() -> QBarCategoryAxis* {
     for (QAbstractAxis* a : chart_->axes())
@@ -496,15 +511,9 @@ void ChartView::fitAxes() {
   } else {
     const double slot = (w - sideAxis) / raw.size();
     const int maxChars = std::max(1, static_cast<int>(slot / avg) - 1);
-    bool fits = true;
-    for (const QString& c : raw) {
-      const QString wrapped = chartstyle::wrapText(c, maxChars);
-      const QStringList lines = wrapped.split(QLatin1Char('\n'));
-      for (const QString& line : lines)
-        if (cfm.horizontalAdvance(line) > slot - 6) fits = false;
-      if (lines.size() > 3) fits = false;
-      labels << wrapped.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
-    }
+    const bool fits = categoriesFitAcross(categories_, static_cast<int>(w));
+    for (const QString& c : raw)
+      labels << chartstyle::wrapText(c, maxChars).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
     if (!fits) {
       // Vertical labels: one line each, as many as there are categories.
       labels.clear();
@@ -514,6 +523,22 @@ void ChartView::fitAxes() {
   }
   cat->setLabelsAngle(angle);
   if (cat->categories() != labels) cat->setCategories(labels);
+}
+
+bool ChartView::categoriesFitAcross(const QStringList& categories, int width) const {
+  if (categories.isEmpty()) return true;
+  // The same room fitAxes gives each category under the plot.
+  const QFontMetricsF fm(scaled(QFont()));
+  const double sideAxis = fm.horizontalAdvance(QStringLiteral("00,000.0")) + 2.5 * fm.height() + 16;
+  const double slot = (std::max(100, width) - sideAxis) / categories.size();
+  const int maxChars = std::max(1, static_cast<int>(slot / std::max(1.0, fm.averageCharWidth())) - 1);
+  for (const QString& c : distinctLabels(categories)) {
+    const QStringList lines = chartstyle::wrapText(c, maxChars).split(QLatin1Char('\n'));
+    if (lines.size() > 3) return false;
+    for (const QString& line : lines)
+      if (fm.horizontalAdvance(line) > slot - 6) return false;
+  }
+  return true;
 }
 
 void ChartView::showBars(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
@@ -571,26 +596,28 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
   bars->attachAxis(val);
   if (series.size() > 1) setLegend(legend);
   static_cast<PlotView*>(chartView_)->valueAxisHorizontal = horizontal;
-  // Categories down the side need a line each (two for long ones): the chart
-  // asks for that height rather than let Qt Charts drop labels.
+  requestSideLabelHeight(horizontal ? categories : QStringList());
+  applyFonts();
+  fitAxes();
+}
+
+void ChartView::setValueAxisHorizontal(bool on) { static_cast<PlotView*>(chartView_)->valueAxisHorizontal = on; }
+
+void ChartView::requestSideLabelHeight(const QStringList& categories) {
   if (!property("cfBaseMinHeight").isValid()) setProperty("cfBaseMinHeight", minimumHeight());
   const int base = property("cfBaseMinHeight").toInt();
   const double line = QFontMetricsF(scaled(QFont())).lineSpacing();
   // Bars share the height evenly: each needs the tallest label's height (as
   // Qt Charts lays the rich text out).
   double tallest = 0;
-  if (horizontal) {
-    QTextDocument doc;
-    doc.setDefaultFont(scaled(QFont()));
-    for (const QString& c : categories) {
-      doc.setHtml(chartstyle::wrapText(c.toHtmlEscaped(), kSideLabelChars, QStringLiteral("<br>")));
-      tallest = std::max(tallest, doc.size().height());
-    }
+  QTextDocument doc;
+  doc.setDefaultFont(scaled(QFont()));
+  for (const QString& c : categories) {
+    doc.setHtml(chartstyle::wrapText(c.toHtmlEscaped(), kSideLabelChars, QStringLiteral("<br>")));
+    tallest = std::max(tallest, doc.size().height());
   }
-  const int needed = horizontal ? static_cast<int>(categories.size() * (tallest + 0.4 * line) + 6 * line + 40) : 0;
+  const int needed = categories.isEmpty() ? 0 : static_cast<int>(categories.size() * (tallest + 0.4 * line) + 6 * line + 40);
   setMinimumHeight(std::max(base, needed));
-  applyFonts();
-  fitAxes();
 }
 
 void ChartView::showLines(const QStringList& categories, const QVector<Series>& series, const QString& valueTitle,
@@ -621,12 +648,11 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
   valueMin_ = lo;
   valueMax_ = hi > lo ? hi : lo + 1;
   setNiceRange(val, valueMin_, valueMax_);
-  const bool zoomed = val->min() > 0;
-  static_cast<PlotView*>(chartView_)->zoomed = zoomed;
   static_cast<PlotView*>(chartView_)->valueAxisHorizontal = false;
   valueTitle_ = valueTitle;
+  setProperty(kZoomableAxis, true);  // fitAxes marks the axis when it starts above zero
   ChartView_unitLabel(this)->setText(valueTitle);
-  ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty() || zoomed);
+  ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty());
   for (QAbstractAxis* a : {static_cast<QAbstractAxis*>(cat), static_cast<QAbstractAxis*>(val)}) styleAxis(a, fontScale_);
   chart_->addAxis(cat, Qt::AlignBottom);
   chart_->addAxis(val, Qt::AlignLeft);
@@ -647,10 +673,6 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
   if (series.size() > 1) setLegend(legend);
   applyFonts();
   fitAxes();
-  // fitAxes may have chosen fewer ticks: the title names the axis's real start.
-  if (zoomed)
-    ChartView_unitLabel(this)->setText(
-        tr("%1 (axis from %2)").arg(valueTitle, QLocale().toString(val->min(), 'g', 6)));
 }
 
 void ChartView::showEventRows(const QStringList& rowNames, const QVector<QVector<double>>& xs, const QString& xTitle,

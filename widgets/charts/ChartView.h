@@ -90,13 +90,23 @@ class ChartView : public QWidget {
   // to `to`; totals (baseline, final) are drawn in the first palette colour,
   // steps in green when they move the figure the better way and in red when
   // they move it the worse way (`higherIsBetter`). The value axis starts
-  // below the smallest figure, not at zero, so small steps stay visible.
+  // below the smallest figure when zero lies far below it, so small steps
+  // stay visible, and is then marked as broken (zoomedAxis(), "(axis from
+  // N)" above the chart); otherwise it starts at zero. `horizontal`: bars
+  // float left to right, their labels down the side (long labels that would
+  // not fit under narrow bars).
   struct WaterfallBar {
     QString label;
     double from = 0, to = 0;
     bool total = false;
   };
-  void showWaterfall(const QVector<WaterfallBar>& bars, const QString& valueTitle, bool higherIsBetter);
+  void showWaterfall(const QVector<WaterfallBar>& bars, const QString& valueTitle, bool higherIsBetter,
+                     bool horizontal = false);
+  // Whether these category labels fit across a chart of this width at its
+  // type size (wrapped to at most three lines, no word cut), as fitAxes lays
+  // them out; else they turn vertical. A caller with long labels can draw
+  // its bars sideways instead.
+  bool categoriesFitAcross(const QStringList& categories, int width) const;
   // QCustomPlot (ChartTimeline.cpp): lines over a numeric x (time), the
   // value axis from zero with 1-2-5 ticks; series[i].values[k] is at x[k].
   void showTimeSeries(const QVector<double>& x, const QVector<Series>& series, const QString& xTitle,
@@ -192,6 +202,11 @@ class ChartView : public QWidget {
   // each category has (vertical when even a word does not fit), and as many
   // 1-2-5 value ticks as fit without overlapping; run again on resize.
   void fitAxes();
+  // Categories down the side (horizontal bars) need a line each, two for
+  // long ones: the chart asks for that height rather than let Qt Charts drop
+  // labels (0 categories: back to its own minimum).
+  void requestSideLabelHeight(const QStringList& categories);
+  void setValueAxisHorizontal(bool on);  // where a zoomed axis's break mark goes
 
   QString title_;
   QStackedLayout* stack_;

@@ -98,6 +98,10 @@ PresentationWindow::PresentationWindow(QWidget* parent)
   setStyleSheet(QStringLiteral("#presentationWindow{background:#ffffff}"));
   setFocusPolicy(Qt::StrongFocus);
   auto* layout = new QVBoxLayout(this);
+  // The screen sets the size, not the content: a window moved from a
+  // 1920x1080 screen to a 1024x768 projector shrinks although its slide was
+  // laid out in larger type, and applyScale then fits the slide to it.
+  layout->setSizeConstraint(QLayout::SetNoConstraint);
   layout->addWidget(pages_);
   for (const Lesson& l : Lesson::builtin(&errors_)) lessons_.append(std::make_shared<LessonSimulator>(l));
   buildOverview();
@@ -116,6 +120,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
   connect(refit_, &QTimer::timeout, this, [this] {
     if (lesson_ < 0) return;
     this->layout()->activate();
+    if (trendSideways_ || trendNeedsSideways() != trendSideways_) fillTrend();
     fillStepChart();
     fitNarration();
   });
@@ -183,11 +188,14 @@ void PresentationWindow::buildLessonPage() {
   auto* head = new QHBoxLayout;
   lessonTitle_ = new QLabel(lessonPage_);
   lessonTitle_->setStyleSheet(QStringLiteral("color:#0072b2"));
+  lessonTitle_->setObjectName(QStringLiteral("presentationLessonTitle"));
   lessonTitle_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  // A long title (简体中文 at 1024x768) wraps onto a second line, never cut.
+  lessonTitle_->setWordWrap(true);
   counter_ = new QLabel(lessonPage_);
   counter_->setStyleSheet(QStringLiteral("color:#777"));
   head->addWidget(lessonTitle_, 1);
-  head->addWidget(counter_);
+  head->addWidget(counter_, 0, Qt::AlignTop);
   title_ = new QLabel(lessonPage_);
   title_->setObjectName(QStringLiteral("presentationStepTitle"));
   title_->setWordWrap(true);
@@ -283,6 +291,11 @@ void PresentationWindow::applyScale() {
   const double basePx = std::max(1, QFontInfo(QFont()).pixelSize());
   chartScale_ = h * kChartText / basePx;
   trend_->setFontScale(chartScale_);
+  // A sideways trend asked for the height of its labels at the old type
+  // size: forgotten here (the window bounds the charts), asked again at the
+  // new size when the trend is redrawn (refit_).
+  trend_->setMinimumHeight(100);
+  trend_->setProperty("cfBaseMinHeight", QVariant());
   refreshOverview();
   fitNarration();
   // The step chart is rebuilt at the new type size once the resizes of this
@@ -437,12 +450,48 @@ void PresentationWindow::showStep(int lesson, int step) {
   counting_->stop();
   counting_->start();
 
+  fillTrend();
+  fillStepChart();
+  prevLessonButton_->setEnabled(lesson > 0);
+  nextLessonButton_->setEnabled(lesson + 1 < lessons_.size());
+  fitNarration();
+  updateNotes();
+  emit stepShown(lesson, step);
+}
+
+int PresentationWindow::chartColumnHeight() const {
+  // The right column under the step's title, above the foot line.
+  const int spacing = std::max(0, layout()->spacing()) + 6;
+  const int foot = std::max(hint_->height(), prevLessonButton_->sizeHint().height());
+  return std::max(200, height() - title_->mapTo(this, QPoint(0, title_->height())).y() - foot -
+                           layout()->contentsMargins().bottom() - 4 * spacing);
+}
+
+bool PresentationWindow::trendNeedsSideways() const {
+  // Bars over step labels that do not fit across the column (long lever
+  // names, six steps at 1024x768) lie on their side, labels down the left,
+  // rather than turn their labels vertical (Qt Charts cuts those at the
+  // chart's foot). Decided on every step's label, so that the chart keeps
+  // its orientation through the lesson. The right column: 6/11 of the width.
+  if (lesson_ < 0) return false;
+  const Lesson& l = lessons_[lesson_]->lesson();
+  if (!l.trendX.isEmpty() || (l.trendAsLine && l.waterfall.isEmpty())) return false;
+  QStringList labels;
+  for (const LessonStep& s : l.steps) labels << s.label.text(lang_);
+  const int width = trend_->isVisible() && trend_->width() > 200 ? trend_->width() : this->width() * 6 / 11;
+  return !trend_->categoriesFitAcross(labels, width);
+}
+
+void PresentationWindow::fillTrend() {
+  LessonSimulator* sim = lessons_[lesson_].get();
+  const Lesson& l = sim->lesson();
+  trendSideways_ = trendNeedsSideways();
   // Trend: the lesson's metric over the steps so far (the new bar grows in).
   QStringList labels;
   QVector<double> values;
   QVector<QPointF> points;
   const bool pct = LessonSimulator::isFraction(l.metric);
-  for (int k = 0; k <= step; ++k) {
+  for (int k = 0; k <= step_; ++k) {
     labels << l.steps[k].label.text(lang_);
     const double v = sim->metric(k, l.metric);
     values << (std::isnan(v) ? 0.0 : (pct ? v * 100 : v));
@@ -459,15 +508,15 @@ void PresentationWindow::showStep(int lesson, int step) {
     for (int k = 0; k < values.size(); ++k)
       bars.push_back({labels[k], k == 0 ? 0.0 : values[k - 1], values[k], k == 0});
     // Percentages (MFU, goodput, utilisation) rise when things get better; days and seconds fall.
-    trend_->showWaterfall(bars, unit, pct);
+    trend_->showWaterfall(bars, unit, pct, trendSideways_);
   } else if (!l.trendX.isEmpty()) {
     // A numeric x on a value axis, both axes from zero; the engine's optimum
     // (or any marker metric) as a dashed line at its value for this step.
     QVector<ChartView::Marker> markers;
     for (const QString& key : l.trendMarkers)
-      markers.push_back({sim->metric(step, key),
+      markers.push_back({sim->metric(step_, key),
                          tr("%1: %2").arg(LessonSimulator::metricLabel(key),
-                                          LessonSimulator::formatMetric(key, sim->metric(step, key)))});
+                                          LessonSimulator::formatMetric(key, sim->metric(step_, key)))});
     // The axes hold every step from the start, so the line grows on a fixed scale.
     QPointF extent;
     for (int k = 0; k < sim->stepCount(); ++k) {
@@ -480,14 +529,11 @@ void PresentationWindow::showStep(int lesson, int step) {
   } else if (l.trendAsLine) {
     trend_->showLines(labels, series, unit);  // zero-based (a quantity)
   } else {
-    trend_->showBars(labels, series, unit);
+    trend_->showBars(labels, series, unit, false, trendSideways_);
   }
-  fillStepChart();
-  prevLessonButton_->setEnabled(lesson > 0);
-  nextLessonButton_->setEnabled(lesson + 1 < lessons_.size());
-  fitNarration();
-  updateNotes();
-  emit stepShown(lesson, step);
+  // Sideways, the labels ask for a line each: at most 60 % of the column.
+  const int most = static_cast<int>(chartColumnHeight() * 0.6);
+  if (trend_->minimumHeight() > most) trend_->setMinimumHeight(std::max(100, most));
 }
 
 void PresentationWindow::fillStepChart() {
@@ -510,12 +556,13 @@ void PresentationWindow::fillStepChart() {
   // failure cause) gets smaller type, down to the screen's smallest readable
   // size, rather than push the slide past the bottom of the screen.
   const int spacing = std::max(0, layout()->spacing()) + 6;
-  const int foot = std::max(hint_->height(), prevLessonButton_->sizeHint().height());
-  const int column = std::max(200, height() - title_->mapTo(this, QPoint(0, title_->height())).y() - foot -
-                                       layout()->contentsMargins().bottom() - 4 * spacing);
-  // The trend keeps at least 40 % of the column.
-  const int share =
-      static_cast<int>(0.92 * (column - std::max(trend_->minimumSizeHint().height(), static_cast<int>(column * 0.4)) - spacing));
+  const int column = chartColumnHeight();
+  // The trend keeps at least 40 % of the column (more when its labels need it).
+  const int share = std::max(
+      100, static_cast<int>(0.92 * (column -
+                                    std::max({trend_->minimumSizeHint().height(), trend_->minimumHeight(),
+                                              static_cast<int>(column * 0.4)}) -
+                                    spacing)));
   double scale = chartScale_;
   const double smallest = chartScale_ * 0.55;
   stepChart_->setMinimumHeight(100);

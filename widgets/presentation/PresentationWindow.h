@@ -104,7 +104,10 @@ class PresentationWindow : public QWidget {
  private:
   void applyScale();
   void fitNarration();
+  void fillTrend();
+  bool trendNeedsSideways() const;
   void fillStepChart();
+  int chartColumnHeight() const;  // the height the trend and step charts share
   void updateNotes();
   void moveLaser();
   void buildOverview();
@@ -145,6 +148,7 @@ class PresentationWindow : public QWidget {
   QPoint laserAt_;
   PresenterNotes* notes_;
   double chartScale_ = 1.0;
+  bool trendSideways_ = false;  // the trend's bars lie on their side (long step labels)
   int narrationPx_ = 20;  // before shrinking to fit
 };
 

@@ -303,6 +303,12 @@ void ClusterWizard::fillSwitches() {
 
 void ClusterWizard::retranslate() {
   setWindowTitle(tr("Cluster Wizard"));
+  // QWizard's own button texts come from Qt's translations, which a system
+  // may not have installed (Debian: qt6-translations-l10n): ours, always.
+  setButtonText(QWizard::BackButton, tr("< &Back"));
+  setButtonText(QWizard::NextButton, tr("&Next >"));
+  setButtonText(QWizard::FinishButton, tr("&Finish"));
+  setButtonText(QWizard::CancelButton, tr("Cancel"));
   hardware_->setTitle(tr("Accelerators and fabric"));
   hardware_->setSubTitle(tr("Pick the accelerator, the node type, the number of GPUs and the network topology."));
   site_->setTitle(tr("Storage and facility"));
