@@ -379,6 +379,33 @@ class TestPresentation : public QObject {
     QVERIFY(base.pointSizeF() * chartScale[1] >= 14.0);
   }
 
+  // As `--present waterfall --step 4` on a screen: the lesson opens before
+  // the window takes the screen's size, then every chart text (the sideways
+  // trend's legend too) lies inside its chart.
+  void chartsFitAfterTheScreenSize() {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      PresentationWindow w;
+      w.setLanguage(language);
+      QVERIFY(w.openLesson(QStringLiteral("waterfall"), 3));
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      w.setGeometry(QRect(0, 0, 1920, 1080));
+      QTest::qWait(200);
+      for (ChartView* chart : {w.trendChart(), w.stepChart()}) {
+        const QRectF whole = QRectF(chart->rect()).adjusted(-1, -1, 1, 1);
+        for (const ChartView::TextBox& b : chart->textBoxes())
+          QVERIFY2(whole.contains(b.rect), qPrintable(QStringLiteral("%1: \"%2\" at %3,%4 %5x%6 in %7x%8")
+                                                          .arg(language, b.text)
+                                                          .arg(b.rect.x())
+                                                          .arg(b.rect.y())
+                                                          .arg(b.rect.width())
+                                                          .arg(b.rect.height())
+                                                          .arg(chart->width())
+                                                          .arg(chart->height())));
+      }
+    }
+  }
+
   // Every figure a lesson states is what the engine computes now: figures
   // are {metric} placeholders filled from the step's result (never "–"), the
   // same in English and Chinese; a number typed into the text is allowed

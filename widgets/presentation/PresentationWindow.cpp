@@ -531,9 +531,11 @@ void PresentationWindow::fillTrend() {
   } else {
     trend_->showBars(labels, series, unit, false, trendSideways_);
   }
-  // Sideways, the labels ask for a line each: at most 60 % of the column.
-  const int most = static_cast<int>(chartColumnHeight() * 0.6);
-  if (trend_->minimumHeight() > most) trend_->setMinimumHeight(std::max(100, most));
+  // Sideways, the labels would ask for a line each: on a slide the trend
+  // takes its half of the column instead (a lesson has a handful of steps,
+  // which fit; tst_app_chart_layout checks that none is dropped), so that
+  // the step chart's share stays what fillStepChart computes.
+  trend_->setMinimumHeight(100);
 }
 
 void PresentationWindow::fillStepChart() {
