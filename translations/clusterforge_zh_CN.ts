@@ -1085,6 +1085,22 @@
         <source>No fabric picture: %1</source>
         <translation>无网络拓扑图：%1</translation>
     </message>
+    <message>
+        <source>switch and optic counts from the fabric graph</source>
+        <translation>交换机与光模块数量取自网络拓扑图</translation>
+    </message>
+    <message>
+        <source>no transceiver in the catalog: optic AFR 0.02 assumed</source>
+        <translation>部件目录中没有光模块：假定光模块年故障率 0.02</translation>
+    </message>
+    <message>
+        <source>NIC not in the catalog: NIC AFR 0.003 assumed</source>
+        <translation>部件目录中没有该网卡：假定网卡年故障率 0.003</translation>
+    </message>
+    <message>
+        <source>no checkpoint tier bandwidth: assumed %1 GB/s per node (one local SSD)</source>
+        <translation>检查点存储层无带宽数据：假定每节点 %1 GB/s（一块本地 SSD）</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>

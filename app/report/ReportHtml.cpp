@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QGraphicsScene>
 #include <QLocale>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -58,6 +59,24 @@ QString heading(int level, const QString& text, bool newPage) {
 using namespace reporthtml;
 
 namespace {
+
+// The reliability model's notes (core/reliability/ReliabilityInputs.cpp,
+// core/sim/Simulate.cpp) in the report's language; an unknown note as the
+// engine wrote it.
+QString translatedNote(const std::string& note) {
+  const QString n = QString::fromStdString(note);
+  if (n == QLatin1String("switch and optic counts from the fabric graph"))
+    return ReportHtml::tr("switch and optic counts from the fabric graph");
+  if (n == QLatin1String("no transceiver in the catalog: optic AFR 0.02 assumed"))
+    return ReportHtml::tr("no transceiver in the catalog: optic AFR 0.02 assumed");
+  if (n == QLatin1String("NIC not in the catalog: NIC AFR 0.003 assumed"))
+    return ReportHtml::tr("NIC not in the catalog: NIC AFR 0.003 assumed");
+  static const QRegularExpression checkpoint(
+      QStringLiteral("^no checkpoint tier bandwidth: assumed (\\d+) GB/s per node \\(one local SSD\\)$"));
+  if (const QRegularExpressionMatch m = checkpoint.match(n); m.hasMatch())
+    return ReportHtml::tr("no checkpoint tier bandwidth: assumed %1 GB/s per node (one local SSD)").arg(m.captured(1));
+  return n;
+}
 
 // Charts print their text at least kMinTextPt: the chart's own font scaled up
 // when the interface font is smaller (charts are drawn at their print size).
@@ -318,7 +337,7 @@ QString ReportHtml::assumptions() const {
                               QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
     if (rel.contains("notes") && rel["notes"].is_array())
       for (const auto& note : rel["notes"])
-        if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(esc(note.get<std::string>()));
+        if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(translatedNote(note.get<std::string>()).toHtmlEscaped());
   }
   return html + QStringLiteral("</ul>");
 }

@@ -105,6 +105,11 @@ class TestReport : public QObject {
     QVERIFY(run(QStringLiteral("pdffonts"), {pdf}).contains(QLatin1String("NotoSansCJK")));
     const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
     QVERIFY2(text.contains(QStringLiteral("物料清单")), qPrintable(text.left(400)));
+    // The reliability model's notes in the assumptions are translated too.
+    QVERIFY2(!text.contains(QLatin1String("counts from the fabric graph")), qPrintable(text.right(1500)));
+    // (pdftotext reads some CJK glyphs as Kangxi radicals: 网 -> ⽹, 自 -> ⾃.)
+    QVERIFY2(text.contains(QStringLiteral("交换机与光模块数量取")) && text.contains(QStringLiteral("络拓扑图")),
+             qPrintable(text.right(1500)));
   }
 
   void htmlAndCsv() {

@@ -143,6 +143,13 @@ class TestChartStyle : public QObject {
     QVERIFY(!v.zoomedAxis());
     QCOMPARE(unit->text(), QStringLiteral("days"));
     QCOMPARE(v.legendEntries(), QStringList({QStringLiteral("Baseline"), QStringLiteral("Worse")}));
+    // Far from zero but spread wide (32.6 -> 60.7 days): from zero, no mark.
+    v.showWaterfall({{QStringLiteral("Baseline"), 0, 32.6, true}, {QStringLiteral("Memory"), 32.6, 60.7},
+                     {QStringLiteral("Final"), 0, 53.9, true}},
+                    QStringLiteral("days"), false);
+    QCoreApplication::processEvents();
+    QCOMPARE(axis()->min(), 0.0);
+    QVERIFY(!v.zoomedAxis());
 
     // Long lever names: they do not fit under six narrow bars, so the
     // waterfall lies on its side; its value axis (now horizontal) is zoomed
