@@ -6,7 +6,7 @@
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
-  qt6-l10n-tools qt6-qpa-plugins libqt6sql6-sqlite libqt6opengl6-dev libgl-dev
+  qt6-l10n-tools qt6-translations-l10n qt6-qpa-plugins libqt6sql6-sqlite libqt6opengl6-dev libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libboost-graph-dev libsqlite3-dev librandom123-dev libtbb-dev nlohmann-json3-dev libcli11-dev
   libopenmpi-dev openmpi-bin libbenchmark-dev
