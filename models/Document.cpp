@@ -14,6 +14,7 @@
 #include "commands/RenameScenario.h"
 #include "commands/SetProjectInfo.h"
 #include "commands/SetScenarioValue.h"
+#include "design/GeneratedName.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
 #include "store/ProjectFile.h"
@@ -181,12 +182,23 @@ nlohmann::json Document::scenarioValue(int index, const QString& pointer) const 
 bool Document::setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error) {
   if (index < 0 || index >= scenarioCount()) return false;
   QString why;
+  // A scenario that still carries its generated name (design/GeneratedName.h)
+  // is renamed with the edit, in one undo step; a name the user gave is kept.
+  const bool generatedName = scenario(index).name == generatedScenarioName(scenario(index));
   auto* cmd = SetScenarioValue::create(this, index, pointer, value, &why);
   if (!cmd) {
     if (error) *error = why;
     return false;
   }
+  if (!generatedName || pointer == QLatin1String("/name")) {
+    undoStack_->push(cmd);
+    return true;
+  }
+  undoStack_->beginMacro(cmd->text());
   undoStack_->push(cmd);
+  const std::string renamed = generatedScenarioName(scenario(index));
+  if (renamed != scenario(index).name) undoStack_->push(new RenameScenario(this, index, renamed));
+  undoStack_->endMacro();
   return true;
 }
 

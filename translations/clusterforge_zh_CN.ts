@@ -1990,6 +1990,150 @@
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>Automatic (follows the cooling)</source>
+        <translation>自动（随冷却方式选择）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs, %3 U, %4)</source>
+        <translation>%1（%2 块 GPU，%3 U，%4）</translation>
+    </message>
+    <message>
+        <source>liquid-cooled</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>air-cooled</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Fat tree (folded Clos)</source>
+        <translation>胖树（折叠 Clos）</translation>
+    </message>
+    <message>
+        <source>Rail-optimised fat tree</source>
+        <translation>轨道优化胖树（多轨）</translation>
+    </message>
+    <message>
+        <source>Spine and leaf</source>
+        <translation>Spine-Leaf（叶脊）</translation>
+    </message>
+    <message>
+        <source>Dragonfly</source>
+        <translation>Dragonfly（蜻蜓）</translation>
+    </message>
+    <message>
+        <source>2D torus</source>
+        <translation>二维环面（2D Torus）</translation>
+    </message>
+    <message>
+        <source>3D torus</source>
+        <translation>三维环面（3D Torus）</translation>
+    </message>
+    <message>
+        <source>The catalog has no liquid-cooled node for %1: the air-cooled %2 stays in air-cooled racks.</source>
+        <translation>部件目录中没有适用于 %1 的液冷节点：风冷的 %2 仍放在风冷机柜中。</translation>
+    </message>
+    <message>
+        <source>The catalog has no air-cooled node for %1: the liquid-cooled %2 needs liquid-cooled racks.</source>
+        <translation>部件目录中没有适用于 %1 的风冷节点：液冷的 %2 需要液冷机柜。</translation>
+    </message>
+    <message>
+        <source>After Finish, the parallelism search runs in the background and applies the best configuration.</source>
+        <translation>点击“完成”后，并行策略搜索在后台运行，并应用最佳配置。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s NIC</source>
+        <translation>节点自带网卡</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>Pick the accelerator, the node type and the number of GPUs.</source>
+        <translation>选择加速卡、节点类型和 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Choose the scale-out network: topology, switch, NIC speed and planes.</source>
+        <translation>选择横向扩展网络：拓扑、交换机、网卡速率和平面数。</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Name the scenario and choose the model to train and how to split it.</source>
+        <translation>为方案命名，并选择要训练的模型及其切分方式。</translation>
+    </message>
+    <message>
+        <source>Tiers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>NIC speed:</source>
+        <translation>网卡速率：</translation>
+    </message>
+    <message>
+        <source>Planes:</source>
+        <translation>平面数：</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>方案名称：</translation>
+    </message>
+    <message>
+        <source>Model preset:</source>
+        <translation>模型预设：</translation>
+    </message>
+    <message>
+        <source>Parallelism:</source>
+        <translation>并行策略：</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP):</source>
+        <translation>张量并行（TP）：</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP):</source>
+        <translation>流水线并行（PP）：</translation>
+    </message>
+    <message>
+        <source>Automatic (the fewest that connect every NIC)</source>
+        <translation>自动（连接所有网卡所需的最少层数）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel in the node, data parallel over the rest</source>
+        <translation>节点内张量并行，其余数据并行</translation>
+    </message>
+    <message>
+        <source>Set by hand</source>
+        <translation>手动设置</translation>
+    </message>
+    <message>
+        <source>Find best (parallelism search after Finish)</source>
+        <translation>寻找最佳（完成后进行并行策略搜索）</translation>
+    </message>
+    <message>
+        <source>Generated from the design</source>
+        <translation>根据设计自动生成</translation>
+    </message>
+    <message>
+        <source>NICs per node:</source>
+        <translation>每节点网卡数：</translation>
+    </message>
+    <message>
+        <source>The node&apos;s</source>
+        <translation>节点自带</translation>
+    </message>
 </context>
 <context>
     <name>cf::ComparisonView</name>

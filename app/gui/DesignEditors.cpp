@@ -73,6 +73,7 @@ void DesignEditors::runWizard() {
     setScenario(index);
     tabs_->setCurrentWidget(racks_);
     emit scenarioAdded(index);
+    if (wizard.choices().parallelism == "find-best") findBestAfterWizard();
   } catch (const std::exception&) {
     // The wizard shows why it cannot build the cluster before it can be accepted.
   }
@@ -90,9 +91,22 @@ void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayRepla
     doc_->reset(std::move(p), QString(), true);
     setScenario(0);
     tabs_->setCurrentWidget(racks_);
+    if (wizard.choices().parallelism == "find-best") findBestAfterWizard();
   } catch (const std::exception&) {
     // The wizard shows why it cannot build the cluster before it can be accepted.
   }
+}
+
+// The wizard's "Find best": the job editor's parallelism search (a background
+// task with progress and Cancel in the status bar) on the new scenario, its
+// best configuration applied as one undo command when the search succeeds.
+void DesignEditors::findBestAfterWizard() {
+  tabs_->setCurrentWidget(job_);
+  if (job_->searchRunning()) return;  // one search at a time: the user starts it again from the Job tab
+  connect(job_, &JobEditor::searchFinished, this, [this](bool ok) {
+    if (ok) job_->applySearchResult(0);
+  }, Qt::SingleShotConnection);
+  job_->findBest();
 }
 
 bool DesignEditors::eventFilter(QObject* watched, QEvent* event) {

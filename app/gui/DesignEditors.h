@@ -37,6 +37,9 @@ class DesignEditors : public QObject {
   // a part is selected in the Racks tab, a rack in the Hall tab. False for other paths.
   bool showLayoutLocation(const QString& keyPath);
   // Runs the wizard; an accepted design is added as a new scenario (one undo command).
+  // The new scenario is selected (scenarioAdded); with "Find best" on the
+  // job page the parallelism search runs on it in the Job tab and its best
+  // configuration is applied.
   void runWizard();
   // Runs the wizard for a new project (the Welcome page): once accepted and
   // `mayReplace` agrees (the unsaved-changes prompt), the design alone
@@ -51,6 +54,7 @@ class DesignEditors : public QObject {
 
  private:
   void retranslate();
+  void findBestAfterWizard();
 
   Document* doc_;
   QTabWidget* tabs_;

@@ -135,6 +135,11 @@ void MainWindow::createDocks() {
   resizeDocks({messagesDock_}, {200}, Qt::Vertical);
 
   connect(projectDock_, &ProjectDock::scenarioSelected, this, &MainWindow::selectScenario);
+  // A scenario the wizard adds becomes the selected one (tree, properties, editors, results).
+  connect(designEditors_, &DesignEditors::scenarioAdded, this, [this](int index) {
+    projectDock_->selectScenario(index);
+    selectScenario(index);
+  });
   connect(projectDock_, &ProjectDock::waterfallSelected, this, &MainWindow::showWaterfall);
   connect(messagesDock_, &MessagesDock::issueActivated, this, &MainWindow::focusIssue);
   connect(propertyEditor(), &PropertyEditor::statusMessage, this,

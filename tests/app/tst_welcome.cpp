@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
@@ -28,6 +29,9 @@
 #include <QTimer>
 
 #include "ClusterWizard.h"
+#include "DesignEditors.h"
+#include "JobEditor.h"
+#include "PropertyEditor.h"
 #include "Document.h"
 #include "ExampleCatalog.h"
 #include "ExampleThumbnail.h"
@@ -232,6 +236,49 @@ class TestWelcome : public QObject {
     QVERIFY(w.document()->isModified());
     QVERIFY(!w.welcome()->isShown());
     QCOMPARE(w.tabs()->currentWidget()->objectName(), QStringLiteral("rackEditor"));
+  }
+
+  // Issue 18 item 4 (c, d): the scenario the wizard adds is the selected one
+  // (project tree, properties, editors), and "Find best" on its job page runs
+  // the job editor's parallelism search on it and applies the best configuration.
+  void wizardScenarioSelectedAndFindBest() {
+    MainWindow w;
+    w.files()->setInteractive(false);
+    w.show();
+    QCOMPARE(w.document()->scenarioCount(), 1);
+    QCOMPARE(w.projectDock()->currentScenario(), 0);
+    const Job firstJob = w.document()->scenario(0).job;
+    bool finished = false;
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, this, [&] {
+      auto* wizard = qobject_cast<ClusterWizard*>(QApplication::activeModalWidget());
+      if (!wizard) return;
+      timer.stop();
+      wizard->findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(64);
+      while (wizard->currentPage()->objectName() != QLatin1String("wizardPageJob")) wizard->next();
+      auto* mode = wizard->currentPage()->findChild<QComboBox*>(QStringLiteral("wizardParallelism"));
+      mode->setCurrentIndex(mode->findData(QStringLiteral("find-best")));
+      finished = true;
+      wizard->accept();
+    });
+    timer.start(20);
+    w.designEditors()->wizardAction()->trigger();
+    QVERIFY(finished);
+    QCOMPARE(w.document()->scenarioCount(), 2);
+    QCOMPARE(w.projectDock()->currentScenario(), 1);
+    QCOMPARE(w.propertyEditor()->scenario(), 1);
+    JobEditor* job = w.designEditors()->job();
+    QCOMPARE(job->scenario(), 1);
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(job));
+    QTRY_VERIFY_WITH_TIMEOUT(!job->searchRunning() && job->lastReport().has_value(), 120000);
+    QVERIFY(!job->lastReport()->ranking.empty());
+    const ParallelConfig& best = job->lastReport()->ranking.front().config;
+    const Scenario s = w.document()->scenario(1);
+    QCOMPARE(s.cluster.gpus(), 64LL);
+    QCOMPARE(s.job.parallelism.tp, best.tp);
+    QCOMPARE(s.job.parallelism.pp, best.pp);
+    QCOMPARE(s.job.parallelism.micro_batch, best.micro_batch);
+    QVERIFY(w.document()->scenario(0).job == firstJob);  // the first scenario untouched
   }
 
   void shortcutsGatheredFromTheMenus() {

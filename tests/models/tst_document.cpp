@@ -12,6 +12,7 @@
 #include "Autosaver.h"
 #include "Document.h"
 #include "JsonPath.h"
+#include "design/GeneratedName.h"
 #include "store/ProjectFile.h"
 
 using namespace cf;
@@ -154,6 +155,36 @@ class TestDocument : public QObject {
     QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 200));
     QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 192));
     QCOMPARE(doc.undoStack()->count(), 0);
+  }
+
+  // Issue 18 item 4 (d): a scenario that carries its generated name (the
+  // wizard's) is renamed with an edit that changes what the name says, in
+  // the same undo step; a name the user gave is kept.
+  void generatedNameFollowsEdits() {
+    Document doc;
+    Scenario s = Document::defaultScenario(QStringLiteral("x"));
+    s.name = generatedScenarioName(s);
+    doc.addScenario(s, 1);
+    const int before = doc.undoStack()->count();
+    QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), s.cluster.nodes * 2));
+    QCOMPARE(doc.undoStack()->count(), before + 1);  // one step
+    const std::string renamed = generatedScenarioName(doc.scenario(1));
+    QCOMPARE(doc.scenario(1).name, renamed);
+    QVERIFY(renamed != s.name);
+    QVERIFY(QString::fromStdString(renamed).startsWith(QString::number(s.cluster.gpus() * 2) + QLatin1String(" x ")));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(1).name, s.name);
+    QCOMPARE(doc.scenario(1).cluster.nodes, s.cluster.nodes);
+    doc.undoStack()->redo();
+    QCOMPARE(doc.scenario(1).name, renamed);
+    // Renamed by the user: kept.
+    doc.renameScenario(1, QStringLiteral("Pod A"));
+    QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/facility/cooling"), "direct-liquid"));
+    QCOMPARE(doc.scenario(1).name, std::string("Pod A"));
+    // A hand-made name elsewhere is never touched.
+    const std::string first = doc.scenario(0).name;
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), doc.scenario(0).cluster.nodes + 1));
+    QCOMPARE(doc.scenario(0).name, first);
   }
 
   void scenarioCommands() {

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
@@ -17,6 +19,7 @@
 #include "design/ScenarioJson.h"
 #include "Document.h"
 #include "WizardChoices.h"
+#include "ModelPresets.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "topology/TopologyModel.h"
@@ -38,7 +41,7 @@ class TestClusterWizard : public QObject {
     QTest::newRow("H100 air") << "H100-SXM5-80GB" << 1024 << "air" << 128 << 1 << 128;
     // ... and three in a 40 kW air rack under direct-liquid facility cooling: the DGX-H100 is
     // air-cooled (the catalog has no liquid-cooled H100 node), so the generator keeps it out of
-    // the 130 kW liquid racks, whose manifolds it could not use.
+    // the 130 kW liquid racks, whose manifolds it could not use (the wizard says so: nodeFollowsCooling).
     QTest::newRow("H100 liquid") << "H100-SXM5-80GB" << 1024 << "direct-liquid" << 128 << 3 << 43;
     // GB200 NVL72: one 72-GPU rack system per rack.
     QTest::newRow("GB200 NVL72") << "GB200" << 576 << "direct-liquid" << 8 << 1 << 8;
@@ -207,6 +210,10 @@ class TestClusterWizard : public QObject {
     wizard.show();
     wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(131072);
     QTRY_VERIFY(!wizard.fabricValid());
+    // The accelerators page lets the user on to the fabric page, where it is fixed.
+    QVERIFY(wizard.currentPage()->isComplete());
+    wizard.next();
+    QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
     QVERIFY(!wizard.currentPage()->isComplete());
     QVERIFY2(wizard.summaryText().contains(QStringLiteral("cluster.scale_out.tiers")), qPrintable(wizard.summaryText()));
     QVERIFY(wizard.fabricText().isEmpty());
@@ -245,8 +252,11 @@ class TestClusterWizard : public QObject {
     wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(100000);
     QTRY_VERIFY(!wizard.fabricValid());
     QTRY_VERIFY(!wizard.remedies().empty());
-    auto* button = wizard.findChild<QPushButton*>(QStringLiteral("wizardRemedy0"));
+    wizard.next();  // the fabric page offers them
+    QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
+    auto* button = wizard.currentPage()->findChild<QPushButton*>(QStringLiteral("wizardRemedy0"));
     QVERIFY(button);
+    QTRY_VERIFY(button->isVisible());
     QVERIFY(!button->text().isEmpty());
     if (qEnvironmentVariableIsSet("CF_SCREENSHOT_DIR"))
       wizard.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/wizard-remedies.png"));
@@ -254,6 +264,172 @@ class TestClusterWizard : public QObject {
     QTRY_VERIFY(wizard.fabricValid());
     QVERIFY(wizard.currentPage()->isComplete());
     QVERIFY(wizard.remedies().empty());
+  }
+
+  // Issue 18 item 4 (a): the fabric page offers topology by name, tiers with
+  // an explicit "Automatic", a catalog switch, the NIC speed and the planes,
+  // and each answer reaches the generated scenario and the fabric engine.
+  void fabricPageChoices() {
+    const Catalog& parts = Catalog::builtin();
+    ClusterWizard wizard(parts);
+    wizard.show();
+    wizard.next();
+    QWizardPage* page = wizard.currentPage();
+    QCOMPARE(page->objectName(), QStringLiteral("wizardPageFabric"));
+    auto* topo = page->findChild<QComboBox*>(QStringLiteral("wizardTopology"));
+    auto* tiers = page->findChild<QComboBox*>(QStringLiteral("wizardTiers"));
+    auto* sw = page->findChild<QComboBox*>(QStringLiteral("wizardSwitch"));
+    auto* speed = page->findChild<QComboBox*>(QStringLiteral("wizardNicSpeed"));
+    auto* planes = page->findChild<QSpinBox*>(QStringLiteral("wizardPlanes"));
+    QVERIFY(topo && tiers && sw && speed && planes);
+    // Human names, never the raw ids.
+    QCOMPARE(topo->count(), 6);
+    for (int i = 0; i < topo->count(); ++i) {
+      QVERIFY2(topo->itemText(i) != topo->itemData(i).toString(), qPrintable(topo->itemText(i)));
+      QVERIFY(!topo->itemText(i).contains(QLatin1String("torus2d")) && !topo->itemText(i).contains(QLatin1String("fat-tree")));
+    }
+    QCOMPARE(topo->itemText(topo->findData(QStringLiteral("torus2d"))), QStringLiteral("2D torus"));
+    // Tiers: "Automatic" first, then 1..3; no "0" in sight.
+    QCOMPARE(tiers->count(), 4);
+    QCOMPARE(tiers->currentIndex(), 0);
+    QVERIFY(tiers->itemText(0).startsWith(QLatin1String("Automatic")));
+    for (QLabel* l : page->findChildren<QLabel*>()) QVERIFY2(!l->text().contains(QLatin1String("0 = automatic")), qPrintable(l->text()));
+    QCOMPARE(wizard.scenario().cluster.scale_out.tiers, 2);  // 1,024 NICs on 64-port switches
+    tiers->setCurrentIndex(tiers->findData(3));
+    QCOMPARE(wizard.choices().tiers, 3);
+    QCOMPARE(wizard.scenario().cluster.scale_out.tiers, 3);
+    tiers->setCurrentIndex(0);
+    // Every non-NVLink catalog switch is offered; the one picked is the scenario's.
+    int offered = 0;
+    for (const SwitchPart& p : parts.switches)
+      if (p.technology != "nvlink") {
+        QVERIFY2(sw->findData(QString::fromStdString(p.id)) > 0, p.id.c_str());
+        ++offered;
+      }
+    QCOMPARE(sw->count(), offered + 1);  // + "Automatic"
+    sw->setCurrentIndex(sw->findData(QStringLiteral("Q3400-XDR-144p")));
+    // NIC speeds are the catalog NICs' (100, 200, 400, 800 Gb/s) after "the node's NIC".
+    QCOMPARE(speed->itemData(0).toDouble(), 0.0);
+    QVERIFY(speed->findData(800.0) > 0 && speed->findData(400.0) > 0 && speed->findData(100.0) > 0);
+    speed->setCurrentIndex(speed->findData(800.0));
+    planes->setValue(2);
+    wizard.next();  // recounts
+    QVERIFY2(wizard.fabricValid(), qPrintable(wizard.summaryText()));
+    const Scenario s = wizard.scenario();
+    QCOMPARE(s.cluster.scale_out.switch_id, std::string("Q3400-XDR-144p"));
+    QCOMPARE(s.cluster.scale_out.nic_Gbps, 800.0);
+    QCOMPARE(s.cluster.scale_out.planes, 2);
+    QCOMPARE(wizard.fabricCounts().planes, 2);
+    // The summary names the topology as the combo does.
+    QVERIFY2(wizard.summaryText().contains(QStringLiteral("Fat tree")), qPrintable(wizard.summaryText()));
+  }
+
+  // (b) The node model follows the cooling: a liquid-cooled node for the
+  // accelerator when the facility is liquid-cooled and the catalog has one;
+  // when it has none (H100 today: only the air-cooled DGX-H100) the summary
+  // says so and the air-cooled node is kept.
+  void nodeFollowsCooling() {
+    // A catalog with a liquid-cooled H100 node besides the DGX-H100 (a test part).
+    Catalog parts = Catalog::builtin();
+    NodeType liquid = *parts.node("DGX-H100");
+    liquid.id = "TEST-H100-LIQUID";
+    liquid.cooling = "liquid";
+    parts.upsert(liquid);
+    {
+      ClusterWizard wizard(parts);
+      wizard.show();
+      auto* cooling = wizard.findChild<QComboBox*>(QStringLiteral("wizardCooling"));
+      auto* node = wizard.findChild<QComboBox*>(QStringLiteral("wizardNode"));
+      QCOMPARE(node->currentData().toString(), QString());  // "Automatic (follows the cooling)"
+      QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
+      cooling->setCurrentIndex(cooling->findData(QStringLiteral("direct-liquid")));
+      wizard.next();
+      QCOMPARE(wizard.scenario().cluster.node_type, std::string("TEST-H100-LIQUID"));
+      QVERIFY2(!wizard.summaryText().contains(QLatin1String("no liquid-cooled node")), qPrintable(wizard.summaryText()));
+      cooling->setCurrentIndex(cooling->findData(QStringLiteral("air")));
+      wizard.next();
+      QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
+    }
+    ClusterWizard wizard(Catalog::builtin());
+    wizard.show();
+    auto* cooling = wizard.findChild<QComboBox*>(QStringLiteral("wizardCooling"));
+    cooling->setCurrentIndex(cooling->findData(QStringLiteral("direct-liquid")));
+    wizard.next();
+    QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
+    QVERIFY2(wizard.summaryText().contains(
+                 QStringLiteral("no liquid-cooled node for H100-SXM5-80GB: the air-cooled DGX-H100 stays in air-cooled racks")),
+             qPrintable(wizard.summaryText()));
+    cooling->setCurrentIndex(cooling->findData(QStringLiteral("air")));
+    wizard.next();
+    QVERIFY(!wizard.summaryText().contains(QLatin1String("no liquid-cooled node")));
+  }
+
+  // (c) The job page: a model preset and the parallelism (automatic, by hand
+  // or "find best", which the main window runs after Finish: tst_welcome).
+  void jobPage() {
+    ClusterWizard wizard(Catalog::builtin());
+    wizard.show();
+    wizard.next();
+    wizard.next();
+    wizard.next();
+    QWizardPage* page = wizard.currentPage();
+    QCOMPARE(page->objectName(), QStringLiteral("wizardPageJob"));
+    auto* preset = page->findChild<QComboBox*>(QStringLiteral("wizardModelPreset"));
+    auto* mode = page->findChild<QComboBox*>(QStringLiteral("wizardParallelism"));
+    auto* tp = page->findChild<QSpinBox*>(QStringLiteral("wizardTp"));
+    auto* pp = page->findChild<QSpinBox*>(QStringLiteral("wizardPp"));
+    QVERIFY(preset && mode && tp && pp);
+    QCOMPARE(preset->count(), static_cast<int>(modelPresets().size()));
+    QCOMPARE(preset->currentText(), QStringLiteral("Llama 3 8B"));
+    QVERIFY(!tp->isEnabled() && !pp->isEnabled());
+    preset->setCurrentIndex(preset->findData(QStringLiteral("Llama 3 70B")));
+    mode->setCurrentIndex(mode->findData(QStringLiteral("manual")));
+    QVERIFY(tp->isEnabled() && pp->isEnabled());
+    tp->setValue(8);
+    pp->setValue(4);
+    Scenario s = wizard.scenario();
+    QCOMPARE(s.job.model.preset, std::string("Llama 3 70B"));
+    QCOMPARE(s.job.model.layers, 80);
+    QCOMPARE(s.job.parallelism.tp, 8);
+    QCOMPARE(s.job.parallelism.pp, 4);
+    QCOMPARE(s.job.parallelism.dp, 1024 / 32);
+    for (const Issue& i : validateScenario(s, Catalog::builtin()))
+      QVERIFY2(i.severity != Issue::Severity::Error, i.text().c_str());
+    mode->setCurrentIndex(mode->findData(QStringLiteral("find-best")));
+    QVERIFY(!tp->isEnabled());
+    QTRY_VERIFY(wizard.summaryText().contains(QLatin1String("parallelism search")));
+    QCOMPARE(wizard.choices().parallelism, std::string("find-best"));
+    s = wizard.scenario();
+    QCOMPARE(s.job.parallelism.tp, 8);  // the automatic split until the search has run
+    QCOMPARE(s.job.parallelism.pp, 1);
+  }
+
+  // (d) The generated name follows the design until the user renames the
+  // scenario; clearing the name goes back to the generated one.
+  void nameFollowsTheDesign() {
+    ClusterWizard wizard(Catalog::builtin());
+    wizard.show();
+    auto* name = wizard.findChild<QLineEdit*>(QStringLiteral("wizardName"));
+    auto* gpus = wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"));
+    QVERIFY(name && gpus);
+    QVERIFY2(name->text().startsWith(QLatin1String("1024 x H100")), qPrintable(name->text()));
+    gpus->setValue(2048);
+    QTRY_VERIFY2(name->text().startsWith(QLatin1String("2048 x H100")), qPrintable(name->text()));
+    QVERIFY(!wizard.renamed());
+    QCOMPARE(wizard.scenario().name, name->text().toStdString());
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Pod A"));
+    QVERIFY(wizard.renamed());
+    gpus->setValue(4096);
+    wizard.next();
+    QCOMPARE(name->text(), QStringLiteral("Pod A"));
+    QCOMPARE(wizard.scenario().name, std::string("Pod A"));
+    QCOMPARE(wizard.scenario().cluster.gpus(), 4096LL);
+    name->selectAll();
+    QTest::keyClick(name, Qt::Key_Backspace);
+    QVERIFY(!wizard.renamed());
+    QTRY_VERIFY2(name->text().startsWith(QLatin1String("4096 x H100")), qPrintable(name->text()));
   }
 
   void dialogAddsOneScenario() {

@@ -6,15 +6,19 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "EngineMessages.h"
+#include "common/InputError.h"
 #include "design/Climate.h"
 #include "design/Validation.h"
+#include "ModelPresets.h"
 
 namespace cf {
 
@@ -35,10 +39,33 @@ class BuildablePage : public QWizardPage {
 ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(parent), parts_(parts) {
   setObjectName(QStringLiteral("clusterWizard"));
   setWizardStyle(QWizard::ClassicStyle);
-  hardware_ = new BuildablePage(&fabricValid_, this);
-  site_ = new BuildablePage(&fabricValid_, this);
   hwForm_ = new QFormLayout;
+  fabricForm_ = new QFormLayout;
   siteForm_ = new QFormLayout;
+  jobForm_ = new QFormLayout;
+  // The accelerators page always lets the user go on (a fabric that does not
+  // fit is fixed on the next page); the others wait for a buildable design.
+  summary_ = new QLabel;
+  summaryFabric_ = new QLabel;
+  summary2_ = new QLabel;
+  summary2_->setObjectName(QStringLiteral("wizardSummary"));
+  summaryJob_ = new QLabel;
+  fabricLabel_ = new QLabel;
+  fabricLabel_->setObjectName(QStringLiteral("wizardFabricCounts1"));
+  fabricLabel2_ = new QLabel;
+  fabricLabel2_->setObjectName(QStringLiteral("wizardFabricCounts"));
+  remedyBox_ = new QWidget;
+  remedyBox_->setObjectName(QStringLiteral("wizardRemedies"));
+  new QVBoxLayout(remedyBox_);
+  remedyBox_->layout()->setContentsMargins(0, 0, 0, 0);
+  hardware_ = addPageWith(hwForm_, summary_, nullptr, nullptr, false);
+  fabricPage_ = addPageWith(fabricForm_, summaryFabric_, fabricLabel_, remedyBox_, true);
+  site_ = addPageWith(siteForm_, summary2_, fabricLabel2_, nullptr, true);
+  jobPage_ = addPageWith(jobForm_, summaryJob_, nullptr, nullptr, true);
+  hardware_->setObjectName(QStringLiteral("wizardPageAccelerators"));
+  fabricPage_->setObjectName(QStringLiteral("wizardPageFabric"));
+  site_->setObjectName(QStringLiteral("wizardPageFacility"));
+  jobPage_->setObjectName(QStringLiteral("wizardPageJob"));
 
   accelerator_ = new QComboBox(hardware_);
   accelerator_->setObjectName(QStringLiteral("wizardAccelerator"));
@@ -51,35 +78,30 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   gpus_->setRange(1, 1 << 20);
   gpus_->setSingleStep(64);
   gpus_->setGroupSeparatorShown(true);
-  topology_ = new QComboBox(hardware_);
+
+  topology_ = new QComboBox(fabricPage_);
   topology_->setObjectName(QStringLiteral("wizardTopology"));
   for (const char* t : {"fat-tree", "rail-optimized", "spine-leaf", "dragonfly", "torus2d", "torus3d"})
-    topology_->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
-  tiers_ = new QSpinBox(hardware_);
-  tiers_->setRange(0, 3);
-  oversub_ = new QDoubleSpinBox(hardware_);
+    topology_->addItem(QString(), QString::fromLatin1(t));
+  tiers_ = new QComboBox(fabricPage_);
+  tiers_->setObjectName(QStringLiteral("wizardTiers"));
+  for (int t = 0; t <= 3; ++t) tiers_->addItem(QString(), t);  // 0: "Automatic" (retranslate)
+  oversub_ = new QDoubleSpinBox(fabricPage_);
+  oversub_->setObjectName(QStringLiteral("wizardOversubscription"));
   oversub_->setRange(1, 8);
   oversub_->setSingleStep(0.5);
-  switch_ = new QComboBox(hardware_);
+  oversub_->setSuffix(QStringLiteral(":1"));
+  oversub_->setDecimals(1);
+  switch_ = new QComboBox(fabricPage_);
   switch_->setObjectName(QStringLiteral("wizardSwitch"));
-  nics_ = new QSpinBox(hardware_);
+  nicSpeed_ = new QComboBox(fabricPage_);
+  nicSpeed_->setObjectName(QStringLiteral("wizardNicSpeed"));
+  planes_ = new QSpinBox(fabricPage_);
+  planes_->setObjectName(QStringLiteral("wizardPlanes"));
+  planes_->setRange(1, 8);
+  nics_ = new QSpinBox(fabricPage_);
   nics_->setObjectName(QStringLiteral("wizardNics"));
   nics_->setRange(0, 64);
-  summary_ = new QLabel(hardware_);
-  summary_->setWordWrap(true);
-  remedyBox_ = new QWidget(hardware_);
-  remedyBox_->setObjectName(QStringLiteral("wizardRemedies"));
-  new QVBoxLayout(remedyBox_);
-  remedyBox_->layout()->setContentsMargins(0, 0, 0, 0);
-  fabricLabel_ = new QLabel(hardware_);
-  fabricLabel_->setWordWrap(true);
-  fabricLabel_->setObjectName(QStringLiteral("wizardFabricCounts1"));
-  auto* hwBox = new QVBoxLayout(hardware_);
-  hwBox->addLayout(hwForm_);
-  hwBox->addStretch(1);
-  hwBox->addWidget(summary_);
-  hwBox->addWidget(remedyBox_);
-  hwBox->addWidget(fabricLabel_);
 
   nvme_ = new QCheckBox(site_);
   pfs_ = new QCheckBox(site_);
@@ -94,39 +116,41 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   for (const ClimateProfile& c : builtinClimates()) climate_->addItem(QString::fromStdString(c.label), QString::fromStdString(c.name));
   racksPerRow_ = new QSpinBox(site_);
   racksPerRow_->setRange(2, 64);
-  summary2_ = new QLabel(site_);
-  summary2_->setWordWrap(true);
-  summary2_->setObjectName(QStringLiteral("wizardSummary"));
-  fabricLabel2_ = new QLabel(site_);
-  fabricLabel2_->setWordWrap(true);
-  fabricLabel2_->setObjectName(QStringLiteral("wizardFabricCounts"));
-  auto* siteBox = new QVBoxLayout(site_);
-  siteBox->addLayout(siteForm_);
-  siteBox->addStretch(1);
-  siteBox->addWidget(summary2_);
-  siteBox->addWidget(fabricLabel2_);
+
+  name_ = new QLineEdit(jobPage_);
+  name_->setObjectName(QStringLiteral("wizardName"));
+  preset_ = new QComboBox(jobPage_);
+  preset_->setObjectName(QStringLiteral("wizardModelPreset"));
+  parallelism_ = new QComboBox(jobPage_);
+  parallelism_->setObjectName(QStringLiteral("wizardParallelism"));
+  for (const char* p : {"auto", "manual", "find-best"}) parallelism_->addItem(QString(), QString::fromLatin1(p));
+  tp_ = new QSpinBox(jobPage_);
+  tp_->setObjectName(QStringLiteral("wizardTp"));
+  tp_->setRange(1, 1024);
+  pp_ = new QSpinBox(jobPage_);
+  pp_->setObjectName(QStringLiteral("wizardPp"));
+  pp_->setRange(1, 1024);
+  fillPresets();
+
   // Building the fabric graph takes a while at 100K GPUs: recount once the answers settle.
   summaryTimer_ = new QTimer(this);
   summaryTimer_->setSingleShot(true);
   summaryTimer_->setInterval(150);
   connect(summaryTimer_, &QTimer::timeout, this, &ClusterWizard::updateSummary);
-  for (QWidget* w : std::initializer_list<QWidget*>{accelerator_, node_, gpus_, topology_, tiers_, oversub_, switch_, nics_}) {
-    labels_.push_back(new QLabel(hardware_));
-    hwForm_->addRow(labels_.back(), w);
-  }
+  auto rows = [this](QWizardPage* page, QFormLayout* form, std::initializer_list<QWidget*> widgets) {
+    for (QWidget* w : widgets) {
+      labels_.push_back(new QLabel(page));
+      form->addRow(labels_.back(), w);
+    }
+  };
+  rows(hardware_, hwForm_, {accelerator_, node_, gpus_});
+  rows(fabricPage_, fabricForm_, {topology_, tiers_, oversub_, switch_, nicSpeed_, planes_, nics_});
   siteForm_->addRow(nvme_);
   siteForm_->addRow(pfs_);
-  for (QWidget* w : std::initializer_list<QWidget*>{pfsCapacity_, pfsRead_}) {
-    labels_.push_back(new QLabel(site_));
-    siteForm_->addRow(labels_.back(), w);
-  }
+  rows(site_, siteForm_, {pfsCapacity_, pfsRead_});
   siteForm_->addRow(objects_);
-  for (QWidget* w : std::initializer_list<QWidget*>{cooling_, climate_, racksPerRow_}) {
-    labels_.push_back(new QLabel(site_));
-    siteForm_->addRow(labels_.back(), w);
-  }
-  addPage(hardware_);
-  addPage(site_);
+  rows(site_, siteForm_, {cooling_, climate_, racksPerRow_});
+  rows(jobPage_, jobForm_, {name_, preset_, parallelism_, tp_, pp_});
 
   retranslate();
   setChoices(WizardChoices{});
@@ -135,14 +159,46 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
     summaryTimer_->start();
   });
   auto later = [this] { summaryTimer_->start(); };
-  for (QComboBox* c : {node_, topology_, cooling_, climate_, switch_}) connect(c, &QComboBox::currentIndexChanged, this, later);
-  for (QSpinBox* s : {gpus_, tiers_, racksPerRow_, nics_}) connect(s, &QSpinBox::valueChanged, this, later);
+  for (QComboBox* c : {node_, topology_, cooling_, climate_, switch_, tiers_, nicSpeed_, preset_})
+    connect(c, &QComboBox::currentIndexChanged, this, later);
+  connect(parallelism_, &QComboBox::currentIndexChanged, this, [this] {
+    updateJobFields();
+    summaryTimer_->start();
+  });
+  for (QSpinBox* s : {gpus_, racksPerRow_, nics_, planes_, tp_, pp_}) connect(s, &QSpinBox::valueChanged, this, later);
   for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_}) connect(s, &QDoubleSpinBox::valueChanged, this, later);
   for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, later);
+  // A name the user types is kept; an empty one goes back to the generated name.
+  connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    renamed_ = !text.trimmed().isEmpty();
+    if (!renamed_) summaryTimer_->start();
+  });
   // Next and Finish show what the current answers give, never a stale count.
   connect(this, &QWizard::currentIdChanged, this, &ClusterWizard::updateSummary);
   updateSummary();
-  resize(620, 520);
+  resize(640, 560);
+}
+
+QWizardPage* ClusterWizard::addPageWith(QFormLayout* form, QLabel* summary, QLabel* fabric, QWidget* extra,
+                                        bool buildable) {
+  QWizardPage* page = buildable ? new BuildablePage(&fabricValid_, this) : new QWizardPage(this);
+  auto* box = new QVBoxLayout(page);
+  box->addLayout(form);
+  box->addStretch(1);
+  summary->setParent(page);
+  summary->setWordWrap(true);
+  box->addWidget(summary);
+  if (extra) {
+    extra->setParent(page);
+    box->addWidget(extra);
+  }
+  if (fabric) {
+    fabric->setParent(page);
+    fabric->setWordWrap(true);
+    box->addWidget(fabric);
+  }
+  addPage(page);
+  return page;
 }
 
 void ClusterWizard::fillNodes() {
@@ -150,9 +206,15 @@ void ClusterWizard::fillNodes() {
   const QString keep = node_->currentData().toString();
   const QSignalBlocker block(node_);
   node_->clear();
+  node_->addItem(tr("Automatic (follows the cooling)"), QString());
   for (const NodeType& n : parts_.nodes)
     if (QString::fromStdString(n.accelerator) == acc)
-      node_->addItem(tr("%1 (%2 GPUs, %3 U)").arg(QString::fromStdString(n.id)).arg(n.accelerators_per_node).arg(n.rack_units), QString::fromStdString(n.id));
+      node_->addItem(tr("%1 (%2 GPUs, %3 U, %4)")
+                         .arg(QString::fromStdString(n.id))
+                         .arg(n.accelerators_per_node)
+                         .arg(n.rack_units)
+                         .arg(n.cooling == "liquid" ? tr("liquid-cooled") : tr("air-cooled")),
+                     QString::fromStdString(n.id));
   const int i = node_->findData(keep);
   node_->setCurrentIndex(i >= 0 ? i : 0);
 }
@@ -163,10 +225,12 @@ WizardChoices ClusterWizard::choices() const {
   c.node_type = node_->currentData().toString().toStdString();
   c.gpus = gpus_->value();
   c.topology = topology_->currentData().toString().toStdString();
-  c.tiers = tiers_->value();
+  c.tiers = tiers_->currentData().toInt();
   c.oversubscription = oversub_->value();
   c.switch_id = switch_->currentData().toString().toStdString();
   c.nics_per_node = nics_->value();
+  c.nic_Gbps = nicSpeed_->currentData().toDouble();
+  c.planes = planes_->value();
   c.local_nvme = nvme_->isChecked();
   c.parallel_fs = pfs_->isChecked();
   c.pfs_capacity_PB = pfsCapacity_->value();
@@ -175,19 +239,26 @@ WizardChoices ClusterWizard::choices() const {
   c.cooling = cooling_->currentData().toString().toStdString();
   c.climate = climate_->currentData().toString().toStdString();
   c.layout.racks_per_row = racksPerRow_->value();
+  c.name = renamed_ ? name_->text().trimmed().toStdString() : std::string();
+  c.model_preset = preset_->currentData().toString().toStdString();
+  c.parallelism = parallelism_->currentData().toString().toStdString();
+  c.tp = tp_->value();
+  c.pp = pp_->value();
   return c;
 }
 
 void ClusterWizard::setChoices(const WizardChoices& c) {
   accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(QString::fromStdString(c.accelerator))));
   fillNodes();
-  if (!c.node_type.empty()) node_->setCurrentIndex(std::max(0, node_->findData(QString::fromStdString(c.node_type))));
+  node_->setCurrentIndex(std::max(0, node_->findData(QString::fromStdString(c.node_type))));
   gpus_->setValue(static_cast<int>(c.gpus));
   topology_->setCurrentIndex(std::max(0, topology_->findData(QString::fromStdString(c.topology))));
-  tiers_->setValue(c.tiers);
+  tiers_->setCurrentIndex(std::max(0, tiers_->findData(c.tiers)));
   oversub_->setValue(c.oversubscription);
   switch_->setCurrentIndex(std::max(0, switch_->findData(QString::fromStdString(c.switch_id))));
   nics_->setValue(c.nics_per_node);
+  nicSpeed_->setCurrentIndex(std::max(0, nicSpeed_->findData(c.nic_Gbps)));
+  planes_->setValue(c.planes);
   nvme_->setChecked(c.local_nvme);
   pfs_->setChecked(c.parallel_fs);
   pfsCapacity_->setValue(c.pfs_capacity_PB);
@@ -197,6 +268,13 @@ void ClusterWizard::setChoices(const WizardChoices& c) {
   const int ci = climate_->findData(QString::fromStdString(c.climate));
   if (ci >= 0) climate_->setCurrentIndex(ci);
   racksPerRow_->setValue(c.layout.racks_per_row);
+  renamed_ = !c.name.empty();
+  if (renamed_) name_->setText(QString::fromStdString(c.name));
+  preset_->setCurrentIndex(std::max(0, preset_->findData(QString::fromStdString(c.model_preset))));
+  parallelism_->setCurrentIndex(std::max(0, parallelism_->findData(QString::fromStdString(c.parallelism))));
+  tp_->setValue(c.tp);
+  pp_->setValue(c.pp);
+  updateJobFields();
   updateSummary();
 }
 
@@ -206,14 +284,28 @@ QString ClusterWizard::summaryText() const { return summary2_->text(); }
 
 QString ClusterWizard::fabricText() const { return fabricLabel2_->text(); }
 
+QString ClusterWizard::scenarioName() const { return name_->text(); }
+
+QString ClusterWizard::topologyName(const QString& id) {
+  if (id == QLatin1String("fat-tree")) return tr("Fat tree (folded Clos)");
+  if (id == QLatin1String("rail-optimized")) return tr("Rail-optimised fat tree");
+  if (id == QLatin1String("spine-leaf")) return tr("Spine and leaf");
+  if (id == QLatin1String("dragonfly")) return tr("Dragonfly");
+  if (id == QLatin1String("torus2d")) return tr("2D torus");
+  if (id == QLatin1String("torus3d")) return tr("3D torus");
+  return id;
+}
+
 void ClusterWizard::updateSummary() {
   summaryTimer_->stop();
   QString text, fabric;
   fabricValid_ = false;
   try {
     LayoutSummary sum;
-    const Scenario s = buildWizardScenario(choices(), parts_, &sum, &fabric_);
+    const WizardChoices c = choices();
+    const Scenario s = buildWizardScenario(c, parts_, &sum, &fabric_);
     fabricValid_ = true;
+    if (!renamed_) name_->setText(QString::fromStdString(s.name));
     const QLocale loc;
     text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with %8 "
               "switches, %9 storage racks; %10 rows in %11. Fabric: %12, %13 tiers.")
@@ -222,8 +314,18 @@ void ClusterWizard::updateSummary() {
                .arg(sum.nodes_per_rack)
                .arg(loc.toString(sum.rack_load_kW, 'f', 1), loc.toString(sum.network_racks),
                     loc.toString(sum.switches), loc.toString(sum.storage_racks), loc.toString(sum.rows),
-                    tr("%n hall(s)", nullptr, sum.halls), QString::fromStdString(fabric_.topology))
+                    tr("%n hall(s)", nullptr, sum.halls), topologyName(QString::fromStdString(fabric_.topology)))
                .arg(fabric_.tiers);
+    // The node model follows the cooling; say so when the catalog has none that suits it.
+    bool suits = true;
+    if (const NodeType* node = wizardNode(c, parts_, &suits); node && !suits)
+      text += QLatin1Char(' ') +
+              (wizardWantsLiquidNodes(c)
+                   ? tr("The catalog has no liquid-cooled node for %1: the air-cooled %2 stays in air-cooled racks.")
+                   : tr("The catalog has no air-cooled node for %1: the liquid-cooled %2 needs liquid-cooled racks."))
+                  .arg(QString::fromStdString(c.accelerator), QString::fromStdString(node->id));
+    if (c.parallelism == "find-best")
+      text += QLatin1Char(' ') + tr("After Finish, the parallelism search runs in the background and applies the best configuration.");
     const WizardFabric& f = fabric_;
     QStringList tiers;
     if (f.leaves) tiers << tr("%1 leaf").arg(loc.toString(f.leaves));
@@ -240,26 +342,29 @@ void ClusterWizard::updateSummary() {
                       loc.toString(f.dac), loc.toString(f.aec), loc.toString(f.aoc), loc.toString(f.optical_links),
                       loc.toString(f.transceivers), loc.toString(f.optics()))
                  .arg(loc.toString(f.fiber_m, 'f', 0));
+  } catch (const InputError& e) {
+    text = tr("Cannot build this cluster: %1").arg(translatedError(e));
+    fabric_ = {};
   } catch (const std::exception& e) {
     text = tr("Cannot build this cluster: %1").arg(QString::fromStdString(e.what()));
     fabric_ = {};
   }
-  showRemedies();
-  summary_->setText(text);
-  summary2_->setText(text);
+  // The fabric engine's reason is plain English; validation's names the same facts with a message id.
+  if (const QString why = showRemedies(); !why.isEmpty()) text = tr("Cannot build this cluster: %1").arg(why);
+  for (QLabel* l : {summary_, summaryFabric_, summary2_, summaryJob_}) l->setText(text);
   fabricLabel_->setText(fabric);
   fabricLabel2_->setText(fabric);
-  emit hardware_->completeChanged();
-  emit site_->completeChanged();
+  for (QWizardPage* page : {hardware_, fabricPage_, site_, jobPage_}) emit page->completeChanged();
 }
 
 // When the fabric cannot be built, the changes validation says would fit,
 // each a button that applies it (issue 15: ports exhausted → remedies).
-void ClusterWizard::showRemedies() {
+QString ClusterWizard::showRemedies() {
   remedies_.clear();
+  Issue why;
   if (!fabricValid_) {
     try {
-      remedies_ = wizardRemedies(choices(), parts_);
+      remedies_ = wizardRemedies(choices(), parts_, &why);
     } catch (const std::exception&) {
       // Unknown parts: the summary already says why; nothing to offer.
     }
@@ -282,6 +387,7 @@ void ClusterWizard::showRemedies() {
     box->addWidget(button);
   }
   remedyBox_->setVisible(!remedies_.empty());
+  return why.id.empty() ? QString() : translatedText(why);
 }
 
 void ClusterWizard::applyRemedy(std::size_t i) {
@@ -301,6 +407,34 @@ void ClusterWizard::fillSwitches() {
   switch_->setCurrentIndex(std::max(0, switch_->findData(keep)));
 }
 
+// NIC port speeds the catalog's NICs offer.
+void ClusterWizard::fillSpeeds() {
+  const QVariant keep = nicSpeed_->currentData();
+  const QSignalBlocker block(nicSpeed_);
+  nicSpeed_->clear();
+  nicSpeed_->addItem(tr("The node's NIC"), 0.0);
+  std::vector<double> speeds;
+  for (const NicPart& n : parts_.nics)
+    if (n.port_Gbps > 0 && std::find(speeds.begin(), speeds.end(), n.port_Gbps) == speeds.end()) speeds.push_back(n.port_Gbps);
+  std::sort(speeds.begin(), speeds.end());
+  for (double g : speeds) nicSpeed_->addItem(tr("%1 Gb/s").arg(QLocale().toString(g, 'f', 0)), g);
+  nicSpeed_->setCurrentIndex(std::max(0, nicSpeed_->findData(keep)));
+}
+
+void ClusterWizard::fillPresets() {
+  const QSignalBlocker block(preset_);
+  preset_->clear();
+  for (const ModelPreset& p : modelPresets())
+    preset_->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
+}
+
+// TP and PP are the user's only when the parallelism is set by hand.
+void ClusterWizard::updateJobFields() {
+  const bool manual = parallelism_->currentData().toString() == QLatin1String("manual");
+  tp_->setEnabled(manual);
+  pp_->setEnabled(manual);
+}
+
 void ClusterWizard::retranslate() {
   setWindowTitle(tr("Cluster Wizard"));
   // QWizard's own button texts come from Qt's translations, which a system
@@ -309,21 +443,36 @@ void ClusterWizard::retranslate() {
   setButtonText(QWizard::NextButton, tr("&Next >"));
   setButtonText(QWizard::FinishButton, tr("&Finish"));
   setButtonText(QWizard::CancelButton, tr("Cancel"));
-  hardware_->setTitle(tr("Accelerators and fabric"));
-  hardware_->setSubTitle(tr("Pick the accelerator, the node type, the number of GPUs and the network topology."));
+  hardware_->setTitle(tr("Accelerators"));
+  hardware_->setSubTitle(tr("Pick the accelerator, the node type and the number of GPUs."));
+  fabricPage_->setTitle(tr("Fabric"));
+  fabricPage_->setSubTitle(tr("Choose the scale-out network: topology, switch, NIC speed and planes."));
+  jobPage_->setTitle(tr("Job"));
+  jobPage_->setSubTitle(tr("Name the scenario and choose the model to train and how to split it."));
   site_->setTitle(tr("Storage and facility"));
   site_->setSubTitle(tr("Choose the storage tiers and the cooling; racks are sized by their power budgets."));
-  const QStringList labels{tr("Accelerator:"), tr("Node type:"), tr("GPUs:"), tr("Topology:"),
-                           tr("Tiers (0 = automatic):"), tr("Oversubscription:"), tr("Scale-out switch:"),
-                           tr("NICs per node (0 = the node's):"), tr("File system capacity (PB):"),
+  const QStringList labels{tr("Accelerator:"), tr("Node type:"), tr("GPUs:"), tr("Topology:"), tr("Tiers:"),
+                           tr("Oversubscription:"), tr("Scale-out switch:"), tr("NIC speed:"), tr("Planes:"),
+                           tr("NICs per node:"), tr("File system capacity (PB):"),
                            tr("File system read bandwidth (GB/s):"), tr("Cooling:"), tr("Climate:"),
-                           tr("Racks per row:")};
+                           tr("Racks per row:"), tr("Scenario name:"), tr("Model preset:"), tr("Parallelism:"),
+                           tr("Tensor parallel (TP):"), tr("Pipeline parallel (PP):")};
   for (std::size_t i = 0; i < labels_.size() && i < static_cast<std::size_t>(labels.size()); ++i)
     labels_[i]->setText(labels[static_cast<int>(i)]);
   nvme_->setText(tr("Local NVMe in every node"));
   pfs_->setText(tr("Parallel file system"));
   objects_->setText(tr("Object store"));
+  fillNodes();
   fillSwitches();
+  fillSpeeds();
+  for (int i = 0; i < topology_->count(); ++i) topology_->setItemText(i, topologyName(topology_->itemData(i).toString()));
+  tiers_->setItemText(0, tr("Automatic (the fewest that connect every NIC)"));
+  for (int i = 1; i < tiers_->count(); ++i) tiers_->setItemText(i, QString::number(tiers_->itemData(i).toInt()));
+  parallelism_->setItemText(0, tr("Tensor parallel in the node, data parallel over the rest"));
+  parallelism_->setItemText(1, tr("Set by hand"));
+  parallelism_->setItemText(2, tr("Find best (parallelism search after Finish)"));
+  name_->setPlaceholderText(tr("Generated from the design"));
+  nics_->setSpecialValueText(tr("The node's"));
   const QString cool = cooling_->currentData().toString();
   cooling_->clear();
   cooling_->addItem(tr("Air"), QStringLiteral("air"));

@@ -1,8 +1,11 @@
-// The cluster wizard: accelerator, node type, GPU count, fabric topology,
-// storage tiers and cooling on two pages, with a live summary of what will be
-// generated (nodes, racks, power) and, on both pages, the network as the
-// fabric engine builds it (switches per tier, links, cables and optics;
-// WizardFabric.h) before Finish. Accepting it yields a complete
+// The cluster wizard, four pages: accelerators (accelerator, node, GPU
+// count), fabric (topology, tiers, oversubscription, catalog switch, NIC
+// speed, planes, NICs per node, with the remedies when the ports run out),
+// storage and facility (the node model follows the cooling: wizardNode), and
+// the job (name, model preset, parallelism or "find best"). Every page shows
+// a live summary of what will be generated (nodes, racks, power) and the
+// network as the fabric engine builds it (switches per tier, links, cables
+// and optics; WizardFabric.h) before Finish. Accepting it yields a complete
 // scenario with a layout (WizardChoices.h); the caller adds it to the
 // document as one undo command.
 #pragma once
@@ -16,6 +19,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 class QTimer;
 
@@ -36,6 +40,12 @@ class ClusterWizard : public QWizard {
   const WizardFabric& fabricCounts() const { return fabric_; }
   bool fabricValid() const { return fabricValid_; }
   QString fabricText() const;
+  // The scenario name shown on the job page: generated from the design until
+  // the user types one (renamed() is then true; clearing it goes back).
+  QString scenarioName() const;
+  bool renamed() const { return renamed_; }
+  // The human name of a topology id ("fat-tree" → "Fat tree (folded Clos)").
+  static QString topologyName(const QString& id);
   // What would make an unbuildable fabric fit (validation's remedies), offered
   // as buttons on the first page; applyRemedy(i) takes the i-th.
   const std::vector<WizardRemedy>& remedies() const { return remedies_; }
@@ -48,22 +58,38 @@ class ClusterWizard : public QWizard {
   void retranslate();
   void fillNodes();
   void updateSummary();
-  void showRemedies();
+  QString showRemedies();
   void fillSwitches();
+  void fillSpeeds();
+  void fillPresets();
+  void updateJobFields();
+  QWizardPage* addPageWith(QFormLayout* form, QLabel* summary, QLabel* fabric, QWidget* extra, bool buildable);
 
   Catalog parts_;
   QWizardPage* hardware_;
+  QWizardPage* fabricPage_;
   QWizardPage* site_;
+  QWizardPage* jobPage_;
   QFormLayout* hwForm_;
+  QFormLayout* fabricForm_;
   QFormLayout* siteForm_;
+  QFormLayout* jobForm_;
   QComboBox* accelerator_;
   QComboBox* node_;
   QSpinBox* gpus_;
   QComboBox* topology_;
-  QSpinBox* tiers_;
+  QComboBox* tiers_;
   QDoubleSpinBox* oversub_;
   QComboBox* switch_;
   QSpinBox* nics_;
+  QComboBox* nicSpeed_;
+  QSpinBox* planes_;
+  QLineEdit* name_;
+  QComboBox* preset_;
+  QComboBox* parallelism_;
+  QSpinBox* tp_;
+  QSpinBox* pp_;
+  bool renamed_ = false;
   QWidget* remedyBox_;
   std::vector<WizardRemedy> remedies_;
   QCheckBox* nvme_;
@@ -75,7 +101,9 @@ class ClusterWizard : public QWizard {
   QComboBox* climate_;
   QSpinBox* racksPerRow_;
   QLabel* summary_;
+  QLabel* summaryFabric_;
   QLabel* summary2_;
+  QLabel* summaryJob_;
   QLabel* fabricLabel_;
   QLabel* fabricLabel2_;
   QTimer* summaryTimer_;

@@ -11,20 +11,23 @@
 #include "catalog/Catalog.h"
 #include "design/LayoutGenerator.h"
 #include "design/Scenario.h"
+#include "design/Validation.h"
 #include "WizardFabric.h"
 
 namespace cf {
 
 struct WizardChoices {
-  std::string name;  // empty = "<GPUs> × <accelerator>, <topology>"
+  std::string name;  // empty = generated from the design (wizardScenario: GPUs, accelerator, topology, tiers, cooling)
   std::string accelerator = "H100-SXM5-80GB";
-  std::string node_type;  // empty = the catalog node for the accelerator
+  std::string node_type;  // empty = the catalog node for the accelerator that suits the cooling (wizardNode)
   long long gpus = 1024;
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
   int tiers = 0;                      // 0 = the fewest that connect every NIC
   double oversubscription = 1.0;
   std::string switch_id;              // scale-out switch; empty = the catalog default for the NIC speed
   int nics_per_node = 0;              // 0 = the node type's
+  double nic_Gbps = 0;                // NIC port speed; 0 = the node type's NIC
+  int planes = 1;                     // parallel scale-out planes (ScaleOut::planes)
   bool local_nvme = true;
   bool parallel_fs = true;
   double pfs_capacity_PB = 10;
@@ -34,7 +37,24 @@ struct WizardChoices {
   std::string cooling = "air";  // air | rear-door | direct-liquid | immersion
   std::string climate = "temperate";
   LayoutOptions layout;
+  // The job: a model preset (widgets/job/ModelPresets.h) and how it is split.
+  // "auto": TP inside the node, DP over the rest; "manual": tp × pp, DP over
+  // the rest; "find-best": as auto here, and the parallelism search
+  // (search/Search.h, the job editor's Find best) runs after Finish.
+  std::string model_preset = "Llama 3 8B";
+  std::string parallelism = "auto";  // auto | manual | find-best
+  int tp = 8, pp = 1;
 };
+
+// The node the answers give: the one named, else the accelerator's catalog
+// node whose cooling suits the facility's (liquid-cooled for direct-liquid
+// and immersion, air-cooled otherwise), else its first node.
+// `coolingMatches` (optional) is false when the node's cooling differs from
+// what the facility asks (e.g. H100 with direct liquid: the catalog has only
+// the air-cooled DGX-H100; the layout generator keeps it in air racks).
+// Null when the accelerator has no node.
+const NodeType* wizardNode(const WizardChoices& c, const Catalog& parts, bool* coolingMatches = nullptr);
+bool wizardWantsLiquidNodes(const WizardChoices& c);
 
 // Throws InputError when a part is unknown or the fabric cannot be built.
 // The network racks hold the switches the fabric engine counts (WizardFabric.h),
@@ -57,6 +77,8 @@ struct WizardRemedy {
 
 // The remedies for the answers `c` (empty when the fabric builds, or when
 // validation knows none). Throws InputError on unknown parts.
-std::vector<WizardRemedy> wizardRemedies(const WizardChoices& c, const Catalog& parts);
+// `why` (optional) receives validation's error that the ports run out
+// (fabric-ports-exhausted, with a message id the GUI translates) when there is one.
+std::vector<WizardRemedy> wizardRemedies(const WizardChoices& c, const Catalog& parts, Issue* why = nullptr);
 
 }  // namespace cf
