@@ -11,5 +11,9 @@ source "$ROOT/scripts/packages.sh"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 GENERATOR=()
 command -v ninja >/dev/null && [ ! -f "$BUILD/Makefile" ] && GENERATOR=(-G Ninja)
-cmake -S "$ROOT" -B "$BUILD" "${GENERATOR[@]}" -DCMAKE_BUILD_TYPE=Release ${CF_CMAKE_ARGS:-}
+# A build from nothing compiles each library in batches (CF_UNITY_BUILD: about
+# half the CPU); an existing build folder keeps what it was configured with.
+UNITY=()
+[ -f "$BUILD/CMakeCache.txt" ] || UNITY=(-DCF_UNITY_BUILD=ON)
+cmake -S "$ROOT" -B "$BUILD" "${GENERATOR[@]}" -DCMAKE_BUILD_TYPE=Release "${UNITY[@]}" ${CF_CMAKE_ARGS:-}
 cmake --build "$BUILD" -j "$JOBS"
