@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/InputError.h"
+#include "common/SaturatingMath.h"
 #include "design/ClosRules.h"
 #include "design/StorageRules.h"
 
@@ -36,8 +37,6 @@ const LinkPart* linkFor(const Catalog& parts, const std::string& kind, double Gb
   }
   return best;
 }
-
-long long ceilDiv(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
 
 FailureClass make(const std::string& name, const std::string& key, double count, double rate,
                   double interrupt, int nodesLost, double blast, double repair_s, const std::string& src) {

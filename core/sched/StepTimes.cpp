@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common/InputError.h"
+#include "common/SaturatingMath.h"
 #include "design/Resolved.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/PerfModel.h"
@@ -12,8 +13,6 @@
 
 namespace cf::sched {
 namespace {
-
-long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
 
 // The closed-form fabric, answering for one job's spread (see StepTimes.h).
 class PlacedFabric : public CommFabric {

@@ -86,8 +86,24 @@ long long switchCount(const Fabric& f, const FabricCounts& c) {
   return c.switches() - (f.info.torus() ? c.routers : 0);
 }
 
-ShortestPaths shortestPaths(const Fabric& f, std::uint32_t source, bool scaleOutOnly) {
-  const auto n = f.devices().size();
+ScaleOutGraph scaleOutGraph(const Fabric& f) {
+  const Fabric::Graph& g = f.graph();
+  const ScaleOutEdges keep{&f};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  arcs.reserve(boost::num_edges(g));
+  for (std::uint32_t v = 0; v < boost::num_vertices(g); ++v) {
+    auto [it, end] = boost::out_edges(v, g);
+    for (; it != end; ++it)
+      if (keep(*it)) arcs.emplace_back(v, static_cast<std::uint32_t>(boost::target(*it, g)));
+  }
+  return ScaleOutGraph(boost::edges_are_sorted, arcs.begin(), arcs.end(), boost::num_vertices(g));
+}
+
+namespace {
+
+// BFS from one device over any Boost graph with the fabric's vertex numbers.
+template <class G>
+ShortestPaths bfsPaths(const G& g, std::size_t n, std::uint32_t source) {
   ShortestPaths r;
   r.hops.assign(n, -1);
   r.paths.assign(n, 0.0);
@@ -97,13 +113,16 @@ ShortestPaths shortestPaths(const Fabric& f, std::uint32_t source, bool scaleOut
   vis.hops = r.hops.data();
   vis.paths = r.paths.data();
   boost::two_bit_color_map<boost::typed_identity_property_map<std::uint32_t>> color(n);
-  if (scaleOutOnly) {
-    ScaleOutView view = scaleOutView(f);
-    boost::breadth_first_search(view, source, boost::visitor(vis).color_map(color));
-  } else {
-    boost::breadth_first_search(f.graph(), source, boost::visitor(vis).color_map(color));
-  }
+  boost::breadth_first_search(g, source, boost::visitor(vis).color_map(color));
   return r;
+}
+
+}  // namespace
+
+ShortestPaths shortestPaths(const Fabric& f, std::uint32_t source, bool scaleOutOnly) {
+  const auto n = f.devices().size();
+  if (scaleOutOnly) return bfsPaths(scaleOutView(f), n, source);
+  return bfsPaths(f.graph(), n, source);
 }
 
 HopStats hopStats(const Fabric& f, DeviceKind kind, int sources) {
@@ -147,7 +166,7 @@ HopStats hopStats(const Fabric& f, DeviceKind kind, int sources) {
   // counts from m to t are r's to t for t outside {m, r}, and r's to m for
   // t = r. A leaf's GPUs then cost one BFS instead of one each; the figures
   // are those of a BFS from every source (tst_topology_analysis checks it).
-  const ScaleOutView view = scaleOutView(f);
+  const ScaleOutGraph view = scaleOutGraph(f);
   std::map<std::vector<std::uint32_t>, std::vector<std::uint32_t>> twins;
   for (std::uint32_t src : from) {
     std::vector<std::uint32_t> key;
@@ -158,7 +177,7 @@ HopStats hopStats(const Fabric& f, DeviceKind kind, int sources) {
   }
   for (const auto& [neighbours, members] : twins) {
     const std::uint32_t rep = members.front();
-    const ShortestPaths sp = shortestPaths(f, rep, true);
+    const ShortestPaths sp = bfsPaths(view, f.devices().size(), rep);
     for (std::uint32_t src : members)
       for (std::uint32_t t : ends) {
         if (t == src) continue;

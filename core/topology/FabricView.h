@@ -1,6 +1,10 @@
 // Boost.Graph views of a fabric used by the analyses: the scale-out part
-// (scale-up links filtered out), optionally without one device.
+// (scale-up links filtered out), optionally without one device; and a copy of
+// the scale-out part for analyses that traverse it many times (hopStats: a
+// node's scale-up mesh is most of a GPU's arcs, and the filter pays for each
+// one on every traversal).
 #pragma once
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/filtered_graph.hpp>
 
 #include <limits>
@@ -28,5 +32,10 @@ inline ScaleOutView scaleOutView(const Fabric& f) { return ScaleOutView(f.graph(
 inline ScaleOutViewWithout scaleOutViewWithout(const Fabric& f, std::uint32_t removed) {
   return ScaleOutViewWithout(f.graph(), ScaleOutEdges{&f}, WithoutDevice{removed});
 }
+
+// The scale-out arcs only, same vertex numbers, no properties.
+using ScaleOutGraph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
+                                                         boost::no_property, std::uint32_t, std::uint32_t>;
+ScaleOutGraph scaleOutGraph(const Fabric& f);
 
 }  // namespace cf::topology
