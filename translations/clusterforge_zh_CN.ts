@@ -5933,6 +5933,14 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>%1 scenarios</source>
         <translation>%1 个方案</translation>
     </message>
+    <message>
+        <source>Shared cluster: policy x size sweep</source>
+        <translation>共享集群：调度策略 × 规模扫描</translation>
+    </message>
+    <message>
+        <source>The shared cluster&apos;s month of jobs under four policies on 48, 64 and 96 nodes: p95 wait against cost; opens the base scenario (run it with clusterforge-cli sweep).</source>
+        <translation>共享集群一个月的作业，分别在 48、64 和 96 个节点上用四种调度策略运行：p95 排队等待与成本的权衡；打开基准场景（用 clusterforge-cli sweep 运行）。</translation>
+    </message>
 </context>
 <context>
     <name>cf::WelcomePage</name>

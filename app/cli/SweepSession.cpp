@@ -68,9 +68,13 @@ void SweepSession::record(const nlohmann::json& rec) {
   err_ << "sweep: [" << reused_ + computed_ << "/" << spec_->variantCount() << "] variant " << index << " " << status;
   if (status == "ok") {
     const auto& m = rec["metrics"];
-    char line[128];
-    std::snprintf(line, sizeof line, ": %.2f days, %.3g USD per run", m.value("time_to_train_days", 0.0),
-                  m.value("run_cost_usd", 0.0));
+    char line[160];
+    if (m.contains("wait_p95_h"))  // a schedule sweep (sweep/ScheduleSweep.h)
+      std::snprintf(line, sizeof line, ": wait p95 %.2f h, utilisation %.1f %%, %.3g USD", m.value("wait_p95_h", 0.0),
+                    100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
+    else
+      std::snprintf(line, sizeof line, ": %.2f days, %.3g USD per run", m.value("time_to_train_days", 0.0),
+                    m.value("run_cost_usd", 0.0));
     err_ << line;
   } else {
     err_ << ": " << rec.value("error", "");

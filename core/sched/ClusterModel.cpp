@@ -1,6 +1,7 @@
 #include "sched/ClusterModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/InputError.h"
 #include "design/ClosRules.h"
@@ -17,15 +18,21 @@ double ClusterModel::failuresPerHour() const {
   return s;
 }
 
+void resizeScenario(Scenario& s, long long nodes, const Catalog& parts) {
+  s.cluster.nodes = static_cast<int>(std::min<long long>(nodes, 1LL << 30));
+  s.job.parallelism.dp = 0;  // the scenario's job follows the cluster (energy at its load)
+  const ResolvedScenario r = resolve(s, parts);
+  const long long unit = std::max(1LL, 1LL * r.dp * std::max(1, s.job.parallelism.micro_batch));
+  const long long steps = std::llround(double(s.job.parallelism.global_batch) / double(unit));
+  s.job.parallelism.global_batch = std::max(1LL, steps) * unit;
+}
+
 ClusterModel clusterModel(const Project& project, std::size_t index, const ClusterOptions& opt) {
   if (index >= project.scenarios.size()) throw InputError("scenarios", "no scenario " + std::to_string(index));
   Project p = project;
   Scenario& s = p.scenarios[index];
-  if (opt.nodes > 0) {
-    s.cluster.nodes = static_cast<int>(std::min<long long>(opt.nodes, 1LL << 30));
-    s.job.parallelism.dp = 0;  // the scenario's job follows the cluster (energy at its load)
-  }
   const Catalog parts = p.resolvedParts();
+  if (opt.nodes > 0) resizeScenario(s, opt.nodes, parts);
   const ResolvedScenario r = resolve(s, parts);
 
   ClusterModel m;

@@ -67,6 +67,13 @@ struct ClusterOptions {
   bool energy_and_cost = true;  // false: keep the defaults above (no full simulation of the design)
 };
 
+// The scenario at another cluster size (ClusterOptions::nodes): its own job,
+// which only sets the power at the training load here, follows the cluster
+// (dp derived) and its global batch goes to the nearest multiple of
+// dp · micro_batch (at least one), so any size gives a valid job; the
+// schedule's jobs are the workload's and do not depend on it.
+void resizeScenario(Scenario& s, long long nodes, const Catalog& parts);
+
 // Throws InputError naming the key when the scenario cannot be resolved.
 ClusterModel clusterModel(const Project& p, std::size_t index, const ClusterOptions& opt = {});
 

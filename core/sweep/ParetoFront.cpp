@@ -32,6 +32,12 @@ std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points) {
   return front;
 }
 
+ParetoAxes paretoAxesOf(const nlohmann::json& metrics) {
+  if (metrics.is_object() && !metrics.contains("time_to_train_days") && metrics.contains("wait_p95_h"))
+    return {"wait_p95_h", "cost_usd"};
+  return {"time_to_train_days", "run_cost_usd"};
+}
+
 void markParetoFront(std::vector<nlohmann::json>& records) {
   std::vector<ParetoPoint> points;
   std::vector<std::size_t> which;
@@ -39,7 +45,8 @@ void markParetoFront(std::vector<nlohmann::json>& records) {
     records[i]["pareto"] = false;
     if (records[i].value("status", "") != "ok") continue;
     const auto& m = records[i]["metrics"];
-    points.push_back({m.value("time_to_train_days", 0.0), m.value("run_cost_usd", 0.0)});
+    const ParetoAxes axes = paretoAxesOf(m);
+    points.push_back({m.value(axes.time, 0.0), m.value(axes.cost, 0.0)});
     which.push_back(i);
   }
   std::vector<bool> front = paretoFront(points);

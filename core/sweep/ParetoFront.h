@@ -19,8 +19,18 @@ struct ParetoPoint {
 // front[i] is true when points[i] is on the front.
 std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points);
 
+// The two metrics a record's front is over: time_to_train_days and
+// run_cost_usd, or for a schedule sweep's record (its metrics have
+// wait_p95_h and no time_to_train_days; sweep/ScheduleSweep.h) wait_p95_h
+// and cost_usd.
+struct ParetoAxes {
+  const char* time;
+  const char* cost;
+};
+ParetoAxes paretoAxesOf(const nlohmann::json& metrics);
+
 // Sets "pareto": true|false on every record (false unless status is "ok"),
-// using metrics.time_to_train_days and metrics.run_cost_usd.
+// using the metrics paretoAxesOf names.
 void markParetoFront(std::vector<nlohmann::json>& records);
 
 }  // namespace cf

@@ -1,6 +1,8 @@
 #include "sweep/SweepReport.h"
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 #include <sstream>
 
 #include "common/Csv.h"
@@ -18,6 +20,12 @@ const char* const kMetricColumns[] = {"time_to_train_days", "run_cost_usd", "tim
                                       "interruptions_mean", "it_power_kW", "facility_power_kW", "pue",
                                       "energy_MWh_per_year", "co2_t_per_year", "capex_usd", "opex_usd_per_year",
                                       "tco_usd", "usd_per_million_tokens", "bottleneck"};
+// A schedule sweep's columns (sweep/ScheduleSweep.h), then its per-class and per-team ones.
+const char* const kScheduleColumns[] = {"wait_p95_h", "cost_usd", "cluster_nodes", "cluster_gpus", "utilization",
+                                        "allocated_utilization", "wait_mean_h", "wait_p50_h", "jct_p50_h",
+                                        "jct_p95_h", "goodput_mean", "idle_fragmentation_gpu_h", "jobs_submitted",
+                                        "jobs_completed", "jobs_unfinished", "preemptions", "deadline_missed",
+                                        "facility_energy_MWh", "usd_per_gpu_hour", "jobs_cost_usd", "idle_cost_usd"};
 const char* const kParallelismColumns[] = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
                                            "recompute", "zero_stage", "gpus"};
 
@@ -41,7 +49,8 @@ nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> re
   }
   counts["pareto"] = front.size();
   std::sort(front.begin(), front.end(), [](const json* a, const json* b) {
-    double ta = (*a)["metrics"].value("time_to_train_days", 0.0), tb = (*b)["metrics"].value("time_to_train_days", 0.0);
+    const char* time = paretoAxesOf((*a)["metrics"]).time;
+    double ta = (*a)["metrics"].value(time, 0.0), tb = (*b)["metrics"].value(time, 0.0);
     if (ta != tb) return ta < tb;
     return (*a)["index"].get<std::size_t>() < (*b)["index"].get<std::size_t>();
   });
@@ -49,7 +58,7 @@ nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> re
   for (const json* r : front) frontIndices.push_back((*r)["index"]);
   json axes = json::array();
   for (const auto& a : spec.axes()) axes.push_back({{"key", a.key}, {"values", a.values}});
-  return {{"format", "clusterforge.sweep-results/1"},
+  json report = {{"format", "clusterforge.sweep-results/1"},
           {"name", spec.name()},
           {"objective", objectiveName(spec.objective())},
           {"search_parallelism", spec.searchParallelism()},
@@ -58,6 +67,8 @@ nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> re
           {"counts", counts},
           {"pareto_front", frontIndices},
           {"variants", std::move(records)}};
+  if (spec.isScheduleSweep()) report["schedule"] = spec.scheduleJson();
+  return report;
 }
 
 std::string sweepCsv(const nlohmann::json& report) {
@@ -66,9 +77,24 @@ std::string sweepCsv(const nlohmann::json& report) {
   for (const json& a : report["axes"]) axisKeys.push_back(a["key"].get<std::string>());
   out << "index";
   for (const auto& k : axisKeys) out << ',' << csvCell(k);
+  // A schedule sweep: its metrics, the per-class and per-team ones found in the records (sorted), no parallelism.
+  const bool schedule = report.contains("schedule");
+  std::vector<std::string> metricColumns, parallelismColumns;
+  if (schedule) {
+    metricColumns.assign(std::begin(kScheduleColumns), std::end(kScheduleColumns));
+    std::set<std::string> extra;
+    for (const json& r : report["variants"])
+      if (r.contains("metrics"))
+        for (const auto& [key, v] : r["metrics"].items())
+          if (std::find(metricColumns.begin(), metricColumns.end(), key) == metricColumns.end()) extra.insert(key);
+    metricColumns.insert(metricColumns.end(), extra.begin(), extra.end());
+  } else {
+    metricColumns.assign(std::begin(kMetricColumns), std::end(kMetricColumns));
+    parallelismColumns.assign(std::begin(kParallelismColumns), std::end(kParallelismColumns));
+  }
   out << ",status,pareto";
-  for (const char* m : kMetricColumns) out << ',' << m;
-  for (const char* p : kParallelismColumns) out << ',' << p;
+  for (const auto& m : metricColumns) out << ',' << csvCell(m);
+  for (const auto& p : parallelismColumns) out << ',' << p;
   out << ",seed,error\n";
   const json empty = json::object();
   for (const json& r : report["variants"]) {
@@ -76,9 +102,9 @@ std::string sweepCsv(const nlohmann::json& report) {
     for (const auto& k : axisKeys) out << ',' << cell(r["values"].value(k, json()));
     out << ',' << cell(r["status"]) << ',' << (r.value("pareto", false) ? "true" : "false");
     const json& m = r.contains("metrics") ? r["metrics"] : empty;
-    for (const char* c : kMetricColumns) out << ',' << cell(m.value(c, json()));
+    for (const auto& c : metricColumns) out << ',' << cell(m.value(c, json()));
     const json& p = r.contains("parallelism") ? r["parallelism"] : empty;
-    for (const char* c : kParallelismColumns) out << ',' << cell(p.value(c, json()));
+    for (const auto& c : parallelismColumns) out << ',' << cell(p.value(c, json()));
     out << ',' << cell(r.value("seed", json())) << ',' << cell(r.value("error", json())) << '\n';
   }
   return out.str();

@@ -11,6 +11,9 @@
 //        "variants": [records of VariantEvaluator.h with "pareto"]}
 // CSV: one row per variant: index, one column per axis (named by its key),
 //      status, pareto, the metrics, the parallelism, seed, error.
+// A schedule sweep's report also has "schedule" (the spec's section as
+// written), and its CSV the schedule metrics (ScheduleSweep.h; the
+// per-class and per-team columns sorted by name) and no parallelism columns.
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,6 @@
 #include "sweep/SweepSpec.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
+#include "sched/Workload.h"
 #include "sweep/BaseScenario.h"
 #include "sweep/JsonPath.h"
 
@@ -59,7 +61,27 @@ SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& bas
   s.search_ = r.boolean("search_parallelism", false);
   s.objective_ = parseObjective(r.choice("objective", "time", {"time", "cost"}));
   s.trials_ = static_cast<int>(r.integer("trials", 0, 1, 10'000'000));
+  if (const json* sched = r.raw("schedule")) {
+    scheduleSectionFromJson(*sched, "schedule");
+    s.schedule_ = *sched;
+    s.scheduleSweep_ = true;
+  }
   r.finish();
+  for (const auto& a : s.axes_)
+    if (jsonPathWithin(a.key, "schedule")) s.scheduleSweep_ = true;
+  if (s.scheduleSweep_) {
+    if (s.search_)
+      throw InputError("search_parallelism",
+                       "a schedule sweep runs the workload's jobs, not the scenario's job: no parallelism search");
+    auto w = s.base_.scenario.find("workload");
+    if (w == s.base_.scenario.end() || w->is_null())
+      throw InputError("schedule", "the base scenario has no workload (docs/workload-format.md)");
+    try {
+      sched::workloadFromJson(*w, "workload");
+    } catch (const InputError& e) {
+      throw InputError("base", e.what());
+    }
+  }
 
   std::size_t count = 1;
   for (const auto& a : s.axes_) {
@@ -83,6 +105,10 @@ void SweepSpec::checkAxes() const {
     for (std::size_t k = 0; k < i; ++k)
       if (jsonPathWithin(key, axes_[k].key) || jsonPathWithin(axes_[k].key, key))
         throw InputError(where, "\"" + key + "\" overlaps " + joinPath(axisPath(k), "key") + " \"" + axes_[k].key + "\"");
+    if (jsonPathWithin(key, "schedule")) {
+      checkScheduleAxis(i);
+      continue;
+    }
 
     for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
       json doc = base_.scenario;
@@ -99,8 +125,47 @@ void SweepSpec::checkAxes() const {
         if (issue.severity == Issue::Severity::Error && jsonPathWithin(issue.path, key) &&
             !(search_ && jsonPathWithin(issue.path, "job.parallelism")))  // the search will choose it
           throw InputError(valuePath(i, j), issue.text());
+      if (scheduleSweep_ && jsonPathWithin(key, "workload")) {
+        try {
+          sched::workloadFromJson(variant.workload, "workload");
+        } catch (const InputError& e) {
+          throw InputError(valuePath(i, j), e.what());
+        }
+      }
     }
   }
+}
+
+void SweepSpec::checkScheduleAxis(std::size_t i) const {
+  const std::string& key = axes_[i].key;
+  const std::string where = joinPath(axisPath(i), "key");
+  const std::vector<JsonPathStep> steps = parseJsonPath(key, where);
+  const auto& known = scheduleSectionKeys();
+  if (steps.size() > 2 || (steps.size() == 2 && (!std::holds_alternative<std::string>(steps[1]) ||
+                                                  std::find(known.begin(), known.end(),
+                                                            std::get<std::string>(steps[1])) == known.end()))) {
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    throw InputError(where, "\"" + key + "\" is not a key of the schedule section (" + list + ")");
+  }
+  for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
+    json doc = {{"schedule", schedule_}};
+    setJsonPath(doc, key, axes_[i].values[j], where);
+    try {
+      scheduleSectionFromJson(doc["schedule"], "schedule");
+    } catch (const InputError& e) {
+      throw InputError(valuePath(i, j), e.what());
+    }
+  }
+}
+
+ScheduleSection SweepSpec::variantSchedule(std::size_t index) const {
+  json doc = {{"schedule", schedule_}};
+  std::vector<std::size_t> c = coordinates(index);
+  for (std::size_t k = 0; k < axes_.size(); ++k)
+    if (jsonPathWithin(axes_[k].key, "schedule"))
+      setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
+  return scheduleSectionFromJson(doc["schedule"], "schedule");
 }
 
 std::size_t SweepSpec::variantCount() const {
@@ -129,7 +194,8 @@ nlohmann::json SweepSpec::variantScenarioJson(std::size_t index) const {
   json doc = base_.scenario;
   std::vector<std::size_t> c = coordinates(index);
   for (std::size_t k = 0; k < axes_.size(); ++k)
-    setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
+    if (!jsonPathWithin(axes_[k].key, "schedule"))  // the schedule section's, not the scenario's (variantSchedule)
+      setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
   return doc;
 }
 
@@ -142,6 +208,7 @@ nlohmann::json SweepSpec::toJson() const {
             {"base_scenario", base_.index}, {"axes", axes}, {"search_parallelism", search_},
             {"objective", objectiveName(objective_)}};
   if (trials_ > 0) j["trials"] = trials_;
+  if (scheduleSweep_) j["schedule"] = schedule_;
   return j;
 }
 

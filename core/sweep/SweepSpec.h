@@ -8,6 +8,9 @@
 // give a scenario that parses and whose validation finds nothing wrong at that
 // key. Errors name the spec's own path, e.g.
 //   axes[1].values[2]: cluster.scale_out.oversubscription: 0.5 is out of range (must be >= 1)
+// A spec with a "schedule" section (or an axis under "schedule.") is a
+// schedule sweep (ScheduleSweep.h): its base must have a workload, and the
+// axes under "schedule." set the section's keys rather than the scenario's.
 // Combinations that fail only together (more GPUs than the fabric connects,
 // dp that no longer matches the node count, ...) are not errors of the spec:
 // those variants are reported as "invalid" in the results.
@@ -20,6 +23,7 @@
 #include "design/Project.h"
 #include "perf/ParallelSearch.h"
 #include "sweep/BaseScenario.h"
+#include "sweep/ScheduleSweep.h"
 
 namespace cf {
 
@@ -44,6 +48,11 @@ class SweepSpec {
   bool searchParallelism() const { return search_; }
   SearchObjective objective() const { return objective_; }
   int trials() const { return trials_; }  // 0: each variant's reliability.trials
+  bool isScheduleSweep() const { return scheduleSweep_; }
+  const nlohmann::json& scheduleJson() const { return schedule_; }  // the section as written ({} when absent)
+  // The schedule section of variant `index` (the spec's, with the variant's "schedule." axis values).
+  // Throws InputError naming the key.
+  ScheduleSection variantSchedule(std::size_t index) const;
   const Catalog& parts() const { return base_.parts; }  // the base's parts, then the built-in catalog
 
   std::size_t variantCount() const;
@@ -63,6 +72,7 @@ class SweepSpec {
 
  private:
   void checkAxes() const;
+  void checkScheduleAxis(std::size_t i) const;
 
   std::string name_;
   BaseScenario base_;  // the scenario the axes modify, its project and parts
@@ -70,6 +80,8 @@ class SweepSpec {
   bool search_ = false;
   SearchObjective objective_ = SearchObjective::Time;
   int trials_ = 0;
+  bool scheduleSweep_ = false;
+  nlohmann::json schedule_ = nlohmann::json::object();  // the section as written (axes are set into it)
 };
 
 }  // namespace cf

@@ -68,6 +68,7 @@ void stripHostSpecific(json& out) {
 }  // namespace
 
 nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const VariantOptions& options) {
+  if (spec.isScheduleSweep()) return evaluateScheduleVariant(spec, index, options.full);
   json rec = {{"index", index}, {"values", spec.variantValues(index)}, {"status", "ok"}};
   auto fail = [&](const std::string& status, const std::string& why) {
     rec["status"] = status;

@@ -6,6 +6,8 @@
 //   {"index", "values": {axis key: value}, "status": "ok"|"invalid"|"infeasible",
 //    "error" (when not ok), "seed", "parallelism": {...}, "search": {...},
 //    "metrics": {...}, "result": {full simulate output} (VariantOptions::full)}
+// A schedule sweep's variant runs the cluster scheduler instead
+// (ScheduleSweep.h evaluateScheduleVariant: other metrics, no parallelism).
 // The record holds no timings, host names or backend names, so records from
 // different machines, thread counts and ranks compare byte for byte.
 //   metrics.time_to_train_days  mean over Monte Carlo trials (with failures);

@@ -67,13 +67,17 @@ class TestExamples : public QObject {
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     QVERIFY2(!o.value(QLatin1String("description")).toString().isEmpty(), "an example explains itself when opened");
     if (o.value(QLatin1String("format")).toString().startsWith(QLatin1String("clusterforge.sweep/"))) {
-      // The base scenario as a file of its own, then the sweep's first variants.
-      const QString base = dir_.filePath(QFileInfo(file).completeBaseName() + QStringLiteral(".base.cf.json"));
-      QFile b(base);
-      QVERIFY(b.open(QIODevice::WriteOnly));
-      b.write(QJsonDocument(o.value(QLatin1String("base")).toObject()).toJson());
-      b.close();
-      checkProject(base);
+      // The base scenario as a file of its own (or the file it names), then the sweep's first variants.
+      if (o.value(QLatin1String("base")).isString()) {
+        checkProject(QFileInfo(file).dir().filePath(o.value(QLatin1String("base")).toString()));
+      } else {
+        const QString base = dir_.filePath(QFileInfo(file).completeBaseName() + QStringLiteral(".base.cf.json"));
+        QFile b(base);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write(QJsonDocument(o.value(QLatin1String("base")).toObject()).toJson());
+        b.close();
+        checkProject(base);
+      }
       const QString out = dir_.filePath(QFileInfo(file).completeBaseName() + QStringLiteral(".out.json"));
       Run s = run({QStringLiteral("sweep"), file, QStringLiteral("-o"), out, QStringLiteral("--stop-after"),
                    QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("-q")});

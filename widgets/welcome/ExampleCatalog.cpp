@@ -57,6 +57,10 @@ constexpr Story kStories[] = {
      QT_TRANSLATE_NOOP("cf::ExampleCatalog",
                        "Three teams, one month of jobs: scheduling policies and waiting times "
                        "(clusterforge-cli schedule).")},
+    {"shared-cluster-schedule-sweep.json", QT_TRANSLATE_NOOP("cf::ExampleCatalog", "Shared cluster: policy x size sweep"),
+     QT_TRANSLATE_NOOP("cf::ExampleCatalog",
+                       "The shared cluster's month of jobs under four policies on 48, 64 and 96 nodes: p95 wait "
+                       "against cost; opens the base scenario (run it with clusterforge-cli sweep).")},
     {"gpt10b-design-sweep.json", QT_TRANSLATE_NOOP("cf::ExampleCatalog", "GPT 10B design sweep"),
      QT_TRANSLATE_NOOP("cf::ExampleCatalog",
                        "48 designs across accelerator, size, fabric, cooling and site; opens the base scenario "
