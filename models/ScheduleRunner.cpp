@@ -59,7 +59,8 @@ QByteArray ScheduleRunner::key(const ScheduleRequest& r) const {
   const std::string text = scenarioToJson(doc_->scenario(r.scenario)).dump() + '|' + doc_->project().parts.toJson().dump() +
                            '|' + sched::policyName(o.policy) + '|' + sched::placementName(o.placement) + '|' +
                            std::to_string(o.seed) + '|' + (o.failures ? "f" : "-") + '|' +
-                           (r.comparePolicies ? "c" : "-") + '|' + traceName_.toStdString() + '|' +
+                           (r.comparePolicies ? "c" : "-") + '|' + std::to_string(r.targetP95WaitH) + '|' +
+                           traceName_.toStdString() + '|' +
                            std::to_string(trace_.size());
   return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
                                   QCryptographicHash::Sha256)
@@ -115,13 +116,17 @@ ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workloa
         o.keep_jobs = false;
         out.policies.push_back(sched::simulateSchedule(m, jobs, o));
       }
+    if (r.targetP95WaitH > 0)
+      out.sizes = sched::smallestClusterOf(project, static_cast<std::size_t>(r.scenario), w, r.options, r.targetP95WaitH);
   } catch (const InputError& e) {
     out.result.reset();
     out.policies.clear();
+    out.sizes.reset();
     out.error = translatedError(e);
   } catch (const std::exception& e) {
     out.result.reset();
     out.policies.clear();
+    out.sizes.reset();
     out.error = QString::fromStdString(e.what());
   }
   out.seconds = static_cast<double>(t.nsecsElapsed()) / 1e9;

@@ -6,7 +6,9 @@
 //
 // A request gives one run (with every job kept, for the timeline) and, when
 // asked, the same jobs under each of the four queueing policies side by side
-// (what `clusterforge-cli schedule --compare-policies` prints). The workload
+// (what `clusterforge-cli schedule --compare-policies` prints), and when a
+// target is set the smallest cluster whose p95 wait meets it (core's
+// sched::smallestClusterOf, what `schedule --target-p95-wait-h` prints). The workload
 // is the scenario's own ("workload" key), plus an imported trace if one is set.
 #pragma once
 #include <QByteArray>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "sched/Simulator.h"
+#include "sched/Study.h"
 #include "sched/Workload.h"
 
 namespace cf {
@@ -30,12 +33,14 @@ struct ScheduleRequest {
   int scenario = 0;
   sched::ScheduleOptions options;
   bool comparePolicies = false;
+  double targetP95WaitH = 0;  // > 0: also search the smallest cluster whose p95 wait is at most this
 };
 
 struct ScheduleRun {
   QByteArray key;
   std::optional<sched::ScheduleResult> result;  // empty when `error` is set
   std::vector<sched::ScheduleResult> policies;  // fifo, easy, priority, fairshare (when compared)
+  std::optional<sched::SizeSearch> sizes;       // the smallest-cluster search (when a target is set)
   QString error;                                // names the key or file of what is wrong
   double seconds = 0;
   bool ok() const { return result.has_value(); }

@@ -6416,6 +6416,26 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Interrupted by a failure</source>
         <translation>因故障中断</translation>
     </message>
+    <message>
+        <source>Target p95 wait</source>
+        <translation>目标 p95 等待</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Smallest Cluster</source>
+        <translation>最小集群</translation>
+    </message>
+    <message>
+        <source>The fewest nodes (up to the scenario&apos;s) whose p95 queue wait is at most the target, with the same jobs and failures at every size</source>
+        <translation>p95 排队等待不超过目标的最少节点数（不超过场景自身的节点数），每种规模使用相同的作业和故障</translation>
+    </message>
+    <message>
+        <source>Searching for the smallest cluster…</source>
+        <translation>正在搜索最小集群…</translation>
+    </message>
 </context>
 <context>
     <name>cf::ScheduleRunner</name>
@@ -6505,6 +6525,18 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle capacity %5 (at %6 per GPU-hour).</source>
         <translation>设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）；作业成本 %4，空闲容量成本 %5（每 GPU·小时 %6）。</translation>
+    </message>
+    <message>
+        <source>No cluster size up to the scenario&apos;s %1 nodes fits the workload&apos;s largest job.</source>
+        <translation>在场景的 %1 个节点以内，没有任何集群规模能容纳工作负载中最大的作业。</translation>
+    </message>
+    <message>
+        <source>Even the scenario&apos;s %1 nodes miss a p95 wait of %2 h: p95 wait %3 h there.</source>
+        <translation>即使使用场景的 %1 个节点，也达不到 %2 小时的 p95 等待：该规模下 p95 等待为 %3 小时。</translation>
+    </message>
+    <message>
+        <source>Smallest cluster with a p95 wait of at most %1 h: %2 nodes (%3 GPUs), p95 wait %4 h. Sizes tried: %5.</source>
+        <translation>p95 等待不超过 %1 小时的最小集群：%2 个节点（%3 个 GPU），p95 等待 %4 小时。尝试的规模数：%5。</translation>
     </message>
 </context>
 <context>

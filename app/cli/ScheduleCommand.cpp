@@ -168,17 +168,7 @@ int schedule(const ScheduleArgs& a, std::ostream& out, std::ostream& err) {
     const ClusterModel m = clusterModel(p, index);
 
     if (a.target_p95_wait_h > 0) {
-      long long lo = 1;
-      for (const JobClass& c : w.classes)
-        lo = std::max(lo, (std::max(c.gpus, c.min_gpus) + m.gpus_per_node - 1LL) / m.gpus_per_node);
-      for (const TraceJob& t : w.trace) lo = std::max(lo, (t.gpus + m.gpus_per_node - 1LL) / m.gpus_per_node);
-      const auto make = [&](long long nodes) {
-        ClusterOptions co;
-        co.nodes = nodes;
-        co.energy_and_cost = false;
-        return clusterModel(p, index, co);
-      };
-      const SizeSearch s = smallestCluster(make, w, o, a.target_p95_wait_h, lo, m.nodes);
+      const SizeSearch s = smallestClusterOf(p, index, w, o, a.target_p95_wait_h);
       if (a.json) out << toJson(s).dump(2) << "\n";
       else if (a.csv) {
         out << "nodes,wait_p95_h,utilization,unfinished\n";

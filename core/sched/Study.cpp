@@ -104,6 +104,30 @@ SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, c
   return s;
 }
 
+const SizePoint* pointAt(const SizeSearch& s, long long nodes) {
+  for (const SizePoint& p : s.tried)
+    if (p.nodes == nodes) return &p;
+  return nullptr;
+}
+
+SizeSearch smallestClusterOf(const Project& p, std::size_t index, const Workload& w, const ScheduleOptions& opt,
+                             double target) {
+  ClusterOptions own;
+  own.energy_and_cost = false;
+  const ClusterModel m = clusterModel(p, index, own);
+  long long lo = 1;
+  for (const JobClass& c : w.classes)
+    lo = std::max(lo, (std::max(c.gpus, c.min_gpus) + m.gpus_per_node - 1LL) / m.gpus_per_node);
+  for (const TraceJob& t : w.trace) lo = std::max(lo, (t.gpus + m.gpus_per_node - 1LL) / m.gpus_per_node);
+  const auto make = [&](long long nodes) {
+    ClusterOptions co;
+    co.nodes = nodes;
+    co.energy_and_cost = false;
+    return clusterModel(p, index, co);
+  };
+  return smallestCluster(make, w, opt, target, lo, m.nodes);
+}
+
 nlohmann::json toJson(const SizeSearch& s) {
   nlohmann::json tried = nlohmann::json::array();
   for (const SizePoint& p : s.tried)

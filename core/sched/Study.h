@@ -46,5 +46,15 @@ struct SizeSearch {
 SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, const Workload& w,
                            const ScheduleOptions& opt, double target_p95_wait_h, long long lo, long long hi);
 nlohmann::json toJson(const SizeSearch& s);
+// The point tried at `nodes` (the answer's p95 wait: pointAt(s, s.nodes)), or null.
+const SizePoint* pointAt(const SizeSearch& s, long long nodes);
+
+// The search `schedule --target-p95-wait-h` and the Workload tab run: sizes of
+// scenario `index` from the fewest nodes the largest job (or elastic minimum,
+// or trace job) needs up to the scenario's own nodes; each size's cluster
+// model without the energy and cost figures (clusterModel with
+// ClusterOptions::nodes, energy_and_cost false: waits do not depend on them).
+SizeSearch smallestClusterOf(const Project& p, std::size_t index, const Workload& w, const ScheduleOptions& opt,
+                             double target_p95_wait_h);
 
 }  // namespace cf::sched

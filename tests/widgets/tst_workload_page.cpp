@@ -6,7 +6,9 @@
 // trace imports and joins the workload, a bad one is refused by name.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -20,6 +22,7 @@
 #include "design/ScenarioJson.h"
 #include "sched/ClusterModel.h"
 #include "sched/Jobs.h"
+#include "sched/Study.h"
 #include "store/ProjectFile.h"
 
 using namespace cf;
@@ -75,6 +78,46 @@ class TestWorkloadPage : public QObject {
     QVERIFY(page.utilisationChart()->showsChart());
     QVERIFY(page.timelineChart()->showsChart());
     QCOMPARE(page.idleChart()->categories().size(), 5);  // every idle cause, even at zero
+  }
+
+  // "Smallest cluster": the target field and the button run core's size search off the GUI thread;
+  // the answer is core's own (sched::smallestClusterOf for the page's options), with its p95 wait.
+  void smallestClusterAnswersWithItsWait() {
+    Document doc;
+    doc.reset(readAnyProject(kExample));
+    WorkloadPage page(&doc);
+    page.resize(1200, 900);
+    page.setScenario(0);
+    page.policyCombo()->setCurrentIndex(page.policyCombo()->findData(QStringLiteral("easy")));
+    QVERIFY(runAndWait(page));
+    QVERIFY(page.smallestAnswer()->text().isEmpty());  // not asked yet: no search
+    QVERIFY(!page.runner()->result(page.request())->sizes);
+
+    page.targetWait()->setValue(10);
+    QSignalSpy done(page.runner(), &ScheduleRunner::finished);
+    QTest::mouseClick(page.smallestButton(), Qt::LeftButton);
+    QVERIFY(page.runner()->isRunning() || done.count() > 0);  // off the GUI thread
+    QVERIFY(done.count() > 0 || done.wait(120000));
+    const ScheduleRunPtr run = page.runner()->result(page.request());
+    QVERIFY2(run && run->ok() && run->sizes, qPrintable(run ? run->error : QString()));
+    QCOMPARE(page.request().targetP95WaitH, 10.0);
+
+    const sched::Workload wl = sched::workloadFromJson(doc.scenario(0).workload, "workload");
+    const sched::SizeSearch direct = sched::smallestClusterOf(doc.project(), 0, wl, page.request().options, 10.0);
+    QCOMPARE(run->sizes->nodes, direct.nodes);
+    QVERIFY(direct.nodes > 0 && direct.nodes < 64);  // EASY meets 10 h with fewer than the example's 64 nodes
+    const sched::SizePoint* at = sched::pointAt(direct, direct.nodes);
+    QVERIFY(at && at->wait_p95_h <= 10.0);
+    const QString answer = page.smallestAnswer()->text();
+    QVERIFY2(answer.contains(QStringLiteral("%1 nodes (%2 GPUs)").arg(direct.nodes).arg(8 * direct.nodes)),
+             qPrintable(answer));
+    QVERIFY2(answer.contains(QLocale().toString(at->wait_p95_h, 'f', 2)), qPrintable(answer));
+
+    // A target even the scenario's size misses says so, with the wait it gets.
+    page.targetWait()->setValue(0.5);
+    QVERIFY(runAndWait(page));
+    QVERIFY2(page.smallestAnswer()->text().startsWith(QStringLiteral("Even the scenario's 64 nodes miss")),
+             qPrintable(page.smallestAnswer()->text()));
   }
 
   void cellEditsAreUndoable() {

@@ -63,4 +63,18 @@ QString ScheduleFigures::summaryHtml(const sched::ScheduleResult& r) {
   return text;
 }
 
+QString ScheduleFigures::sizeSearchText(const sched::SizeSearch& s, long long gpusPerNode, long long scenarioNodes) {
+  const QString target = number(s.target_p95_wait_h, 2), nodes = QLocale().toString(scenarioNodes);
+  if (s.nodes < 0) {
+    const sched::SizePoint* own = sched::pointAt(s, scenarioNodes);
+    if (!own) return tr("No cluster size up to the scenario's %1 nodes fits the workload's largest job.").arg(nodes);
+    return tr("Even the scenario's %1 nodes miss a p95 wait of %2 h: p95 wait %3 h there.")
+        .arg(nodes, target, number(own->wait_p95_h, 2));
+  }
+  const sched::SizePoint* found = sched::pointAt(s, s.nodes);
+  return tr("Smallest cluster with a p95 wait of at most %1 h: %2 nodes (%3 GPUs), p95 wait %4 h. Sizes tried: %5.")
+      .arg(target, QLocale().toString(s.nodes), QLocale().toString(s.nodes * gpusPerNode),
+           number(found ? found->wait_p95_h : 0.0, 2), QLocale().toString(static_cast<long long>(s.tried.size())));
+}
+
 }  // namespace cf

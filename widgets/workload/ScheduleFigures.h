@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sched/ScheduleResult.h"
+#include "sched/Study.h"
 
 namespace cf {
 
@@ -26,6 +27,9 @@ class ScheduleFigures {
   // Rich text: policy and placement, GPUs and horizon, utilisation, jobs;
   // waits, completion times, goodput, failures; energy, PUE and cost.
   static QString summaryHtml(const sched::ScheduleResult& r);
+  // The answer of a smallest-cluster search over sizes up to `scenarioNodes`
+  // nodes: the size found with its p95 wait, or that even the scenario's size misses the target.
+  static QString sizeSearchText(const sched::SizeSearch& s, long long gpusPerNode, long long scenarioNodes);
 };
 
 }  // namespace cf

@@ -140,6 +140,22 @@ void WorkloadPage::build() {
     connect(c, &QComboBox::currentIndexChanged, this, [this] { debounce_->start(); });
   connect(seed_, &QSpinBox::valueChanged, this, [this] { debounce_->start(); });
   for (QCheckBox* c : {failures_, compare_}) connect(c, &QCheckBox::toggled, this, [this] { debounce_->start(); });
+  targetLabel_ = new QLabel(this);
+  target_ = new QDoubleSpinBox(this);
+  target_->setObjectName(QStringLiteral("workloadTargetWait"));
+  target_->setRange(0.01, 24 * 366);
+  target_->setDecimals(2);
+  target_->setValue(4);  // the example: "smallest cluster whose p95 wait is under 4 h"
+  connect(target_, &QDoubleSpinBox::valueChanged, this, [this] {
+    if (sizeAsked_) debounce_->start();
+  });
+  smallest_ = new QPushButton(this);
+  smallest_->setObjectName(QStringLiteral("workloadSmallest"));
+  connect(smallest_, &QPushButton::clicked, this, &WorkloadPage::findSmallestCluster);
+  size_ = new QLabel(this);
+  size_->setObjectName(QStringLiteral("workloadSmallestAnswer"));
+  size_->setWordWrap(true);
+  size_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   busy_ = new QProgressBar(this);
   busy_->setRange(0, 0);
   busy_->setMaximumWidth(120);
@@ -174,6 +190,10 @@ void WorkloadPage::build() {
   controls->addWidget(compare_, 1, 2, 1, 2);
   controls->addWidget(busy_, 1, 4);
   controls->addWidget(run_, 1, 5);
+  controls->addWidget(targetLabel_, 2, 0);
+  controls->addWidget(target_, 2, 1);
+  controls->addWidget(smallest_, 2, 2);
+  controls->addWidget(size_, 2, 3, 1, 3);
   controls->setColumnStretch(1, 1);
   controls->setColumnStretch(3, 1);
   in->addLayout(controls);
@@ -244,6 +264,11 @@ void WorkloadPage::retranslate() {
   failures_->setText(tr("Draw failures from the reliability model"));
   compare_->setText(tr("Compare the four policies"));
   run_->setText(tr("Run Scheduler"));
+  targetLabel_->setText(tr("Target p95 wait"));
+  target_->setSuffix(tr(" h"));
+  smallest_->setText(tr("Smallest Cluster"));
+  smallest_->setToolTip(tr("The fewest nodes (up to the scenario's) whose p95 queue wait is at most the target, "
+                           "with the same jobs and failures at every size"));
   for (int i = 0; i < policy_->count(); ++i)
     policy_->setItemText(i, policyTitle(policy_->itemData(i).toString().toStdString()));
   for (int i = 0; i < placement_->count(); ++i)
@@ -488,7 +513,14 @@ ScheduleRequest WorkloadPage::request() const {
   r.options.seed = static_cast<std::uint64_t>(seed_->value());
   r.options.failures = failures_->isChecked();
   r.comparePolicies = compare_->isChecked();
+  r.targetP95WaitH = sizeAsked_ ? target_->value() : 0;
   return r;
+}
+
+void WorkloadPage::findSmallestCluster() {
+  sizeAsked_ = true;
+  size_->setText(tr("Searching for the smallest cluster…"));
+  runNow();
 }
 
 void WorkloadPage::runNow() {
@@ -503,6 +535,7 @@ void WorkloadPage::showRun(const ScheduleRunPtr& run) {
     for (ChartView* c : {utilisation_, queue_, idle_, timeline_}) c->showMessage(run->error);
     teams_->setRowCount(0);
     policies_->setRowCount(0);
+    size_->clear();
     return;
   }
   const sched::ScheduleResult& r = *run->result;
@@ -516,6 +549,7 @@ void WorkloadPage::showRun(const ScheduleRunPtr& run) {
   showCharts(r);
   fillTeams(r);
   fillPolicies(run->policies);
+  size_->setText(run->sizes ? F::sizeSearchText(*run->sizes, r.gpus_per_node, r.nodes) : QString());
 }
 
 void WorkloadPage::showCharts(const sched::ScheduleResult& r) {

@@ -5,7 +5,9 @@
 // and placement: utilisation and queue over time, idle GPU-hours by cause, a
 // timeline of jobs coloured by team with interrupted jobs marked, waits, job
 // completion times, goodput and cost per team, and the four queueing policies
-// side by side. Runs go to a ScheduleRunner (a worker thread).
+// side by side; and on request the smallest cluster whose p95 wait meets a
+// target (core's size search, the same as `schedule --target-p95-wait-h`).
+// Runs go to a ScheduleRunner (a worker thread).
 #pragma once
 #include <QWidget>
 
@@ -46,6 +48,12 @@ class WorkloadPage : public QWidget {
   QCheckBox* comparePolicies() const { return compare_; }
   QLabel* workloadError() const { return error_; }
   QLabel* summary() const { return summary_; }
+  QDoubleSpinBox* targetWait() const { return target_; }
+  QPushButton* smallestButton() const { return smallest_; }
+  QLabel* smallestAnswer() const { return size_; }
+  // Asks for the smallest cluster whose p95 wait is at most the target field's
+  // hours (off the GUI thread, with the run); kept for later runs of the page.
+  void findSmallestCluster();
   QTableWidget* teams() const { return teams_; }
   QTableWidget* policies() const { return policies_; }
   ChartView* utilisationChart() const { return utilisation_; }
@@ -111,6 +119,11 @@ class WorkloadPage : public QWidget {
   QCheckBox* failures_;
   QCheckBox* compare_;
   QPushButton* run_;
+  QLabel* targetLabel_;
+  QDoubleSpinBox* target_;
+  QPushButton* smallest_;
+  QLabel* size_;
+  bool sizeAsked_ = false;
   QProgressBar* busy_;
   QLabel* summary_;
   QTabWidget* results_;
