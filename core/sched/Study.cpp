@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/InputError.h"
+#include "common/SaturatingMath.h"
 #include "sched/Jobs.h"
 
 namespace cf::sched {
@@ -116,9 +117,8 @@ SizeSearch smallestClusterOf(const Project& p, std::size_t index, const Workload
   own.energy_and_cost = false;
   const ClusterModel m = clusterModel(p, index, own);
   long long lo = 1;
-  for (const JobClass& c : w.classes)
-    lo = std::max(lo, (std::max(c.gpus, c.min_gpus) + m.gpus_per_node - 1LL) / m.gpus_per_node);
-  for (const TraceJob& t : w.trace) lo = std::max(lo, (t.gpus + m.gpus_per_node - 1LL) / m.gpus_per_node);
+  for (const JobClass& c : w.classes) lo = std::max(lo, ceilDiv(std::max(c.gpus, c.min_gpus), m.gpus_per_node));
+  for (const TraceJob& t : w.trace) lo = std::max(lo, ceilDiv(t.gpus, m.gpus_per_node));
   const auto make = [&](long long nodes) {
     ClusterOptions co;
     co.nodes = nodes;
