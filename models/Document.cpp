@@ -190,15 +190,8 @@ bool Document::setScenarioValue(int index, const QString& pointer, const nlohman
     if (error) *error = why;
     return false;
   }
-  if (!generatedName || pointer == QLatin1String("/name")) {
-    undoStack_->push(cmd);
-    return true;
-  }
-  undoStack_->beginMacro(cmd->text());
+  if (generatedName && pointer != QLatin1String("/name")) cmd->renameWithTheDesign();
   undoStack_->push(cmd);
-  const std::string renamed = generatedScenarioName(scenario(index));
-  if (renamed != scenario(index).name) undoStack_->push(new RenameScenario(this, index, renamed));
-  undoStack_->endMacro();
   return true;
 }
 

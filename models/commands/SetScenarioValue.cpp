@@ -5,6 +5,7 @@
 #include "CommandIds.h"
 #include "Document.h"
 #include "JsonPath.h"
+#include "design/GeneratedName.h"
 #include "design/ScenarioJson.h"
 
 namespace cf {
@@ -49,13 +50,24 @@ void SetScenarioValue::apply(const json& value) {
   doc_->applyScenarioJson(scenario_, withValue(scenarioToJson(doc_->scenario(scenario_)), pointer_, value), pointer_);
 }
 
-void SetScenarioValue::undo() { apply(old_); }
-void SetScenarioValue::redo() { apply(new_); }
+void SetScenarioValue::undo() {
+  apply(old_);
+  if (oldName_) doc_->applyRename(scenario_, *oldName_);
+}
+
+void SetScenarioValue::redo() {
+  if (followName_ && !oldName_) oldName_ = doc_->scenario(scenario_).name;
+  apply(new_);
+  if (!followName_) return;
+  const std::string renamed = generatedScenarioName(doc_->scenario(scenario_));
+  if (renamed != doc_->scenario(scenario_).name) doc_->applyRename(scenario_, renamed);
+}
 int SetScenarioValue::id() const { return kSetScenarioValueId; }
 
 bool SetScenarioValue::mergeWith(const QUndoCommand* other) {
   const auto* o = static_cast<const SetScenarioValue*>(other);
-  if (o->doc_ != doc_ || o->scenario_ != scenario_ || o->pointer_ != pointer_) return false;
+  if (o->doc_ != doc_ || o->scenario_ != scenario_ || o->pointer_ != pointer_ || o->followName_ != followName_)
+    return false;
   new_ = o->new_;
   setObsolete(new_ == old_);
   return true;

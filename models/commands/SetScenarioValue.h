@@ -2,10 +2,15 @@
 // pointer into the scenario's JSON form (docs/scenario-format.md). Applying
 // goes through scenarioToJson / scenarioFromJson, so every type and range rule
 // of the file format also guards the editor. Repeated edits of the same field
-// (spin box arrows, typing) merge into one undo step.
+// (spin box arrows, typing) merge into one undo step. A scenario that still
+// carries its generated name (design/GeneratedName.h) is renamed by the same
+// command, so those edits merge too and undo restores value and name at once.
 #pragma once
 #include <QUndoCommand>
 #include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
 
 namespace cf {
 
@@ -23,6 +28,9 @@ class SetScenarioValue : public QUndoCommand {
   int id() const override;
   bool mergeWith(const QUndoCommand* other) override;
 
+  // The scenario's name follows its design (design/GeneratedName.h) with this edit.
+  void renameWithTheDesign() { followName_ = true; }
+
   int scenario() const { return scenario_; }
   QString pointer() const { return pointer_; }
 
@@ -36,6 +44,8 @@ class SetScenarioValue : public QUndoCommand {
   QString pointer_;
   nlohmann::json old_;  // null = the key was absent
   nlohmann::json new_;
+  bool followName_ = false;
+  std::optional<std::string> oldName_;  // the name before the first redo, when it follows
 };
 
 // `value` placed at `pointer` of `scenarioJson` (null removes the key).

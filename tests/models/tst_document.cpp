@@ -177,6 +177,20 @@ class TestDocument : public QObject {
     QCOMPARE(doc.scenario(1).cluster.nodes, s.cluster.nodes);
     doc.undoStack()->redo();
     QCOMPARE(doc.scenario(1).name, renamed);
+    // A run of edits of one field (spin box arrows) stays one undo step, and
+    // its undo restores both the value and the name from before the run.
+    const int steps = doc.undoStack()->count();
+    for (int k = 3; k <= 6; ++k)
+      QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), s.cluster.nodes * k));
+    QCOMPARE(doc.undoStack()->count(), steps);
+    QCOMPARE(doc.scenario(1).name, generatedScenarioName(doc.scenario(1)));
+    QVERIFY(doc.scenario(1).name != renamed);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(1).name, s.name);
+    QCOMPARE(doc.scenario(1).cluster.nodes, s.cluster.nodes);
+    doc.undoStack()->redo();
+    QCOMPARE(doc.scenario(1).cluster.nodes, s.cluster.nodes * 6);
+    QCOMPARE(doc.scenario(1).name, generatedScenarioName(doc.scenario(1)));
     // Renamed by the user: kept.
     doc.renameScenario(1, QStringLiteral("Pod A"));
     QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/facility/cooling"), "direct-liquid"));
