@@ -101,6 +101,14 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
   emit started();
 }
 
+ScheduleRequest ScheduleRunner::comparisonRequest(int scenario, const sched::Workload& w) {
+  ScheduleRequest r;
+  r.scenario = scenario;
+  r.comparePolicies = true;
+  r.options.failures = w.failures;
+  return r;
+}
+
 ScheduleRun ScheduleRunner::compute(const Project& project, const sched::Workload& w, const ScheduleRequest& r) {
   ScheduleRun out;
   QElapsedTimer t;

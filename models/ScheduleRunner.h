@@ -63,6 +63,10 @@ class ScheduleRunner : public QObject {
   // scenario, its jobs for the seed, the run and (when asked) the four
   // policies on the same jobs. What the worker thread runs; reports call it.
   static ScheduleRun compute(const Project& project, const sched::Workload& w, const ScheduleRequest& r);
+  // The request the report and the Compare tab run for a scenario's workload:
+  // FIFO, packed placement, seed 1, the workload's failure setting, the four
+  // policies on the same jobs.
+  static ScheduleRequest comparisonRequest(int scenario, const sched::Workload& w);
 
   // The workload a request would schedule, or an error naming the key.
   std::optional<sched::Workload> workload(int scenario, QString* error = nullptr) const;

@@ -2225,6 +2225,10 @@
         <source>TCO (million USD)</source>
         <translation>TCO（百万美元）</translation>
     </message>
+    <message>
+        <source>Scheduling policies (%1)</source>
+        <translation>调度策略（%1）</translation>
+    </message>
 </context>
 <context>
     <name>cf::DashboardPage</name>
@@ -6848,6 +6852,37 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Waterfall %1</source>
         <translation>瀑布图 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::PolicyComparison</name>
+    <message>
+        <source>No compared scenario has a workload: add job classes in the Workload tab to compare the scheduling policies.</source>
+        <translation>所比较的场景都没有工作负载：在“工作负载”标签页中添加作业类别，即可比较调度策略。</translation>
+    </message>
+    <message>
+        <source>Each scenario&apos;s workload under the four queueing policies (packed placement, seed 1; the same jobs and failures for every policy), computed as in the Workload tab and the report. The best of each row is in bold.</source>
+        <translation>各场景的工作负载在四种排队策略下的结果（紧凑放置，种子 1；每种策略使用相同的作业和故障），计算方式与“工作负载”标签页和报告相同。每行最优值以粗体显示。</translation>
+    </message>
+    <message>
+        <source>%1: Utilisation</source>
+        <translation>%1：利用率</translation>
+    </message>
+    <message>
+        <source>%1: Wait p95 (h)</source>
+        <translation>%1：等待 p95（小时）</translation>
+    </message>
+    <message>
+        <source>%1: Goodput</source>
+        <translation>%1：有效产出率</translation>
+    </message>
+    <message>
+        <source>Scheduling…</source>
+        <translation>正在调度…</translation>
+    </message>
+    <message>
+        <source>Not scheduled: %1</source>
+        <translation>未调度：%1</translation>
     </message>
 </context>
 </TS>

@@ -21,12 +21,8 @@ QString ReportHtml::scheduleSection(int index, Images mode) {
   QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Workload: %1").arg(QString::fromStdString(s.name).toHtmlEscaped()));
   ScheduleRun run;
   try {
-    ScheduleRequest r;
-    r.scenario = index;
-    r.comparePolicies = true;
     const sched::Workload w = sched::workloadFromJson(s.workload, "workload");
-    r.options.failures = w.failures;
-    run = ScheduleRunner::compute(project_, w, r);
+    run = ScheduleRunner::compute(project_, w, ScheduleRunner::comparisonRequest(index, w));
   } catch (const InputError& e) {
     run.error = QString::fromStdString(e.what());
   }

@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 
@@ -11,6 +12,9 @@
 #include "DashboardPage.h"
 #include "Document.h"
 #include "MetricTable.h"
+#include "PolicyComparison.h"
+#include "ScheduleFigures.h"
+#include "ScheduleRunner.h"
 #include "ScenarioDiff.h"
 #include "SimulationRunner.h"
 
@@ -18,6 +22,7 @@ using namespace cf;
 
 namespace {
 const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/bert-large-128xv100.json");
+const QString kWorkloadExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json");
 
 int metricRow(const QString& key) {
   const auto metrics = MetricTable::metrics();
@@ -149,6 +154,58 @@ class TestComparison : public QObject {
 
   // A project whose first scenario is the untouched default one: the
   // baseline starts at the first scenario that is not; a chosen one stays.
+  // Scenarios with a workload: the four policies side by side, the figures of ScheduleRunner::compute for
+  // the report's request (one computation), written as ScheduleFigures writes them (one wording); a
+  // scenario without a workload has no rows; runs start only while the page is shown.
+  void policiesSideBySide() {
+    Document doc;
+    QVERIFY(doc.open(kWorkloadExample));
+    doc.duplicateScenario(0);
+    doc.duplicateScenario(0);
+    QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), 32));  // dp 32 divides the global batch
+    QVERIFY(doc.setScenarioValue(2, QStringLiteral("/workload"), nullptr));  // no workload: no rows
+    QCOMPARE(doc.scenarioCount(), 3);
+
+    SimulationRunner runner(&doc);
+    ComparisonView view(&doc, &runner);
+    view.resize(1200, 800);
+    view.show();
+    PolicyComparison* page = view.policyComparison();
+    QCOMPARE(page->scenariosWithWorkload(), QList<int>({0, 1}));
+    QVERIFY(!page->runner()->isRunning());  // not shown yet: nothing runs
+    QVERIFY(view.lowerTabs()->tabText(2).contains(QLatin1String("(2)")));
+    view.lowerTabs()->setCurrentWidget(page);
+    QTRY_VERIFY_WITH_TIMEOUT(page->complete(), 120000);
+
+    QTableWidget* t = page->table();
+    QCOMPARE(t->columnCount(), 4);
+    QCOMPARE(t->rowCount(), 2 * PolicyComparison::MetricCount);
+    QCOMPARE(t->horizontalHeaderItem(1)->text(), ScheduleFigures::policyTitle("easy"));
+    for (int k = 0; k < 2; ++k) {
+      const sched::Workload w = sched::workloadFromJson(doc.scenario(k).workload, "workload");
+      const ScheduleRun run = ScheduleRunner::compute(doc.project(), w, ScheduleRunner::comparisonRequest(k, w));
+      QVERIFY2(run.ok(), qPrintable(run.error));
+      QCOMPARE(run.policies.size(), std::size_t(4));
+      QCOMPARE(run.policies[0].nodes, k == 0 ? 64LL : 32LL);
+      int shortest = 0;
+      for (int p = 0; p < 4; ++p) {
+        const sched::ScheduleResult& r = run.policies[static_cast<std::size_t>(p)];
+        const int row = k * PolicyComparison::MetricCount;
+        QCOMPARE(t->item(row + PolicyComparison::Utilisation, p)->text(), ScheduleFigures::percent(r.utilization));
+        QCOMPARE(t->item(row + PolicyComparison::WaitP95, p)->data(PolicyComparison::ValueRole).toDouble(), r.wait_h.p95);
+        QCOMPARE(t->item(row + PolicyComparison::WaitP95, p)->text(), ScheduleFigures::number(r.wait_h.p95, 2));
+        QCOMPARE(t->item(row + PolicyComparison::Goodput, p)->text(), ScheduleFigures::percent(r.goodput.mean));
+        if (r.wait_h.p95 < run.policies[static_cast<std::size_t>(shortest)].wait_h.p95) shortest = p;
+      }
+      // The shortest p95 wait is bold, a longer one is not (EASY backfill at 64 nodes: 1.58 h, as schedule prints).
+      if (k == 0) QCOMPARE(shortest, 1);
+      for (int p = 0; p < 4; ++p)
+        QCOMPARE(t->item(k * PolicyComparison::MetricCount + PolicyComparison::WaitP95, p)->font().bold(),
+                 run.policies[static_cast<std::size_t>(p)].wait_h.p95 == run.policies[static_cast<std::size_t>(shortest)].wait_h.p95);
+    }
+    QVERIFY(t->verticalHeaderItem(PolicyComparison::MetricCount)->text().startsWith(QLatin1String("B: ")));
+  }
+
   void baselineSkipsUntouchedDefault() {
     Document doc;
     QVERIFY(doc.open(kExample));

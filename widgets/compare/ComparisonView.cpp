@@ -19,6 +19,7 @@
 #include "CompareCharts.h"
 #include "Document.h"
 #include "MetricTable.h"
+#include "PolicyComparison.h"
 #include "ResultCharts.h"
 #include "ScenarioDiff.h"
 #include "SimulationRunner.h"
@@ -55,7 +56,8 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
       lower_(new QTabWidget(this)),
       inputs_(new QTableWidget(this)),
       stepChart_(new ChartView(this)),
-      paretoChart_(new ChartView(this)) {
+      paretoChart_(new ChartView(this)),
+      policies_(new PolicyComparison(doc, this)) {
   setObjectName(QStringLiteral("comparisonView"));
   table_->setObjectName(QStringLiteral("comparisonTable"));
   inputs_->setObjectName(QStringLiteral("comparisonInputs"));
@@ -99,6 +101,7 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
   chartsScroll->setWidget(charts);
   lower_->addTab(chartsScroll, QString());
   lower_->addTab(inputs_, QString());
+  lower_->addTab(policies_, QString());
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(table_);
   split->addWidget(lower_);
@@ -197,6 +200,8 @@ void ComparisonView::refresh() {
   differingOnly_->setText(tr("Only rows that differ"));
   differingOnly_->setToolTip(tr("Hide the metrics that are the same in every scenario"));
   lower_->setTabText(0, tr("Charts"));
+  policies_->refresh(columns);
+  lower_->setTabText(2, tr("Scheduling policies (%1)").arg(policies_->scenariosWithWorkload().size()));
   fillBaselineCombo();
   note_->setText(doc_->scenarioCount() > kMaxColumns
                      ? tr("Showing the first %1 of %2 scenarios.").arg(kMaxColumns).arg(doc_->scenarioCount())

@@ -7,7 +7,8 @@
 // table, one sentence per scenario against the baseline says what changed
 // and why; below, the inputs that differ (a diff of the scenarios' JSON
 // forms, with property names and units), the step-time breakdowns of all
-// scenarios and a TCO vs time-to-train scatter.
+// scenarios, a TCO vs time-to-train scatter, and for scenarios with a
+// workload the four scheduling policies side by side (PolicyComparison).
 #pragma once
 #include <QWidget>
 
@@ -22,6 +23,7 @@ namespace cf {
 
 class ChartView;
 class Document;
+class PolicyComparison;
 class SimulationRunner;
 
 class ComparisonView : public QWidget {
@@ -40,6 +42,8 @@ class ComparisonView : public QWidget {
   QCheckBox* differingOnly() const { return differingOnly_; }
   ChartView* stepChart() const { return stepChart_; }
   ChartView* tcoChart() const { return paretoChart_; }
+  PolicyComparison* policyComparison() const { return policies_; }
+  QTabWidget* lowerTabs() const { return lower_; }
   int baseline() const { return baseline_; }
   // An explicit choice: kept until the scenario goes away.
   void setBaseline(int scenario);
@@ -70,6 +74,7 @@ class ComparisonView : public QWidget {
   QTableWidget* inputs_;
   ChartView* stepChart_;
   ChartView* paretoChart_;
+  PolicyComparison* policies_;
   QBoxLayout* chartsLayout_ = nullptr;  // side by side, or one above the other when narrow
   int baseline_ = 0;
   bool baselineChosen_ = false;
