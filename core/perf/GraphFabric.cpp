@@ -1,11 +1,14 @@
 #include "perf/GraphFabric.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <numeric>
 #include <cmath>
 #include <sstream>
 
 #include "common/InputError.h"
+#include "perf/EcmpHashing.h"
 #include "topology/Fabric.h"
 #include "topology/Generators.h"
 
@@ -21,6 +24,7 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
   gpus_ = G;
   planes_ = std::max(1, f.info.planes);
   rail_ = f.info.rail_optimized;
+  ecmp_ = r.fabric_switch.technology == "ethernet";
   const int gpn = std::max(1, f.info.gpus_per_node > 0 ? f.info.gpus_per_node : closed_.gpusPerNode());
   const bool direct = f.info.direct();
   if (G <= 0) return;
@@ -70,6 +74,8 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
     }
   podUpGBps_.assign(static_cast<std::size_t>(pods), 0.0);
   podDownGBps_.assign(static_cast<std::size_t>(pods), 0.0);
+  leafUpLinks_.assign(static_cast<std::size_t>(leaves), 0);
+  podUpLinks_.assign(static_cast<std::size_t>(pods), 0);
   double accessLat = 0, fabricLat = 0;
   long long accessN = 0, fabricN = 0;
   const double perPlane = planes_;  // every plane carries the same share: capacities x planes
@@ -88,10 +94,14 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
       ++fabricN;
       if (leafIndex[l.a] >= 0) {
         leafUpGBps_[leafIndex[l.a]] += GBps;
+        ++leafUpLinks_[leafIndex[l.a]];
         if (f.info.tiers >= 3) podDownGBps_[podOfLeaf_[leafIndex[l.a]]] += GBps;
       } else if (devs[l.a].kind == DeviceKind::Spine && devs[l.z].kind == DeviceKind::Core) {
         std::int32_t pod = devs[l.a].group;
-        if (pod >= 0 && pod < pods) podUpGBps_[pod] += GBps;
+        if (pod >= 0 && pod < pods) {
+          podUpGBps_[pod] += GBps;
+          ++podUpLinks_[pod];
+        }
       }
     }
   }
@@ -272,6 +282,30 @@ GraphFabric::RingLoad GraphFabric::ringLoad(int n, long long s, int p) const {
   }
   r.raw_GBps = raw;
   r.x_GBps = x;
+  if (ecmp_) {
+    // Hashed flows (EcmpHashing.h): every leaf's flows out over its uplinks and
+    // in over its downlinks, every pod's over its spine-core links, each set an
+    // independent throw per plane; identical sets are grouped.
+    std::map<std::tuple<int, int, double>, long long> sets;
+    auto add = [&](int flows, int links, double GBps) {
+      if (flows > 0 && links > 0 && GBps > 0) sets[{flows, links, GBps / links}] += planes_;
+    };
+    for (std::size_t l = 0; l < L; ++l) {
+      add(r.leaf_out[l], leafUpLinks_[l], leafUpGBps_[l]);
+      add(r.leaf_in[l], leafUpLinks_[l], leafUpGBps_[l]);
+    }
+    for (std::size_t q = 0; q < P; ++q) {
+      add(r.pod_out[q], podUpLinks_[q], podUpGBps_[q]);
+      add(r.pod_in[q], podUpLinks_[q], podUpGBps_[q]);
+    }
+    std::vector<ecmp::HashedSet> hs;
+    for (const auto& [k, count] : sets) hs.push_back({std::get<0>(k), std::get<1>(k), std::get<2>(k), count});
+    const double y = ecmp::expectedSlowestTimePerGB(raw, hs);
+    if (y > 0 && 1 / y < x) {
+      r.ecmp_slowdown = x * y;
+      r.x_GBps = 1 / y;
+    }
+  }
   return r;
 }
 

@@ -25,6 +25,14 @@
 // inter_raw_GBps is the NIC limit alone; when a leaf or pod cut binds, the
 // group is "oversubscribed" and the tier is named. Planes are identical
 // fabrics, each carrying 1/planes of every flow.
+// ECMP (hash-routed Ethernet/RoCE fabrics, cluster.scale_out.switch of
+// technology "ethernet"): flows are not spread evenly but hashed, one uplink
+// (and one downlink into the destination leaf or pod) per flow; x becomes
+// 1 / E[Y] of EcmpHashing.h, the expected rate of the slowest flow when the
+// busiest hashed link of the whole pattern is shared (RingLoad::ecmp_slowdown
+// = even-spread x / hashed x). The tier naming above stays the even-spread
+// one: a hash collision is not an oversubscribed tier. InfiniBand keeps the
+// even spreading (deterministic fat-tree routing; EcmpHashing.h says why).
 // Latency of one step: switches on the longest path (1 same leaf, 3 via a
 // spine, 5 via a core) x switch latency + cable propagation (placement; 0 when
 // the graph is unplaced) + the NIC/software latency of ClosedFormFabric.
@@ -61,6 +69,7 @@ class GraphFabric : public CommFabric {
   std::string describe() const override;
 
   bool usesGraph() const { return clos_; }
+  bool hashed() const { return ecmp_; }  // ECMP hash routing (Ethernet switches)
 
   // The ring flows of every group of (size, stride) at once (the traffic
   // pattern above), counted per NIC, leaf and pod in each direction, and the
@@ -72,6 +81,7 @@ class GraphFabric : public CommFabric {
     double oversubscription = 1;              // down:up of the limiting tier
     int max_switches = 0;                     // 0: no flow leaves a scale-up domain
     bool cross_rail = false;
+    double ecmp_slowdown = 1;                 // even-spread x / hashed x (1 without ECMP hashing)
   };
   RingLoad ringLoad(int size, long long stride, int perDomain) const;
   // Adds `weight` x the utilisation (flows x rate / capacity, fraction of the
@@ -93,6 +103,7 @@ class GraphFabric : public CommFabric {
   ClosedFormFabric closed_;
   bool clos_ = false;
   bool rail_ = false;
+  bool ecmp_ = false;
   long long gpus_ = 0;
   int planes_ = 1;
   std::vector<std::int32_t> domainOf_;  // per GPU
@@ -104,6 +115,7 @@ class GraphFabric : public CommFabric {
   std::vector<std::int32_t> podOfLeaf_;
   std::vector<double> leafUpGBps_, leafDownGBps_;  // all planes together
   std::vector<double> podUpGBps_, podDownGBps_;    // spine-core uplinks / leaf-spine links of the pod
+  std::vector<std::int32_t> leafUpLinks_, podUpLinks_;  // links of those uplinks on plane 0 (ECMP's bins)
   double switchLatency_s_ = 0, accessLatency_s_ = 0, fabricLatency_s_ = 0;
 
   mutable std::mutex mutex_;

@@ -2,15 +2,21 @@
 // form on a non-blocking fat-tree; an oversubscribed tier slows the DP
 // reduction exactly when more ring flows cross a switch than it has uplinks,
 // and the bottleneck sentence names that tier; a rail-optimised fabric keeps
-// same-rank traffic under the rail leaves.
+// same-rank traffic under the rail leaves. ECMP hash collisions
+// (EcmpHashing.h) against the exact multinomial by enumeration, a seeded
+// Monte Carlo of the hashing, and in the graph model of an Ethernet Clos.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
 #include "perf/Bottleneck.h"
 #include "perf/ClosedFormFabric.h"
+#include "perf/EcmpHashing.h"
 #include "perf/GraphFabric.h"
 #include "perf/PerfModel.h"
 #include "topology/Generators.h"
@@ -38,6 +44,46 @@ std::shared_ptr<GraphFabric> graphOf(const ResolvedScenario& r, std::vector<doub
   return std::make_shared<GraphFabric>(r, f);
 }
 
+// Largest bin of `balls` thrown into `bins`, averaged over `trials` seeded
+// throws (SplitMix64, as the flow simulation's router hashes).
+double monteCarloMaxLoad(int balls, int bins, int trials, std::uint64_t seed) {
+  auto next = [&seed]() {
+    std::uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  double sum = 0;
+  std::vector<int> load(static_cast<std::size_t>(bins));
+  for (int t = 0; t < trials; ++t) {
+    std::fill(load.begin(), load.end(), 0);
+    int m = 0;
+    for (int b = 0; b < balls; ++b) m = std::max(m, ++load[next() % static_cast<std::uint64_t>(bins)]);
+    sum += m;
+  }
+  return sum / trials;
+}
+
+// E[max load] by enumerating all bins^balls throws.
+double enumeratedMaxLoad(int balls, int bins) {
+  std::vector<int> load(static_cast<std::size_t>(bins), 0);
+  double total = 0, count = 0;
+  std::function<void(int)> rec = [&](int b) {
+    if (b == balls) {
+      total += *std::max_element(load.begin(), load.end());
+      count += 1;
+      return;
+    }
+    for (int i = 0; i < bins; ++i) {
+      ++load[i];
+      rec(b + 1);
+      --load[i];
+    }
+  };
+  rec(0);
+  return total / count;
+}
+
 }  // namespace
 
 class TestPerfFabric : public QObject {
@@ -50,6 +96,11 @@ class TestPerfFabric : public QObject {
   void leafTierBindsOnlyWhenFlowsExceedUplinks();
   void railOptimisedKeepsSameRankTraffic();
   void defaultSectionUsesGraph();
+  void ecmpMaxLoadClosedForm();
+  void ecmpMaxLoadMonteCarlo_data();
+  void ecmpMaxLoadMonteCarlo();
+  void ecmpSlowestFlow();
+  void ecmpOnlyOnHashedFabrics();
 };
 
 void TestPerfFabric::equalsClosedFormWhenNonBlocking_data() {
@@ -192,6 +243,97 @@ void TestPerfFabric::defaultSectionUsesGraph() {
   Scenario t = cftest::scenario(j);
   ResolvedScenario rt = resolve(t, Catalog::builtin());
   QVERIFY(dynamic_cast<const ClosedFormFabric*>(makeCommFabric(rt).get()) != nullptr);
+}
+
+// The expected largest bin against hand values (2 in 2: 1.5; 3 in 3: 51/27;
+// 4 in 2: 44/16) and against enumerating every throw.
+void TestPerfFabric::ecmpMaxLoadClosedForm() {
+  QVERIFY(std::fabs(ecmp::expectedMaxLoad(2, 2) - 1.5) < 1e-12);
+  QVERIFY(std::fabs(ecmp::expectedMaxLoad(3, 3) - 51.0 / 27) < 1e-12);
+  QVERIFY(std::fabs(ecmp::expectedMaxLoad(4, 2) - 44.0 / 16) < 1e-12);
+  QCOMPARE(ecmp::expectedMaxLoad(5, 1), 5.0);
+  QCOMPARE(ecmp::expectedMaxLoad(0, 4), 0.0);
+  for (int balls = 1; balls <= 7; ++balls)
+    for (int bins = 2; bins <= 5; ++bins) {
+      const double e = ecmp::expectedMaxLoad(balls, bins), n = enumeratedMaxLoad(balls, bins);
+      QVERIFY2(std::fabs(e - n) < 1e-10, qPrintable(QString("%1 in %2: %3 vs %4").arg(balls).arg(bins).arg(e).arg(n)));
+    }
+  // The distribution is a distribution: non-decreasing, 0 below ceil(c/u), 1 at c.
+  const std::vector<double> cdf = ecmp::maxLoadCdf(64, 32);
+  QCOMPARE(cdf.front(), 0.0);
+  QCOMPARE(cdf[1], 0.0);
+  QCOMPARE(cdf.back(), 1.0);
+  for (std::size_t t = 1; t < cdf.size(); ++t) QVERIFY(cdf[t] >= cdf[t - 1]);
+}
+
+// Against hashing itself (seeded Monte Carlo, 20,000 throws): the exact path
+// (leaf-sized sets) and the Poisson approximation (pod-sized sets, past
+// kExactWork) within 1 %.
+void TestPerfFabric::ecmpMaxLoadMonteCarlo_data() {
+  QTest::addColumn<int>("balls");
+  QTest::addColumn<int>("bins");
+  QTest::newRow("8 flows on 32 uplinks (exact)") << 8 << 32;
+  QTest::newRow("32 flows on 32 uplinks (exact)") << 32 << 32;
+  QTest::newRow("128 flows on 64 uplinks (exact)") << 128 << 64;
+  QTest::newRow("256 flows on 64 uplinks (Poisson)") << 256 << 64;
+  QTest::newRow("2048 flows on 1024 uplinks (Poisson)") << 2048 << 1024;
+  QTest::newRow("4096 flows on 512 uplinks (Poisson)") << 4096 << 512;
+}
+
+void TestPerfFabric::ecmpMaxLoadMonteCarlo() {
+  QFETCH(int, balls);
+  QFETCH(int, bins);
+  const double e = ecmp::expectedMaxLoad(balls, bins);
+  const double mc = monteCarloMaxLoad(balls, bins, 20000, 20261202);
+  QVERIFY2(std::fabs(e / mc - 1) < 0.01, qPrintable(QString("closed form %1, Monte Carlo %2").arg(e).arg(mc)));
+  QVERIFY(e >= static_cast<double>(balls) / bins);  // never below even spreading
+}
+
+// E[Y]: the slowest flow's seconds per GB. One set of 2 flows on 2 links of
+// 1 GB/s: 1.5 s/GB; a NIC of 0.5 GB/s hides the collision (2 s/GB); two
+// independent such sets: P(no collision anywhere) = 1/4, so 1.75.
+void TestPerfFabric::ecmpSlowestFlow() {
+  using ecmp::HashedSet;
+  QVERIFY(std::fabs(ecmp::expectedSlowestTimePerGB(1e300, {HashedSet{2, 2, 1.0, 1}}) - 1.5) < 1e-12);
+  QVERIFY(std::fabs(ecmp::expectedSlowestTimePerGB(0.5, {HashedSet{2, 2, 1.0, 1}}) - 2.0) < 1e-12);
+  QVERIFY(std::fabs(ecmp::expectedSlowestTimePerGB(1.0, {HashedSet{2, 2, 1.0, 2}}) - 1.75) < 1e-12);
+  // Two sets of different link rates: max(M1 / 1, M2 / 2) with M1, M2 of 2-in-2.
+  // (M1, M2) = (1,1): 1; (1,2): 1; (2,1): 2; (2,2): 2 -> 1.5.
+  QVERIFY(std::fabs(ecmp::expectedSlowestTimePerGB(1e300, {HashedSet{2, 2, 1.0, 1}, HashedSet{2, 2, 2.0, 1}}) - 1.5) <
+          1e-12);
+  QCOMPARE(ecmp::expectedSlowestTimePerGB(2.0, {}), 0.5);
+}
+
+// The graph model hashes only on Ethernet switches: on the same non-rail
+// Clos (8 x 200 Gb/s per node on 64-port switches, 4 nodes a leaf) the DP
+// rings that leave their leaves are slowed by E[Y] of their flow counts on
+// Ethernet and not on InfiniBand, where the fluid spreading stays.
+void TestPerfFabric::ecmpOnlyOnHashedFabrics() {
+  auto scenarioWith = [](const char* sw) {
+    nlohmann::json j = cftest::seleneScenario(32, 4096, 16, 8, 1, 32 * 8, 64);
+    j["cluster"]["scale_out"] = {{"nics_per_node", 8}, {"nic_Gbps", 200}, {"topology", "fat-tree"}, {"tiers", 2},
+                                 {"oversubscription", 1.0}, {"rail_optimized", false}, {"switch", sw},
+                                 {"switch_radix", 64}};
+    return cftest::scenario(j);
+  };
+  Scenario se = scenarioWith("Tomahawk4-400G-64p"), si = scenarioWith("QM9700-NDR-64p");
+  ResolvedScenario re = resolve(se, Catalog::builtin()), ri = resolve(si, Catalog::builtin());
+  auto ge = graphOf(re), gi = graphOf(ri);
+  QVERIFY(ge->hashed());
+  QVERIFY(!gi->hashed());
+  // DP 32 over 32 nodes (stride 8): every leaf boundary sends 8 flows up.
+  const GraphFabric::RingLoad le = ge->ringLoad(32, 8, 1), li = gi->ringLoad(32, 8, 1);
+  QCOMPARE(li.ecmp_slowdown, 1.0);
+  QVERIFY(le.ecmp_slowdown > 1.2);
+  QVERIFY(std::fabs(le.x_GBps * le.ecmp_slowdown - le.raw_GBps) < 1e-9 * le.raw_GBps);
+  int c = 0;
+  for (int v : le.leaf_out) c = std::max(c, v);
+  QCOMPARE(c, 8);
+  const GroupPlacement pe = ge->place(32, 8), pi = gi->place(32, 8);
+  QVERIFY(pe.inter_GBps < pi.inter_GBps);
+  QVERIFY(!pe.oversubscribed);  // a collision is not an oversubscribed tier
+  // Inside one node nothing is hashed.
+  QCOMPARE(ge->ringLoad(8, 1, 8).ecmp_slowdown, 1.0);
 }
 
 QTEST_APPLESS_MAIN(TestPerfFabric)
