@@ -161,6 +161,7 @@ class TestNetsim : public QObject {
   void zero3Gathers();
   void roundsSolverMatchesHeap();
   void cudaBackendFallsBack();
+  void ecmpCollisionsMatchClosedForm_data();
   void ecmpCollisionsMatchClosedForm();
 };
 
@@ -786,20 +787,39 @@ void TestNetsim::cudaBackendFallsBack() {
   QVERIFY(threw);
 }
 
-// A DP-bound step (GPT 3.2B, TP8 DP16 on 16 nodes, fp32 gradient all-reduce
-// after backward) on a non-rail Ethernet Clos of 64-port switches, 4 nodes a
-// leaf: each leaf boundary of the 8 DP rings sends 8 flows up, which ECMP
-// hashes onto the leaf's uplinks. The analytical model's expected slowdown
-// (EcmpHashing.h) against the flow simulation's hashing averaged over 16
-// seeds: within 7 %; spraying (no collisions) stays within 3 % of the
-// analytical model without hashing (the same cluster on InfiniBand switches).
+// A DP-bound step (GPT 3.2B, TP8, DP over every node, fp32 gradient
+// all-reduce after backward) on non-rail Ethernet Clos fabrics: 16 nodes on
+// 64-port switches, 4 nodes a leaf (each leaf boundary of the 8 DP rings
+// sends 8 flows up, which ECMP hashes onto the leaf's uplinks), and a 3-tier
+// fabric of 16-port switches where the rings also cross pods. The analytical
+// model's expected slowdown (EcmpHashing.h) against the flow simulation's
+// hashing averaged over 16 seeds: 2 tiers within 7 % (-3 %), 3 tiers within
+// 10 % (+8 %: the closed form charges every flow of the busiest link 1/m of
+// it, while max-min gives a flow held back elsewhere less and the others more;
+// with four hashed sets per cross-pod flow the bound is looser, which is also
+// why MegaScale's largest rows overshoot, docs/validation.md); spraying (no
+// collisions) stays within 3 % of the analytical model without hashing (the
+// same cluster on InfiniBand switches).
+void TestNetsim::ecmpCollisionsMatchClosedForm_data() {
+  QTest::addColumn<int>("nodes");
+  QTest::addColumn<int>("tiers");
+  QTest::addColumn<int>("radix");
+  QTest::addColumn<double>("tolerance");
+  QTest::newRow("16 nodes, 2 tiers, 64 ports") << 16 << 2 << 64 << 0.07;
+  QTest::newRow("32 nodes, 3 tiers, 16 ports") << 32 << 3 << 16 << 0.10;
+}
+
 void TestNetsim::ecmpCollisionsMatchClosedForm() {
+  QFETCH(int, nodes);
+  QFETCH(int, tiers);
+  QFETCH(int, radix);
+  QFETCH(double, tolerance);
   Catalog parts = Catalog::builtin();
-  auto scenarioWith = [](const char* sw) {
-    nlohmann::json js = cftest::seleneScenario(32, 4096, 16, 8, 1, 128, 16);
-    js["cluster"]["scale_out"] = {{"nics_per_node", 8}, {"nic_Gbps", 200}, {"topology", "fat-tree"}, {"tiers", 2},
+  auto scenarioWith = [&](const char* sw) {
+    nlohmann::json js = cftest::seleneScenario(32, 4096, 16, 8, 1, nodes * 8, nodes);
+    js["cluster"]["scale_out"] = {{"nics_per_node", 8}, {"nic_Gbps", 200}, {"topology", "fat-tree"}, {"tiers", tiers},
                                   {"oversubscription", 1.0}, {"rail_optimized", false}, {"switch", sw},
-                                  {"switch_radix", 64}};
+                                  {"switch_radix", radix}};
     js["job"]["software"] = {{"overlap_dp", false}};
     return cftest::scenario(js);
   };
@@ -824,7 +844,7 @@ void TestNetsim::ecmpCollisionsMatchClosedForm() {
         analyticalEven, seeds, ecmp, spray);
   QVERIFY2(ecmp > 1.15 * spray, "the fabric must show collisions for the check to mean anything");
   QVERIFY2(std::abs(spray / analyticalEven - 1) < 0.03, qPrintable(QString::number(spray / analyticalEven)));
-  QVERIFY2(std::abs(ecmp / analyticalHashed - 1) < 0.07, qPrintable(QString::number(ecmp / analyticalHashed)));
+  QVERIFY2(std::abs(ecmp / analyticalHashed - 1) < tolerance, qPrintable(QString::number(ecmp / analyticalHashed)));
 }
 
 QTEST_GUILESS_MAIN(TestNetsim)
