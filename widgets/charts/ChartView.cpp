@@ -36,6 +36,7 @@
 
 #include "ChartStyle.h"
 #include "ImageExport.h"
+#include "PlotView.h"
 
 namespace cf {
 
@@ -75,58 +76,6 @@ void styleAxis(QAbstractAxis* a, double scale) {
   a->setTitleFont(title);
 }
 
-// Scatter tags: each at the first of right, left, above or below its point
-// (then twice and three times as far) where it overlaps no earlier tag and
-// stays inside the plot; hidden where there is none (its point keeps its
-// colour and the legend names it). Pixels change with the size: run on resize.
-const char* const kTagPoint = "cfTagPoint";
-
-void placeTags(QCustomPlot* plot) {
-  QVector<QCPItemText*> tags;
-  for (int i = 0; i < plot->itemCount(); ++i)
-    if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property(kTagPoint).isValid()) tags << t;
-  if (tags.isEmpty()) return;
-  plot->replot(QCustomPlot::rpImmediateRefresh);  // lays the axis rect out at the current size
-  const QRectF area = plot->axisRect()->rect();
-  QVector<QRectF> placed;
-  // Every point's own disc is kept free too.
-  for (QCPItemText* t : tags) {
-    const QPointF p = t->property(kTagPoint).toPointF();
-    const QPointF px(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y()));
-    placed << QRectF(px - QPointF(5, 5), QSizeF(10, 10));
-  }
-  const std::pair<Qt::Alignment, QPointF> spots[] = {{Qt::AlignLeft | Qt::AlignVCenter, {8, 0}},
-                                                     {Qt::AlignRight | Qt::AlignVCenter, {-8, 0}},
-                                                     {Qt::AlignHCenter | Qt::AlignBottom, {0, -8}},
-                                                     {Qt::AlignHCenter | Qt::AlignTop, {0, 8}}};
-  for (QCPItemText* tag : tags) {
-    const QPointF p = tag->property(kTagPoint).toPointF();
-    const QPointF at(plot->xAxis->coordToPixel(p.x()), plot->yAxis->coordToPixel(p.y()));
-    const QSizeF size = QFontMetricsF(tag->font()).size(0, tag->text()) +
-                        QSizeF(tag->padding().left() + tag->padding().right(), tag->padding().top() + tag->padding().bottom());
-    bool done = false;
-    for (int round = 1; round <= 3 && !done; ++round)
-      for (const auto& [align, offset] : spots) {
-        QPointF topLeft = at + offset * round;
-        if (align & Qt::AlignRight) topLeft.rx() -= size.width();
-        if (align & Qt::AlignHCenter) topLeft.rx() -= size.width() / 2;
-        if (align & Qt::AlignBottom) topLeft.ry() -= size.height();
-        if (align & Qt::AlignVCenter) topLeft.ry() -= size.height() / 2;
-        const QRectF r(topLeft, size);
-        if (!area.contains(r)) continue;
-        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& q) { return q.intersects(r); })) continue;
-        tag->position->setType(QCPItemPosition::ptPlotCoords);
-        tag->position->setCoords(plot->xAxis->pixelToCoord(r.center().x()), plot->yAxis->pixelToCoord(r.center().y()));
-        tag->setPositionAlignment(Qt::AlignCenter);
-        placed << r;
-        done = true;
-        break;
-      }
-    tag->setVisible(done);
-  }
-  plot->replot();
-}
-
 const char* const kUnitLabel = "chartValueUnit";
 // Set by showLines and showWaterfall: the value axis may start above zero,
 // and fitAxes then marks it as broken (break mark, "(axis from N)").
@@ -137,105 +86,7 @@ QColor seriesColorOf(const ChartView::Series& s, int i) {
   return s.key.isEmpty() ? chartstyle::seriesColor(i) : chartstyle::categoryColor(s.key);
 }
 
-// Qt Charts with the break mark of a zoomed value axis: two slanted strokes
-// across the axis just above its start, the usual sign of a broken axis.
-class PlotView : public QChartView {
- public:
-  using QChartView::QChartView;
-  bool zoomed = false;
-  bool valueAxisHorizontal = false;
-  // showXY's markers: a dashed vertical line at x, its label at the top of the plot.
-  QVector<ChartView::Marker> markers;
-  QFont markerFont;
-
-  // Marker i's line (scene x) and its label's box, in scene coordinates.
-  bool markerGeometry(int i, double* lineX, QRectF* label) const {
-    if (!chart() || i < 0 || i >= markers.size() || chart()->series().isEmpty()) return false;
-    const QRectF plot = chart()->plotArea();
-    const double x = chart()->mapToPosition(QPointF(markers[i].x, 0), chart()->series().first()).x();
-    if (!std::isfinite(x) || x < plot.left() - 0.5 || x > plot.right() + 0.5) return false;
-    *lineX = x;
-    const QFontMetricsF fm(markerFont);
-    const QSizeF size(fm.horizontalAdvance(markers[i].label) + 8, fm.height() + 4);
-    // Right of the line where the label fits inside the plot, else left of
-    // it; at the top of the plot, or at the bottom where the lines run high
-    // (quantities from zero); later markers one line further in, so that
-    // labels never overlap.
-    bool linesHigh = false;
-    if (const auto* line = qobject_cast<const QXYSeries*>(chart()->series().first()); line && line->count() > 0) {
-      double sum = 0;
-      for (const QPointF& pt : line->points()) sum += chart()->mapToPosition(pt, chart()->series().first()).y();
-      linesHigh = sum / line->count() < plot.center().y();
-    }
-    const double step = i * (size.height() + 2);
-    const double top = linesHigh ? plot.bottom() - 4 - size.height() - step : plot.top() + 4 + step;
-    const double left = x + 6 + size.width() <= plot.right() ? x + 6 : std::max(plot.left(), x - 6 - size.width());
-    *label = QRectF(QPointF(left, top), size);
-    return true;
-  }
-
- protected:
-  void drawForeground(QPainter* p, const QRectF& rect) override {
-    QChartView::drawForeground(p, rect);
-    if (!chart()) return;
-    for (int i = 0; i < markers.size(); ++i) {
-      double x = 0;
-      QRectF label;
-      if (!markerGeometry(i, &x, &label)) continue;
-      const QRectF plot = chart()->plotArea();
-      p->save();
-      p->setRenderHint(QPainter::Antialiasing);
-      p->setPen(QPen(QColor(40, 40, 40), 2.0, Qt::DashLine));
-      p->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-      p->setPen(Qt::NoPen);
-      p->setBrush(QColor(255, 255, 255, 225));
-      p->drawRect(label);
-      p->setPen(QColor(20, 20, 20));
-      p->setFont(markerFont);
-      p->drawText(label, Qt::AlignCenter, markers[i].label);
-      p->restore();
-    }
-    if (!zoomed) return;
-    const QRectF plot = chart()->mapRectToScene(chart()->plotArea());
-    const QPointF at = valueAxisHorizontal ? QPointF(plot.left() + 10, plot.bottom()) : QPointF(plot.left(), plot.bottom() - 10);
-    p->save();
-    p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(Qt::NoPen);
-    p->setBrush(Qt::white);
-    const QPointF d = valueAxisHorizontal ? QPointF(3, 0) : QPointF(0, 3);
-    const QPointF n = valueAxisHorizontal ? QPointF(0, 7) : QPointF(7, 0);
-    p->drawPolygon(QPolygonF({at - n - d, at + n - d, at + n + d, at - n + d}));
-    p->setPen(QPen(QColor(60, 60, 60), 1.4));
-    const QPointF slant = valueAxisHorizontal ? QPointF(2, 0) : QPointF(0, -2);
-    p->drawLine(at - n - d - slant, at + n - d + slant);
-    p->drawLine(at - n + d - slant, at + n + d + slant);
-    p->restore();
-  }
-};
-
-// A Qt Charts text item's text box in scene coordinates, without the margin
-// QTextDocument keeps around it.
-QRectF textRectInScene(const QGraphicsItem* item) {
-  QRectF r = item->boundingRect();
-  if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item)) {
-    const qreal m = t->document()->documentMargin();
-    r.adjust(m, m, -m, -m);
-  }
-  return item->mapRectToScene(r);
-}
-
-QString plainTextOf(const QGraphicsItem* item) {
-  if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item)) return t->toPlainText();
-  if (const auto* t = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) return t->text();
-  return {};
-}
-
-bool elided(const QString& shown) {
-  return shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026));
-}
 }  // namespace
-
-static QLabel* ChartView_unitLabel(const QWidget* chart);
 
 QColor ChartView::paletteColor(int i) { return chartstyle::seriesColor(i); }
 
@@ -309,7 +160,7 @@ void ChartView::setAnimated(bool on) {
 void ChartView::setFontScale(double scale) {
   fontScale_ = scale > 0 ? scale : 1.0;
   titleLabel_->setFont(scaled(titleFont()));
-  ChartView_unitLabel(this)->setFont(scaled(QFont()));
+  unitLabel()->setFont(scaled(QFont()));
   message_->setFont(scaled(QFont()));
   legend_->setFont(scaled(QFont()));
   applyFonts();
@@ -371,11 +222,9 @@ void ChartView::setLegend(const QVector<QPair<QString, QColor>>& entries) {
   legend_->setVisible(!entries.isEmpty());
 }
 
-static QLabel* ChartView_unitLabel(const QWidget* chart) {
-  return chart->findChild<QLabel*>(QLatin1String(kUnitLabel), Qt::FindDirectChildrenOnly);
+QLabel* ChartView::unitLabel() const {
+  return findChild<QLabel*>(QLatin1String(kUnitLabel), Qt::FindDirectChildrenOnly);
 }
-
-QLabel* ChartView::unitLabel() const { return ChartView_unitLabel(this); }
 
 double ChartView::markerPixelX(int i) const {
   double x = 0;
@@ -401,7 +250,7 @@ void ChartView::setMarkers(const QVector<Marker>& markers) {
 }
 
 void ChartView::resetChart() {
-  ChartView_unitLabel(this)->setVisible(false);
+  unitLabel()->setVisible(false);
   chart_->removeAllSeries();
   for (QAbstractAxis* a : chart_->axes()) {
     chart_->removeAxis(a);
@@ -424,7 +273,7 @@ void ChartView::useChart() {
 }
 
 void ChartView::useCustomPlot() {
-  ChartView_unitLabel(this)->setVisible(false);
+  unitLabel()->setVisible(false);
   plot_->clearPlottables();
   plot_->clearItems();
   plot_->legend->setVisible(false);
@@ -487,7 +336,7 @@ void ChartView::fitAxes() {
       // unit line always say where the axis really starts.
       const bool zoomed = val->min() > 0;
       static_cast<PlotView*>(chartView_)->zoomed = zoomed;
-      QLabel* unit = ChartView_unitLabel(this);
+      QLabel* unit = unitLabel();
       unit->setText(zoomed ? tr("%1 (axis from %2)").arg(valueTitle_, QLocale().toString(val->min(), 'g', 6)) : valueTitle_);
       unit->setVisible(!unit->text().isEmpty());
       chartView_->viewport()->update();
@@ -585,8 +434,8 @@ void ChartView::showBars(const QStringList& categories, const QVector<Series>& s
   if (horizontal) {
     val->setTitleText(valueTitle);
   } else {
-    ChartView_unitLabel(this)->setText(valueTitle);
-    ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty());
+    unitLabel()->setText(valueTitle);
+    unitLabel()->setVisible(!valueTitle.isEmpty());
   }
   setNiceRange(val, valueMin_, valueMax_);
   for (QAbstractAxis* a : {static_cast<QAbstractAxis*>(cat), static_cast<QAbstractAxis*>(val)}) styleAxis(a, fontScale_);
@@ -651,8 +500,8 @@ void ChartView::showLines(const QStringList& categories, const QVector<Series>& 
   static_cast<PlotView*>(chartView_)->valueAxisHorizontal = false;
   valueTitle_ = valueTitle;
   setProperty(kZoomableAxis, true);  // fitAxes marks the axis when it starts above zero
-  ChartView_unitLabel(this)->setText(valueTitle);
-  ChartView_unitLabel(this)->setVisible(!valueTitle.isEmpty());
+  unitLabel()->setText(valueTitle);
+  unitLabel()->setVisible(!valueTitle.isEmpty());
   for (QAbstractAxis* a : {static_cast<QAbstractAxis*>(cat), static_cast<QAbstractAxis*>(val)}) styleAxis(a, fontScale_);
   chart_->addAxis(cat, Qt::AlignBottom);
   chart_->addAxis(val, Qt::AlignLeft);
@@ -747,7 +596,7 @@ void ChartView::showScatter(const QVector<Point>& points, const QString& xTitle,
 }
 
 void ChartView::showMessage(const QString& text) {
-  ChartView_unitLabel(this)->setVisible(false);
+  unitLabel()->setVisible(false);
   message_->setText(text);
   setLegend({});
   stack_->setCurrentWidget(message_);
@@ -755,164 +604,6 @@ void ChartView::showMessage(const QString& text) {
 
 QRectF ChartView::chartRect() const {
   return QRectF(stack_->currentWidget()->mapTo(this, QPoint(0, 0)), QSizeF(stack_->currentWidget()->size()));
-}
-
-QVector<ChartView::TextBox> ChartView::textBoxes() {
-  // Qt Charts deletes the items of replaced axes later: gone before measuring.
-  QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-  QCoreApplication::sendPostedEvents();
-  QVector<TextBox> out;
-  if (titleLabel_->isVisible())
-    out.append({TextBox::Title, titleLabel_->text(), QRectF(titleLabel_->geometry()),
-                titleLabel_->heightForWidth(titleLabel_->width()) > titleLabel_->height() + 1});
-  if (QLabel* unit = ChartView_unitLabel(this); unit->isVisible())
-    out.append({TextBox::AxisTitle, unit->text(), QRectF(unit->geometry()),
-                unit->heightForWidth(unit->width()) > unit->height() + 1});
-  if (legend_->isVisible())
-    out.append({TextBox::Legend, legendEntries_.join(QStringLiteral("; ")), QRectF(legend_->geometry()),
-                legend_->heightForWidth(legend_->width()) > legend_->height() + 1});
-  if (stack_->currentWidget() == chartView_) {
-    QStringList axisTitles;
-    for (QAbstractAxis* a : chart_->axes()) axisTitles << a->titleText();
-    for (QGraphicsItem* item : chartView_->scene()->items()) {
-      if (!item->isVisible()) continue;
-      const QString text = plainTextOf(item);
-      if (text.isEmpty()) continue;
-      const QRectF scene = textRectInScene(item);
-      const QRectF view = chartView_->mapFromScene(scene).boundingRect();
-      TextBox box;
-      box.kind = axisTitles.contains(text) || std::any_of(axisTitles.begin(), axisTitles.end(), [&](const QString& t) {
-                   return !t.isEmpty() && QTextDocumentFragment::fromHtml(t).toPlainText() == text;
-                 })
-                     ? TextBox::AxisTitle
-                     : TextBox::AxisLabel;
-      box.text = text;
-      box.rect = view.translated(chartView_->mapTo(this, QPoint(0, 0)));
-      box.clipped = elided(text);
-      // Qt Charts keeps a second item for some labels, drawn on the same spot: one text.
-      const bool twin = std::any_of(out.begin(), out.end(), [&](const TextBox& o) {
-        return o.text == box.text && (o.rect.topLeft() - box.rect.topLeft()).manhattanLength() < 1.0;
-      });
-      if (!twin) out << box;
-    }
-    const auto* view = static_cast<const PlotView*>(chartView_);
-    for (int i = 0; i < view->markers.size(); ++i) {
-      double x = 0;
-      QRectF label;
-      if (!view->markerGeometry(i, &x, &label)) continue;
-      const QRectF r = chartView_->mapFromScene(label).boundingRect();
-      out.append({TextBox::PointLabel, view->markers[i].label, QRectF(r).translated(chartView_->mapTo(this, QPoint(0, 0))), false});
-    }
-  } else if (stack_->currentWidget() == plot_) {
-    const QPointF origin = plot_->mapTo(this, QPoint(0, 0));
-    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-      if (!axis->visible()) continue;
-      const QFontMetricsF fm(axis->tickLabelFont());
-      const QVector<double> ticks = axis->tickVector();
-      const QVector<QString> labels = axis->tickVectorLabels();
-      const QRect ar = plot_->axisRect()->rect();
-      double extent = 0;  // how far the tick labels reach from the axis
-      for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
-        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty()) continue;
-        const QSizeF size = fm.size(0, labels[i]);
-        const double px = axis->coordToPixel(ticks[i]);
-        const double gap = axis->tickLabelPadding() + axis->offset();
-        QRectF r;
-        if (axis->orientation() == Qt::Horizontal)
-          r = QRectF(px - size.width() / 2, ar.bottom() + gap, size.width(), size.height());
-        else
-          r = QRectF(ar.left() - gap - size.width(), px - size.height() / 2, size.width(), size.height());
-        extent = std::max(extent, axis->orientation() == Qt::Horizontal ? size.height() : size.width());
-        out.append({TextBox::AxisLabel, labels[i], r.translated(origin), false});
-      }
-      if (!axis->label().isEmpty()) {
-        const QSizeF size = QFontMetricsF(axis->labelFont()).size(0, axis->label());
-        const double gap = axis->tickLabelPadding() + axis->offset() + extent + axis->labelPadding();
-        QRectF r;
-        if (axis->orientation() == Qt::Horizontal)
-          r = QRectF(ar.center().x() - size.width() / 2, ar.bottom() + gap, size.width(), size.height());
-        else
-          r = QRectF(ar.left() - gap - size.height(), ar.center().y() - size.width() / 2, size.height(), size.width());
-        out.append({TextBox::AxisTitle, axis->label(), r.translated(origin), false});
-      }
-    }
-    for (int i = 0; i < plot_->itemCount(); ++i) {
-      auto* t = qobject_cast<QCPItemText*>(plot_->item(i));
-      if (!t || !t->visible()) continue;
-      const QRectF r = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
-      out.append({TextBox::PointLabel, t->text(), r.translated(origin), false});
-    }
-    if (plot_->legend->visible())
-      for (int i = 0; i < plot_->legend->itemCount(); ++i)
-        if (auto* item = plot_->legend->item(i))
-          out.append({TextBox::Legend, QString(), QRectF(item->outerRect()).translated(origin), false});
-  }
-  return out;
-}
-
-// The whole chart as SVG, drawn at `size` in this widget's pixels (the
-// generator's resolution is the widget's, so fonts keep their size relative to
-// the layout). The QCustomPlot page paints from a raster buffer; it is drawn
-// again through QCustomPlot::toPainter so that it stays vector too.
-QByteArray ChartView::toSvg(QSize size, QSize* drawn) {
-  const QSize old = this->size();
-  resize(size);
-  layout()->activate();
-  fitAxes();
-  QCoreApplication::sendPostedEvents();
-  // A chart whose layout needs more room than asked (many categories) is
-  // drawn at the size it takes, not clipped: the caller scales it.
-  if (this->size() != size) {
-    size = size.expandedTo(this->size());
-    resize(size);
-    layout()->activate();
-    fitAxes();
-    QCoreApplication::sendPostedEvents();
-  }
-  if (drawn) *drawn = size;
-  const bool custom = stack_->currentWidget() == plot_;
-  if (custom) placeTags(plot_), plot_->replot();
-  const QRect r = custom ? QRect(plot_->mapTo(this, QPoint(0, 0)), plot_->size()) : QRect();
-  const QByteArray bytes = ImageExport::svg<QCPPainter>(size, logicalDpiY(), title_, [&](QCPPainter& painter) {
-    // The plot's raster buffer is left out (a child wholly outside the region is not drawn).
-    render(&painter, QPoint(), custom ? QRegion(rect()) - QRegion(r) : QRegion(), QWidget::DrawChildren);
-    if (custom) {
-      painter.save();
-      painter.fillRect(r, Qt::white);
-      painter.translate(r.topLeft());
-      plot_->toPainter(&painter, r.width(), r.height());
-      painter.restore();
-    }
-  });
-  resize(old);
-  return bytes;
-}
-
-// The whole chart (title, plot, legend) as drawn at `size`.
-QImage ChartView::toImage(const QSize& size, qreal dpr) {
-  const QSize old = this->size();
-  resize(size);
-  layout()->activate();
-  fitAxes();
-  QCoreApplication::sendPostedEvents();
-  if (stack_->currentWidget() == plot_) placeTags(plot_), plot_->replot();
-  QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
-  image.setDevicePixelRatio(dpr);
-  image.fill(Qt::white);
-  QPainter painter(&image);
-  render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-  painter.end();
-  resize(old);
-  return image;
-}
-
-bool ChartView::saveImage(const QString& path, const QSize& size) {
-  if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
-    const QByteArray svg = toSvg(size);
-    QFile file(path);
-    return !svg.isEmpty() && file.open(QIODevice::WriteOnly) && file.write(svg) == svg.size();
-  }
-  return toImage(size).save(path);
 }
 
 }  // namespace cf
