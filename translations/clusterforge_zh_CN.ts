@@ -436,6 +436,22 @@
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>p95 queue wait (h)</source>
+        <translation>p95 排队等待（小时）</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Goodput per job</source>
+        <translation>单作业有效产出率</translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
 </context>
 <context>
     <name>LinkOverlay</name>

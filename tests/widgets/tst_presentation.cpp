@@ -32,6 +32,8 @@
 #include "common/InputError.h"
 #include "LessonSimulator.h"
 #include "PresentationWindow.h"
+#include "ScheduleRunner.h"
+#include "sched/Workload.h"
 
 using namespace cf;
 
@@ -64,7 +66,7 @@ class TestPresentation : public QObject {
     QString errors;
     const QVector<Lesson> lessons = Lesson::builtin(&errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors));
-    QCOMPARE(lessons.size(), 6);
+    QCOMPARE(lessons.size(), 7);
     for (const Lesson& l : lessons) {
       QVERIFY(l.steps.size() >= 2);
       QVERIFY2(!l.title.zh.isEmpty(), qPrintable(l.id));
@@ -207,6 +209,35 @@ class TestPresentation : public QObject {
     QVERIFY(w.trendChart()->isVisibleTo(&w));
   }
 
+  // The scheduling lesson (issue 20): one slide per policy on the shared
+  // cluster's jobs; each slide's p95 wait is the scheduler's own run for that
+  // policy (ScheduleRunner::compute, the Workload tab's computation), and
+  // EASY backfilling ends below FIFO.
+  void schedulingPoliciesLesson() {
+    PresentationWindow w;
+    const QVector<double> wait = stepThrough(w, QStringLiteral("scheduling"));
+    QCOMPARE(wait.size(), 4);
+    QVERIFY(Lesson::trendHolds(QStringLiteral("last_below_first"), wait));
+    LessonSimulator* sim = w.simulator(w.indexOf(QStringLiteral("scheduling")));
+    const char* policies[] = {"fifo", "priority", "fairshare", "easy"};
+    for (int s = 0; s < 4; ++s) {
+      int index = -1;
+      const Project p = sim->stepProject(s, &index);
+      const sched::Workload wl = sched::workloadFromJson(p.scenarios[0].workload, "workload");
+      ScheduleRequest r;
+      r.scenario = index;
+      r.options.policy = sched::policyFromName(policies[s]);
+      const ScheduleRun run = ScheduleRunner::compute(p, wl, r);
+      QVERIFY2(run.ok(), qPrintable(run.error));
+      QCOMPARE(wait[s], run.result->wait_h.p95);
+      QCOMPARE(sim->metric(s, QStringLiteral("schedule.utilization")), run.result->utilization);
+      QCOMPARE(sim->metric(s, QStringLiteral("schedule.goodput_mean")), run.result->goodput.mean);
+    }
+    // The FIFO slide reads the figure as the Workload tab prints it (two decimals).
+    QVERIFY(w.openLesson(QStringLiteral("scheduling"), 0));
+    QVERIFY2(w.narration().contains(QLocale().toString(wait[0], 'f', 2)), qPrintable(w.narration()));
+  }
+
   void keysAndLanguage() {
     PresentationWindow w;
     w.resize(1280, 800);
@@ -222,7 +253,7 @@ class TestPresentation : public QObject {
     QVERIFY(w.openLesson(QStringLiteral("2")));
     QVERIFY2(w.stepTitle().contains(QStringLiteral("张")), qPrintable(w.stepTitle()));
     // The last step of the last lesson goes back to the overview.
-    QVERIFY(w.openLesson(QStringLiteral("waterfall"), 5));
+    QVERIFY(w.openLesson(QStringLiteral("scheduling"), 3));
     QTest::keyClick(&w, Qt::Key_Right);
     QCOMPARE(w.currentLesson(), -1);
     w.show();

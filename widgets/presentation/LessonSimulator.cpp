@@ -11,12 +11,15 @@
 #include "common/InputError.h"
 #include "design/ScenarioJson.h"
 #include "sim/Simulate.h"
+#include "ScheduleRunner.h"
 #include "sweep/JsonPath.h"
+#include "sweep/ScheduleSweep.h"
 
 namespace cf {
 
 LessonSimulator::LessonSimulator(Lesson lesson) : lesson_(std::move(lesson)) {
   results_.resize(stepCount());
+  schedule_.resize(stepCount());
 }
 
 namespace {
@@ -78,7 +81,9 @@ Project LessonSimulator::stepProject(int step, int* scenario, QString* error) co
   nlohmann::json j = scenarioToJson(p.scenarios[static_cast<std::size_t>(index)]);
   const std::string where = "steps[" + std::to_string(step) + "].edits";
   for (const nlohmann::json* edits : {&lesson_.baseEdits, &s.edits})
-    for (auto it = edits->begin(); it != edits->end(); ++it) setJsonPath(j, it.key(), it.value(), where + "." + it.key());
+    for (auto it = edits->begin(); it != edits->end(); ++it)
+      if (!jsonPathWithin(it.key(), "schedule"))  // the scheduler's options (scheduleMetric), not the scenario's
+        setJsonPath(j, it.key(), it.value(), where + "." + it.key());
   try {
     p.scenarios[static_cast<std::size_t>(index)] = scenarioFromJson(j);
   } catch (const InputError& e) {
@@ -120,7 +125,41 @@ SimResultPtr LessonSimulator::result(int step) {
 
 double LessonSimulator::metric(int step, const QString& key) {
   const SimResultPtr r = result(step);
+  if (r && r->ok() && key.startsWith(QLatin1String("schedule.")))
+    return scheduleMetric(step, key.mid(9).toStdString());
   return r ? metric(*r, key) : std::nan("");
+}
+
+double LessonSimulator::scheduleMetric(int step, const std::string& name) {
+  if (step < 0 || step >= stepCount()) return std::nan("");
+  if (!schedule_[step]) {
+    nlohmann::json metrics;  // null: the run failed (the slide shows "–")
+    try {
+      int index = 0;
+      const Project p = stepProject(step, &index);
+      const std::string where = "steps[" + std::to_string(step) + "].edits";
+      nlohmann::json doc = {{"schedule", nlohmann::json::object()}};
+      for (const nlohmann::json* edits : {&lesson_.baseEdits, &lesson_.steps[step].edits})
+        for (auto it = edits->begin(); it != edits->end(); ++it)
+          if (jsonPathWithin(it.key(), "schedule")) setJsonPath(doc, it.key(), it.value(), where + "." + it.key());
+      const ScheduleSection sec = scheduleSectionFromJson(doc["schedule"], where + ".schedule");
+      const sched::Workload w =
+          sched::workloadFromJson(p.scenarios[static_cast<std::size_t>(index)].workload, "workload");
+      ScheduleRequest r;
+      r.scenario = index;
+      r.options.policy = sched::policyFromName(sec.policy);
+      r.options.placement = sched::placementFromName(sec.placement);
+      r.options.seed = sec.seed;
+      r.options.failures = sec.failures && w.failures;
+      r.options.keep_jobs = false;
+      const ScheduleRun run = ScheduleRunner::compute(p, w, r);
+      if (run.ok()) metrics = scheduleMetrics(*run.result);
+    } catch (const std::exception&) {
+    }
+    schedule_[step] = metrics;
+  }
+  const nlohmann::json& m = *schedule_[step];
+  return m.is_object() && m.contains(name) && m[name].is_number() ? m[name].get<double>() : std::nan("");
 }
 
 double LessonSimulator::metric(const SimResult& r, const QString& key) {
@@ -173,7 +212,9 @@ QString LessonSimulator::fill(const QString& text, int step) {
 
 bool LessonSimulator::isFraction(const QString& key) {
   return key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share") ||
-         key == QLatin1String("performance.mfu") || key == QLatin1String("reliability.goodput_mean");
+         key == QLatin1String("performance.mfu") || key == QLatin1String("reliability.goodput_mean") ||
+         key == QLatin1String("schedule.utilization") || key == QLatin1String("schedule.allocated_utilization") ||
+         key == QLatin1String("schedule.goodput_mean");
 }
 
 QString LessonSimulator::metricLabel(const QString& key) {
@@ -193,6 +234,10 @@ QString LessonSimulator::metricLabel(const QString& key) {
       {QStringLiteral("energy.pue"), QT_TR_NOOP("PUE")},
       {QStringLiteral("energy.cooling_power_kW"), QT_TR_NOOP("Cooling power (kW)")},
       {QStringLiteral("energy.facility_power_kW"), QT_TR_NOOP("Facility power (kW)")},
+      {QStringLiteral("schedule.wait_p95_h"), QT_TR_NOOP("p95 queue wait (h)")},
+      {QStringLiteral("schedule.utilization"), QT_TR_NOOP("GPU utilisation")},
+      {QStringLiteral("schedule.goodput_mean"), QT_TR_NOOP("Goodput per job")},
+      {QStringLiteral("schedule.preemptions"), QT_TR_NOOP("Preemptions")},
   };
   const auto it = labels.constFind(key);
   return it == labels.constEnd() ? key : tr(it.value());
@@ -203,6 +248,8 @@ QString LessonSimulator::formatMetric(const QString& key, double v) {
   const QLocale loc;
   if (isFraction(key)) return tr("%1 %").arg(loc.toString(v * 100, 'f', 1));
   if (key == QLatin1String("energy.pue")) return loc.toString(v, 'f', 2);
+  // Hours of queue wait and completion as the Workload tab prints them (ScheduleFigures: two decimals).
+  if (key.startsWith(QLatin1String("schedule.")) && key.endsWith(QLatin1String("_h"))) return loc.toString(v, 'f', 2);
   if (std::abs(v) >= 100) return loc.toString(v, 'f', 0);
   return loc.toString(v, 'f', 1);
 }

@@ -4,6 +4,11 @@
 // step's edits (key path -> value, as sweeps name them), and results are kept
 // per step. Steps run synchronously on first use: the analytical models take
 // microseconds and the lessons keep the Monte Carlo trial count small.
+// Scheduling lessons (issue 20): edits under "schedule." (policy, placement,
+// seed, failures, as a schedule sweep names them: sweep/ScheduleSweep.h) set
+// the cluster scheduler's options instead of the scenario, and metrics
+// "schedule.<name>" are a schedule sweep's metrics (scheduleMetrics) of the
+// step's workload run: ScheduleRunner::compute, the Workload tab's computation.
 #pragma once
 #include <QCoreApplication>
 #include <QVector>
@@ -30,7 +35,8 @@ class LessonSimulator {
   Project stepProject(int step, int* scenario, QString* error = nullptr) const;
   // Simulates on first call; an error result (never null) when the step is invalid.
   SimResultPtr result(int step);
-  // The value of `key` for a step's result: "section.key" of the engine output,
+  // The value of `key` for a step's result: "schedule.<metric>" of the step's
+  // scheduler run (computed on first use), "section.key" of the engine output,
   // or a derived metric (Lesson::derivedMetrics(): comm_share,
   // scale_out_comm_share, checkpoint_young_min/daly_min/interval_min, gpus),
   // read from the typed result.
@@ -48,12 +54,14 @@ class LessonSimulator {
 
  private:
   void loadWaterfall(const nlohmann::json& example);
+  double scheduleMetric(int step, const std::string& name);
 
   Lesson lesson_;
   Project base_;
   bool loaded_ = false;
   QString loadError_;
   QVector<SimResultPtr> results_;
+  QVector<std::optional<nlohmann::json>> schedule_;  // per step: the scheduler run's metrics (null: it failed)
   std::optional<WaterfallSpec> waterfall_;  // Lesson::waterfall, read by load()
 };
 
