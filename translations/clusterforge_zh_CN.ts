@@ -1117,6 +1117,10 @@
         <source>no checkpoint tier bandwidth: assumed %1 GB/s per node (one local SSD)</source>
         <translation>检查点存储层无带宽数据：假定每节点 %1 GB/s（一块本地 SSD）</translation>
     </message>
+    <message>
+        <source>%1: %2 GPUs, %3 devices, %4 links.</source>
+        <translation>%1：%2 卡，%3 台设备，%4 条链路。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -2658,6 +2662,22 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Imported</source>
         <translation>导入</translation>
     </message>
+    <message>
+        <source>Drawn as %1 layers of %2 × %3 nodes; dashed curves are the wrap-around links.</source>
+        <translation>绘制为 %1 层，每层 %2 × %3 个节点；虚线曲线为环回链路。</translation>
+    </message>
+    <message>
+        <source>Drawn as a grid of %1 × %2 nodes; dashed curves are the wrap-around links.</source>
+        <translation>绘制为 %1 × %2 的节点网格；虚线曲线为环回链路。</translation>
+    </message>
+    <message>
+        <source>%1 groups of %2 routers (%3 GPU ports and %4 global links per router), local links inside each group, global links between groups.</source>
+        <translation>%1 个组，每组 %2 台路由器（每台路由器 %3 个 GPU 端口、%4 条全局链路），组内为本地链路，组间为全局链路。</translation>
+    </message>
+    <message>
+        <source>%1 planes side by side.</source>
+        <translation>%1 个平面并排显示。</translation>
+    </message>
 </context>
 <context>
     <name>cf::FabricLegend</name>
@@ -2699,6 +2719,34 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Local link (inside a group)</source>
+        <translation>本地链路（组内）</translation>
+    </message>
+    <message>
+        <source>Global link (between groups)</source>
+        <translation>全局链路（组间）</translation>
+    </message>
+    <message>
+        <source>Link to a neighbour</source>
+        <translation>邻居链路</translation>
+    </message>
+    <message>
+        <source>Wrap-around link</source>
+        <translation>环回链路</translation>
+    </message>
+    <message>
+        <source>Link between layers</source>
+        <translation>层间链路</translation>
+    </message>
+    <message>
+        <source>Wrap-around link, last layer to first</source>
+        <translation>环回链路（末层到首层）</translation>
+    </message>
+    <message>
+        <source>GPU link to another plane</source>
+        <translation>连到其他平面的 GPU 链路</translation>
     </message>
 </context>
 <context>
@@ -6899,6 +6947,25 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Not scheduled: %1</source>
         <translation>未调度：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cf::FabricItem</name>
+    <message>
+        <source>Plane %1</source>
+        <translation>平面 %1</translation>
+    </message>
+    <message>
+        <source>Group %1</source>
+        <translation>组 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>层 %1</translation>
+    </message>
+    <message>
+        <source>Rail %1</source>
+        <translation>轨道 %1</translation>
     </message>
 </context>
 </TS>

@@ -9,6 +9,7 @@
 #include <map>
 #include <tuple>
 
+#include "FabricCanvas.h"
 #include "FabricGeometry.h"
 #include "FabricItem.h"
 #include "FieldSpec.h"
@@ -135,17 +136,23 @@ QString ReportHtml::fabricPicture(int design, Images mode) {
     }
     const QLocale loc;
     QString html = heading(3, tr("Fabric"));
-    QString note = tr("%1: %2 GPUs, %3 devices, %4 links; tiers from GPUs (bottom) to the top switches.")
+    // A torus or dragonfly is drawn as such (groups, grids, planes), in its own proportions.
+    const bool direct = geometry.direct();
+    QString note = (direct ? tr("%1: %2 GPUs, %3 devices, %4 links.")
+                           : tr("%1: %2 GPUs, %3 devices, %4 links; tiers from GPUs (bottom) to the top switches."))
                        .arg(choiceText("/cluster/scale_out/topology", fabric.info.topology),
                             loc.toString(static_cast<qlonglong>(fabric.gpuCount())),
                             loc.toString(static_cast<qlonglong>(fabric.devices().size())),
                             loc.toString(static_cast<qlonglong>(fabric.links().size())));
+    const QString shape = FabricCanvas::shapeText(fabric.info);
+    if (!shape.isEmpty()) note += QLatin1Char(' ') + shape;
     if (!caption.isEmpty()) note += QLatin1Char(' ') + tr("Colours: %1, green = idle, red = the busiest.").arg(caption);
     if (designs_[design].size() > 1) note += QLatin1Char(' ') + tr("Link loads of scenario %1.").arg(scenarioTag(scenario));
     html += QStringLiteral("<p style='%1'>%2</p>").arg(kNote, note.toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>")
-                .arg(scene(QStringLiteral("fabric/%1").arg(design), &graphics, geometry.bounds(), QSize(kPageWidthPx, 300),
-                           mode, tr("Fabric"), Qt::IgnoreAspectRatio));
+                .arg(scene(QStringLiteral("fabric/%1").arg(design), &graphics, geometry.bounds(),
+                           QSize(direct ? std::min(kPageWidthPx, 520) : kPageWidthPx, 300), mode, tr("Fabric"),
+                           direct ? Qt::KeepAspectRatio : Qt::IgnoreAspectRatio));
     return html;
   } catch (const std::exception& e) {
     return QStringLiteral("<p>%1</p>").arg(tr("No fabric picture: %1").arg(QString::fromStdString(e.what())).toHtmlEscaped());

@@ -119,6 +119,7 @@ void FabricCanvas::rebuildFromScenario() {
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
   struct Built {
     std::shared_ptr<topology::Fabric> fabric;
+    std::shared_ptr<FabricGeometry> geometry;  // laid out here too: a 100K-GPU layout is not the GUI thread's work
     topology::BomParts parts;
     QString error;
   };
@@ -135,6 +136,8 @@ void FabricCanvas::rebuildFromScenario() {
       built->fabric = std::make_shared<topology::Fabric>(topology::generate(m.spec));
       topology::place(*built->fabric, parts, m.placementParams);
       built->parts = m.bomParts;
+      built->geometry = std::make_shared<FabricGeometry>();
+      built->geometry->build(*built->fabric);
     } catch (const std::exception& e) {
       built->fabric.reset();
       built->error = qs(e.what());
@@ -148,7 +151,7 @@ void FabricCanvas::rebuildFromScenario() {
     }
     if (built->fabric) {
       bomParts_ = built->parts;
-      install(built->fabric);
+      install(built->fabric, std::move(built->geometry));
     } else {
       install(nullptr);
       summary_->setText(tr("No fabric: %1").arg(built->error));
@@ -162,7 +165,7 @@ void FabricCanvas::setFabric(std::shared_ptr<const topology::Fabric> fabric) {
   install(std::move(fabric));
 }
 
-void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
+void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric, std::shared_ptr<FabricGeometry> laidOut) {
   scene_->clear();
   item_ = nullptr;
   fabric_ = std::move(fabric);
@@ -174,7 +177,10 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
     emit fabricInstalled();
     return;
   }
-  geometry_.build(*fabric_);
+  if (laidOut && laidOut->fabric() == fabric_.get())
+    geometry_ = std::move(*laidOut);
+  else
+    geometry_.build(*fabric_);
   item_ = new FabricItem(&geometry_);
   scene_->addItem(item_);
   scene_->setSceneRect(geometry_.bounds());
@@ -190,8 +196,28 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric) {
                              loc.toString(gpus),
                              loc.toString(static_cast<qlonglong>(fabric_->devices().size())),
                              loc.toString(static_cast<qlonglong>(fabric_->links().size()))));
+  const QString shape = shapeText(fabric_->info);
+  if (!shape.isEmpty()) summary_->setText(summary_->text() + QLatin1Char(' ') + shape);
   view_->zoomToFit();
   emit fabricInstalled();
+}
+
+QString FabricCanvas::shapeText(const topology::FabricInfo& info) {
+  QString text;
+  if (info.torus() && info.dims.size() >= 2) {
+    QStringList dims;
+    for (int d : info.dims) dims << QString::number(d);
+    text = info.dims.size() == 3 ? tr("Drawn as %1 layers of %2 × %3 nodes; dashed curves are the wrap-around links.")
+                                       .arg(info.dims[0]).arg(info.dims[1]).arg(info.dims[2])
+                                 : tr("Drawn as a grid of %1 × %2 nodes; dashed curves are the wrap-around links.")
+                                       .arg(info.dims[0]).arg(info.dims[1]);
+  } else if (info.topology == "dragonfly" && info.dims.size() == 4) {
+    text = tr("%1 groups of %2 routers (%3 GPU ports and %4 global links per router), local links inside each group, "
+              "global links between groups.")
+               .arg(info.dims[3]).arg(info.dims[0]).arg(info.dims[1]).arg(info.dims[2]);
+  }
+  if (info.planes > 1) text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%1 planes side by side.").arg(info.planes);
+  return text;
 }
 
 void FabricCanvas::setLinkValues(std::vector<double> values, double fullScale) {

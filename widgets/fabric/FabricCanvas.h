@@ -64,6 +64,8 @@ class FabricCanvas : public QWidget {
   void select(long long device, long long link);
   QString propertiesText() const;
   QString propertiesHtml() const;
+  // How the drawing shows the fabric's shape (torus dimensions, dragonfly groups, planes); empty for a plain Clos.
+  static QString shapeText(const topology::FabricInfo& info);
 
   QGraphicsScene* scene() const { return scene_; }
   FabricView* view() const { return view_; }
@@ -85,7 +87,8 @@ class FabricCanvas : public QWidget {
   void retranslate();
   void onChanged(const ChangeEvent& e);
   void rebuildFromScenario();
-  void install(std::shared_ptr<const topology::Fabric> fabric);
+  // Shows a fabric; `laidOut` is its geometry when built off the GUI thread already.
+  void install(std::shared_ptr<const topology::Fabric> fabric, std::shared_ptr<FabricGeometry> laidOut = nullptr);
 
   Document* doc_;
   int scenario_ = 0;

@@ -4,9 +4,15 @@
 // devices in generator order (pods and rails stay together), spread evenly
 // over the world width. Rail-optimised fabrics draw their rails side by side:
 // GPUs ordered by rail (rank in node), then node, so each rail's GPUs sit
-// under that rail's leaves (the generator numbers leaves rail by rail). Aggregates: each tier splits into at most kBins bins
+// under that rail's leaves (the generator numbers leaves rail by rail). Multi-
+// plane Clos fabrics: each plane's switches stand side by side (the generator
+// numbers them plane by plane), framed as "Plane N" above the shared GPUs.
+// Aggregates: each tier splits into at most kBins bins
 // of consecutive devices; the links between two bins become one bundle with a
-// count. Built once per fabric (O(devices + links)); painting reads it only.
+// count. Direct networks (torus, dragonfly) are not tiers: they take the
+// drawing of DirectLayout.h (groups on a circle, grids with wrap-around
+// links, planes as panels) and its bins. Built once per fabric
+// (O(devices + links)), in the fabric's background build; painting reads it only.
 #pragma once
 #include <QLineF>
 #include <QRectF>
@@ -14,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "DirectLayout.h"
 #include "topology/Fabric.h"
 
 namespace cf {
@@ -39,6 +46,9 @@ class FabricGeometry {
     std::vector<Bundle> bundles;
     std::vector<QLineF> lines;
     std::vector<std::uint32_t> linkBundle;
+    // Direct layouts: each bundle's shape and style (the bins are DirectLayout's).
+    std::vector<Curve> curves;
+    std::vector<std::uint8_t> styles;
   };
 
   void build(const topology::Fabric& f);
@@ -49,6 +59,24 @@ class FabricGeometry {
   int rails() const { return rails_; }
   double width() const { return width_; }
   QRectF bounds() const;
+  // A torus or dragonfly drawn as such (DirectLayout); otherwise tiers.
+  bool direct() const { return direct_; }
+  const DirectLayout& directLayout() const { return layout_; }
+  // Spacing of neighbouring GPUs (world units): the drawing shows devices when it is a few pixels.
+  double detailSpacing() const { return direct_ ? DirectLayout::kPitch : spacing(0); }
+  // Labelled boxes behind the drawing: planes, dragonfly groups, torus layers.
+  const std::vector<LayoutFrame>& frames() const { return frames_; }
+  LinkStyle linkStyle(std::uint32_t link) const {
+    return direct_ ? static_cast<LinkStyle>(layout_.linkStyle[link]) : LinkStyle::Plain;
+  }
+  // The drawn shape of a link (straight between its ends in a tiered drawing).
+  Curve linkCurve(std::uint32_t link) const;
+  // Direct layouts: the device whose box holds p (within `slack` world units),
+  // the link nearest to p within `tolerance`; -1 when none.
+  long long deviceNear(QPointF p, double slack) const;
+  long long linkNear(QPointF p, double tolerance) const;
+  // The box a device of a level is drawn as (world units).
+  QSizeF boxSize(int level) const;
   static int levelOf(topology::DeviceKind k);
   double levelY(int level) const { return (kLevels - 1 - level) * kLevelGap; }
   int levelCount(int level) const { return static_cast<int>(byLevel_[static_cast<std::size_t>(level)].size()); }
@@ -76,6 +104,12 @@ class FabricGeometry {
   std::vector<std::uint32_t> ordinal_;  // per device
   std::vector<std::uint8_t> level_;     // per device
   void buildBundles(BundleSet& set, int perLevel);
+  void buildDirectBundles();
+  void buildPlaneFrames();
+  static Curve layerBundleCurve(const QRectF& a, const QRectF& z, const QRectF& all, LinkStyle style);
+  bool direct_ = false;
+  DirectLayout layout_;
+  std::vector<LayoutFrame> frames_;
   BundleSet fine_, coarse_;
 };
 

@@ -1,11 +1,52 @@
 #include "FabricItem.h"
 
+#include <QCoreApplication>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace cf {
+
+namespace {
+void addCurve(QPainterPath& path, const Curve& c) {
+  path.moveTo(c.p0);
+  if (c.straight())
+    path.lineTo(c.p3);
+  else
+    path.cubicTo(c.c1, c.c2, c.p3);
+}
+
+void drawCurve(QPainter* p, const Curve& c) {
+  if (c.straight()) {
+    p->drawLine(c.p0, c.p3);
+    return;
+  }
+  QPainterPath path;
+  addCurve(path, c);
+  p->drawPath(path);
+}
+
+QPen cosmeticPen(const QColor& color, double width, bool dashed = false) {
+  QPen pen(color, width);
+  pen.setCosmetic(true);
+  if (dashed) pen.setStyle(Qt::DashLine);
+  return pen;
+}
+
+QString frameLabel(const LayoutFrame& f) {
+  switch (f.kind) {
+    case LayoutFrame::Plane: return QCoreApplication::translate("cf::FabricItem", "Plane %1").arg(f.number);
+    case LayoutFrame::Group: return QCoreApplication::translate("cf::FabricItem", "Group %1").arg(f.number);
+    case LayoutFrame::Layer: return QCoreApplication::translate("cf::FabricItem", "Layer %1").arg(f.number);
+    case LayoutFrame::Rail: return QCoreApplication::translate("cf::FabricItem", "Rail %1").arg(f.number);
+  }
+  return {};
+}
+}  // namespace
 
 FabricItem::FabricItem(const FabricGeometry* geometry) : geo_(geometry) {
   setFlag(ItemUsesExtendedStyleOption);
@@ -17,6 +58,19 @@ QColor FabricItem::levelColor(int level) {
   static const QColor colors[] = {QColor(70, 120, 200), QColor(130, 100, 190), QColor(40, 150, 110),
                                   QColor(210, 140, 40), QColor(200, 70, 70)};
   return colors[std::clamp(level, 0, 4)];
+}
+
+QColor FabricItem::styleColor(LinkStyle s) {
+  switch (s) {
+    case LinkStyle::Plain: return QColor(150, 158, 175);
+    case LinkStyle::Local: return QColor(60, 150, 120);
+    case LinkStyle::CrossPlane: return QColor(205, 210, 222);
+    case LinkStyle::Layer: return QColor(110, 140, 210);
+    case LinkStyle::Wrap: return QColor(0, 150, 190);
+    case LinkStyle::LayerWrap: return QColor(0, 110, 160);
+    case LinkStyle::Global: return QColor(200, 80, 150);
+  }
+  return QColor(150, 158, 175);
 }
 
 double FabricItem::scalePosition(double value, double max) {
@@ -64,10 +118,13 @@ void FabricItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
     const QRectF onDevice = painter->worldTransform().inverted().mapRect(QRectF(QPointF(0, 0), QSizeF(painter->device()->width(), painter->device()->height())));
     exposed = exposed.intersected(onDevice.adjusted(-1, -1, 1, 1));
   }
-  if (geo_->spacing(0) * lod >= kDetailPixels)
-    paintDetail(painter, exposed, lod);
+  paintFrames(painter, exposed);
+  const bool detail = geo_->detailSpacing() * lod >= kDetailPixels;
+  if (geo_->direct())
+    detail ? paintDetailDirect(painter, exposed, lod) : paintAggregateDirect(painter, exposed);
   else
-    paintAggregate(painter, exposed, lod);
+    detail ? paintDetail(painter, exposed, lod) : paintAggregate(painter, exposed, lod);
+  paintFrameLabels(painter);
   paintOverlays(painter, lod);
 }
 
@@ -166,7 +223,7 @@ void FabricItem::paintDetail(QPainter* p, const QRectF& exposed, double lod) con
         const QPointF po = geo_->position(other);
         const bool otherVisible = po.x() >= exposed.left() - geo_->spacing(0) && po.x() <= exposed.right() + geo_->spacing(0);
         if (otherVisible && (po.y() > pd.y() || (po.y() == pd.y() && other < d))) continue;  // drawn from the other end
-        if (!values_.empty() && li < values_.size())
+        if (!values_.empty() && li < values_.size() && geo_->linkStyle(li) != LinkStyle::CrossPlane)
           colored.emplace_back(QLineF(pd, po), valueColor(values_[li], maxValue_));
         else
           plain.emplace_back(pd, po);
@@ -233,14 +290,15 @@ void FabricItem::paintOverlays(QPainter* p, double) const {
     QPen pen(QColor(255, 120, 0), 4);
     pen.setCosmetic(true);
     p->setPen(pen);
-    for (std::uint32_t li : path_) p->drawLine(geo_->position(f.links()[li].a), geo_->position(f.links()[li].z));
+    p->setBrush(Qt::NoBrush);
+    for (std::uint32_t li : path_) drawCurve(p, geo_->linkCurve(li));
   }
   if (link_ >= 0 && link_ < static_cast<long long>(f.links().size())) {
     QPen pen(QColor(0, 90, 220), 4);
     pen.setCosmetic(true);
     p->setPen(pen);
-    const auto& k = f.links()[static_cast<std::size_t>(link_)];
-    p->drawLine(geo_->position(k.a), geo_->position(k.z));
+    p->setBrush(Qt::NoBrush);
+    drawCurve(p, geo_->linkCurve(static_cast<std::uint32_t>(link_)));
   }
   if (device_ >= 0 && device_ < static_cast<long long>(f.devices().size())) {
     QPen pen(QColor(255, 200, 0), 3);
@@ -248,9 +306,203 @@ void FabricItem::paintOverlays(QPainter* p, double) const {
     p->setPen(pen);
     p->setBrush(Qt::NoBrush);
     const QPointF c = geo_->position(static_cast<std::uint32_t>(device_));
-    const double w = std::max(geo_->spacing(FabricGeometry::levelOf(f.devices()[static_cast<std::size_t>(device_)].kind)) * 0.8, 4.0);
+    const int level = FabricGeometry::levelOf(f.devices()[static_cast<std::size_t>(device_)].kind);
+    if (geo_->direct()) {
+      const QSizeF box = geo_->boxSize(level) + QSizeF(6, 6);
+      p->drawRect(QRectF(c - QPointF(box.width() / 2, box.height() / 2), box));
+      return;
+    }
+    const double w = std::max(geo_->spacing(level) * 0.8, 4.0);
     p->drawRect(QRectF(c.x() - w / 2, c.y() - FabricGeometry::kBoxH / 2, w, FabricGeometry::kBoxH));
   }
+}
+
+}  // namespace cf
+
+namespace cf {
+
+void FabricItem::paintFrames(QPainter* p, const QRectF& exposed) const {
+  const auto& frames = geo_->frames();
+  if (frames.empty()) return;
+  p->setRenderHint(QPainter::Antialiasing, false);
+  const QTransform wt = p->worldTransform();
+  std::vector<std::pair<QRectF, QString>> labels;
+  for (const LayoutFrame& f : frames) {
+    if (!f.rect.intersects(exposed)) continue;
+    switch (f.kind) {
+      case LayoutFrame::Plane:
+        p->setPen(cosmeticPen(QColor(140, 150, 180), 1.5));
+        p->setBrush(QColor(236, 240, 248));
+        break;
+      case LayoutFrame::Group:
+        p->setPen(cosmeticPen(QColor(200, 80, 150, 150), 1));
+        p->setBrush(QColor(255, 255, 255));
+        break;
+      case LayoutFrame::Layer:
+        p->setPen(cosmeticPen(QColor(0, 150, 190, 160), 1, true));
+        p->setBrush(QColor(246, 250, 252));
+        break;
+      case LayoutFrame::Rail:
+        p->setPen(cosmeticPen(QColor(70, 120, 200, 140), 1));
+        p->setBrush(f.number % 2 ? QColor(232, 240, 252) : QColor(244, 248, 254));
+        break;
+    }
+    p->drawRect(f.rect);
+    // Rails label their bottom edge (the tier's name sits above the GPUs).
+    QRectF onScreen = wt.mapRect(f.rect);
+    if (f.kind == LayoutFrame::Rail) onScreen.setTop(onScreen.bottom() - 2 * QFontMetrics(labelFont()).height() - 2);
+    labels.emplace_back(onScreen, frameLabel(f));
+  }
+  frameLabels_ = std::move(labels);
+}
+
+void FabricItem::paintFrameLabels(QPainter* p) const {
+  // Labels in screen space at the top left of their frame, where they fit.
+  const auto& labels = frameLabels_;
+  p->save();
+  p->resetTransform();
+  QFont font = labelFont();
+  font.setBold(true);
+  p->setFont(font);
+  const QFontMetrics fm(font);
+  for (const auto& [r, text] : labels) {
+    const int w = fm.horizontalAdvance(text) + 6;
+    if (r.width() < w || r.height() < 2 * fm.height()) continue;
+    const QRectF box(r.left() + 3, r.height() < 2.5 * fm.height() ? r.bottom() - fm.height() - 2 : r.top() + 2, w,
+                     fm.height());
+    p->fillRect(box, QColor(255, 255, 255, 200));
+    p->setPen(QColor(50, 55, 70));
+    p->drawText(box, Qt::AlignCenter, text);
+  }
+  p->restore();
+}
+
+void FabricItem::paintAggregateDirect(QPainter* p, const QRectF& exposed) const {
+  const FabricGeometry::BundleSet& set = geo_->fine();
+  const DirectLayout& L = geo_->directLayout();
+  p->setRenderHint(QPainter::Antialiasing, true);
+  double maxV = -1;
+  for (const auto& b : set.bundles) maxV = std::max(maxV, b.value);
+  if (fullScale_ > 0 && maxV >= 0) maxV = fullScale_;
+  // Bundles: one path per (colour, width, style); width grows with the links a bundle holds.
+  struct Key {
+    QRgb color;
+    int width;
+    bool dashed;
+    bool operator<(const Key& o) const { return std::tie(color, width, dashed) < std::tie(o.color, o.width, o.dashed); }
+  };
+  std::map<Key, QPainterPath> paths;
+  for (std::size_t i = 0; i < set.bundles.size(); ++i) {
+    const auto& b = set.bundles[i];
+    const LinkStyle s = static_cast<LinkStyle>(set.styles[i]);
+    Curve c = set.curves[i];
+    if (b.a == b.z) {  // inside one bin: a dragonfly group's local links as one arc over its routers
+      if (s != LinkStyle::Local) continue;
+      const QRectF& r = L.binRects[b.a];
+      c = L.shape(LinkStyle::Local, QPointF(r.left() + 4, r.top()), QPointF(r.right() - 4, r.top()), {}, {});
+    }
+    if (!c.bounds().intersects(exposed) && !exposed.contains(c.p0)) continue;
+    // Other planes' access links stay faint: their load is the plane's own access links' load.
+    const bool loaded = b.value >= 0 && maxV > 0 && s != LinkStyle::CrossPlane;
+    const QColor color = loaded ? valueColor(b.value, maxV) : styleColor(s);
+    const int width = std::clamp(static_cast<int>(1 + std::log2(static_cast<double>(b.links)) / 2), 1, 5);
+    if (loaded && s >= LinkStyle::Layer) {  // load colour inside a casing of the style's colour
+      QColor casing = styleColor(s);
+      casing.setAlpha(110);
+      addCurve(paths[Key{casing.rgba(), width + 4, false}], c);
+    }
+    addCurve(paths[Key{color.rgba(), width, styleDashed(s)}], c);
+  }
+  p->setBrush(Qt::NoBrush);
+  for (const auto& [k, path] : paths) {
+    p->setPen(cosmeticPen(QColor::fromRgba(k.color), k.width, k.dashed));
+    p->drawPath(path);
+  }
+  // Bins with their counts in screen space.
+  p->setRenderHint(QPainter::Antialiasing, false);
+  const QTransform wt = p->worldTransform();
+  const QFontMetrics fm(labelFont());
+  std::vector<std::pair<QRectF, QString>> counts;
+  for (std::size_t b = 0; b < L.binRects.size(); ++b) {
+    const QRectF& r = L.binRects[b];
+    if (!r.intersects(exposed)) continue;
+    const QColor c = levelColor(L.binLevel[b]);
+    p->setPen(cosmeticPen(c.darker(140), 0));
+    p->setBrush(c);
+    p->drawRect(r);
+    if (L.binCount[b] > 1) counts.emplace_back(wt.mapRect(r), QString::number(L.binCount[b]));
+  }
+  p->save();
+  p->resetTransform();
+  p->setFont(labelFont());
+  p->setPen(Qt::white);
+  for (const auto& [r, text] : counts)
+    if (r.width() >= fm.horizontalAdvance(text) + 6 && r.height() >= fm.height() * 0.8) p->drawText(r, Qt::AlignCenter, text);
+  p->restore();
+}
+
+void FabricItem::paintDetailDirect(QPainter* p, const QRectF& exposed, double lod) const {
+  const topology::Fabric& f = *geo_->fabric();
+  p->setRenderHint(QPainter::Antialiasing, true);
+  p->setBrush(Qt::NoBrush);
+  // Links whose shape crosses the exposed area, one path per style; load colours per link.
+  QPainterPath byStyle[kLinkStyles];
+  std::vector<std::tuple<Curve, QColor, LinkStyle, bool>> colored;
+  for (std::uint32_t li = 0; li < f.links().size(); ++li) {
+    const Curve c = geo_->linkCurve(li);
+    if (!c.bounds().adjusted(-1, -1, 1, 1).intersects(exposed)) continue;
+    if (!values_.empty() && li < values_.size() && geo_->linkStyle(li) != LinkStyle::CrossPlane)
+      colored.emplace_back(c, valueColor(values_[li], maxValue_), geo_->linkStyle(li),
+                           f.links()[li].kind != topology::LinkKind::Fabric);
+    else
+      addCurve(byStyle[static_cast<int>(geo_->linkStyle(li))], c);
+  }
+  for (int s = 0; s < kLinkStyles; ++s) {
+    if (byStyle[s].isEmpty()) continue;
+    const LinkStyle style = static_cast<LinkStyle>(s);
+    p->setPen(cosmeticPen(styleColor(style), style == LinkStyle::Global || style >= LinkStyle::Wrap ? 1.5 : 1,
+                          styleDashed(style)));
+    p->drawPath(byStyle[s]);
+  }
+  for (const auto& [c, color, style, access] : colored) {
+    if (style >= LinkStyle::Layer) {  // the style stays visible under the load colour: a casing
+      QColor casing = styleColor(style);
+      casing.setAlpha(110);
+      p->setPen(cosmeticPen(casing, 5));
+      drawCurve(p, c);
+    }
+    p->setPen(cosmeticPen(color, access ? 1 : 2, styleDashed(style)));
+    drawCurve(p, c);
+  }
+  // Devices, then names in screen space where they fit.
+  std::vector<std::uint32_t> visible;
+  const QRectF near = exposed.adjusted(-30, -30, 30, 30);
+  for (std::uint32_t d = 0; d < f.devices().size(); ++d)
+    if (near.contains(geo_->position(d))) visible.push_back(d);
+  p->setRenderHint(QPainter::Antialiasing, false);
+  for (std::uint32_t d : visible) {
+    const int l = FabricGeometry::levelOf(f.devices()[d].kind);
+    const QSizeF box = geo_->boxSize(l);
+    p->setPen(cosmeticPen(levelColor(l).darker(150), 0));
+    p->setBrush(levelColor(l));
+    p->drawRect(QRectF(geo_->position(d) - QPointF(box.width() / 2, box.height() / 2), box));
+  }
+  const QFontMetrics fm(labelFont());
+  const double routerSlot = 2.4 * geo_->boxSize(2).width() * lod;
+  if (routerSlot < fm.horizontalAdvance(QStringLiteral("router-0-00"))) return;
+  const QTransform wt = p->worldTransform();
+  p->save();
+  p->resetTransform();
+  p->setFont(labelFont());
+  p->setPen(Qt::black);
+  for (std::uint32_t d : visible) {
+    if (f.devices()[d].kind != topology::DeviceKind::Router) continue;
+    const QPointF c = wt.map(geo_->position(d));
+    const QString name = fm.elidedText(QString::fromStdString(f.name(d)), Qt::ElideMiddle, static_cast<int>(routerSlot));
+    const double h = geo_->boxSize(2).height() * lod / 2;
+    p->drawText(QRectF(c.x() - routerSlot / 2, c.y() - h - fm.height() - 1, routerSlot, fm.height()), Qt::AlignHCenter | Qt::AlignBottom, name);
+  }
+  p->restore();
 }
 
 }  // namespace cf

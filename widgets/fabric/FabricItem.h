@@ -3,11 +3,16 @@
 // FabricGeometry (bins of devices as boxes, bundles of links as lines, a few
 // thousand primitives whatever the size of the fabric); closer in it draws
 // the devices and links in the exposed rectangle only, scale-up domains as
-// group boxes. Overlays: per-link values (colours), a highlighted path, the
+// group boxes. Torus and dragonfly fabrics are drawn as DirectLayout lays them
+// out: frames for planes, groups and layers (labelled in screen space), curves
+// for local, global and wrap-around links, bundles between groups and tiles
+// (wider the more links they hold). Overlays: per-link values (colours), a highlighted path, the
 // selected device or link. Displays the model; edits nothing.
 #pragma once
 #include <QFont>
 #include <QGraphicsItem>
+#include <QString>
+#include <utility>
 #include <vector>
 
 #include "FabricGeometry.h"
@@ -44,6 +49,9 @@ class FabricItem : public QGraphicsItem {
   // scaleColor(scalePosition(value, max)).
   static QColor valueColor(double value, double max);
   static QColor levelColor(int level);
+  // How a link style is drawn without load colours: the colour, and whether dashed (wraps).
+  static QColor styleColor(LinkStyle s);
+  static bool styleDashed(LinkStyle s) { return s == LinkStyle::Wrap || s == LinkStyle::LayerWrap; }
   // The font of device names and bin counts, drawn in screen space (pixels).
   static QFont labelFont();
 
@@ -51,6 +59,10 @@ class FabricItem : public QGraphicsItem {
   void paintAggregate(QPainter* p, const QRectF& exposed, double lod) const;
   void paintDetail(QPainter* p, const QRectF& exposed, double lod) const;
   void paintOverlays(QPainter* p, double lod) const;
+  void paintFrames(QPainter* p, const QRectF& exposed) const;
+  void paintFrameLabels(QPainter* p) const;
+  void paintAggregateDirect(QPainter* p, const QRectF& exposed) const;
+  void paintDetailDirect(QPainter* p, const QRectF& exposed, double lod) const;
 
   const FabricGeometry* geo_;
   std::vector<double> values_;
@@ -58,6 +70,7 @@ class FabricItem : public QGraphicsItem {
   double fullScale_ = 0;
   std::vector<std::uint32_t> path_;
   long long device_ = -1, link_ = -1;
+  mutable std::vector<std::pair<QRectF, QString>> frameLabels_;  // this paint's frame labels (screen space)
 };
 
 }  // namespace cf

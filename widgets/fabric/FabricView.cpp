@@ -23,7 +23,9 @@ FabricView::FabricView(const FabricGeometry* geometry, QWidget* parent) : QGraph
 
 void FabricView::zoomToFit() {
   autoFit_ = true;
-  if (scene()) fitInView(scene()->sceneRect(), Qt::IgnoreAspectRatio);
+  // Tiers fill the view (devices side by side in x decide what fits); a
+  // direct network's groups, grids and planes keep their shape.
+  if (scene()) fitInView(scene()->sceneRect(), geo_->direct() ? Qt::KeepAspectRatio : Qt::IgnoreAspectRatio);
 }
 
 void FabricView::resizeEvent(QResizeEvent* event) {
@@ -79,6 +81,11 @@ void FabricView::pick(QPointF sp, long long* device, long long* link) const {
   if (!f) return;
   const double sx = transform().m11() > 0 ? transform().m11() : 1.0;
   const double sy = transform().m22() > 0 ? transform().m22() : 1.0;
+  if (geo_->direct()) {
+    *device = geo_->deviceNear(sp, 4 / sx);
+    if (*device < 0) *link = geo_->linkNear(sp, 8 / sx);
+    return;
+  }
   const int lvl = static_cast<int>(std::lround(FabricGeometry::kLevels - 1 - sp.y() / FabricGeometry::kLevelGap));
   if (lvl >= 0 && lvl < FabricGeometry::kLevels && geo_->levelCount(lvl) > 0 &&
       std::abs(sp.y() - geo_->levelY(lvl)) <= std::max(FabricGeometry::kBoxH / 2, 6 / sy)) {
@@ -124,7 +131,8 @@ void FabricView::drawForeground(QPainter* painter, const QRectF&) {
   QFont font = this->font();  // not the painter's: items may leave theirs (DontSavePainterState)
   font.setBold(true);
   painter->setFont(font);
-  for (int l = 0; l < FabricGeometry::kLevels; ++l) {
+  if (geo_->direct()) drawStyleKey(painter);
+  for (int l = 0; l < FabricGeometry::kLevels && !geo_->direct(); ++l) {
     if (geo_->levelCount(l) == 0) continue;
     const QPoint at = mapFromScene(QPointF(0, geo_->levelY(l)));
     const QString name = l == 0 && geo_->railsSideBySide() ? tr("GPUs, %1 rails side by side").arg(geo_->rails())
@@ -151,8 +159,13 @@ void FabricView::drawMinimap(QPainter* p) {
   p->fillRect(mini, QColor(255, 255, 255, 225));
   p->setPen(QColor(120, 125, 140));
   p->drawRect(mini.adjusted(0, 0, -1, -1));
+  if (geo_->direct()) {
+    const DirectLayout& L = geo_->directLayout();
+    for (std::size_t b = 0; b < L.binRects.size(); ++b)
+      p->fillRect(toMini(L.binRects[b]), FabricItem::levelColor(L.binLevel[b]));
+  }
   // Each tier as its coarse bins, in the tier's colour.
-  for (int l = 0; l < FabricGeometry::kLevels; ++l) {
+  for (int l = 0; l < FabricGeometry::kLevels && !geo_->direct(); ++l) {
     const int n = std::min(geo_->levelCount(l), FabricGeometry::kCoarseBins);
     for (int b = 0; b < n; ++b)
       p->fillRect(toMini(geo_->binRect(l, b, n)).adjusted(0, -1, 0, 1), FabricItem::levelColor(l));
@@ -161,6 +174,52 @@ void FabricView::drawMinimap(QPainter* p) {
   p->setPen(QPen(QColor(0, 90, 220), 2));
   p->setBrush(Qt::NoBrush);
   p->drawRect(toMini(mapToScene(viewport()->rect()).boundingRect()).intersected(QRectF(mini)));
+}
+
+}  // namespace cf
+
+namespace cf {
+
+void FabricView::drawStyleKey(QPainter* p) {
+  // Which link styles this drawing uses, each with a sample line.
+  const DirectLayout& L = geo_->directLayout();
+  bool used[kLinkStyles] = {};
+  for (std::uint8_t s : L.linkStyle) used[s] = true;
+  const std::pair<LinkStyle, const char*> entries[] = {
+      {LinkStyle::Local, QT_TRANSLATE_NOOP("cf::FabricView", "Local link (inside a group)")},
+      {LinkStyle::Global, QT_TRANSLATE_NOOP("cf::FabricView", "Global link (between groups)")},
+      {LinkStyle::Plain, QT_TRANSLATE_NOOP("cf::FabricView", "Link to a neighbour")},
+      {LinkStyle::Wrap, QT_TRANSLATE_NOOP("cf::FabricView", "Wrap-around link")},
+      {LinkStyle::Layer, QT_TRANSLATE_NOOP("cf::FabricView", "Link between layers")},
+      {LinkStyle::LayerWrap, QT_TRANSLATE_NOOP("cf::FabricView", "Wrap-around link, last layer to first")},
+      {LinkStyle::CrossPlane, QT_TRANSLATE_NOOP("cf::FabricView", "GPU link to another plane")}};
+  QStringList texts;
+  std::vector<LinkStyle> styles;
+  for (const auto& [s, text] : entries) {
+    if (!used[static_cast<int>(s)]) continue;
+    // Plain links of a dragonfly are its GPUs' access links: not worth a key entry.
+    if (s == LinkStyle::Plain && !geo_->fabric()->info.torus()) continue;
+    texts << QCoreApplication::translate("cf::FabricView", text);
+    styles.push_back(s);
+  }
+  if (texts.isEmpty()) return;
+  const QFontMetrics fm(p->font());
+  int w = 0;
+  for (const QString& t : texts) w = std::max(w, fm.horizontalAdvance(t));
+  const int rowH = fm.height() + 2;
+  const QRect box(6, 6, w + 46, rowH * static_cast<int>(texts.size()) + 6);
+  p->fillRect(box, QColor(255, 255, 255, 225));
+  p->setPen(QColor(190, 195, 205));
+  p->drawRect(box.adjusted(0, 0, -1, -1));
+  for (int i = 0; i < texts.size(); ++i) {
+    const int y = box.top() + 3 + i * rowH;
+    QPen pen(FabricItem::styleColor(styles[static_cast<std::size_t>(i)]), 2);
+    if (FabricItem::styleDashed(styles[static_cast<std::size_t>(i)])) pen.setStyle(Qt::DashLine);
+    p->setPen(pen);
+    p->drawLine(box.left() + 6, y + rowH / 2, box.left() + 34, y + rowH / 2);
+    p->setPen(QColor(40, 40, 50));
+    p->drawText(QRect(box.left() + 40, y, w + 4, rowH), Qt::AlignVCenter | Qt::AlignLeft, texts[i]);
+  }
 }
 
 }  // namespace cf

@@ -35,6 +35,8 @@ class FabricView : public QGraphicsView {
 
  private:
   void drawMinimap(QPainter* painter);
+  // Direct networks: a key of the link styles drawn (local, global, wrap-around...).
+  void drawStyleKey(QPainter* painter);
   bool autoFit_ = true;
   const FabricGeometry* geo_;
   QPoint pressPos_;
