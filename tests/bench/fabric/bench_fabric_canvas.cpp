@@ -2,13 +2,17 @@
 // nodes, 8 NICs each, 3-tier fat-tree of 64-port switches) offscreen into a
 // 1600x1000 QImage: the whole fabric zoomed out, a pan step of the zoomed-out
 // view, and a zoomed-in detail frame. Prints ms per frame (target < 16 ms
-// zoomed out and panning). Run: QT_QPA_PLATFORM=offscreen bench_fabric_canvas
+// zoomed out and panning). The direct networks drawn as such (DirectLayout):
+// a 98,304-GPU dragonfly (12,288 nodes, 8 NICs, radix 64: 192 groups of 32
+// routers) and a 131,072-GPU 2D torus (128 x 128 nodes): the layout's build
+// time and their zoomed-out and detail frames. Run: QT_QPA_PLATFORM=offscreen bench_fabric_canvas
 #include <QApplication>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
 #include <benchmark/benchmark.h>
 #include <memory>
+#include <string>
 
 #include "FabricGeometry.h"
 #include "FabricItem.h"
@@ -93,6 +97,71 @@ void BM_DetailFrame(benchmark::State& state) {
   for (auto _ : state) render(img, r.translated(f.geometry.width() / 2, 0));
 }
 BENCHMARK(BM_DetailFrame)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+
+struct DirectFixture {
+  topology::Fabric fabric;
+  cf::FabricGeometry geometry;
+  QGraphicsScene scene;
+  explicit DirectFixture(const char* topology) {
+    topology::FabricSpec s;
+    s.topology = topology;
+    s.nodes = std::string(topology) == "dragonfly" ? 12288 : 16384;
+    s.gpus_per_node = 8;
+    s.nics_per_node = 8;
+    s.tiers = 1;
+    s.radix = 64;
+    s.domain_size = 8;
+    s.scale_up_GBps = 450;
+    fabric = topology::generate(s);
+    geometry.build(fabric);
+    scene.addItem(new cf::FabricItem(&geometry));
+    scene.setSceneRect(geometry.bounds());
+  }
+};
+
+DirectFixture& direct(int which) {
+  static DirectFixture dragonfly("dragonfly"), torus("torus2d");
+  return which == 0 ? dragonfly : torus;
+}
+
+void BM_DirectLayoutBuild(benchmark::State& state) {
+  DirectFixture& f = direct(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    cf::FabricGeometry g;
+    g.build(f.fabric);
+    benchmark::DoNotOptimize(g.bounds());
+  }
+  state.counters["devices"] = static_cast<double>(f.fabric.devices().size());
+  state.counters["links"] = static_cast<double>(f.fabric.links().size());
+  state.counters["bins"] = static_cast<double>(f.geometry.directLayout().binRects.size());
+  state.counters["bundles"] = static_cast<double>(f.geometry.fine().bundles.size());
+}
+BENCHMARK(BM_DirectLayoutBuild)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+
+void BM_DirectZoomedOutFrame(benchmark::State& state) {
+  DirectFixture& f = direct(static_cast<int>(state.range(0)));
+  QImage img(1600, 1000, QImage::Format_ARGB32_Premultiplied);
+  for (auto _ : state) {
+    img.fill(Qt::white);
+    QPainter p(&img);
+    f.scene.render(&p, QRectF(0, 0, img.width(), img.height()), f.scene.sceneRect(), Qt::KeepAspectRatio);
+  }
+}
+BENCHMARK(BM_DirectZoomedOutFrame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+
+void BM_DirectDetailFrame(benchmark::State& state) {
+  DirectFixture& f = direct(static_cast<int>(state.range(0)));
+  QImage img(1600, 1000, QImage::Format_ARGB32_Premultiplied);
+  // 12 px per GPU around the middle of the drawing: devices and links drawn.
+  const double w = cf::DirectLayout::kPitch * 1600 / 12, h = w * 1000 / 1600;
+  const QRectF r(f.scene.sceneRect().center() - QPointF(w / 2, h / 2), QSizeF(w, h));
+  for (auto _ : state) {
+    img.fill(Qt::white);
+    QPainter p(&img);
+    f.scene.render(&p, QRectF(0, 0, img.width(), img.height()), r, Qt::KeepAspectRatio);
+  }
+}
+BENCHMARK(BM_DirectDetailFrame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
 }  // namespace
 
