@@ -246,6 +246,27 @@ class TestFabricLayout : public QObject {
       QVERIFY(gd.directLayout().binRects[gd.directLayout().bin[i]].contains(gd.position(i)));
   }
 
+  void manyGroupsBundleInRuns() {
+    // 64 groups (radix 32: a = 16, p = h = 8): global bundles between runs of
+    // two groups, every global link in one of them.
+    topology::FabricSpec s = spec("dragonfly", 1024);
+    s.radix = 32;
+    const topology::Fabric f = topology::generate(s);
+    QCOMPARE(f.info.dims[3], 64);
+    FabricGeometry g;
+    g.build(f);
+    int bundles = 0, links = 0;
+    for (std::size_t i = 0; i < g.fine().bundles.size(); ++i)
+      if (static_cast<LinkStyle>(g.fine().styles[i]) == LinkStyle::Global) {
+        ++bundles;
+        links += static_cast<int>(g.fine().bundles[i].links);
+      }
+    QCOMPARE(links, count(g, LinkStyle::Global));
+    const int runs = 32;
+    QVERIFY2(bundles <= runs * (runs - 1) / 2 + runs, qPrintable(QString::number(bundles)));
+    QVERIFY(bundles >= runs * (runs - 1) / 2);
+  }
+
   void picking() {
     const topology::Fabric f = topology::generate(spec("dragonfly", 64));
     FabricGeometry g;

@@ -60,7 +60,7 @@ Curve DirectLayout::shape(LinkStyle s, QPointF p0, QPointF p3, QPointF anchor0, 
       const QPointF d = p0 - p3;
       const double len = std::max(1e-9, std::hypot(d.x(), d.y()));
       const QPointF u = d / len, n(-u.y(), -u.x());
-      return {p0, p0 + 1.5 * wrapReach * u + 0.6 * wrapReach * n, p3 - 1.5 * wrapReach * u + 0.6 * wrapReach * n, p3};
+      return {p0, p0 + 2.4 * wrapReach * u + 0.8 * wrapReach * n, p3 - 2.4 * wrapReach * u + 0.8 * wrapReach * n, p3};
     }
     case LinkStyle::Layer: {
       const QPointF d = p3 - p0;
@@ -254,7 +254,7 @@ class Builder {
     const int itemRows = (homes_.maxItems + bc - 1) / bc;
     const double cw = 26 + bc * P + 10, ch = 26 + itemRows * P + 10;
     L_.wrapReach = 0.45 * std::min(cw, ch);
-    const double m = 1.6 * L_.wrapReach + 20;
+    const double m = 2.2 * L_.wrapReach + 20;
     const double LW = cols * cw + 2 * m, LH = rows * ch + 2 * m, gap = 3 * L_.wrapReach + 40;
     // Up to 4 layers in one row (the wrap from the last to the first arches
     // over them); more in rows of an overall aspect near 1.7.

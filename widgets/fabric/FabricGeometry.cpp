@@ -100,15 +100,49 @@ void FabricGeometry::buildDirectBundles() {
   set.perLevel = 0;
   std::unordered_map<std::uint64_t, std::uint32_t> index;
   set.linkBundle.assign(f.links().size(), 0);
+  // A dragonfly of many groups: its global links bundle between runs of
+  // consecutive groups (at most kMaxGlobalRuns runs a plane), each run drawn
+  // from the mean of its groups' anchors: ~1,000 chords instead of g^2/2.
+  const auto& devs = f.devices();
+  int groups = 1;
+  for (const auto& d : devs)
+    if (d.kind == topology::DeviceKind::Router) groups = std::max(groups, d.group + 1);
+  const int step = f.info.torus() || groups <= kMaxGlobalRuns ? 1 : (groups + kMaxGlobalRuns - 1) / kMaxGlobalRuns;
+  std::unordered_map<std::uint32_t, std::uint32_t> runIndex;
+  std::vector<QPointF> runCentre, runAnchor;
+  std::vector<int> runRouters;
+  auto runOf = [&](std::uint32_t router) {
+    const std::uint32_t id = devs[router].plane * 65536u + static_cast<std::uint32_t>(devs[router].group / step);
+    auto [it, fresh] = runIndex.try_emplace(id, static_cast<std::uint32_t>(runCentre.size()));
+    if (fresh) {
+      runCentre.emplace_back();
+      runAnchor.emplace_back();
+      runRouters.push_back(0);
+    }
+    return it->second;
+  };
+  if (step > 1)
+    for (std::uint32_t d = 0; d < devs.size(); ++d)
+      if (devs[d].kind == topology::DeviceKind::Router) {
+        const std::uint32_t r = runOf(d);
+        runCentre[r] += layout_.binRects[layout_.bin[d]].center();
+        runAnchor[r] += layout_.anchor[d];
+        ++runRouters[r];
+      }
+  for (std::size_t r = 0; r < runCentre.size(); ++r) {
+    runCentre[r] /= runRouters[r];
+    runAnchor[r] /= runRouters[r];
+  }
   for (std::uint32_t li = 0; li < f.links().size(); ++li) {
     const topology::Link& k = f.links()[li];
     // Links between two torus layers: one bundle per pair of layers (frame ids, keyed apart from bins).
     const LinkStyle style = static_cast<LinkStyle>(layout_.linkStyle[li]);
     const bool layers = (style == LinkStyle::Layer || style == LinkStyle::LayerWrap) && layout_.layerFrame[k.a] >= 0;
-    std::uint32_t a = layers ? static_cast<std::uint32_t>(layout_.layerFrame[k.a]) : layout_.bin[k.a];
-    std::uint32_t z = layers ? static_cast<std::uint32_t>(layout_.layerFrame[k.z]) : layout_.bin[k.z];
+    const bool runs = step > 1 && style == LinkStyle::Global;
+    std::uint32_t a = layers ? static_cast<std::uint32_t>(layout_.layerFrame[k.a]) : runs ? runOf(k.a) : layout_.bin[k.a];
+    std::uint32_t z = layers ? static_cast<std::uint32_t>(layout_.layerFrame[k.z]) : runs ? runOf(k.z) : layout_.bin[k.z];
     if (a > z && !layers) std::swap(a, z);
-    const std::uint64_t key = (static_cast<std::uint64_t>(a) << 32) | z | (layers ? 1ULL << 63 : 0);
+    const std::uint64_t key = (static_cast<std::uint64_t>(a) << 32) | z | (layers ? 1ULL << 63 : 0) | (runs ? 1ULL << 62 : 0);
     auto [it, fresh] = index.try_emplace(key, static_cast<std::uint32_t>(set.bundles.size()));
     if (fresh) {
       set.bundles.push_back(Bundle{a, z, 0, -1});
@@ -127,6 +161,10 @@ void FabricGeometry::buildDirectBundles() {
     const LinkStyle style = static_cast<LinkStyle>(set.styles[i]);
     if (style == LinkStyle::Layer || style == LinkStyle::LayerWrap) {
       set.curves.push_back(layerBundleCurve(frames_[b.a].rect, frames_[b.z].rect, layers, style));
+      continue;
+    }
+    if (step > 1 && style == LinkStyle::Global) {
+      set.curves.push_back(layout_.shape(style, runCentre[b.a], runCentre[b.z], runAnchor[b.a], runAnchor[b.z]));
       continue;
     }
     const QPointF pa = layout_.binRects[b.a].center(), pz = layout_.binRects[b.z].center();

@@ -33,6 +33,7 @@ class FabricGeometry {
   static constexpr double kCoarseBelowPx = 24;
   static constexpr double kLevelGap = 160;
   static constexpr double kBoxH = 26;
+  static constexpr int kMaxGlobalRuns = 48;  // dragonfly: global bundles between at most this many runs of groups
 
   struct Bundle {
     std::uint32_t a = 0, z = 0;  // global bin ids

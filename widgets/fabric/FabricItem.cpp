@@ -391,7 +391,14 @@ void FabricItem::paintAggregateDirect(QPainter* p, const QRectF& exposed) const 
     bool dashed;
     bool operator<(const Key& o) const { return std::tie(color, width, dashed) < std::tie(o.color, o.width, o.dashed); }
   };
-  std::map<Key, QPainterPath> paths;
+  // Curves kept apart per key and stroked one by one: Qt strokes one path of
+  // many overlapping wide curves far slower than the same curves one at a time.
+  std::map<Key, std::vector<Curve>> paths;
+  // Thousands of bundles (a dragonfly of hundreds of groups): straight
+  // hairlines between the group anchors, batched per colour, no antialiasing
+  // (a frame in milliseconds rather than a tenth of a second).
+  const bool many = set.bundles.size() > kManyBundles;
+  std::map<QRgb, std::vector<QLineF>> lines;
   for (std::size_t i = 0; i < set.bundles.size(); ++i) {
     const auto& b = set.bundles[i];
     const LinkStyle s = static_cast<LinkStyle>(set.styles[i]);
@@ -405,18 +412,27 @@ void FabricItem::paintAggregateDirect(QPainter* p, const QRectF& exposed) const 
     // Other planes' access links stay faint: their load is the plane's own access links' load.
     const bool loaded = b.value >= 0 && maxV > 0 && s != LinkStyle::CrossPlane;
     const QColor color = loaded ? valueColor(b.value, maxV) : styleColor(s);
+    if (many && s != LinkStyle::Wrap && s != LinkStyle::LayerWrap) {  // wraps stay curves: a few per row and column
+      lines[color.rgba()].push_back(s == LinkStyle::Global ? QLineF(c.c1, c.c2) : QLineF(c.p0, c.p3));
+      continue;
+    }
     const int width = std::clamp(static_cast<int>(1 + std::log2(static_cast<double>(b.links)) / 2), 1, 5);
-    if (loaded && s >= LinkStyle::Layer) {  // load colour inside a casing of the style's colour
+    if (loaded && s >= LinkStyle::Layer && !many) {  // load colour inside a casing of the style's colour
       QColor casing = styleColor(s);
       casing.setAlpha(110);
-      addCurve(paths[Key{casing.rgba(), width + 4, false}], c);
+      paths[Key{casing.rgba(), width + 4, false}].push_back(c);
     }
-    addCurve(paths[Key{color.rgba(), width, styleDashed(s)}], c);
+    paths[Key{color.rgba(), width, styleDashed(s)}].push_back(c);
   }
   p->setBrush(Qt::NoBrush);
-  for (const auto& [k, path] : paths) {
+  p->setRenderHint(QPainter::Antialiasing, !many);
+  for (const auto& [color, batch] : lines) {
+    p->setPen(cosmeticPen(QColor::fromRgba(color), 0));
+    p->drawLines(batch.data(), static_cast<int>(batch.size()));
+  }
+  for (const auto& [k, curves] : paths) {
     p->setPen(cosmeticPen(QColor::fromRgba(k.color), k.width, k.dashed));
-    p->drawPath(path);
+    for (const Curve& c : curves) drawCurve(p, c);
   }
   // Bins with their counts in screen space.
   p->setRenderHint(QPainter::Antialiasing, false);
@@ -446,7 +462,7 @@ void FabricItem::paintDetailDirect(QPainter* p, const QRectF& exposed, double lo
   p->setRenderHint(QPainter::Antialiasing, true);
   p->setBrush(Qt::NoBrush);
   // Links whose shape crosses the exposed area, one path per style; load colours per link.
-  QPainterPath byStyle[kLinkStyles];
+  std::vector<Curve> byStyle[kLinkStyles];
   std::vector<std::tuple<Curve, QColor, LinkStyle, bool>> colored;
   for (std::uint32_t li = 0; li < f.links().size(); ++li) {
     const Curve c = geo_->linkCurve(li);
@@ -455,14 +471,41 @@ void FabricItem::paintDetailDirect(QPainter* p, const QRectF& exposed, double lo
       colored.emplace_back(c, valueColor(values_[li], maxValue_), geo_->linkStyle(li),
                            f.links()[li].kind != topology::LinkKind::Fabric);
     else
-      addCurve(byStyle[static_cast<int>(geo_->linkStyle(li))], c);
+      byStyle[static_cast<int>(geo_->linkStyle(li))].push_back(c);
   }
-  for (int s = 0; s < kLinkStyles; ++s) {
-    if (byStyle[s].isEmpty()) continue;
-    const LinkStyle style = static_cast<LinkStyle>(s);
-    p->setPen(cosmeticPen(styleColor(style), style == LinkStyle::Global || style >= LinkStyle::Wrap ? 1.5 : 1,
-                          styleDashed(style)));
-    p->drawPath(byStyle[s]);
+  // Thousands of links in view (the middle of a large dragonfly, where its
+  // global links cross): hairline polylines through the control points, no
+  // antialiasing; curves are stroked one by one otherwise (see paintAggregateDirect).
+  std::size_t inView = colored.size();
+  for (const auto& v : byStyle) inView += v.size();
+  if (inView > 4 * kManyBundles) {
+    p->setRenderHint(QPainter::Antialiasing, false);
+    std::map<QRgb, std::vector<QLineF>> lines;
+    auto add = [&lines](const Curve& c, QColor color) {
+      auto& v = lines[color.rgba()];
+      if (c.straight()) {
+        v.emplace_back(c.p0, c.p3);
+      } else {
+        v.emplace_back(c.p0, c.c1);
+        v.emplace_back(c.c1, c.c2);
+        v.emplace_back(c.c2, c.p3);
+      }
+    };
+    for (int s = 0; s < kLinkStyles; ++s)
+      for (const Curve& c : byStyle[s]) add(c, styleColor(static_cast<LinkStyle>(s)));
+    for (const auto& [c, color, style, access] : colored) add(c, color);
+    for (const auto& [color, batch] : lines) {
+      p->setPen(cosmeticPen(QColor::fromRgba(color), 0));
+      p->drawLines(batch.data(), static_cast<int>(batch.size()));
+    }
+    colored.clear();
+  } else {
+    for (int s = 0; s < kLinkStyles; ++s) {
+      const LinkStyle style = static_cast<LinkStyle>(s);
+      p->setPen(cosmeticPen(styleColor(style), style == LinkStyle::Global || style >= LinkStyle::Wrap ? 1.5 : 1,
+                            styleDashed(style)));
+      for (const Curve& c : byStyle[s]) drawCurve(p, c);
+    }
   }
   for (const auto& [c, color, style, access] : colored) {
     if (style >= LinkStyle::Layer) {  // the style stays visible under the load colour: a casing
@@ -471,7 +514,10 @@ void FabricItem::paintDetailDirect(QPainter* p, const QRectF& exposed, double lo
       p->setPen(cosmeticPen(casing, 5));
       drawCurve(p, c);
     }
-    p->setPen(cosmeticPen(color, access ? 1 : 2, styleDashed(style)));
+    // GPU and scale-up links lighter: the drawing is about the network between routers.
+    QColor shown = color;
+    if (access) shown.setAlpha(110);
+    p->setPen(cosmeticPen(shown, access ? 1 : 2, styleDashed(style)));
     drawCurve(p, c);
   }
   // Devices, then names in screen space where they fit.

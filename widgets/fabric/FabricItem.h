@@ -22,6 +22,8 @@ namespace cf {
 class FabricItem : public QGraphicsItem {
  public:
   static constexpr double kDetailPixels = 5;  // GPU spacing on screen above which devices are drawn
+  // Direct layouts: above this many bundles the aggregate draws straight hairlines (bench_fabric_canvas).
+  static constexpr std::size_t kManyBundles = 600;
 
   explicit FabricItem(const FabricGeometry* geometry);
 
