@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Fuzz smoke of every reader (issue 21): builds the libFuzzer harnesses of
 # tests/fuzz with clang (-fsanitize=fuzzer,address,undefined; the engine with
-# fuzzer-no-link) in $CF_FUZZ_BUILD_DIR (default build-fuzz), runs each for
+# fuzzer-no-link) in the sanitizer build (scripts/sanitizer-build.sh,
+# $CF_SANITIZE_BUILD_DIR, default build-san: scripts/sanitize.sh has built
+# them when it ran first), runs each for
 # SECONDS from its seed corpus (tests/fuzz/corpus/<harness>) and prints the
 # executions and crashes of each. Exit 1 on any crash, leak, timeout or
 # out-of-memory; the reproducers are in <build>/fuzz-artifacts/<harness>/,
@@ -12,22 +14,15 @@
 # SQLite and scratch files go to /dev/shm when it is writable (TMPDIR): the
 # project and sweep-result readers run about twice as fast off the disk.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD="${CF_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+source "$(dirname "${BASH_SOURCE[0]}")/sanitizer-build.sh"
+BUILD="$SAN_BUILD"
 SECONDS_EACH="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 HARNESSES=("$@")
 [ ${#HARNESSES[@]} -gt 0 ] || HARNESSES=(fuzz_scenario fuzz_project fuzz_topology_dot fuzz_topology_csv fuzz_sweep_spec fuzz_sweep_results fuzz_waterfall fuzz_sched_json fuzz_sched_csv)
 
-source "$ROOT/scripts/packages.sh"
-
-SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-LAUNCHER=()
-command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" "-DCMAKE_CXX_FLAGS=$SAN" "${LAUNCHER[@]}" \
-  -DCF_BUILD_FUZZERS=ON -DCF_BUILD_GUI=OFF -DCF_BUILD_TESTS=OFF -DCF_BUILD_BENCH=OFF -DCF_WITH_CUDA=OFF >/dev/null
-cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" --target "${HARNESSES[@]}"
+sanitizer_configure
+cmake --build "$BUILD" -j "$JOBS" --target "${HARNESSES[@]}"
 
 # Dictionaries: JSON keys of the formats for the JSON readers, the syntax of DOT and CSV.
 dict_of() {
