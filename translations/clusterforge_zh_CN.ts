@@ -2678,6 +2678,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>%1 planes side by side.</source>
         <translation>%1 个平面并排显示。</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
 </context>
 <context>
     <name>cf::FabricLegend</name>

@@ -44,8 +44,10 @@ void RecentFiles::populate(QMenu* menu) {
   int n = 0;
   for (const QString& path : list) {
     ++n;
-    const QString label = QStringLiteral("&%1 %2").arg(n).arg(QFileInfo(path).fileName());
+    // One arg() call: a file name containing "%1" stays as it is.
+    const QString label = QStringLiteral("&%1 %2").arg(QString::number(n), QFileInfo(path).fileName());
     QAction* a = menu->addAction(label);
+    a->setProperty(kRecentFileProperty, path);  // user data, not interface text (tst_app_zh_walk)
     a->setToolTip(QDir::toNativeSeparators(path));
     a->setStatusTip(QDir::toNativeSeparators(path));
     connect(a, &QAction::triggered, this, [this, path] { emit openRequested(path); });

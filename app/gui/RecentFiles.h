@@ -12,6 +12,8 @@ class RecentFiles : public QObject {
 
  public:
   static constexpr int kMax = 8;
+  // Property of each file's menu action: its path (the entry shows the user's file name).
+  static constexpr const char* kRecentFileProperty = "cfRecentFile";
   explicit RecentFiles(QObject* parent = nullptr);
 
   QStringList files() const;

@@ -145,9 +145,11 @@ QString ReportHtml::fabricPicture(int design, Images mode) {
                             loc.toString(static_cast<qlonglong>(fabric.devices().size())),
                             loc.toString(static_cast<qlonglong>(fabric.links().size())));
     const QString shape = FabricCanvas::shapeText(fabric.info);
-    if (!shape.isEmpty()) note += QLatin1Char(' ') + shape;
-    if (!caption.isEmpty()) note += QLatin1Char(' ') + tr("Colours: %1, green = idle, red = the busiest.").arg(caption);
-    if (designs_[design].size() > 1) note += QLatin1Char(' ') + tr("Link loads of scenario %1.").arg(scenarioTag(scenario));
+    if (!shape.isEmpty()) note = FabricCanvas::sentences(note, shape);
+    if (!caption.isEmpty())
+      note = FabricCanvas::sentences(note, tr("Colours: %1, green = idle, red = the busiest.").arg(caption));
+    if (designs_[design].size() > 1)
+      note = FabricCanvas::sentences(note, tr("Link loads of scenario %1.").arg(scenarioTag(scenario)));
     html += QStringLiteral("<p style='%1'>%2</p>").arg(kNote, note.toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>")
                 .arg(scene(QStringLiteral("fabric/%1").arg(design), &graphics, geometry.bounds(),

@@ -51,6 +51,7 @@
 #include "BackendText.h"
 #include "ChartView.h"
 #include "Document.h"
+#include "RecentFiles.h"
 #include "FileController.h"
 #include "LanguageManager.h"
 #include "MainWindow.h"
@@ -203,8 +204,9 @@ class Walker {
 
   void menu(const QString& where, QMenu* menu) {
     for (QAction* a : menu->actions()) {
-      // Recent files: the user's file names, with the path as status tip.
-      if (a->isSeparator() || QFileInfo::exists(a->statusTip())) continue;
+      // Recent files: the user's file names, with the path as status tip
+      // (whether or not the file still exists).
+      if (a->isSeparator() || a->property(RecentFiles::kRecentFileProperty).isValid()) continue;
       check(where + QStringLiteral(" action"), a->text());
       check(where + QStringLiteral(" status tip"), a->statusTip());
       if (a->menu()) this->menu(where + QStringLiteral(" > ") + a->text(), a->menu());

@@ -197,7 +197,7 @@ void FabricCanvas::install(std::shared_ptr<const topology::Fabric> fabric, std::
                              loc.toString(static_cast<qlonglong>(fabric_->devices().size())),
                              loc.toString(static_cast<qlonglong>(fabric_->links().size()))));
   const QString shape = shapeText(fabric_->info);
-  if (!shape.isEmpty()) summary_->setText(summary_->text() + QLatin1Char(' ') + shape);
+  if (!shape.isEmpty()) summary_->setText(sentences(summary_->text(), shape));
   view_->zoomToFit();
   emit fabricInstalled();
 }
@@ -216,8 +216,16 @@ QString FabricCanvas::shapeText(const topology::FabricInfo& info) {
               "global links between groups.")
                .arg(info.dims[3]).arg(info.dims[0]).arg(info.dims[1]).arg(info.dims[2]);
   }
-  if (info.planes > 1) text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%1 planes side by side.").arg(info.planes);
+  if (info.planes > 1) {
+    const QString planes = tr("%1 planes side by side.").arg(info.planes);
+    text = text.isEmpty() ? planes : sentences(text, planes);
+  }
   return text;
+}
+
+QString FabricCanvas::sentences(const QString& first, const QString& second) {
+  //: Two sentences in a row: a space between them in English, none in Chinese.
+  return tr("%1 %2").arg(first, second);
 }
 
 void FabricCanvas::setLinkValues(std::vector<double> values, double fullScale) {

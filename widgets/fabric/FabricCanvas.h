@@ -66,6 +66,8 @@ class FabricCanvas : public QWidget {
   QString propertiesHtml() const;
   // How the drawing shows the fabric's shape (torus dimensions, dragonfly groups, planes); empty for a plain Clos.
   static QString shapeText(const topology::FabricInfo& info);
+  // Two sentences joined as the language joins them (a space in English, none in Chinese).
+  static QString sentences(const QString& first, const QString& second);
 
   QGraphicsScene* scene() const { return scene_; }
   FabricView* view() const { return view_; }
