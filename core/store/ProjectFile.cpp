@@ -2,6 +2,7 @@
 
 #include "store/SqliteHandles.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -249,14 +250,33 @@ class Loader {
   std::optional<std::pair<sqlite3_int64, sqlite3_int64>> keyRange(const std::string& table, const std::string& key,
                                                                   sqlite3_int64 first,
                                                                   std::optional<sqlite3_int64> count) {
-    if (count) return std::pair(first, first + *count - 1);
-    Stmt s = prepare(db_, "SELECT max(" + key + ") FROM " + table);
-    if (sqlite3_step(s.get()) != SQLITE_ROW) {
-      unreadable(table, "the " + table + " table");
-      return std::nullopt;
+    std::pair<sqlite3_int64, sqlite3_int64> range(first, first - 1);
+    if (count) {
+      range.second = first + *count - 1;
+    } else {
+      Stmt s = prepare(db_, "SELECT max(" + key + ") FROM " + table);
+      if (sqlite3_step(s.get()) != SQLITE_ROW) {
+        unreadable(table, "the " + table + " table");
+        return std::nullopt;
+      }
+      if (sqlite3_column_type(s.get(), 0) != SQLITE_NULL) range.second = sqlite3_column_int64(s.get(), 0);
     }
-    if (sqlite3_column_type(s.get(), 0) == SQLITE_NULL) return std::pair(first, first - 1);
-    return std::pair(first, sqlite3_column_int64(s.get(), 0));
+    // Bounded work on a damaged file: a table cannot hold more rows than
+    // its file has bytes (a row takes several), so keys past that many
+    // are not probed one by one; the report says how far it read.
+    const sqlite3_int64 most = rowsTheFileCanHold();
+    if (range.second >= first && range.second - first >= most) {
+      problem(table, "the file claims keys up to " + std::to_string(range.second) + ", more rows than it can hold; read up to " +
+                         std::to_string(first + most - 1) + " (the file is damaged)",
+              true);
+      range.second = first + most - 1;
+    }
+    return range;
+  }
+
+  // An upper bound on the rows of any one table: the file's size in bytes.
+  sqlite3_int64 rowsTheFileCanHold() {
+    return std::max<sqlite3_int64>(1, static_cast<sqlite3_int64>(pragmaInt(db_, "page_count")) * pragmaInt(db_, "page_size"));
   }
 
   void readParts(Project& p, const Contents& c) {
