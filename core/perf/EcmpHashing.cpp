@@ -38,32 +38,6 @@ double poissonCdf(int u, int t, double lambda) {
   return std::pow(std::min(1.0, F), u);
 }
 
-}  // namespace
-
-namespace {
-std::vector<double> computeMaxLoadCdf(int c, int u);
-}  // namespace
-
-// Memoised: a design asks for the same few (flows, links) pairs for every
-// group it places, and the search and the Monte Carlo tests place thousands.
-std::vector<double> maxLoadCdf(int c, int u) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, int>, std::vector<double>> memo;
-  const auto key = std::make_pair(std::max(0, c), std::max(1, u));
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = memo.find(key);
-    if (it != memo.end()) return it->second;
-  }
-  std::vector<double> cdf = computeMaxLoadCdf(key.first, key.second);
-  std::lock_guard<std::mutex> lock(mutex);
-  if (memo.size() > 4096) memo.clear();
-  memo.emplace(key, cdf);
-  return cdf;
-}
-
-namespace {
-
 std::vector<double> computeMaxLoadCdf(int c, int u) {
   std::vector<double> cdf(static_cast<std::size_t>(c) + 1, 1.0);
   if (c == 0) return cdf;
@@ -91,6 +65,24 @@ std::vector<double> computeMaxLoadCdf(int c, int u) {
 }
 
 }  // namespace
+
+// Memoised: a design asks for the same few (flows, links) pairs for every
+// group it places, and the search and the Monte Carlo tests place thousands.
+std::vector<double> maxLoadCdf(int c, int u) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::vector<double>> memo;
+  const auto key = std::make_pair(std::max(0, c), std::max(1, u));
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = memo.find(key);
+    if (it != memo.end()) return it->second;
+  }
+  std::vector<double> cdf = computeMaxLoadCdf(key.first, key.second);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (memo.size() > 4096) memo.clear();
+  memo.emplace(key, cdf);
+  return cdf;
+}
 
 double expectedMaxLoad(int flows, int links) {
   if (flows <= 0) return 0;
