@@ -323,6 +323,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>what fits: %1 planes of %2 Gb/s links, switch ports split to %3 a switch (3 tiers)</source>
+        <translation>可行方案：%1 个网络平面，链路 %2 Gb/s，交换机端口拆分为每台 %3 个（3 层）</translation>
+    </message>
+    <message>
+        <source>what fits: switch %1 with its ports split to %2 × %3 Gb/s (3 tiers)</source>
+        <translation>可行方案：交换机 %1，端口拆分为 %2 × %3 Gb/s（3 层）</translation>
+    </message>
 </context>
 <context>
     <name>ImageExport</name>
@@ -2153,6 +2161,26 @@
     <message>
         <source>The node&apos;s</source>
         <translation>节点自带</translation>
+    </message>
+    <message>
+        <source>%1-tier fabric, %2 switches</source>
+        <translation>%1 层网络，%2 台交换机</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Ports per switch:</source>
+        <translation>每台交换机端口数：</translation>
+    </message>
+    <message>
+        <source>The switch&apos;s</source>
+        <translation>按交换机自身</translation>
+    </message>
+    <message>
+        <source>Ports per switch at the link speed: a switch&apos;s ports split in two or four (breakout) give twice or four times as many ports at half or a quarter of the speed.</source>
+        <translation>按链路速率计的每台交换机端口数：交换机端口一分二或一分四（拆分）后，端口数变为两倍或四倍，速率为一半或四分之一。</translation>
     </message>
 </context>
 <context>

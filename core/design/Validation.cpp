@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 #include "common/JsonReader.h"
 #include "design/Climate.h"
@@ -75,6 +76,9 @@ const std::vector<MessageTemplate> kTemplates = {
     {"fabric-ports-remedy-switch", "what fits: switch %1 (%2 ports, 3 tiers)"},
     {"fabric-ports-remedy-oversubscription", "what fits: leaves oversubscribed %1:1 (3 tiers)"},
     {"fabric-ports-remedy-nics", "what fits: %1 NICs per node (3 tiers)"},
+    {"fabric-ports-remedy-planes",
+     "what fits: %1 planes of %2 Gb/s links, switch ports split to %3 a switch (3 tiers)"},
+    {"fabric-ports-remedy-radix", "what fits: switch %1 with its ports split to %2 × %3 Gb/s (3 tiers)"},
     {"storage-no-read-bandwidth", "tier \"%1\" has no read bandwidth"},
     {"no-scale-out-nics", "0 NICs on %1 nodes: traffic between nodes has no network"},
     {"switch-radix-too-large", "%1 ports, more than the largest switch of %2 ports"},
@@ -110,7 +114,7 @@ struct Checker {
   }
 };
 
-void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radix, long long nodes,
+void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, const ResolvedScenario& r, long long nodes,
                   long long endpoints);
 
 void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
@@ -255,7 +259,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
         c.warning("cluster.scale_out.tiers", "fabric-ports-exhausted-modelled", args);
       } else {
         c.error("cluster.scale_out.tiers", "fabric-ports-exhausted", args);
-        portRemedies(c, parts, so, r.switch_radix, cl.nodes, endpoints);
+        portRemedies(c, parts, so, r, cl.nodes, endpoints);
       }
     }
   }
@@ -405,9 +409,25 @@ namespace {
 // When three tiers of the switch cannot connect the endpoints: the changes
 // that would fit, each as its own message on the field to change — the
 // smallest catalog switch of more ports (as fast as the NICs), the smallest
-// leaf oversubscription of 1.5, 2, 3 or 4, and the most NICs per node.
-void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radix, long long nodes,
+// leaf oversubscription of 1.5, 2, 3 or 4, the most NICs per node, more
+// planes, and a faster catalog switch whose ports split to the plane speed.
+//
+// Planes and port splitting (issue 18): a switch ASIC has a fixed switching
+// capacity, radix × port speed, and its ports run split ("breakout") at a
+// half or a quarter of their speed: the QM9700's 64 NDR ports run as 128
+// NDR200 ports, an 800G OSFP port of the SN5600 or a Tomahawk 5 as 2 × 400G
+// (vendor data sheets; radix × speed stays 25.6 or 51.2 Tb/s). A multi-plane
+// fabric splits every NIC port into P links of nic/P, one per plane
+// (design/NetworkRules.h), so each plane's switches run at nic/P with P times
+// the ports: the radix the fabric model reads (FabricSpec::radix, "at
+// nic_Gbps / planes") is the catalog radix × P. No link runs slower than
+// 100 Gb/s (one 100G SerDes lane, the smallest unit 400G and 800G ports split
+// into), and no switch has more than kMaxSwitchRadix ports. Each plane still
+// carries every NIC, so the endpoints per plane stay nodes × nics_per_node;
+// what grows is the reach of three tiers, k·(k/2)·d.
+void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, const ResolvedScenario& r, long long nodes,
                   long long endpoints) {
+  const int radix = r.switch_radix;
   const SwitchPart* best = nullptr;
   for (const SwitchPart& sw : parts.switches)
     if (sw.radix > radix && sw.port_Gbps + 1e-9 >= so.nic_Gbps &&
@@ -422,6 +442,43 @@ void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, int radi
   const long long nics = nodes > 0 ? maxFabricEndpoints(3, radix, so.oversubscription) / nodes : 0;
   if (nics >= 1 && nics < so.nics_per_node)
     c.warning("cluster.scale_out.nics_per_node", "fabric-ports-remedy-nics", {str(nics)});
+  constexpr double kMinLink_Gbps = 100;
+  constexpr int kMaxPlanesRemedy = 8;  // as many planes as the wizard offers (NICs split at most 8 ways)
+  const int planes = std::max(1, so.planes);
+  // More planes of the same switch, its ports split by the same factor.
+  for (int factor : {2, 4, 8}) {
+    const int p = planes * factor;
+    const long long k = 1LL * radix * factor;
+    if (p > kMaxPlanesRemedy || k > kMaxSwitchRadix || so.nic_Gbps / p + 1e-9 < kMinLink_Gbps) break;
+    if (maxFabricEndpoints(3, static_cast<int>(k), so.oversubscription) >= endpoints) {
+      c.warning("cluster.scale_out.planes", "fabric-ports-remedy-planes",
+                {str(p), fmt(so.nic_Gbps / p, 0), str(k)});
+      break;
+    }
+  }
+  // A catalog switch of faster ports, split to the link speed of the planes as they are:
+  // the same technology first, then the fewest ports that fit, then the cheapest.
+  const double link = so.nic_Gbps / planes;
+  const SwitchPart* split = nullptr;
+  long long splitK = 0;
+  for (const SwitchPart& sw : parts.switches) {
+    if (sw.technology == "nvlink" || link < kMinLink_Gbps - 1e-9) continue;
+    const double ratio = sw.port_Gbps / link;
+    const long long m = std::llround(ratio);
+    if (m < 2 || std::abs(ratio - static_cast<double>(m)) > 1e-6 || (m & (m - 1)) != 0) continue;
+    const long long k = sw.radix * m;
+    if (k > kMaxSwitchRadix || maxFabricEndpoints(3, static_cast<int>(k), so.oversubscription) < endpoints) continue;
+    // The technology of the switch chosen first (an InfiniBand fabric stays InfiniBand), then the fewest ports.
+    auto key = [&](const SwitchPart& x, long long xk) {
+      return std::make_tuple(x.technology != r.fabric_switch.technology, xk, x.price_usd);
+    };
+    if (!split || key(sw, k) < key(*split, splitK)) {
+      split = &sw;
+      splitK = k;
+    }
+  }
+  if (split)
+    c.warning("cluster.scale_out.switch_radix", "fabric-ports-remedy-radix", {split->id, str(splitK), fmt(link, 0)});
 }
 }  // namespace
 

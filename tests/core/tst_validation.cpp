@@ -45,6 +45,24 @@ class TestValidation : public QObject {
     QCOMPARE(byPath["cluster.scale_out.switch"].args.at(0), std::string("Q3400-XDR-144p"));
     QCOMPARE(byPath["cluster.scale_out.oversubscription"].id, std::string("fabric-ports-remedy-oversubscription"));
     QCOMPARE(byPath["cluster.scale_out.nics_per_node"].args.at(0), std::string("5"));  // 65,536 ports / 12,500 nodes
+    // Issue 18: two planes of 200 Gb/s links on the QM9700 split to 128 NDR200
+    // ports (three tiers reach 128·64·64 = 524,288 per plane), or the
+    // InfiniBand switch of 800G ports split to 2 × 400G (288 ports).
+    QCOMPARE(byPath["cluster.scale_out.planes"].id, std::string("fabric-ports-remedy-planes"));
+    const std::vector<std::string>& planeArgs = byPath["cluster.scale_out.planes"].args;
+    QCOMPARE(planeArgs.size(), std::size_t(3));
+    QCOMPARE(planeArgs[0] + " " + planeArgs[1] + " " + planeArgs[2], std::string("2 200 128"));
+    QCOMPARE(byPath["cluster.scale_out.switch_radix"].id, std::string("fabric-ports-remedy-radix"));
+    const std::vector<std::string>& radixArgs = byPath["cluster.scale_out.switch_radix"].args;
+    QCOMPARE(radixArgs.size(), std::size_t(3));
+    QCOMPARE(radixArgs[0] + " " + radixArgs[1] + " " + radixArgs[2], std::string("Q3400-XDR-144p 288 400"));
+    {
+      json planes = j;
+      planes["cluster"]["scale_out"]["planes"] = 2;
+      planes["cluster"]["scale_out"]["switch_radix"] = 128;
+      planes["job"]["parallelism"]["global_batch"] = 12500;
+      for (const Issue& e : errorsOf(planes)) QFAIL((e.path + ": " + e.message).c_str());
+    }
     j["cluster"]["scale_out"]["switch"] = "Q3400-XDR-144p";
     j["job"]["parallelism"]["global_batch"] = 12500;
     for (const Issue& e : errorsOf(j)) QFAIL((e.path + ": " + e.message).c_str());

@@ -266,6 +266,63 @@ class TestClusterWizard : public QObject {
     QVERIFY(wizard.remedies().empty());
   }
 
+  // Issue 18: at 100,000 GPUs the fabric page also offers what an architect
+  // reaches for, more planes and a higher-radix switch (ports split), each
+  // with the tiers and switches it gives; only remedies that validate are
+  // offered, and one click on the planes remedy makes the design valid.
+  void remediesByPlanesAndRadix() {
+    WizardChoices c;
+    c.gpus = 100000;
+    const std::vector<WizardRemedy> remedies = wizardRemedies(c, Catalog::builtin());
+    auto find = [&](WizardRemedy::Kind k) {
+      return std::find_if(remedies.begin(), remedies.end(), [k](const WizardRemedy& r) { return r.kind == k; });
+    };
+    const auto planes = find(WizardRemedy::Kind::Planes);
+    const auto radix = find(WizardRemedy::Kind::Radix);
+    QVERIFY(planes != remedies.end());
+    QVERIFY(radix != remedies.end());
+    QCOMPARE(planes->value, std::string("2"));
+    QCOMPARE(planes->switch_radix, 128);  // the QM9700's 64 NDR ports as 128 NDR200
+    QCOMPARE(radix->switch_radix, 288);   // the Q3400's 144 800G ports as 288 × 400G
+    for (const WizardRemedy& r : remedies) {
+      const Scenario s = buildWizardScenario(r.applyTo(c), Catalog::builtin());
+      for (const Issue& i : validateScenario(s, Catalog::builtin()))
+        if (i.severity == Issue::Severity::Error) QFAIL((r.message_id + " leaves " + i.path + ": " + i.message).c_str());
+      QCOMPARE(s.cluster.scale_out.tiers, r.tiers);
+      QCOMPARE(estimateSwitches(s, Catalog::builtin()), r.switches);
+      QVERIFY(r.switches > 0);
+    }
+    const WizardChoices twoPlanes = planes->applyTo(c);
+    QCOMPARE(twoPlanes.planes, 2);
+    QCOMPARE(twoPlanes.switch_radix, 128);
+    QCOMPARE(twoPlanes.tiers, 0);
+
+    ClusterWizard wizard(Catalog::builtin());
+    wizard.show();
+    wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(100000);
+    QTRY_VERIFY(!wizard.fabricValid());
+    wizard.next();
+    QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
+    QTRY_VERIFY(!wizard.remedies().empty());
+    std::size_t index = wizard.remedies().size();
+    for (std::size_t i = 0; i < wizard.remedies().size(); ++i)
+      if (wizard.remedies()[i].kind == WizardRemedy::Kind::Planes) index = i;
+    QVERIFY(index < wizard.remedies().size());
+    auto* button = wizard.currentPage()->findChild<QPushButton*>(QStringLiteral("wizardRemedy%1").arg(index));
+    QVERIFY(button);
+    QTRY_VERIFY(button->isVisible());
+    QVERIFY(button->text().contains(QStringLiteral("switches")));  // the counts it gives
+    QVERIFY(!wizard.currentPage()->isComplete());
+    button->click();
+    QTRY_VERIFY(wizard.fabricValid());
+    QVERIFY(wizard.currentPage()->isComplete());
+    QCOMPARE(wizard.findChild<QSpinBox*>(QStringLiteral("wizardPlanes"))->value(), 2);
+    QCOMPARE(wizard.findChild<QSpinBox*>(QStringLiteral("wizardRadix"))->value(), 128);
+    QCOMPARE(wizard.fabricCounts().planes, 2);
+    for (const Issue& i : validateScenario(wizard.scenario(), Catalog::builtin()))
+      if (i.severity == Issue::Severity::Error) QFAIL((i.path + ": " + i.message).c_str());
+  }
+
   // Issue 18 item 4 (a): the fabric page offers topology by name, tiers with
   // an explicit "Automatic", a catalog switch, the NIC speed and the planes,
   // and each answer reaches the generated scenario and the fabric engine.

@@ -17,6 +17,7 @@
 #include "EngineMessages.h"
 #include "common/InputError.h"
 #include "design/Climate.h"
+#include "design/Limits.h"
 #include "design/Validation.h"
 #include "ModelPresets.h"
 
@@ -94,6 +95,11 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   oversub_->setDecimals(1);
   switch_ = new QComboBox(fabricPage_);
   switch_->setObjectName(QStringLiteral("wizardSwitch"));
+  // Ports per switch at the link speed: a switch's ports split (breakout) give more of them.
+  radix_ = new QSpinBox(fabricPage_);
+  radix_->setObjectName(QStringLiteral("wizardRadix"));
+  radix_->setRange(0, kMaxSwitchRadix);
+  radix_->setSingleStep(32);
   nicSpeed_ = new QComboBox(fabricPage_);
   nicSpeed_->setObjectName(QStringLiteral("wizardNicSpeed"));
   planes_ = new QSpinBox(fabricPage_);
@@ -144,7 +150,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
     }
   };
   rows(hardware_, hwForm_, {accelerator_, node_, gpus_});
-  rows(fabricPage_, fabricForm_, {topology_, tiers_, oversub_, switch_, nicSpeed_, planes_, nics_});
+  rows(fabricPage_, fabricForm_, {topology_, tiers_, oversub_, switch_, radix_, nicSpeed_, planes_, nics_});
   siteForm_->addRow(nvme_);
   siteForm_->addRow(pfs_);
   rows(site_, siteForm_, {pfsCapacity_, pfsRead_});
@@ -165,7 +171,7 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
     updateJobFields();
     summaryTimer_->start();
   });
-  for (QSpinBox* s : {gpus_, racksPerRow_, nics_, planes_, tp_, pp_}) connect(s, &QSpinBox::valueChanged, this, later);
+  for (QSpinBox* s : {gpus_, racksPerRow_, nics_, planes_, radix_, tp_, pp_}) connect(s, &QSpinBox::valueChanged, this, later);
   for (QDoubleSpinBox* s : {oversub_, pfsCapacity_, pfsRead_}) connect(s, &QDoubleSpinBox::valueChanged, this, later);
   for (QCheckBox* c : {nvme_, pfs_, objects_}) connect(c, &QCheckBox::toggled, this, later);
   // A name the user types is kept; an empty one goes back to the generated name.
@@ -228,6 +234,7 @@ WizardChoices ClusterWizard::choices() const {
   c.tiers = tiers_->currentData().toInt();
   c.oversubscription = oversub_->value();
   c.switch_id = switch_->currentData().toString().toStdString();
+  c.switch_radix = radix_->value() >= 2 ? radix_->value() : 0;
   c.nics_per_node = nics_->value();
   c.nic_Gbps = nicSpeed_->currentData().toDouble();
   c.planes = planes_->value();
@@ -256,6 +263,7 @@ void ClusterWizard::setChoices(const WizardChoices& c) {
   tiers_->setCurrentIndex(std::max(0, tiers_->findData(c.tiers)));
   oversub_->setValue(c.oversubscription);
   switch_->setCurrentIndex(std::max(0, switch_->findData(QString::fromStdString(c.switch_id))));
+  radix_->setValue(c.switch_radix);
   nics_->setValue(c.nics_per_node);
   nicSpeed_->setCurrentIndex(std::max(0, nicSpeed_->findData(c.nic_Gbps)));
   planes_->setValue(c.planes);
@@ -381,7 +389,8 @@ QString ClusterWizard::showRemedies() {
   for (std::size_t i = 0; i < remedies_.size(); ++i) {
     const WizardRemedy& r = remedies_[i];
     const Issue issue = makeIssue("", Issue::Severity::Warning, r.message_id, r.args);
-    auto* button = new QPushButton(translatedMessage(issue), remedyBox_);
+    const QString gives = tr("%1-tier fabric, %2 switches").arg(r.tiers).arg(QLocale().toString(r.switches));
+    auto* button = new QPushButton(tr("%1 → %2").arg(translatedMessage(issue), gives), remedyBox_);
     button->setObjectName(QStringLiteral("wizardRemedy%1").arg(i));
     connect(button, &QPushButton::clicked, this, [this, i] { applyRemedy(i); });
     box->addWidget(button);
@@ -452,7 +461,7 @@ void ClusterWizard::retranslate() {
   site_->setTitle(tr("Storage and facility"));
   site_->setSubTitle(tr("Choose the storage tiers and the cooling; racks are sized by their power budgets."));
   const QStringList labels{tr("Accelerator:"), tr("Node type:"), tr("GPUs:"), tr("Topology:"), tr("Tiers:"),
-                           tr("Oversubscription:"), tr("Scale-out switch:"), tr("NIC speed:"), tr("Planes:"),
+                           tr("Oversubscription:"), tr("Scale-out switch:"), tr("Ports per switch:"), tr("NIC speed:"), tr("Planes:"),
                            tr("NICs per node:"), tr("File system capacity (PB):"),
                            tr("File system read bandwidth (GB/s):"), tr("Cooling:"), tr("Climate:"),
                            tr("Racks per row:"), tr("Scenario name:"), tr("Model preset:"), tr("Parallelism:"),
@@ -473,6 +482,9 @@ void ClusterWizard::retranslate() {
   parallelism_->setItemText(2, tr("Find best (parallelism search after Finish)"));
   name_->setPlaceholderText(tr("Generated from the design"));
   nics_->setSpecialValueText(tr("The node's"));
+  radix_->setSpecialValueText(tr("The switch's"));
+  radix_->setToolTip(tr("Ports per switch at the link speed: a switch's ports split in two or four (breakout) give "
+                        "twice or four times as many ports at half or a quarter of the speed."));
   const QString cool = cooling_->currentData().toString();
   cooling_->clear();
   cooling_->addItem(tr("Air"), QStringLiteral("air"));

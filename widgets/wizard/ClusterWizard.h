@@ -1,6 +1,7 @@
 // The cluster wizard, four pages: accelerators (accelerator, node, GPU
-// count), fabric (topology, tiers, oversubscription, catalog switch, NIC
-// speed, planes, NICs per node, with the remedies when the ports run out),
+// count), fabric (topology, tiers, oversubscription, catalog switch, ports
+// per switch, NIC speed, planes, NICs per node, with the remedies when the
+// ports run out, each with the tiers and switches it gives),
 // storage and facility (the node model follows the cooling: wizardNode), and
 // the job (name, model preset, parallelism or "find best"). Every page shows
 // a live summary of what will be generated (nodes, racks, power) and the
@@ -81,6 +82,7 @@ class ClusterWizard : public QWizard {
   QComboBox* tiers_;
   QDoubleSpinBox* oversub_;
   QComboBox* switch_;
+  QSpinBox* radix_;
   QSpinBox* nics_;
   QComboBox* nicSpeed_;
   QSpinBox* planes_;

@@ -64,9 +64,10 @@ Scenario wizardScenario(const WizardChoices& c, const Catalog& parts) {
     if (!chosen) throw InputError("cluster.scale_out.switch", "\"" + c.switch_id + "\" is not in the catalog");
     so.switch_id = chosen->id;
   }
+  so.switch_radix = std::max(0, c.switch_radix);
   if (so.tiers <= 0) {
     const SwitchPart* sw = chosen ? chosen : parts.defaultSwitchFor(so.nic_Gbps);
-    const int radix = sw ? sw->radix : 64;
+    const int radix = so.switch_radix > 0 ? so.switch_radix : sw ? sw->radix : 64;
     const long long endpoints = 1LL * cl.nodes * so.nics_per_node;
     so.tiers = tiersNeeded(1, radix, so.oversubscription, endpoints);  // the fewest that connect every NIC
   }
@@ -133,27 +134,73 @@ Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, Layou
 WizardChoices WizardRemedy::applyTo(WizardChoices c) const {
   c.tiers = 0;  // the remedies are sized for three tiers: let the wizard pick the fewest that connect
   switch (kind) {
-    case Kind::Switch: c.switch_id = value; break;
+    case Kind::Switch:
+      c.switch_id = value;
+      c.switch_radix = 0;  // the new switch's own ports
+      break;
     case Kind::Oversubscription: std::from_chars(value.data(), value.data() + value.size(), c.oversubscription); break;
     case Kind::Nics: std::from_chars(value.data(), value.data() + value.size(), c.nics_per_node); break;
+    case Kind::Planes:
+      std::from_chars(value.data(), value.data() + value.size(), c.planes);
+      c.switch_radix = switch_radix;
+      break;
+    case Kind::Radix:
+      c.switch_id = value;
+      c.switch_radix = switch_radix;
+      break;
   }
   return c;
 }
 
+namespace {
+int toInt(const std::string& s) {
+  int v = 0;
+  std::from_chars(s.data(), s.data() + s.size(), v);
+  return v;
+}
+
+bool sameIssue(const Issue& a, const Issue& b) { return a.id == b.id && a.path == b.path; }
+}  // namespace
+
 std::vector<WizardRemedy> wizardRemedies(const WizardChoices& c, const Catalog& parts, Issue* why) {
   const Scenario s = wizardScenario(c, parts);
+  const std::vector<Issue> before = validateScenario(s, parts);
   std::vector<WizardRemedy> out;
-  for (const Issue& i : validateScenario(s, parts)) {
+  for (const Issue& i : before) {
     if (why && i.id == "fabric-ports-exhausted") *why = i;
     if (i.args.empty()) continue;
     WizardRemedy r;
     if (i.id == "fabric-ports-remedy-switch") r.kind = WizardRemedy::Kind::Switch;
     else if (i.id == "fabric-ports-remedy-oversubscription") r.kind = WizardRemedy::Kind::Oversubscription;
     else if (i.id == "fabric-ports-remedy-nics") r.kind = WizardRemedy::Kind::Nics;
-    else continue;
+    else if (i.id == "fabric-ports-remedy-planes" && i.args.size() >= 3) {
+      r.kind = WizardRemedy::Kind::Planes;
+      r.switch_radix = toInt(i.args[2]);
+    } else if (i.id == "fabric-ports-remedy-radix" && i.args.size() >= 2) {
+      r.kind = WizardRemedy::Kind::Radix;
+      r.switch_radix = toInt(i.args[1]);
+    } else
+      continue;
     r.value = i.args.front();
     r.message_id = i.id;
     r.args = i.args;
+    // Offered only when it works: the answers it makes validate without an
+    // error the answers before did not have, and without the ports running out.
+    Scenario fixed;
+    try {
+      fixed = wizardScenario(r.applyTo(c), parts);
+    } catch (const std::exception&) {
+      continue;
+    }
+    bool works = true;
+    for (const Issue& after : validateScenario(fixed, parts)) {
+      if (after.severity != Issue::Severity::Error) continue;
+      const bool old = std::any_of(before.begin(), before.end(), [&](const Issue& b) { return sameIssue(b, after); });
+      if (!old || after.id == "fabric-ports-exhausted") works = false;
+    }
+    if (!works) continue;
+    r.tiers = fixed.cluster.scale_out.tiers;
+    r.switches = estimateSwitches(fixed, parts);
     out.push_back(std::move(r));
   }
   return out;

@@ -25,6 +25,7 @@ struct WizardChoices {
   int tiers = 0;                      // 0 = the fewest that connect every NIC
   double oversubscription = 1.0;
   std::string switch_id;              // scale-out switch; empty = the catalog default for the NIC speed
+  int switch_radix = 0;               // ports per switch at the plane speed (split ports); 0 = the switch's
   int nics_per_node = 0;              // 0 = the node type's
   double nic_Gbps = 0;                // NIC port speed; 0 = the node type's NIC
   int planes = 1;                     // parallel scale-out planes (ScaleOut::planes)
@@ -65,18 +66,26 @@ Scenario buildWizardScenario(const WizardChoices& c, const Catalog& parts, Layou
 // A change to the answers that makes an unbuildable fabric fit: the remedies
 // validation names when the switch ports run out (core/design/Validation.cpp,
 // ids fabric-ports-remedy-*): a catalog switch of more ports, oversubscribed
-// leaves, fewer NICs per node. Each sets the tiers back to automatic.
+// leaves, fewer NICs per node, more planes (every NIC port split over them,
+// the switch ports split to match) and a faster catalog switch whose ports
+// split to the link speed (a higher radix). Each sets the tiers back to automatic.
 struct WizardRemedy {
-  enum class Kind { Switch, Oversubscription, Nics };
+  enum class Kind { Switch, Oversubscription, Nics, Planes, Radix };
   Kind kind = Kind::Switch;
-  std::string value;              // switch id, oversubscription or NIC count, as validation formats it
+  std::string value;              // switch id, oversubscription, NIC or plane count, as validation formats it
+  int switch_radix = 0;           // Planes, Radix: the ports a switch then has (its ports split)
   std::string message_id;         // the validation warning (translated by the GUI)
   std::vector<std::string> args;  // its arguments
+  // What the remedy gives, from the answers it makes (re-validated: no error left
+  // that the answers before did not have): tiers and scale-out switches (all planes,
+  // closed form, design/LayoutGenerator.h estimateSwitches).
+  int tiers = 0;
+  long long switches = 0;
   WizardChoices applyTo(WizardChoices c) const;
 };
 
-// The remedies for the answers `c` (empty when the fabric builds, or when
-// validation knows none). Throws InputError on unknown parts.
+// The remedies for the answers `c` that make validation pass (empty when the
+// fabric builds, or when none does). Throws InputError on unknown parts.
 // `why` (optional) receives validation's error that the ports run out
 // (fabric-ports-exhausted, with a message id the GUI translates) when there is one.
 std::vector<WizardRemedy> wizardRemedies(const WizardChoices& c, const Catalog& parts, Issue* why = nullptr);
