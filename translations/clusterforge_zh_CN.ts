@@ -2182,6 +2182,10 @@
         <source>Ports per switch at the link speed: a switch&apos;s ports split in two or four (breakout) give twice or four times as many ports at half or a quarter of the speed.</source>
         <translation>按链路速率计的每台交换机端口数：交换机端口一分二或一分四（拆分）后，端口数变为两倍或四倍，速率为一半或四分之一。</translation>
     </message>
+    <message>
+        <source>%1 switches</source>
+        <translation>%1 台交换机</translation>
+    </message>
 </context>
 <context>
     <name>cf::ComparisonView</name>

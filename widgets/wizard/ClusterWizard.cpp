@@ -389,7 +389,10 @@ QString ClusterWizard::showRemedies() {
   for (std::size_t i = 0; i < remedies_.size(); ++i) {
     const WizardRemedy& r = remedies_[i];
     const Issue issue = makeIssue("", Issue::Severity::Warning, r.message_id, r.args);
-    const QString gives = tr("%1-tier fabric, %2 switches").arg(r.tiers).arg(QLocale().toString(r.switches));
+    // The messages say "3 tiers" (what the remedy is sized for); the tiers it gives are said when fewer.
+    const QString switches = QLocale().toString(r.switches);
+    const QString gives = r.tiers == 3 ? tr("%1 switches").arg(switches)
+                                       : tr("%1-tier fabric, %2 switches").arg(r.tiers).arg(switches);
     auto* button = new QPushButton(tr("%1 → %2").arg(translatedMessage(issue), gives), remedyBox_);
     button->setObjectName(QStringLiteral("wizardRemedy%1").arg(i));
     connect(button, &QPushButton::clicked, this, [this, i] { applyRemedy(i); });
