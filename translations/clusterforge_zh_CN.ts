@@ -3690,8 +3690,8 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>满</translation>
     </message>
     <message>
-        <source>%1. Red outline: a budget exceeded. Blue aisles cold, orange hot. Drag racks to move them; double-click opens the row.</source>
-        <translation>%1。红色边框 = 超出预算。蓝色为冷通道，橙色为热通道。拖动机柜可移动；双击打开其所在机柜列。</translation>
+        <source>%1. Red outline: a budget exceeded. Drag racks to move them; double-click opens the row.</source>
+        <translation>%1。红色边框 = 超出预算。拖动机柜可移动；双击打开其所在机柜列。</translation>
     </message>
     <message>
         <source>Move rack %1</source>
@@ -3748,6 +3748,22 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Delete racks…</source>
         <translation>删除机柜…</translation>
+    </message>
+    <message>
+        <source>Cold aisle %1 m</source>
+        <translation>冷通道 %1 m</translation>
+    </message>
+    <message>
+        <source>Hot aisle %1 m</source>
+        <translation>热通道 %1 m</translation>
+    </message>
+    <message>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <source>Hall %1 m × %2 m (%3 m²): racks %4 × %5 m, cold aisles %6 m (blue, the fronts), hot aisles %7 m (orange, the rears), end aisles %8 m.</source>
+        <translation>机房 %1 m × %2 m（%3 m²）：机柜 %4 × %5 m，冷通道 %6 m（蓝色，机柜正面），热通道 %7 m（橙色，机柜背面），端部通道 %8 m。</translation>
     </message>
 </context>
 <context>

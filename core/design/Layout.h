@@ -52,6 +52,10 @@ inline std::vector<int> rackPositions(const Row& row) {
 struct Hall {
   std::string name;
   std::vector<Row> rows;
+  // Aisle widths in metres; 0 = the documented defaults (design/HallGeometry.h:
+  // cold 1.2 m, hot 1.0 m). Where the rows stand follows from them.
+  double cold_aisle_m = 0;
+  double hot_aisle_m = 0;
   bool operator==(const Hall&) const = default;
 };
 

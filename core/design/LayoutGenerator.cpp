@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "design/HallGeometry.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
@@ -217,6 +218,11 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
   }
 
   for (const Hall& h : layout.sites.front().halls) {
+    const HallGeometry g = hallGeometry(h);
+    if (g.area_m2() > sum.hall_width_m * sum.hall_depth_m) {
+      sum.hall_width_m = g.width_m;
+      sum.hall_depth_m = g.depth_m;
+    }
     ++sum.halls;
     sum.rows += static_cast<int>(h.rows.size());
     for (const Row& rw : h.rows) sum.racks += static_cast<int>(rw.racks.size());

@@ -26,7 +26,10 @@
 // - PDUs: two zero-U PDUs at the rear of every rack (A and B feeds), the
 //   smallest catalog PDU rated for the rack's whole load (each feed must carry
 //   it alone), else the largest.
-// - Rows hold `racks_per_row` racks; halls hold `rows_per_hall` rows.
+// - Rows hold `racks_per_row` racks; halls hold `rows_per_hall` rows. Rows
+//   face each other in pairs across cold aisles and back to back across hot
+//   aisles (design/HallGeometry.h: 0.6 x 1.2 m racks, 1.2 m cold, 1.0 m hot
+//   and 1.2 m end aisles); the summary gives the floor that takes.
 #pragma once
 #include <string>
 #include <utility>
@@ -58,6 +61,8 @@ struct LayoutSummary {
   long long switches = 0, storage_blocks = 0;  // switches: placed in network racks
   std::string rack_part;
   double rack_load_kW = 0;  // full-load power of a full compute rack
+  // The largest hall's floor with its aisles (design/HallGeometry.h), metres.
+  double hall_width_m = 0, hall_depth_m = 0;
 };
 
 // Throws InputError when the scenario cannot be resolved (unknown parts).

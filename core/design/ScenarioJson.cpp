@@ -220,6 +220,8 @@ Layout readLayout(ObjectReader r) {
         ObjectReader hr((*halls)[hi], indexPath(sr.keyPath("halls"), hi));
         Hall hall;
         hall.name = hr.string("name", "Hall " + std::to_string(hi + 1));
+        hall.cold_aisle_m = hr.number("cold_aisle_m", 0.0, 0.0, 100.0);
+        hall.hot_aisle_m = hr.number("hot_aisle_m", 0.0, 0.0, 100.0);
         if (const json* rows = hr.array("rows")) {
           for (std::size_t ri = 0; ri < rows->size(); ++ri) {
             ObjectReader rr((*rows)[ri], indexPath(hr.keyPath("rows"), ri));
@@ -287,7 +289,10 @@ json layoutToJson(const Layout& l) {
         }
         rows.push_back({{"name", r.name}, {"racks", racks}});
       }
-      halls.push_back({{"name", h.name}, {"rows", rows}});
+      json hall = {{"name", h.name}, {"rows", rows}};
+      if (h.cold_aisle_m > 0) hall["cold_aisle_m"] = h.cold_aisle_m;
+      if (h.hot_aisle_m > 0) hall["hot_aisle_m"] = h.hot_aisle_m;
+      halls.push_back(hall);
     }
     sites.push_back({{"name", s.name}, {"halls", halls}});
   }

@@ -5,7 +5,9 @@
 // the test, copy/paste appends renamed copies; the pure hall edits keep their
 // slots. Rows may have gaps: a rack dragged to a free tile stays there, its
 // position is saved in the scenario (Rack::slot) and undo brings it back.
+#include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QTest>
 #include <QUndoStack>
@@ -71,6 +73,41 @@ class TestHallEdit : public QObject {
   Q_OBJECT
 
  private slots:
+  // Issue 18: the floor in metres. Two rows of four racks: 1.2 m end aisles
+  // around 4 x 0.6 m = 4.8 m; hot 1.0 + 1.2 + cold 1.2 + 1.2 + hot 1.0 = 5.6 m
+  // deep; each aisle labelled with its width, a scale bar, the legend says it.
+  void hallInMetres() {
+    Document doc;
+    Project p;
+    p.scenarios.push_back(twoRows(4));
+    doc.reset(p);
+    HallView hall(&doc);
+    hall.resize(900, 600);
+    hall.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&hall));
+    QVERIFY(hall.hallSizeText().contains(QStringLiteral("4.8 m × 5.6 m")));
+    QVERIFY(hall.findChild<QLabel*>(QStringLiteral("hallLegend"))->text().contains(hall.hallSizeText()));
+    QCOMPARE(hall.scaleBar_m(), 1.0);
+    int aisles = 0, bars = 0;
+    QStringList texts;
+    for (QGraphicsItem* it : hall.scene()->items()) {
+      const QString role = it->data(1).toString();
+      aisles += role == QLatin1String("aisleLabel");
+      bars += role == QLatin1String("scaleBar");
+      if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(it)) texts << t->text();
+    }
+    QCOMPARE(aisles, 3);
+    QCOMPARE(bars, 2);
+    QVERIFY(texts.contains(QStringLiteral("Cold aisle 1.2 m")));
+    QCOMPARE(texts.count(QStringLiteral("Hot aisle 1.0 m")), 2);
+    QVERIFY(texts.contains(QStringLiteral("4.8 m")));
+    QVERIFY(texts.contains(QStringLiteral("5.6 m")));
+    // Racks stand at their place in metres (40 scene units a metre): A1 after the
+    // 1.2 m end aisle and the 1.0 m hot aisle, B1 across the 1.2 m cold aisle.
+    QCOMPARE(hall.rackItem(RackSlot{0, 0})->rect().topLeft(), QPointF(48, 40));
+    QCOMPARE(hall.rackItem(RackSlot{1, 0})->rect().topLeft(), QPointF(48, 136));
+  }
+
   void pureEdits() {
     Scenario s = twoRows(4);
     Hall h = s.layout.sites[0].halls[0];

@@ -28,6 +28,7 @@
 #include "HallRackItem.h"
 #include "RackBudget.h"
 #include "commands/EditLayout.h"
+#include "design/HallGeometry.h"
 #include "design/Resolved.h"
 
 namespace cf {
@@ -35,8 +36,16 @@ namespace cf {
 using halledit::RackSlot;
 
 namespace {
-constexpr double kPxPerM = 40, kRackW = 0.6 * kPxPerM, kRackD = 1.2 * kPxPerM, kAisle = 1.2 * kPxPerM;
-constexpr double kRowPitch = kRackD + kAisle;
+// Scene units per metre; the floor's dimensions come from design/HallGeometry.h.
+constexpr double kPxPerM = 40;
+// The longest of 1, 2, 5 × 10^n m that is at most `max_m` (a scale bar's length).
+double niceLength_m(double max_m) {
+  double best = 1;
+  for (double decade = 1; decade <= 1000; decade *= 10)
+    for (double m : {1.0, 2.0, 5.0})
+      if (m * decade <= max_m) best = m * decade;
+  return best;
+}
 // Green (low) -> yellow -> red (at or over the budget).
 QColor ramp(double t) {
   t = std::clamp(t, 0.0, 1.0);
@@ -243,6 +252,8 @@ void HallView::rebuild() {
     scene_->addSimpleText(tr("No layout: run the cluster wizard or generate one in the rack elevations."));
     scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -20, 20, 20));
     legend_->clear();
+    hallSize_.clear();
+    scaleBar_m_ = 0;
     legendLow_->clear();
     legendHigh_->clear();
     hasPendingSelection_ = false;
@@ -259,18 +270,17 @@ void HallView::rebuild() {
   const auto metric = static_cast<Metric>(metric_->currentIndex());
   // Racks stand at their row positions (Rack::slot; rows may have gaps).
   std::vector<std::vector<int>> positions;
-  int widest = 1;
   for (const Row& r : hall.rows) {
     positions.push_back(rackPositions(r));
-    if (!positions.back().empty()) widest = std::max(widest, positions.back().back());
   }
-  const double floorW = widest * kRackW + 2 * kAisle;
+  // The floor in metres: rows with their aisles (design/HallGeometry.h), drawn at kPxPerM.
+  const HallGeometry geo = hallGeometry(hall);
+  const double kRackW = geo.rack_width_m * kPxPerM, kRackD = geo.rack_depth_m * kPxPerM;
+  const double floorW = geo.width_m * kPxPerM, floorH = geo.depth_m * kPxPerM;
   // Floor grid of 0.6 m tiles.
-  const double floorH = hall.rows.size() * kRowPitch + kAisle;
   QPen grid(QColor(225, 228, 232), 0);
-  for (double x = 0; x <= floorW; x += kRackW) scene_->addLine(x, 0, x, floorH, grid)->setZValue(-2);
-  for (double y = 0; y <= floorH; y += kRackW) scene_->addLine(0, y, floorW, y, grid)->setZValue(-2);
-  const QLocale loc;
+  for (double x = 0; x <= floorW + 1e-6; x += 0.6 * kPxPerM) scene_->addLine(x, 0, x, floorH, grid)->setZValue(-2);
+  for (double y = 0; y <= floorH + 1e-6; y += 0.6 * kPxPerM) scene_->addLine(0, y, floorW, y, grid)->setZValue(-2);
   std::vector<std::vector<RackBudget>> budgets(hall.rows.size());
   double maxHeat = 0;
   for (std::size_t ri = 0; ri < hall.rows.size(); ++ri)
@@ -281,21 +291,62 @@ void HallView::rebuild() {
       budgets[ri].push_back(b);
     }
   HallRackItem::slotPitch = kRackW;
-  HallRackItem::rowPitch = kRowPitch;
+  HallRackItem::rowPitch = geo.meanRowPitch_m() * kPxPerM;  // cold and hot aisles alternate
   const auto dropped = [this](HallRackItem* item) { onDropped(item); };
   std::vector<RackSlot> select = pendingSelection_;
   // Aisle k lies above row k (k = rows: below the last). Rows face each other in
   // pairs (0 and 1, 2 and 3, ...): the aisle between a pair takes their fronts
   // and is cold; the others take the backs and are hot (hot/cold-aisle layout).
-  for (std::size_t k = 0; k <= hall.rows.size(); ++k) {
-    const bool cold = k % 2 == 1;
-    scene_->addRect(QRectF(0, static_cast<double>(k) * kRowPitch, floorW, kAisle), Qt::NoPen,
-                    cold ? QColor(200, 225, 250, 150) : QColor(250, 210, 195, 150))
+  const QLocale loc;
+  QFont small = font();
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+  for (const HallGeometry::Aisle& a : geo.aisles) {
+    scene_->addRect(QRectF(0, a.y_m * kPxPerM, floorW, a.width_m * kPxPerM), Qt::NoPen,
+                    a.cold ? QColor(200, 225, 250, 150) : QColor(250, 210, 195, 150))
         ->setZValue(-1);
+    auto* label = scene_->addSimpleText(
+        (a.cold ? tr("Cold aisle %1 m") : tr("Hot aisle %1 m")).arg(loc.toString(a.width_m, 'f', 1)), small);
+    label->setBrush(a.cold ? QColor(40, 90, 150) : QColor(160, 70, 40));
+    label->setPos(4, (a.y_m + a.width_m / 2) * kPxPerM - label->boundingRect().height() / 2);
+    label->setZValue(-0.5);
+    label->setData(1, QStringLiteral("aisleLabel"));
   }
+  // The hall's size along its edges and a scale bar under the floor.
+  QPen dim(QColor(90, 95, 105), 0);
+  const double top = -14;
+  scene_->addLine(0, top, floorW, top, dim);
+  scene_->addLine(0, top - 4, 0, top + 4, dim);
+  scene_->addLine(floorW, top - 4, floorW, top + 4, dim);
+  auto* widthText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(geo.width_m, 'f', 1)), small);
+  widthText->setPos(floorW / 2 - widthText->boundingRect().width() / 2, top - widthText->boundingRect().height() - 2);
+  widthText->setData(1, QStringLiteral("hallWidth"));
+  const double right = floorW + 2 * kRackW + 10;
+  scene_->addLine(right, 0, right, floorH, dim);
+  scene_->addLine(right - 4, 0, right + 4, 0, dim);
+  scene_->addLine(right - 4, floorH, right + 4, floorH, dim);
+  auto* depthText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(geo.depth_m, 'f', 1)), small);
+  depthText->setPos(right + 6, floorH / 2 - depthText->boundingRect().height() / 2);
+  depthText->setData(1, QStringLiteral("hallDepth"));
+  const double bar_m = niceLength_m(std::max(1.0, geo.width_m / 3));
+  const double barY = floorH + 16, barW = bar_m * kPxPerM, barH = 6;
+  for (int i = 0; i < 2; ++i)
+    scene_->addRect(QRectF(i * barW / 2, barY, barW / 2, barH), dim, i == 0 ? QColor(60, 64, 72) : QColor(Qt::white))
+        ->setData(1, QStringLiteral("scaleBar"));
+  auto* zero = scene_->addSimpleText(QStringLiteral("0"), small);
+  zero->setPos(-zero->boundingRect().width() / 2, barY + barH + 2);
+  auto* barText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(bar_m, 'f', 0)), small);
+  barText->setPos(barW - barText->boundingRect().width() / 2, barY + barH + 2);
+  barText->setData(1, QStringLiteral("scaleBarLabel"));
+  scaleBar_m_ = bar_m;
+  hallSize_ = tr("Hall %1 m × %2 m (%3 m²): racks %4 × %5 m, cold aisles %6 m (blue, the fronts), hot aisles %7 m "
+                 "(orange, the rears), end aisles %8 m.")
+                  .arg(loc.toString(geo.width_m, 'f', 1), loc.toString(geo.depth_m, 'f', 1),
+                       loc.toString(geo.area_m2(), 'f', 0), loc.toString(geo.rack_width_m, 'f', 1),
+                       loc.toString(geo.rack_depth_m, 'f', 1), loc.toString(geo.cold_aisle_m, 'f', 1),
+                       loc.toString(geo.hot_aisle_m, 'f', 1), loc.toString(geo.end_aisle_m, 'f', 1));
   for (int ri = 0; ri < static_cast<int>(hall.rows.size()); ++ri) {
     const Row& row = hall.rows[static_cast<std::size_t>(ri)];
-    const double y = kAisle + ri * kRowPitch;
+    const double y = geo.row_y_m[static_cast<std::size_t>(ri)] * kPxPerM;
     auto* name = scene_->addSimpleText(QString::fromStdString(row.name));
     name->setPos(-name->boundingRect().width() - 8, y + kRackD / 2 - 8);
     for (int ki = 0; ki < static_cast<int>(row.racks.size()); ++ki) {
@@ -324,7 +375,7 @@ void HallView::rebuild() {
       const bool over = b.anyExceeded() && metric != Metric::Heat;
       const QString rackName = QString::fromStdString(k.name);
       const int pos = positions[static_cast<std::size_t>(ri)][static_cast<std::size_t>(ki)];
-      auto* r = new HallRackItem(RackSlot{ri, ki}, QRectF(kAisle + (pos - 1) * kRackW, y, kRackW - 2, kRackD), ramp(t), over,
+      auto* r = new HallRackItem(RackSlot{ri, ki}, QRectF(geo.slotX_m(pos) * kPxPerM, y, kRackW - 2, kRackD), ramp(t), over,
                                  rackName);
       r->setToolTip(QStringLiteral("%1 (%2)\n%3").arg(rackName, QString::fromStdString(k.part), value));
       r->setData(0, QVariantList{at[0], at[1], ri});
@@ -360,9 +411,9 @@ void HallView::updateLegend(double maxHeat_kW) {
       legendHigh_->setText(tr("full"));
       break;
   }
-  legend_->setText(tr("%1. Red outline: a budget exceeded. Blue aisles cold, orange hot. Drag racks to move them; "
-                      "double-click opens the row.")
-                       .arg(metricTitle()));
+  legend_->setText(tr("%1. Red outline: a budget exceeded. Drag racks to move them; double-click opens the row.")
+                       .arg(metricTitle()) +
+                   QLatin1Char(' ') + hallSize_);
 }
 
 bool HallView::push(const Hall& after, const QString& text, const QString& mergeKey) {

@@ -1,5 +1,7 @@
-// The "Hall" tab: the rows of racks of one hall on a floor grid (0.6 x 1.2 m
-// racks, 1.2 m aisles, hot and cold aisles alternating), each rack coloured by
+// The "Hall" tab: the rows of racks of one hall on a floor grid in metres
+// (design/HallGeometry.h: 0.6 x 1.2 m racks, 1.2 m cold and 1.0 m hot aisles
+// alternating, each labelled, 1.2 m end aisles), the hall's width and depth
+// along its edges, a scale bar, each rack coloured by
 // power, heat to air, weight or free U against its budget, with a legend.
 // Editing: drag racks (snapped to row slots; a multi-selection moves
 // together), rubber-band or Ctrl/Shift-click to select, arrow keys nudge by a
@@ -47,6 +49,9 @@ class HallView : public QWidget {
   QGraphicsScene* scene() const { return scene_; }
   QGraphicsView* view() const { return view_; }
   int rackItems() const { return rackItems_; }
+  // The hall's size and aisles as the legend says them, and the scale bar's length.
+  const QString& hallSizeText() const { return hallSize_; }
+  double scaleBar_m() const { return scaleBar_m_; }
   void setConfirm(ConfirmFn f) { confirm_ = std::move(f); }
 
   // The hall shown, as (site, hall) indices; false when the scenario has no layout.
@@ -104,6 +109,8 @@ class HallView : public QWidget {
   QGraphicsView* view_;
   QTimer* timer_;
   int rackItems_ = 0;
+  QString hallSize_;
+  double scaleBar_m_ = 0;
   bool autoFit_ = true;
   std::vector<halledit::RackSlot> pendingSelection_;
   bool hasPendingSelection_ = false;

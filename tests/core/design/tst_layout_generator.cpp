@@ -2,11 +2,15 @@
 // estimate; with LayoutOptions::fabric_switches (what the cluster wizard
 // passes from the fabric graph) exactly those switches, tier by tier, named
 // "<tier>-0001"..., filling each network rack to its U and power budget.
+// The hall floor in metres (design/HallGeometry.h): rows in facing pairs with
+// cold and hot aisles, and the floor the generator reports.
 #include <QTest>
 #include <map>
 
 #include "catalog/Catalog.h"
+#include "design/HallGeometry.h"
 #include "design/LayoutGenerator.h"
+#include "design/ScenarioJson.h"
 #include "design/Scenario.h"
 
 using namespace cf;
@@ -86,6 +90,62 @@ class TestLayoutGenerator : public QObject {
     QCOMPARE(sum.switches, 0LL);
     QCOMPARE(sum.network_racks, 0);
   }
+
+  // Four rows of 16 racks: 1.2 m end aisles around 16 x 0.6 m = 12.0 m wide;
+  // hot 1.0 + row 1.2 + cold 1.2 + row + hot 1.0 + row + cold 1.2 + row + hot 1.0
+  // = 10.2 m deep; rows 1 and 2 face each other across the first cold aisle.
+  void hallFloorInMetres() {
+    Hall hall{"Hall 1", {}};
+    for (int r = 0; r < 4; ++r) {
+      Row row{"Row " + std::to_string(r + 1), {}};
+      for (int i = 0; i < 16; ++i) row.racks.push_back(Rack{"R" + std::to_string(r * 16 + i), "Rack-42U-15kW-air", 0, 0, {}});
+      hall.rows.push_back(row);
+    }
+    HallGeometry g = hallGeometry(hall);
+    QCOMPARE(g.row_slots, 16);
+    QVERIFY(qFuzzyCompare(g.width_m, 12.0));
+    QVERIFY(qFuzzyCompare(g.depth_m, 10.2));
+    QCOMPARE(g.aisles.size(), std::size_t(5));
+    QVERIFY(!g.aisles[0].cold && g.aisles[1].cold && !g.aisles[2].cold && g.aisles[3].cold && !g.aisles[4].cold);
+    QVERIFY(qFuzzyCompare(g.row_y_m[0], 1.0));
+    QVERIFY(qFuzzyCompare(g.row_y_m[1], 3.4));  // 1.0 + 1.2 + 1.2
+    QVERIFY(qFuzzyCompare(g.row_y_m[2], 5.6));
+    QVERIFY(qFuzzyCompare(g.row_y_m[3], 8.0));
+    QVERIFY(qFuzzyCompare(g.slotX_m(1), 1.2));
+    // A gap: the rack at position 20 widens the floor to 20 positions.
+    hall.rows[1].racks.back().slot = 20;
+    QVERIFY(qFuzzyCompare(hallGeometry(hall).width_m, 2 * 1.2 + 20 * 0.6));
+    // The hall's own aisle widths, kept by the scenario file.
+    hall.cold_aisle_m = 1.8;
+    hall.hot_aisle_m = 1.2;
+    g = hallGeometry(hall);
+    QVERIFY(qFuzzyCompare(g.depth_m, 4 * 1.2 + 2 * 1.8 + 3 * 1.2));
+    Scenario s = dgxCluster(4);
+    s.layout.sites.push_back(Site{"Site 1", {hall}});
+    const Scenario back = scenarioFromJson(scenarioToJson(s));
+    QCOMPARE(back.layout.sites[0].halls[0].cold_aisle_m, 1.8);
+    QCOMPARE(back.layout.sites[0].halls[0].hot_aisle_m, 1.2);
+    // Unset widths are not written (files without them keep their form).
+    Scenario plain = dgxCluster(4);
+    plain.layout.sites.push_back(Site{"Site 1", {Hall{"Hall 1", {}}}});
+    QVERIFY(!scenarioToJson(plain)["layout"]["sites"][0]["halls"][0].contains("cold_aisle_m"));
+  }
+
+  // The generator's summary gives the floor of its largest hall.
+  void generatedHallSize() {
+    const Catalog& parts = Catalog::builtin();
+    LayoutSummary sum;
+    const Layout l = generateLayout(dgxCluster(1024), parts, {}, &sum);
+    double area = 0;
+    for (const Hall& h : l.sites[0].halls) area = std::max(area, hallGeometry(h).area_m2());
+    QVERIFY(sum.hall_width_m > 0);
+    QVERIFY(qFuzzyCompare(sum.hall_width_m * sum.hall_depth_m, area));
+    const HallGeometry first = hallGeometry(l.sites[0].halls[0]);
+    QVERIFY(qFuzzyCompare(sum.hall_width_m, first.width_m));
+    // 16 racks a row: 12.0 m wide.
+    QVERIFY(qFuzzyCompare(sum.hall_width_m, 12.0));
+  }
+
 };
 
 QTEST_MAIN(TestLayoutGenerator)
