@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 
 #include "design/HallGeometry.h"
 #include "design/Limits.h"
@@ -65,20 +66,60 @@ class RowFiller {
   std::map<std::string, int> rowCount_;
 };
 
+// A and B feeds, each able to carry the rack's whole load alone (2N: either
+// feed may fail): per feed n = ceil(load / rated) zero-U PDUs of one catalog
+// type, the type that needs the fewest, then the least rated capacity, then
+// the cheapest. One PDU a feed is named "<rack>-pdu-A"; more, "-pdu-A1", ...
 void addPdus(Rack& rack, const Catalog& parts) {
   double load_kW = 0;
   for (const Placement& p : rack.placements) load_kW += placementPower_W(p, parts) / 1000.0;
   const PduPart* best = nullptr;
-  const PduPart* largest = nullptr;
+  long long bestN = 0;
   for (const PduPart& p : parts.pdus) {
-    if (p.rack_units != 0) continue;  // zero-U strips only
-    if (!largest || p.rated_kW > largest->rated_kW) largest = &p;
-    if (p.rated_kW >= load_kW && (!best || p.rated_kW < best->rated_kW)) best = &p;
+    if (p.rack_units != 0 || p.rated_kW <= 0) continue;  // zero-U strips only
+    const long long n = std::max(1LL, static_cast<long long>(std::ceil(load_kW / p.rated_kW - 1e-9)));
+    auto key = [](const PduPart& x, long long xn) { return std::make_tuple(xn, xn * x.rated_kW, x.price_usd); };
+    if (!best || key(p, n) < key(*best, bestN)) {
+      best = &p;
+      bestN = n;
+    }
   }
-  if (!best) best = largest;
   if (!best) return;
   for (const char* feed : {"A", "B"})
-    rack.placements.push_back(Placement{"pdu", best->id, rack.name + "-pdu-" + feed, 1, 0, "rear"});
+    for (long long i = 1; i <= bestN; ++i)
+      rack.placements.push_back(Placement{"pdu", best->id,
+                                          rack.name + "-pdu-" + feed + (bestN > 1 ? std::to_string(i) : std::string()),
+                                          1, 0, "rear"});
+}
+
+// The rack for storage building blocks: air-cooled (storage servers have no
+// cold plates), within what room air removes — the facility's cooling when it
+// is air or rear-door, else the catalog's air cooling (the CRAH/CRAC units a
+// liquid-cooled hall keeps for its air-cooled parts, e.g. 20 kW a rack) —
+// holding the most blocks by U and power; ties: the smaller budget. Null when
+// the catalog has no air-cooled rack.
+const RackPart* storageRack(const Catalog& parts, const CoolingPart& facility, const StoragePart& block, int* perRack) {
+  double air_kW = 0;
+  if (facility.kind == "air" || facility.kind == "rear-door") air_kW = facility.max_rack_kW;
+  for (const CoolingPart& c : parts.cooling)
+    if (air_kW <= 0 && c.kind == "air") air_kW = c.max_rack_kW;
+  const RackPart* best = nullptr;
+  int bestN = 0;
+  double bestBudget = 0;
+  for (const RackPart& rp : parts.racks) {
+    if (rp.cooling == "liquid" || rp.id.find("network") != std::string::npos) continue;
+    const double budget_kW = air_kW > 0 ? std::min(rp.max_power_kW, air_kW) : rp.max_power_kW;
+    const int byU = rp.rack_units / std::max(1, block.rack_units);
+    const int byPower = block.power_W > 0 ? static_cast<int>(budget_kW * 1000.0 / block.power_W + 1e-9) : byU;
+    const int n = std::max(1, std::min(byU, byPower));
+    if (!best || n > bestN || (n == bestN && budget_kW < bestBudget)) {
+      best = &rp;
+      bestN = n;
+      bestBudget = budget_kW;
+    }
+  }
+  *perRack = bestN;
+  return best;
 }
 
 }  // namespace
@@ -204,10 +245,16 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
       long long byBw = sp->read_GBps > 0 ? static_cast<long long>(std::ceil(t.read_GBps / sp->read_GBps)) : 1;
       long long blocks = std::clamp<long long>(std::max(byCap, byBw), 1, 4096);
       sum.storage_blocks += blocks;
-      const int perSt = std::max(1, std::min(rack->rack_units / sp->rack_units,
-                                             sp->power_W > 0 ? static_cast<int>(rack->max_power_kW * 1000 / sp->power_W) : 99));
+      int perSt = 1;
+      const RackPart* stRack = storageRack(parts, r.cooling, *sp, &perSt);
+      if (!stRack) {  // no air-cooled rack in the catalog: the compute rack, to its U and power
+        stRack = rack;
+        perSt = std::min(rack->rack_units / sp->rack_units,
+                         sp->power_W > 0 ? static_cast<int>(rack->max_power_kW * 1000 / sp->power_W) : 99);
+      }
+      perSt = std::max(1, perSt);
       for (long long placed = 0; placed < blocks;) {
-        Rack& k = rows.newRack(numbered("S", sum.storage_racks + 1, 3), rack->id);
+        Rack& k = rows.newRack(numbered("S", sum.storage_racks + 1, 3), stRack->id);
         ++sum.storage_racks;
         for (int i = 0; i < perSt && placed < blocks; ++i, ++placed)
           k.placements.push_back(Placement{"storage", sp->id, t.name + "-" + std::to_string(placed + 1),

@@ -22,10 +22,16 @@
 //   network racks ("network" catalog rack) in rows after the compute rows,
 //   each rack filled to its U and power budget.
 // - Shared storage tiers with a catalog building block: max(capacity /
-//   block capacity, read bandwidth / block bandwidth) blocks, in storage racks.
-// - PDUs: two zero-U PDUs at the rear of every rack (A and B feeds), the
-//   smallest catalog PDU rated for the rack's whole load (each feed must carry
-//   it alone), else the largest.
+//   block capacity, read bandwidth / block bandwidth) blocks, in storage racks
+//   that are air-cooled (storage servers have no cold plates; never the
+//   liquid-cooled compute rack) and loaded only to what room air removes: the
+//   facility's air or rear-door cooling, else the catalog's air cooling
+//   (20 kW a rack) — the air-cooled rack that holds the most blocks.
+// - PDUs: zero-U PDUs at the rear of every rack on A and B feeds, each feed
+//   able to carry the rack's whole full-load power alone (2N): per feed
+//   ceil(load / rated_kW) PDUs of the catalog type that needs the fewest, then
+//   the least rated capacity (a 130 kW rack: 3 x 43.6 kW a feed). A catalog
+//   without zero-U PDUs gets none (validation does not require them).
 // - Rows hold `racks_per_row` racks; halls hold `rows_per_hall` rows. Rows
 //   face each other in pairs across cold aisles and back to back across hot
 //   aisles (design/HallGeometry.h: 0.6 x 1.2 m racks, 1.2 m cold, 1.0 m hot

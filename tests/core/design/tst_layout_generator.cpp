@@ -3,14 +3,17 @@
 // passes from the fabric graph) exactly those switches, tier by tier, named
 // "<tier>-0001"..., filling each network rack to its U and power budget.
 // The hall floor in metres (design/HallGeometry.h): rows in facing pairs with
-// cold and hot aisles, and the floor the generator reports.
+// cold and hot aisles, and the floor the generator reports. PDUs on A and B
+// feeds that each carry the rack alone; storage in air-cooled racks.
 #include <QTest>
+#include <algorithm>
 #include <map>
 
 #include "catalog/Catalog.h"
 #include "design/HallGeometry.h"
 #include "design/LayoutGenerator.h"
 #include "design/ScenarioJson.h"
+#include "design/Validation.h"
 #include "design/Scenario.h"
 
 using namespace cf;
@@ -146,6 +149,100 @@ class TestLayoutGenerator : public QObject {
     QVERIFY(qFuzzyCompare(sum.hall_width_m, 12.0));
   }
 
+  // Issue 18: every rack's A feed and B feed each carry its whole load. An
+  // air-cooled rack of one DGX H100 (10.2 kW): one 17.3 kW PDU a feed. A
+  // GB200 NVL72 (120 kW) in its 130 kW liquid-cooled rack: no catalog PDU
+  // carries it alone, three 43.6 kW PDUs a feed do (130.8 kW).
+  void pdusCarryTheLoadOnEachFeed() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s;
+    s.cluster.accelerator = "GB200";
+    s.cluster.node_type = "GB200-NVL72";
+    s.cluster.accelerators_per_node = 72;
+    s.cluster.nodes = 2;
+    s.cluster.scale_out.nics_per_node = 72;
+    s.cluster.facility.cooling = "direct-liquid";
+    s.cluster.storage.push_back(StorageTier{"pfs", "parallel-fs", 0, 0, 0, 500, 250, 10, "", 0});
+    const Layout l = generateLayout(s, parts);
+    int racks = 0;
+    for (const Row& r : l.sites[0].halls[0].rows)
+      for (const Rack& k : r.racks) {
+        ++racks;
+        double load_kW = 0;
+        std::map<char, double> feed_kW;
+        std::map<char, int> feedCount;
+        for (const Placement& p : k.placements) {
+          load_kW += placementPower_W(p, parts) / 1000.0;
+          if (p.kind != "pdu") continue;
+          const char feed = p.name[p.name.find("-pdu-") + 5];
+          feed_kW[feed] += parts.pdu(p.part)->rated_kW;
+          ++feedCount[feed];
+        }
+        QVERIFY2(feed_kW['A'] >= load_kW && feed_kW['B'] >= load_kW, k.name.c_str());
+        QCOMPARE(feedCount['A'], feedCount['B']);
+        if (k.part == "Rack-48U-130kW-liquid") {
+          QVERIFY(load_kW > 100);
+          QCOMPARE(feedCount['A'], 3);
+          QVERIFY(qFuzzyCompare(feed_kW['A'], 3 * 43.6));
+          QVERIFY(std::any_of(k.placements.begin(), k.placements.end(),
+                              [&](const Placement& p) { return p.name == k.name + "-pdu-B3"; }));
+        }
+      }
+    QVERIFY(racks > 2);
+    Scenario one = dgxCluster(1);
+    const Layout air = generateLayout(one, parts, LayoutOptions{{}, 16, 10, false, false, true, {}});
+    const Rack& k = air.sites[0].halls[0].rows[0].racks[0];
+    std::vector<std::string> pdus;
+    for (const Placement& p : k.placements)
+      if (p.kind == "pdu") pdus.push_back(p.name + " " + p.part);
+    QCOMPARE(pdus.size(), std::size_t(2));
+    QCOMPARE(pdus[0], k.name + "-pdu-A PDU-3ph-208V-60A-17.3kW");
+    QCOMPARE(pdus[1], k.name + "-pdu-B PDU-3ph-208V-60A-17.3kW");
+  }
+
+  // Storage racks are air-cooled and loaded to what room air removes (20 kW,
+  // the catalog's air cooling) even in a liquid-cooled hall: not the 130 kW
+  // liquid-cooled compute rack. 10 PB / 500 GB/s of DDN AI400X2 blocks (2 U,
+  // 2.4 kW): 8 a rack (19.2 kW).
+  void storageRacksAreAirCooled() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s;
+    s.cluster.accelerator = "GB200";
+    s.cluster.node_type = "GB200-NVL72";
+    s.cluster.accelerators_per_node = 72;
+    s.cluster.nodes = 4;
+    s.cluster.scale_out.nics_per_node = 72;
+    s.cluster.facility.cooling = "direct-liquid";
+    s.cluster.storage.push_back(StorageTier{"pfs", "parallel-fs", 0, 0, 0, 500, 250, 10, "DDN-AI400X2", 0});
+    LayoutSummary sum;
+    const Layout l = generateLayout(s, parts, {}, &sum);
+    QVERIFY(sum.storage_racks > 0);
+    int storageRacks = 0;
+    for (const Hall& h : l.sites[0].halls)
+      for (const Row& r : h.rows)
+        for (const Rack& k : r.racks) {
+          int blocks = 0;
+          double load_kW = 0;
+          for (const Placement& p : k.placements) {
+            blocks += p.kind == "storage";
+            load_kW += placementPower_W(p, parts) / 1000.0;
+          }
+          if (!blocks) continue;
+          ++storageRacks;
+          QVERIFY2(parts.rack(k.part)->cooling != "liquid", k.part.c_str());
+          QVERIFY2(load_kW <= 20.0 + 1e-9, k.name.c_str());
+          QVERIFY(blocks <= 8);
+        }
+    QCOMPARE(storageRacks, sum.storage_racks);
+    // The first storage rack is full: 8 blocks.
+    for (const Hall& h : l.sites[0].halls)
+      for (const Row& r : h.rows)
+        if (r.name.rfind("Storage row", 0) == 0) {
+          int blocks = 0;
+          for (const Placement& p : r.racks.front().placements) blocks += p.kind == "storage";
+          QCOMPARE(blocks, 8);
+        }
+  }
 };
 
 QTEST_MAIN(TestLayoutGenerator)
