@@ -60,6 +60,9 @@ FabricCanvas::FabricCanvas(Document* doc, QWidget* parent)
   summary_->setWordWrap(true);
   properties_ = new QTextBrowser(this);
   properties_->setObjectName(QStringLiteral("fabricProperties"));
+  // Wide enough for "Capacity" and a value beside it: at 1024 x 768 the splitter's
+  // share alone left ~110 px and broke the keys mid-word.
+  properties_->setMinimumWidth(properties_->fontMetrics().averageCharWidth() * 28);
   auto* split = new QSplitter(this);
   split->addWidget(view_);
   split->addWidget(properties_);

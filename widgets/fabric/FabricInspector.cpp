@@ -16,7 +16,9 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 struct Table {
   QString html = QStringLiteral("<table cellspacing=\"2\">");
   void row(const QString& k, const QString& v) {
-    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
+    // Keys never wrap (a narrow panel broke "Capacity" as "Capaci ty"); values do.
+    html += QStringLiteral("<tr><td style=\"white-space:nowrap\"><b>%1</b></td><td>%2</td></tr>")
+                .arg(k.toHtmlEscaped(), v.toHtmlEscaped());
   }
   QString done() const { return html + QStringLiteral("</table>"); }
 };

@@ -25,6 +25,17 @@ namespace cf {
 
 namespace {
 
+// The issue with its whole-number arguments of five digits or more grouped as the locale groups them.
+Issue grouped(Issue issue) {
+  for (std::string& a : issue.args) {
+    const QString text = QString::fromStdString(a);
+    bool ok = false;
+    const qlonglong n = text.toLongLong(&ok);
+    if (ok && text.size() >= 5 && text == QString::number(n)) a = QLocale().toString(n).toStdString();
+  }
+  return issue;
+}
+
 // A page that is complete only while the answers build a cluster (the fabric
 // engine accepts it), so Next and Finish wait until the summary shows one.
 class BuildablePage : public QWizardPage {
@@ -388,7 +399,7 @@ QString ClusterWizard::showRemedies() {
   }
   for (std::size_t i = 0; i < remedies_.size(); ++i) {
     const WizardRemedy& r = remedies_[i];
-    const Issue issue = makeIssue("", Issue::Severity::Warning, r.message_id, r.args);
+    const Issue issue = grouped(makeIssue("", Issue::Severity::Warning, r.message_id, r.args));
     // The messages say "3 tiers" (what the remedy is sized for); the tiers it gives are said when fewer.
     const QString switches = QLocale().toString(r.switches);
     const QString gives = r.tiers == 3 ? tr("%1 switches").arg(switches)
@@ -399,7 +410,8 @@ QString ClusterWizard::showRemedies() {
     box->addWidget(button);
   }
   remedyBox_->setVisible(!remedies_.empty());
-  return why.id.empty() ? QString() : translatedText(why);
+  // The wizard's fields have no key paths to show, and counts read better grouped (65,536).
+  return why.id.empty() ? QString() : translatedMessage(grouped(why));
 }
 
 void ClusterWizard::applyRemedy(std::size_t i) {
