@@ -3765,6 +3765,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Hall %1 m × %2 m (%3 m²): racks %4 × %5 m, cold aisles %6 m (blue, the fronts), hot aisles %7 m (orange, the rears), end aisles %8 m.</source>
         <translation>机房 %1 m × %2 m（%3 m²）：机柜 %4 × %5 m，冷通道 %6 m（蓝色，机柜正面），热通道 %7 m（橙色，机柜背面），端部通道 %8 m。</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
 </context>
 <context>
     <name>cf::IssueListModel</name>

@@ -18,6 +18,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QTimer>
+#include <QTransform>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -317,26 +318,30 @@ void HallView::rebuild() {
   scene_->addLine(0, top, floorW, top, dim);
   scene_->addLine(0, top - 4, 0, top + 4, dim);
   scene_->addLine(floorW, top - 4, floorW, top + 4, dim);
-  auto* widthText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(geo.width_m, 'f', 1)), small);
-  widthText->setPos(floorW / 2 - widthText->boundingRect().width() / 2, top - widthText->boundingRect().height() - 2);
-  widthText->setData(1, QStringLiteral("hallWidth"));
+  // Sizes stay legible at any zoom: drawn at screen size (ItemIgnoresTransformations),
+  // placed by a point of the floor and an alignment around it in pixels.
+  const auto screenText = [this, &small](const QString& text, QPointF at, double alignX, double alignY, const char* role) {
+    auto* t = scene_->addSimpleText(text, small);
+    t->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+    const QRectF r = t->boundingRect();
+    t->setPos(at);
+    t->setTransform(QTransform::fromTranslate(-r.width() * alignX, -r.height() * alignY));
+    t->setData(1, QString::fromLatin1(role));
+    return t;
+  };
+  screenText(tr("%1 m").arg(loc.toString(geo.width_m, 'f', 1)), QPointF(floorW / 2, top - 2), 0.5, 1.0, "hallWidth");
   const double right = floorW + 2 * kRackW + 10;
   scene_->addLine(right, 0, right, floorH, dim);
   scene_->addLine(right - 4, 0, right + 4, 0, dim);
   scene_->addLine(right - 4, floorH, right + 4, floorH, dim);
-  auto* depthText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(geo.depth_m, 'f', 1)), small);
-  depthText->setPos(right + 6, floorH / 2 - depthText->boundingRect().height() / 2);
-  depthText->setData(1, QStringLiteral("hallDepth"));
+  screenText(tr("%1 m").arg(loc.toString(geo.depth_m, 'f', 1)), QPointF(right + 6, floorH / 2), 0.0, 0.5, "hallDepth");
   const double bar_m = niceLength_m(std::max(1.0, geo.width_m / 3));
   const double barY = floorH + 16, barW = bar_m * kPxPerM, barH = 6;
   for (int i = 0; i < 2; ++i)
     scene_->addRect(QRectF(i * barW / 2, barY, barW / 2, barH), dim, i == 0 ? QColor(60, 64, 72) : QColor(Qt::white))
         ->setData(1, QStringLiteral("scaleBar"));
-  auto* zero = scene_->addSimpleText(QStringLiteral("0"), small);
-  zero->setPos(-zero->boundingRect().width() / 2, barY + barH + 2);
-  auto* barText = scene_->addSimpleText(tr("%1 m").arg(loc.toString(bar_m, 'f', 0)), small);
-  barText->setPos(barW - barText->boundingRect().width() / 2, barY + barH + 2);
-  barText->setData(1, QStringLiteral("scaleBarLabel"));
+  screenText(QStringLiteral("0"), QPointF(0, barY + barH + 2), 0.5, 0.0, "scaleBarZero");
+  screenText(tr("%1 m").arg(loc.toString(bar_m, 'f', 0)), QPointF(barW, barY + barH + 2), 0.5, 0.0, "scaleBarLabel");
   scaleBar_m_ = bar_m;
   hallSize_ = tr("Hall %1 m × %2 m (%3 m²): racks %4 × %5 m, cold aisles %6 m (blue, the fronts), hot aisles %7 m "
                  "(orange, the rears), end aisles %8 m.")
@@ -389,8 +394,9 @@ void HallView::rebuild() {
   pendingSelection_.clear();
   selectRacks(select);
   updateLegend(maxHeat);
-  // Room around the floor for the row names and for dragging racks into a new slot.
-  scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -20, 20 + 2 * kRackW, 20));
+  // Room around the floor for the row names, for dragging racks into a new slot and
+  // for the screen-sized dimension labels (60 scene units: 15 px down to a quarter scale).
+  scene_->setSceneRect(scene_->itemsBoundingRect().adjusted(-20, -60, 60 + 2 * kRackW, 60));
   if (autoFit_) view_->fitInView(scene_->sceneRect(), Qt::KeepAspectRatio);
 }
 
@@ -411,9 +417,10 @@ void HallView::updateLegend(double maxHeat_kW) {
       legendHigh_->setText(tr("full"));
       break;
   }
-  legend_->setText(tr("%1. Red outline: a budget exceeded. Drag racks to move them; double-click opens the row.")
-                       .arg(metricTitle()) +
-                   QLatin1Char(' ') + hallSize_);
+  // Sentences joined as the language joins them (no space after a Chinese full stop).
+  legend_->setText(tr("%1 %2").arg(
+      tr("%1. Red outline: a budget exceeded. Drag racks to move them; double-click opens the row.").arg(metricTitle()),
+      hallSize_));
 }
 
 bool HallView::push(const Hall& after, const QString& text, const QString& mergeKey) {
