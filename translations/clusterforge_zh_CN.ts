@@ -2186,6 +2186,14 @@
         <source>%1 switches</source>
         <translation>%1 台交换机</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>Largest hall: %1 m × %2 m with its aisles.</source>
+        <translation>最大机房（含通道）：%1 m × %2 m。</translation>
+    </message>
 </context>
 <context>
     <name>cf::ComparisonView</name>

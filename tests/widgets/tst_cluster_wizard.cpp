@@ -20,6 +20,7 @@
 #include "Document.h"
 #include "WizardChoices.h"
 #include "ModelPresets.h"
+#include "design/HallGeometry.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "topology/TopologyModel.h"
@@ -382,6 +383,12 @@ class TestClusterWizard : public QObject {
     QCOMPARE(wizard.fabricCounts().planes, 2);
     // The summary names the topology as the combo does.
     QVERIFY2(wizard.summaryText().contains(QStringLiteral("Fat tree")), qPrintable(wizard.summaryText()));
+    // And the floor of its largest hall with the aisles (design/HallGeometry.h).
+    double w = 0, d = 0;
+    for (const Hall& h : s.layout.sites.at(0).halls)
+      if (const HallGeometry g = hallGeometry(h); g.area_m2() > w * d) w = g.width_m, d = g.depth_m;
+    const QString hall = QStringLiteral("Largest hall: %1 m × %2 m").arg(QLocale().toString(w, 'f', 1), QLocale().toString(d, 'f', 1));
+    QVERIFY2(wizard.summaryText().contains(hall), qPrintable(wizard.summaryText() + QStringLiteral(" / ") + hall));
   }
 
   // (b) The node model follows the cooling: a liquid-cooled node for the

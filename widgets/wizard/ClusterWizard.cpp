@@ -335,16 +335,20 @@ void ClusterWizard::updateSummary() {
                     loc.toString(sum.switches), loc.toString(sum.storage_racks), loc.toString(sum.rows),
                     tr("%n hall(s)", nullptr, sum.halls), topologyName(QString::fromStdString(fabric_.topology)))
                .arg(fabric_.tiers);
+    // Sentences joined as the language joins them (no space after a Chinese full stop).
+    const auto add = [&text](const QString& sentence) { text = tr("%1 %2").arg(text, sentence); };
+    if (sum.hall_width_m > 0)
+      add(tr("Largest hall: %1 m × %2 m with its aisles.")
+              .arg(loc.toString(sum.hall_width_m, 'f', 1), loc.toString(sum.hall_depth_m, 'f', 1)));
     // The node model follows the cooling; say so when the catalog has none that suits it.
     bool suits = true;
     if (const NodeType* node = wizardNode(c, parts_, &suits); node && !suits)
-      text += QLatin1Char(' ') +
-              (wizardWantsLiquidNodes(c)
-                   ? tr("The catalog has no liquid-cooled node for %1: the air-cooled %2 stays in air-cooled racks.")
-                   : tr("The catalog has no air-cooled node for %1: the liquid-cooled %2 needs liquid-cooled racks."))
-                  .arg(QString::fromStdString(c.accelerator), QString::fromStdString(node->id));
+      add((wizardWantsLiquidNodes(c)
+               ? tr("The catalog has no liquid-cooled node for %1: the air-cooled %2 stays in air-cooled racks.")
+               : tr("The catalog has no air-cooled node for %1: the liquid-cooled %2 needs liquid-cooled racks."))
+              .arg(QString::fromStdString(c.accelerator), QString::fromStdString(node->id)));
     if (c.parallelism == "find-best")
-      text += QLatin1Char(' ') + tr("After Finish, the parallelism search runs in the background and applies the best configuration.");
+      add(tr("After Finish, the parallelism search runs in the background and applies the best configuration."));
     const WizardFabric& f = fabric_;
     QStringList tiers;
     if (f.leaves) tiers << tr("%1 leaf").arg(loc.toString(f.leaves));
