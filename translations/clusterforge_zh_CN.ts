@@ -331,6 +331,30 @@
         <source>what fits: switch %1 with its ports split to %2 × %3 Gb/s (3 tiers)</source>
         <translation>可行方案：交换机 %1，端口拆分为 %2 × %3 Gb/s（3 层）</translation>
     </message>
+    <message>
+        <source>%1 needs attention=mla (multi-head latent attention)</source>
+        <translation>%1 需要 attention=mla（多头潜在注意力）</translation>
+    </message>
+    <message>
+        <source>attention=mla needs kv_lora_rank &gt; 0 (the key/value latent width)</source>
+        <translation>attention=mla 需要 kv_lora_rank &gt; 0（键/值潜在向量宽度）</translation>
+    </message>
+    <message>
+        <source>kv_heads=%1 does not apply to attention=mla: every head has its own key and value</source>
+        <translation>kv_heads=%1 不适用于 attention=mla：每个头都有自己的键和值</translation>
+    </message>
+    <message>
+        <source>%1 leaves no mixture-of-experts layer of layers=%2</source>
+        <translation>%1 使 layers=%2 中没有剩余的混合专家层</translation>
+    </message>
+    <message>
+        <source>%1 needs first_dense_layers &gt; 0</source>
+        <translation>%1 需要 first_dense_layers &gt; 0</translation>
+    </message>
+    <message>
+        <source>%1 does not divide dense_ffn_hidden=%2</source>
+        <translation>%1 不能整除 dense_ffn_hidden=%2</translation>
+    </message>
 </context>
 <context>
     <name>ImageExport</name>

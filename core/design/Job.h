@@ -30,10 +30,35 @@ struct ModelSpec {
   // the scale-out network once per destination node (NVLink forwards it
   // there). 0 = no limit and one copy per routed expert (the default).
   int moe_max_nodes = 0;
+  // Attention kind: "mha" (multi-head, grouped-query with kv_heads) or "mla"
+  // (multi-head latent attention, DeepSeek-V2 arXiv 2405.04434 §2.1,
+  // DeepSeek-V3 arXiv 2412.19437 §2.1.1). With mla, head_dim is the per-head
+  // query/key width without position (qk_nope_head_dim), K and V come from a
+  // kv_lora_rank latent, Q from a q_lora_rank latent (0 = projected directly
+  // from hidden), each head adds qk_rope_head_dim decoupled-RoPE dimensions to
+  // its query and shares one RoPE key of that width, values are v_head_dim wide.
+  std::string attention = "mha";
+  int q_lora_rank = 0;       // mla: query latent width (0 = no query compression)
+  int kv_lora_rank = 0;      // mla: key/value latent width (> 0)
+  int qk_rope_head_dim = 0;  // mla: decoupled RoPE width per head (query) and of the shared key
+  int v_head_dim = 0;        // mla: value width per head; 0 = head_dim
+  // MoE models whose first layers are dense (DeepSeek-V3: 3 of 61, §4.2):
+  // those layers run one dense MLP of dense_ffn_hidden (0 = ffn_hidden).
+  int first_dense_layers = 0;
+  int dense_ffn_hidden = 0;
+  // Multi-token prediction (DeepSeek-V3 §2.2): mtp_depth sequential modules,
+  // each one more transformer block (the model's kind: MoE for a MoE model),
+  // a 2h x h projection and two RMSNorms, sharing the embedding and the output
+  // head with the main model (a second pass through the head, its own loss).
+  int mtp_depth = 0;
 
+  bool mla() const { return attention == "mla"; }
   int ffnHidden() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
+  int denseFfnHidden() const { return dense_ffn_hidden > 0 ? dense_ffn_hidden : ffnHidden(); }
+  int firstDenseLayers() const { return experts > 1 ? first_dense_layers : 0; }
   int kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
   int headDim() const { return head_dim > 0 ? head_dim : hidden / heads; }
+  int vHeadDim() const { return mla() && v_head_dim > 0 ? v_head_dim : headDim(); }
   bool operator==(const ModelSpec&) const = default;
 };
 

@@ -27,6 +27,7 @@
 #include "common/HostDevice.h"
 #ifndef __CUDACC__
 #include "design/Job.h"  // host only: C++20, strings
+#include <numeric>
 #endif
 
 namespace cf {
@@ -37,8 +38,12 @@ struct ParallelDims {
 };
 
 #ifndef __CUDACC__
+// With dense first layers (a MoE model's first_dense_layers) TP splits both
+// MLP widths: it must divide their greatest common divisor.
 inline ParallelDims parallelDims(const ModelSpec& m) {
-  return {m.layers, m.heads, m.kvHeads(), m.ffnHidden(), m.seq_len, m.experts};
+  int ffn = m.ffnHidden();
+  if (m.firstDenseLayers() > 0) ffn = std::gcd(ffn, m.denseFfnHidden());
+  return {m.layers, m.heads, m.kvHeads(), ffn, m.seq_len, m.experts};
 }
 #endif
 

@@ -114,6 +114,14 @@ ModelSpec readModel(ObjectReader m) {
   out.top_k = toInt(m.integer("top_k", 1, 1, 100000));
   out.shared_experts = toInt(m.integer("shared_experts", 0, 0, 100000));
   out.moe_max_nodes = toInt(m.integer("moe_max_nodes", 0, 0, 100000));
+  out.attention = m.choice("attention", "mha", {"mha", "mla"});
+  out.q_lora_rank = toInt(m.integer("q_lora_rank", 0, 0, 10'000'000));
+  out.kv_lora_rank = toInt(m.integer("kv_lora_rank", 0, 0, 10'000'000));
+  out.qk_rope_head_dim = toInt(m.integer("qk_rope_head_dim", 0, 0, 100000));
+  out.v_head_dim = toInt(m.integer("v_head_dim", 0, 1, 100000));
+  out.first_dense_layers = toInt(m.integer("first_dense_layers", 0, 0, 100000));
+  out.dense_ffn_hidden = toInt(m.integer("dense_ffn_hidden", 0, 1, 100'000'000));
+  out.mtp_depth = toInt(m.integer("mtp_depth", 0, 0, 100));
   m.finish();
 
   return out;
@@ -317,6 +325,14 @@ json modelToJson(const ModelSpec& m) {
   if (m.head_dim > 0) model["head_dim"] = m.head_dim;
   if (m.shared_experts > 0) model["shared_experts"] = m.shared_experts;
   if (m.moe_max_nodes > 0) model["moe_max_nodes"] = m.moe_max_nodes;
+  if (m.attention != "mha") model["attention"] = m.attention;
+  if (m.q_lora_rank > 0) model["q_lora_rank"] = m.q_lora_rank;
+  if (m.kv_lora_rank > 0) model["kv_lora_rank"] = m.kv_lora_rank;
+  if (m.qk_rope_head_dim > 0) model["qk_rope_head_dim"] = m.qk_rope_head_dim;
+  if (m.v_head_dim > 0) model["v_head_dim"] = m.v_head_dim;
+  if (m.first_dense_layers > 0) model["first_dense_layers"] = m.first_dense_layers;
+  if (m.dense_ffn_hidden > 0) model["dense_ffn_hidden"] = m.dense_ffn_hidden;
+  if (m.mtp_depth > 0) model["mtp_depth"] = m.mtp_depth;
   return model;
 }
 

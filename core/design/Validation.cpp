@@ -39,6 +39,12 @@ const std::vector<MessageTemplate> kTemplates = {
     {"kv-heads-not-divide-heads", "%1 must divide heads=%2"},
     {"top-k-exceeds-experts", "%1 exceeds experts=%2"},
     {"needs-experts", "%1 needs experts > 1 (a mixture of experts)"},
+    {"needs-mla", "%1 needs attention=mla (multi-head latent attention)"},
+    {"mla-needs-kv-lora-rank", "attention=mla needs kv_lora_rank > 0 (the key/value latent width)"},
+    {"mla-kv-heads", "kv_heads=%1 does not apply to attention=mla: every head has its own key and value"},
+    {"dense-layers-exceed-layers", "%1 leaves no mixture-of-experts layer of layers=%2"},
+    {"needs-first-dense-layers", "%1 needs first_dense_layers > 0"},
+    {"tp-not-divide-dense-ffn", "%1 does not divide dense_ffn_hidden=%2"},
     // job.parallelism
     {"tp-not-divide-heads", "%1 does not divide heads=%2"},
     {"tp-kv-heads-indivisible", "%1 and kv_heads=%2 do not divide one another"},
@@ -130,6 +136,26 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
     c.error("job.model.shared_experts", "needs-experts", {"shared_experts=" + str(m.shared_experts)});
   if (m.experts <= 1 && m.moe_max_nodes > 0)
     c.error("job.model.moe_max_nodes", "needs-experts", {"moe_max_nodes=" + str(m.moe_max_nodes)});
+  // Multi-head latent attention: its widths only with attention=mla, a key/value latent, no grouped K/V.
+  if (!m.mla()) {
+    const std::pair<const char*, int> mlaKeys[] = {{"q_lora_rank", m.q_lora_rank},
+                                                   {"kv_lora_rank", m.kv_lora_rank},
+                                                   {"qk_rope_head_dim", m.qk_rope_head_dim},
+                                                   {"v_head_dim", m.v_head_dim}};
+    for (const auto& [key, v] : mlaKeys)
+      if (v > 0) c.error(std::string("job.model.") + key, "needs-mla", {std::string(key) + "=" + str(v)});
+  } else {
+    if (m.kv_lora_rank <= 0) c.error("job.model.kv_lora_rank", "mla-needs-kv-lora-rank");
+    if (m.kv_heads > 0) c.error("job.model.kv_heads", "mla-kv-heads", {str(m.kv_heads)});
+  }
+  // Dense first layers and their MLP width: a MoE model's, at least one MoE layer left.
+  if (m.experts <= 1 && m.first_dense_layers > 0)
+    c.error("job.model.first_dense_layers", "needs-experts", {"first_dense_layers=" + str(m.first_dense_layers)});
+  else if (m.first_dense_layers >= m.layers && m.first_dense_layers > 0)
+    c.error("job.model.first_dense_layers", "dense-layers-exceed-layers",
+            {"first_dense_layers=" + str(m.first_dense_layers), str(m.layers)});
+  if (m.dense_ffn_hidden > 0 && m.first_dense_layers <= 0)
+    c.error("job.model.dense_ffn_hidden", "needs-first-dense-layers", {"dense_ffn_hidden=" + str(m.dense_ffn_hidden)});
   // The layout rules the search applies too (design/ParallelRules.h).
   const ParallelDims dims = parallelDims(m);
   switch (tpRule(dims, p.tp)) {
@@ -140,6 +166,8 @@ void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
     default: break;
   }
   if (m.ffnHidden() % p.tp != 0) c.error("job.parallelism.tp", "tp-not-divide-ffn", {str(p.tp), str(m.ffnHidden())});
+  if (m.firstDenseLayers() > 0 && m.denseFfnHidden() % p.tp != 0)
+    c.error("job.parallelism.tp", "tp-not-divide-dense-ffn", {str(p.tp), str(m.denseFfnHidden())});
   const long long micro = microBatchesPerStep(r.global_batch, r.dp, p.micro_batch);
   switch (pipelineRule(dims, p.pp, p.virtual_stages, micro)) {
     case ParallelRule::PpLayers: c.error("job.parallelism.pp", "pp-exceeds-layers", {str(p.pp), str(m.layers)}); break;

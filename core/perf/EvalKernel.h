@@ -140,6 +140,11 @@ struct MemConsts {
   bool moe = false;
   double attnLayer = 0, mlpExpert = 0, norms = 0, router = 0, embed = 0, head = 0;
   double sharedMlp = 0;  // MoE: the shared experts' MLP parameters per layer (replicated like attention)
+  double attnReplicated = 0;  // of attnLayer: parameters every TP rank holds whole (MLA's down-projection, latent norms)
+  int firstDense = 0;         // MoE: dense first layers (job.model.first_dense_layers)
+  double denseMlp = 0;        // their MLP parameters (dense_ffn_hidden)
+  int mtpDepth = 0;           // MTP modules (job.model.mtp_depth): one block each, on the last stage
+  double mtpModule = 0;       // one MTP module's parameters besides its block (2h x h projection, norms)
   double weightB = 2, gradB = 2, optB = 12;
   double workspace_B = 0;
   double fragmentation = 0;
@@ -203,16 +208,78 @@ CF_HD inline int stageOfRole(int p, int role) { return role == 0 ? 0 : role == 2
 CF_HD inline bool dualPipe(const ParallelConfig& c) { return c.schedule == Schedule::DualPipe && c.pp > 1; }
 CF_HD inline int mirrorStage(int p, int s) { return p - 1 - s; }
 
+// Transformer blocks on stage s: its layers and, on the last stage, the
+// MTP modules' blocks (DeepSeek-V3 §2.2 places them after the main model's
+// last layer, beside the output head they share).
+CF_HD inline int blocksOnStage(const MemConsts& k, const ParallelConfig& c, int s) {
+  const int p = kmaxi(1, c.pp);
+  return layersOnStage(k.layers, c, s) + (s == p - 1 ? k.mtpDepth : 0);
+}
+// Of those, the dense first layers of a MoE model: the model's first layers,
+// so on the first stages in pipeline order (with interleaving this takes
+// them on stage 0's first chunk, which holds them when first_dense_layers
+// <= layers / (pp * virtual_stages)).
+CF_HD inline int denseOnStage(const MemConsts& k, const ParallelConfig& c, int s) {
+  if (k.firstDense <= 0) return 0;
+  int start = 0;
+  for (int i = 0; i < s && start < k.firstDense; ++i) start += layersOnStage(k.layers, c, i);
+  const int n = layersOnStage(k.layers, c, s);
+  const int left = k.firstDense - start;
+  return left <= 0 ? 0 : (left < n ? left : n);
+}
+
+// The mean layer of `blocks` layers of which `dense` are dense first layers
+// (LayerTiming::dense): every per-layer figure weighted by its layers, so
+// blocks x the mean is the stage's sum. No dense layers: lt itself.
+CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, double dense) {
+  if (!(dense > 0) || !(blocks > 0)) return lt;
+  LayerTiming r = lt;
+  const double a = (blocks - dense) / blocks, b = dense / blocks;
+  const LayerCost& d = lt.dense;
+  r.fwd_s = a * lt.fwd_s + b * d.fwd_s;
+  r.bwd_s = a * lt.bwd_s + b * d.bwd_s;
+  r.attn_fwd_s = a * lt.attn_fwd_s + b * d.attn_fwd_s;
+  r.wgrad_s = a * lt.wgrad_s + b * d.wgrad_s;
+  r.tp_fwd_s = a * lt.tp_fwd_s + b * d.tp_fwd_s;
+  r.tp_bwd_s = a * lt.tp_bwd_s + b * d.tp_bwd_s;
+  r.ep_fwd_s = a * lt.ep_fwd_s + b * d.ep_fwd_s;
+  r.ep_bwd_s = a * lt.ep_bwd_s + b * d.ep_bwd_s;
+  r.cp_fwd_s = a * lt.cp_fwd_s + b * d.cp_fwd_s;
+  r.cp_bwd_s = a * lt.cp_bwd_s + b * d.cp_bwd_s;
+  r.act_none_B = a * lt.act_none_B + b * d.act_none_B;
+  r.act_selective_B = a * lt.act_selective_B + b * d.act_selective_B;
+  r.act_full_B = a * lt.act_full_B + b * d.act_full_B;
+  return r;
+}
+// The mean layer of stage s (with DualPipe, of the rank's two stages s and
+// p-1-s, whose micro-batches it runs in equal numbers).
+CF_HD inline LayerTiming stageLayer(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, int s, bool pair) {
+  if (k.firstDense <= 0) return lt;
+  double blocks = blocksOnStage(k, c, s), dense = denseOnStage(k, c, s);
+  if (pair) {
+    const int m = kmaxi(1, c.pp) - 1 - s;
+    blocks += blocksOnStage(k, c, m);
+    dense += denseOnStage(k, c, m);
+  }
+  return blendLayers(lt, blocks, dense);
+}
+
 // Parameters of pipeline stage s0 on one GPU.
 CF_HD inline StageParamsK stageParamsAt(const MemConsts& k, const ParallelConfig& c, int s0) {
   const int p = kmaxi(1, c.pp);
-  const int layers = layersOnStage(k.layers, c, s0);
+  const int dense = denseOnStage(k, c, s0);
+  const int layers = blocksOnStage(k, c, s0) - dense;  // blocks of the model's kind (MoE for a MoE model)
   StageParamsK s;
   const double t = c.tp;
-  double perLayerDense = (k.attnLayer + k.norms + k.router + (k.moe ? k.sharedMlp : k.mlpExpert)) / t;
+  // MLA's down-projection and latent norms (attnReplicated) are whole on every TP rank.
+  double perLayerDense =
+      (k.attnLayer - k.attnReplicated + k.norms + k.router + (k.moe ? k.sharedMlp : k.mlpExpert)) / t +
+      k.attnReplicated;
   double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
   s.dense = layers * perLayerDense;
   s.expert = layers * perLayerExpert;
+  if (dense > 0) s.dense += dense * ((k.attnLayer - k.attnReplicated + k.norms + k.denseMlp) / t + k.attnReplicated);
+  if (s0 == p - 1 && k.mtpDepth > 0) s.dense += k.mtpDepth * k.mtpModule / t;
   if (s0 == 0) s.dense += k.embed / t;
   if (s0 == p - 1) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
   return s;
@@ -275,11 +342,12 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
 
   const bool dual = dualPipe(c);
   // DualPipe: the in-flight micro-batches are of either of the rank's two stages (their mean layers).
-  const double layers = dual ? 0.5 * (layersOnStage(k.layers, c, s0) + layersOnStage(k.layers, c, mirrorStage(p, s0)))
-                             : 1.0 * layersOnStage(k.layers, c, s0);
-  double perLayer = lt.act_none_B;
-  if (c.recompute == Recompute::Selective) perLayer = lt.act_selective_B;
-  if (c.recompute == Recompute::Full) perLayer = lt.act_full_B;
+  const double layers = dual ? 0.5 * (blocksOnStage(k, c, s0) + blocksOnStage(k, c, mirrorStage(p, s0)))
+                             : 1.0 * blocksOnStage(k, c, s0);
+  const LayerTiming sl = stageLayer(k, c, lt, s0, dual);  // dense first layers weighed in
+  double perLayer = sl.act_none_B;
+  if (c.recompute == Recompute::Selective) perLayer = sl.act_selective_B;
+  if (c.recompute == Recompute::Full) perLayer = sl.act_full_B;
   const double stored = inFlight(c, m, s0) * layers * perLayer;
   // Activation offload: the offloaded share of what is stored lives in host
   // memory; two layers' worth stays on the GPU (the one being computed and
@@ -291,8 +359,8 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // rebuilds a whole layer's activations before its backward; selective
   // rebuilds only the attention core's intermediates (zero with a fused
   // attention kernel, which never stores them).
-  if (c.recompute == Recompute::Full) r.activations_B += lt.act_none_B;
-  if (c.recompute == Recompute::Selective) r.activations_B += lt.act_none_B - lt.act_selective_B;
+  if (c.recompute == Recompute::Full) r.activations_B += sl.act_none_B;
+  if (c.recompute == Recompute::Selective) r.activations_B += sl.act_none_B - sl.act_selective_B;
   if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += 2 * lt.logits_B;  // fp32 logits and their gradient
   r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
   r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
@@ -306,7 +374,7 @@ CF_HD inline MemoryBreakdown memoryPerGpu(const MemConsts& k, const ParallelConf
   MemoryBreakdown best = memoryStage(k, c, lt, m, 0);
   if (r) {
     r->stage_memory[0] = best;
-    r->stage_layer_count[0] = layersOnStage(k.layers, c, 0);
+    r->stage_layer_count[0] = blocksOnStage(k, c, 0);
   }
   for (int role = 1; role < 3; ++role) {
     MemoryBreakdown b = best;
@@ -316,7 +384,7 @@ CF_HD inline MemoryBreakdown memoryPerGpu(const MemConsts& k, const ParallelConf
     }
     if (r) {
       r->stage_memory[role] = b;
-      r->stage_layer_count[role] = layersOnStage(k.layers, c, stageOfRole(p, role));
+      r->stage_layer_count[role] = blocksOnStage(k, c, stageOfRole(p, role));
     }
   }
   return best;
@@ -356,7 +424,32 @@ CF_HD inline double hbmSeconds(const EvalConsts& k, double bytes, int kernels) {
   return bytes / (k.hbmBps * k.hbmEfficiency) + kernels * k.launch_s;
 }
 
-CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c, const LayerTiming& lt, const GroupSet& gs) {
+// One layer's time with its collectives and offload, for a recomputation mode.
+struct LayerSums {
+  double compute = 0, tp = 0, ep = 0, cp = 0, offload = 0, all = 0;
+};
+CF_HD inline LayerSums layerSums(const EvalConsts& k, const ParallelConfig& c, const LayerTiming& lt) {
+  LayerSums u;
+  const bool full = c.recompute == Recompute::Full, sel = c.recompute == Recompute::Selective;
+  u.compute = lt.fwd_s + lt.bwd_s + (full ? lt.fwd_s : sel ? lt.attn_fwd_s : 0.0);
+  u.tp = lt.tp_fwd_s + lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0);
+  u.ep = lt.ep_fwd_s + lt.ep_bwd_s + (full ? lt.ep_fwd_s : 0.0);
+  u.cp = lt.cp_fwd_s + lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
+  // Activation offload (PerfModel.h): the offloaded share of each layer's
+  // stored activations goes to host memory during the forward pass and comes
+  // back before the backward, overlapped with that layer's compute.
+  const double off = actOffloadShare(k.mem, c);
+  if (off > 0) {
+    double stored = lt.act_none_B;
+    if (sel) stored = lt.act_selective_B;
+    if (full) stored = lt.act_full_B;
+    u.offload = offloadTiming(off * stored, k.hostBps, lt.fwd_s, u.compute - lt.fwd_s).exposed_s;
+  }
+  u.all = u.compute + u.tp + u.ep + u.cp + u.offload;
+  return u;
+}
+
+CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c, const LayerTiming& lt0, const GroupSet& gs) {
   PerfResult r;
   r.config = c;
   const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
@@ -364,33 +457,21 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   const long long micro = kmaxll(1, k.globalBatch / mb);
   r.micro_batches = micro;
 
-  const bool full = c.recompute == Recompute::Full, sel = c.recompute == Recompute::Selective;
-  const double layerCompute = lt.fwd_s + lt.bwd_s + (full ? lt.fwd_s : sel ? lt.attn_fwd_s : 0.0);
-  const double layerTp = lt.tp_fwd_s + lt.tp_bwd_s + (full ? lt.tp_fwd_s : 0.0);
-  const double layerEp = lt.ep_fwd_s + lt.ep_bwd_s + (full ? lt.ep_fwd_s : 0.0);
-  const double layerCp = lt.cp_fwd_s + lt.cp_bwd_s + (full ? lt.cp_fwd_s : 0.0);
-  // Activation offload (PerfModel.h): the offloaded share of each layer's
-  // stored activations goes to host memory during the forward pass and comes
-  // back before the backward, overlapped with that layer's compute.
-  const double off = actOffloadShare(k.mem, c);
-  double layerOffload = 0;
-  if (off > 0) {
-    double stored = lt.act_none_B;
-    if (sel) stored = lt.act_selective_B;
-    if (full) stored = lt.act_full_B;
-    layerOffload = offloadTiming(off * stored, k.hostBps, lt.fwd_s, layerCompute - lt.fwd_s).exposed_s;
-  }
-  const double layerAll = layerCompute + layerTp + layerEp + layerCp + layerOffload;
+  const bool full = c.recompute == Recompute::Full;
+  const bool dual = dualPipe(c);
 
   // The slowest stage: the first (with the embedding), the fullest middle
-  // one, or the last (with the output head and loss).
-  const int firstLayers = layersOnStage(k.mem.layers, c, 0);
-  const int midLayers = p > 2 ? layersOnStage(k.mem.layers, c, 1) : 0;
-  const int lastLayers = layersOnStage(k.mem.layers, c, p - 1);
-  const double embed = lt.embed_fwd_s + lt.embed_bwd_s;
-  const double head = lt.head_fwd_s + lt.head_bwd_s;
+  // one, or the last (with the output head and loss, and the MTP blocks).
+  // Each stage's mean layer weighs in its dense first layers (stageLayer);
+  // without them every stage's is lt0 itself.
+  const int firstLayers = blocksOnStage(k.mem, c, 0);
+  const int midLayers = p > 2 ? blocksOnStage(k.mem, c, 1) : 0;
+  const int lastLayers = blocksOnStage(k.mem, c, p - 1);
+  const double embed = lt0.embed_fwd_s + lt0.embed_bwd_s;
+  const double head = lt0.head_fwd_s + lt0.head_bwd_s;
+  LayerTiming lt = stageLayer(k.mem, c, lt0, 0, dual);
+  LayerSums u = layerSums(k, c, lt);
   double critLayers = firstLayers, critEdge = embed;
-  const bool dual = dualPipe(c);
   if (p == 1) {
     critEdge = embed + head;
   } else if (dual) {
@@ -400,21 +481,35 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     // middle pair.
     critLayers = 0.5 * (firstLayers + lastLayers);
     critEdge = 0.5 * (embed + head);
-    const double mid = p > 2 ? 0.5 * (midLayers + layersOnStage(k.mem.layers, c, p - 2)) : 0.0;
-    if (mid * layerAll > critLayers * layerAll + critEdge) {
+    const double mid = p > 2 ? 0.5 * (midLayers + blocksOnStage(k.mem, c, p - 2)) : 0.0;
+    const LayerTiming ltMid = p > 2 ? stageLayer(k.mem, c, lt0, 1, true) : lt0;
+    const LayerSums uMid = layerSums(k, c, ltMid);
+    if (mid * uMid.all > critLayers * u.all + critEdge) {
       critLayers = mid;
       critEdge = 0;
+      lt = ltMid;
+      u = uMid;
     }
   } else {
-    if (midLayers * layerAll > critLayers * layerAll + critEdge) {
+    const LayerTiming ltMid = p > 2 ? stageLayer(k.mem, c, lt0, 1, false) : lt0;
+    const LayerSums uMid = layerSums(k, c, ltMid);
+    if (midLayers * uMid.all > critLayers * u.all + critEdge) {
       critLayers = midLayers;
       critEdge = 0;
+      lt = ltMid;
+      u = uMid;
     }
-    if (lastLayers * layerAll + head > critLayers * layerAll + critEdge) {
+    const LayerTiming ltLast = stageLayer(k.mem, c, lt0, p - 1, false);
+    const LayerSums uLast = layerSums(k, c, ltLast);
+    if (lastLayers * uLast.all + head > critLayers * u.all + critEdge) {
       critLayers = lastLayers;
       critEdge = head;
+      lt = ltLast;
+      u = uLast;
     }
   }
+  const double layerCompute = u.compute, layerTp = u.tp, layerEp = u.ep, layerCp = u.cp, layerOffload = u.offload;
+  const double layerAll = u.all;
   r.stage_layers = firstLayers;
   double tStage = critLayers * layerAll + critEdge;
   const double dm = static_cast<double>(micro);
@@ -528,7 +623,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   r.hfu = r.hardware_tflops_per_gpu / k.peakTflops;
   r.time_to_train_days = k.trainTokens / kmax(1e-12, r.tokens_per_s) / 86400.0;
 
-  r.memory = memoryPerGpu(k.mem, c, lt, micro, &r);
+  r.memory = memoryPerGpu(k.mem, c, lt0, micro, &r);
   r.memory_per_gpu_GiB = r.memory.total() / (1024.0 * 1024 * 1024);
   double hostB = 0;
   for (int role = 0; role < 3; ++role) hostB = kmax(hostB, r.stage_memory[role].host_B);

@@ -41,6 +41,15 @@ struct ParallelConfig {
 };
 
 
+// The per-layer figures of one kind of layer: LayerTiming keeps the
+// model's regular layer in its own fields and, for a MoE model with dense
+// first layers (job.model.first_dense_layers), the dense layer's here.
+struct LayerCost {
+  double fwd_s = 0, bwd_s = 0, attn_fwd_s = 0, wgrad_s = 0;
+  double tp_fwd_s = 0, tp_bwd_s = 0, ep_fwd_s = 0, ep_bwd_s = 0, cp_fwd_s = 0, cp_bwd_s = 0;
+  double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
+};
+
 // One transformer layer, one micro-batch, one GPU: seconds and bytes.
 struct LayerTiming {
   int tp = 0, cp = 0, ep = 0, micro_batch = 0;  // the split these figures are for
@@ -62,6 +71,8 @@ struct LayerTiming {
   bool tp_crosses_scale_out = false;
   bool ep_crosses_scale_out = false;
   bool cp_crosses_scale_out = false;
+  // A dense first layer of a MoE model (first_dense_layers > 0; else unused).
+  LayerCost dense;
 };
 
 struct StepBreakdown {

@@ -16,6 +16,11 @@ MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stac
   k_.norms = w.gptStyle() ? 4.0 * m.hidden : 2.0 * m.hidden;
   k_.router = w.moe() ? 1.0 * m.hidden * m.experts : 0;
   k_.sharedMlp = w.sharedExperts() * w.mlpParamsPerExpert();
+  k_.attnReplicated = w.attention().replicated_params;
+  k_.firstDense = w.denseLayers();
+  k_.denseMlp = w.denseMlpParams();
+  k_.mtpDepth = m.mtp_depth;
+  k_.mtpModule = w.mtpModuleParams();
   k_.embed = w.embeddingParams();
   k_.head = w.headParams();
   k_.weightB = b_.weight;

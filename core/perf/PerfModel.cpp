@@ -105,8 +105,40 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   lt.tp_overlap = static_cast<int8_t>(overlap);
   lt.sequence_parallel = seqParOn ? 1 : 0;
   const LayerSplit sp = layerSplit(tp, cp, ep, microBatch, seqParallel);
-  const LayerWork w = workload_.layerWork(sp);
-  const bool seqPar = seqParOn && tp > 1;
+  layerFigures(workload_.layerWork(sp), tp, cp, ep, overlap, seqParOn && tp > 1, lt);
+  if (workload_.denseLayers() > 0) {
+    // A MoE model's dense first layers (job.model.first_dense_layers): the
+    // same figures for a dense-MLP layer; the kernel weighs them per stage.
+    LayerTiming d;
+    layerFigures(workload_.layerWork(sp, true), tp, cp, ep, overlap, seqParOn && tp > 1, d);
+    lt.dense = {d.fwd_s,    d.bwd_s,    d.attn_fwd_s, d.wgrad_s,    d.tp_fwd_s,        d.tp_bwd_s,  d.ep_fwd_s,
+                d.ep_bwd_s, d.cp_fwd_s, d.cp_bwd_s,   d.act_none_B, d.act_selective_B, d.act_full_B};
+  }
+
+  const EdgeWork e = workload_.edgeWork(sp);
+  lt.head_fwd_s = compute_.gemmSeconds(e.head) + compute_.memorySeconds(e.loss_fwd_bytes, 3);
+  lt.head_bwd_s = compute_.gemmBackwardSeconds(e.head) + compute_.memorySeconds(2 * e.logits_bytes, 2);
+  lt.embed_fwd_s = compute_.memorySeconds(e.embedding_fwd_bytes, 1);
+  lt.embed_bwd_s = compute_.memorySeconds(2 * e.embedding_fwd_bytes, 1);
+  lt.logits_B = e.logits_bytes;
+  const int mtp = workload_.model().mtp_depth;
+  if (mtp > 0) {
+    // MTP modules (DeepSeek-V3 §2.2) on the last stage: each runs the shared
+    // head and its loss again, its 2h -> h projection and an embedding
+    // lookup of the shifted tokens (its block counts as a layer there,
+    // kern::blocksOnStage); the logits of every head live until the backward.
+    const double T = 1.0 * microBatch * workload_.model().seq_len / cp, h = workload_.model().hidden;
+    const GemmShape proj{T, h / tp, 2 * h, 1};
+    lt.head_fwd_s += mtp * (lt.head_fwd_s + compute_.gemmSeconds(proj) + lt.embed_fwd_s);
+    lt.head_bwd_s += mtp * (lt.head_bwd_s + compute_.gemmBackwardSeconds(proj) + lt.embed_bwd_s);
+    lt.logits_B *= 1 + mtp;
+  }
+  lt.p2p_B = workload_.bytes().activation * microBatch * workload_.model().seq_len / cp * workload_.model().hidden / tp;
+  return lt;
+}
+
+void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverlap overlap, bool seqPar,
+                             LayerTiming& lt) const {
 
   double gemmF = 0, gemmB = 0, wgrad = 0;
   for (int i = 0; i < w.gemm_count; ++i) {
@@ -196,15 +228,6 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   lt.act_none_B = w.act_none_bytes;
   lt.act_selective_B = w.act_selective_bytes;
   lt.act_full_B = w.act_full_bytes;
-
-  const EdgeWork e = workload_.edgeWork(sp);
-  lt.head_fwd_s = compute_.gemmSeconds(e.head) + compute_.memorySeconds(e.loss_fwd_bytes, 3);
-  lt.head_bwd_s = compute_.gemmBackwardSeconds(e.head) + compute_.memorySeconds(2 * e.logits_bytes, 2);
-  lt.embed_fwd_s = compute_.memorySeconds(e.embedding_fwd_bytes, 1);
-  lt.embed_bwd_s = compute_.memorySeconds(2 * e.embedding_fwd_bytes, 1);
-  lt.logits_B = e.logits_bytes;
-  lt.p2p_B = workload_.bytes().activation * microBatch * workload_.model().seq_len / cp * workload_.model().hidden / tp;
-  return lt;
 }
 
 LayerSplit PerfModel::layerSplit(int tp, int cp, int ep, int microBatch, int seqParallel) const {

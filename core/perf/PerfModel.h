@@ -145,6 +145,8 @@ class PerfModel {
 
  private:
   void init(const ResolvedScenario& r, std::shared_ptr<const CommFabric> fabric);
+  // One layer's seconds and bytes (the per-layer fields of lt) from its work.
+  void layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverlap overlap, bool seqPar, LayerTiming& lt) const;
 
   ParallelConfig scenarioConfig_;
   SoftwareStack stack_;

@@ -43,7 +43,9 @@ CheckpointEstimate checkpointEstimate(const ResolvedScenario& r) {
   const Scenario& s = *r.scenario;
   TransformerWorkload w(s.job.model, parsePrecision(s.job.precision));
   const PrecisionBytes b = w.bytes();
-  e.bytes = w.totalParams() * (b.weight + b.optimizer);
+  // The MTP modules (job.model.mtp_depth) are trained weights and are checkpointed too.
+  const double mtp = w.mtpParams();
+  e.bytes = (mtp > 0 ? w.totalParams() + mtp : w.totalParams()) * (b.weight + b.optimizer);
   e.bytes_per_gpu = e.bytes / std::max<long long>(1, r.gpus_in_use);
   const long long nodes = jobNodes(r);
   const double net = nodeScaleOutGBps(r);

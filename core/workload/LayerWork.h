@@ -32,14 +32,14 @@ struct LayerSplit {
 };
 
 struct LayerWork {
-  static constexpr int kMaxGemms = 8;
-  GemmShape gemms[kMaxGemms];  // weight GEMMs of the forward pass (QKV, proj, MLP, router, shared experts)
+  static constexpr int kMaxGemms = 10;
+  GemmShape gemms[kMaxGemms];  // weight GEMMs of the forward pass (QKV or MLA's projections, output, MLP, router, shared experts)
   int gemm_count = 0;
   double gemm_flops = 0;       // sum of the weight GEMMs' FLOPs (forward)
 
   // Attention core (QK^T, softmax, AV).
   GemmShape attn_gemms[2];     // unfused kernels: batched QK^T and AV
-  double attn_model_flops = 0;     // 4*b*a*s_q*s_kv*d/tp: the full square, as Eq. 3 counts it
+  double attn_model_flops = 0;     // 2*b*a*s_q*s_kv*(d_qk + d_v)/tp: the full square, as Eq. 3 counts it
   double flash_fwd_flops = 0;      // FLOPs the fused kernel executes with causal block skipping
   double softmax_fwd_bytes = 0;    // unfused: scale-mask-softmax + dropout traffic (forward)
   double softmax_bwd_bytes = 0;    // unfused: their backward

@@ -30,11 +30,6 @@ struct KnownGap {
 // the error documented in docs/validation.md and the reason. Never tune a
 // constant or drop a run to empty this list.
 const std::map<QString, KnownGap> kKnownGaps = {
-    {"deepseek-v3-2048",
-     {-0.355,
-      "too fast with shared experts, node-limited routing and DualPipe modelled: MLA's attention core "
-      "(128 heads of 192/128) written as 56 heads of 128, DeepSeek's fine-grained FP8 GEMMs at Transformer Engine's rate, "
-      "DualPipe's SMs for communication cost no compute, 3 dense layers and MTP left out (docs/validation.md)"}},
     {"mtnlg-530b-3360",
      {-0.255,
       "the same model on the same Selene nodes runs 29 % faster in Megatron SC'21 (sc21-gpt-529.6b, +1.6 %) than in "

@@ -73,6 +73,37 @@ class TestScenarioJson : public QObject {
     QVERIFY_THROWS_EXCEPTION(InputError, scenarioFromJson(j));
   }
 
+  // The MLA, dense-first-layer and MTP model keys (docs/scenario-format.md) read, write and round-trip.
+  void architectureKeysRoundTrip() {
+    json j = cftest::smallScenario();
+    j["job"]["model"].update({{"attention", "mla"}, {"q_lora_rank", 1536}, {"kv_lora_rank", 512},
+                              {"qk_rope_head_dim", 64}, {"v_head_dim", 128}, {"head_dim", 128},
+                              {"experts", 8}, {"top_k", 2}, {"first_dense_layers", 1},
+                              {"dense_ffn_hidden", 18432}, {"mtp_depth", 1}});
+    Scenario a = scenarioFromJson(j);
+    const ModelSpec& m = a.job.model;
+    QCOMPARE(m.attention, std::string("mla"));
+    QVERIFY(m.mla());
+    QCOMPARE(m.q_lora_rank, 1536);
+    QCOMPARE(m.kv_lora_rank, 512);
+    QCOMPARE(m.qk_rope_head_dim, 64);
+    QCOMPARE(m.vHeadDim(), 128);
+    QCOMPARE(m.first_dense_layers, 1);
+    QCOMPARE(m.denseFfnHidden(), 18432);
+    QCOMPARE(m.mtp_depth, 1);
+    json out = scenarioToJson(a);
+    QCOMPARE(QString::fromStdString(out["job"]["model"]["attention"].get<std::string>()), QString("mla"));
+    Scenario b = scenarioFromJson(out);
+    QVERIFY(a == b);
+    // Defaults are not written: a plain model's file gains no key.
+    Scenario plain = scenarioFromJson(cftest::smallScenario());
+    QCOMPARE(plain.job.model.attention, std::string("mha"));
+    json po = scenarioToJson(plain)["job"]["model"];
+    for (const char* key : {"attention", "q_lora_rank", "kv_lora_rank", "qk_rope_head_dim", "v_head_dim",
+                            "first_dense_layers", "dense_ffn_hidden", "mtp_depth"})
+      QVERIFY2(!po.contains(key), key);
+  }
+
   void inlineAcceleratorSpec() {
     json j = cftest::smallScenario();
     j["cluster"]["accelerator"] = {{"id", "MyChip"}, {"peak_tflops", {{"bf16", 500}}}, {"hbm_GiB", 96},
@@ -102,6 +133,10 @@ class TestScenarioJson : public QObject {
     QTest::newRow("rate negative") << "/reliability/failure_rates/gpu" << "-1" << "reliability.failure_rates.gpu";
     QTest::newRow("wrong format") << "/format" << "\"clusterforge.scenario/9\"" << "format";
     QTest::newRow("cluster missing") << "/cluster" << "null" << "cluster";
+    QTest::newRow("unknown attention") << "/job/model/attention" << "\"linear\"" << "job.model.attention";
+    QTest::newRow("negative kv_lora_rank") << "/job/model/kv_lora_rank" << "-1" << "job.model.kv_lora_rank";
+    QTest::newRow("zero v_head_dim") << "/job/model/v_head_dim" << "0" << "job.model.v_head_dim";
+    QTest::newRow("mtp_depth 101") << "/job/model/mtp_depth" << "101" << "job.model.mtp_depth";
   }
   void errorsNameTheKeyPath() {
     QFETCH(QString, pointer);
