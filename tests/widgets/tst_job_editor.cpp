@@ -30,6 +30,14 @@ class TestJobEditor : public QObject {
     QVERIFY(!editor.hints().join(QLatin1Char('\n')).contains(QStringLiteral("job.parallelism.tp")));
     doc.undoStack()->undo();
     QCOMPARE(doc.scenario(0).job.model.layers, 32);
+    // DeepSeek-V3's preset carries its published architecture (MLA, dense first layers, MTP) and validates.
+    QVERIFY(editor.applyPreset(QStringLiteral("DeepSeek-V3 671B MoE")));
+    const ModelSpec& m = doc.scenario(0).job.model;
+    QVERIFY(m.mla());
+    QCOMPARE(m.kv_lora_rank, 512);
+    QCOMPARE(m.first_dense_layers, 3);
+    QCOMPARE(m.mtp_depth, 1);
+    QVERIFY(!editor.hints().join(QLatin1Char('\n')).contains(QStringLiteral("job.model")));
   }
 
   // Issue 16: the levers are editable, one undo command each, and the memory
