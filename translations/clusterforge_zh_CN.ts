@@ -3523,6 +3523,82 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Mains + 240/336 V HVDC</source>
         <translation>市电直供 + 240/336 V 高压直流（HVDC）</translation>
     </message>
+    <message>
+        <source>Dense first layers</source>
+        <translation>前部稠密层数</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: first layers that run one dense MLP</source>
+        <translation>混合专家模型：前几层运行一个稠密 MLP</translation>
+    </message>
+    <message>
+        <source>Dense FFN hidden size</source>
+        <translation>稠密 FFN 隐藏层大小</translation>
+    </message>
+    <message>
+        <source>MLP width of the dense first layers; automatic = FFN hidden size</source>
+        <translation>前部稠密层的 MLP 宽度；自动 = FFN 隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Head width</source>
+        <translation>注意力头宽度</translation>
+    </message>
+    <message>
+        <source>Width of one attention head; automatic = hidden size / heads. Latent attention: the query/key width without RoPE</source>
+        <translation>单个注意力头的宽度；自动 = 隐藏层大小 / 头数。潜在注意力：不含 RoPE 的查询/键宽度</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head (grouped-query with KV heads)</source>
+        <translation>多头（配合 KV 头数为分组查询）</translation>
+    </message>
+    <message>
+        <source>Multi-head latent (MLA)</source>
+        <translation>多头潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>Query latent rank</source>
+        <translation>查询潜在秩</translation>
+    </message>
+    <message>
+        <source>Latent attention: query latent width; 0 = queries projected from the hidden state</source>
+        <translation>潜在注意力：查询潜在向量宽度；0 = 直接由隐藏状态投影查询</translation>
+    </message>
+    <message>
+        <source>Key/value latent rank</source>
+        <translation>键/值潜在秩</translation>
+    </message>
+    <message>
+        <source>Latent attention: key/value latent width (required)</source>
+        <translation>潜在注意力：键/值潜在向量宽度（必填）</translation>
+    </message>
+    <message>
+        <source>RoPE width per head</source>
+        <translation>每头 RoPE 宽度</translation>
+    </message>
+    <message>
+        <source>Latent attention: RoPE dimensions added to each query, and of the shared key</source>
+        <translation>潜在注意力：每个查询附加的 RoPE 维度，也是共享键的宽度</translation>
+    </message>
+    <message>
+        <source>Value width per head</source>
+        <translation>每头值宽度</translation>
+    </message>
+    <message>
+        <source>Latent attention; automatic = head width</source>
+        <translation>潜在注意力；自动 = 注意力头宽度</translation>
+    </message>
+    <message>
+        <source>MTP depth</source>
+        <translation>MTP 深度</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction modules (DeepSeek-V3: 1)</source>
+        <translation>多 token 预测模块数（DeepSeek-V3：1）</translation>
+    </message>
 </context>
 <context>
     <name>cf::FileController</name>

@@ -14,6 +14,7 @@
 #include "FieldSpec.h"
 #include "ResultCharts.h"
 #include "SimulationRunner.h"
+#include "workload/TransformerWorkload.h"
 
 namespace cf {
 
@@ -28,15 +29,10 @@ QString table(const QString& title, const QString& rows) {
   return QStringLiteral("<h3>%1</h3><table cellspacing='2'>%2</table>").arg(title, rows);
 }
 
-// Parameters of a dense or MoE transformer: attention 2h² + 2h·h_kv, FFN
-// (2 or 3 matrices of h × ffn per expert), embeddings V·h.
-double parameterCount(const ModelSpec& m) {
-  const double h = m.hidden;
-  const double kv = h * m.kvHeads() / m.heads;
-  const double attention = 2 * h * h + 2 * h * kv;
-  const double ffn = (m.ffn_kind == "swiglu" ? 3.0 : 2.0) * h * m.ffnHidden() * m.experts;
-  return m.layers * (attention + ffn) + static_cast<double>(m.vocab) * h;
-}
+// Parameters of the main model, counted where the performance model counts
+// them (TransformerWorkload: attention of any shape, MLA included, experts,
+// dense first layers, embeddings and head; MTP modules apart).
+double parameterCount(const ModelSpec& m) { return TransformerWorkload(m, Precision::Bf16).totalParams(); }
 
 }  // namespace
 
