@@ -28,7 +28,7 @@ ClosedFormFabric::ClosedFormFabric(const ResolvedScenario& r) {
   hopLatency_ = (2 * tiers_ - 1) * sw + kNicSoftwareLatency_s;
   nicEfficiency_ = so.nic_efficiency;
   scattered_ = r.scenario && r.scenario->job.placement == "scattered";
-  startup_ = r.fabric_switch.technology == "ethernet" ? kStartupEthernet_s : kStartupInfiniband_s;
+  startup_ = isEthernet(r) ? kStartupEthernet_s : kStartupInfiniband_s;
 }
 
 GroupPlacement ClosedFormFabric::place(int size, long long stride) const {

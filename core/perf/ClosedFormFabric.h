@@ -37,6 +37,10 @@ class ClosedFormFabric : public CommFabric {
   static constexpr double kStartupEthernet_s = 1.0e-3;
   static constexpr double kNvlsMinScaleUp_GBps = 450;
 
+  // The scale-out fabric is Ethernet (RoCE): collectives start at
+  // kStartupEthernet_s and flows are ECMP-hashed (GraphFabric, EcmpHashing.h).
+  static bool isEthernet(const ResolvedScenario& r) { return r.fabric_switch.technology == "ethernet"; }
+
   explicit ClosedFormFabric(const ResolvedScenario& r);
   GroupPlacement place(int size, long long stride) const override;
   std::string describe() const override;

@@ -24,7 +24,7 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
   gpus_ = G;
   planes_ = std::max(1, f.info.planes);
   rail_ = f.info.rail_optimized;
-  ecmp_ = r.fabric_switch.technology == "ethernet";
+  ecmp_ = ClosedFormFabric::isEthernet(r);
   const int gpn = std::max(1, f.info.gpus_per_node > 0 ? f.info.gpus_per_node : closed_.gpusPerNode());
   const bool direct = f.info.direct();
   if (G <= 0) return;
