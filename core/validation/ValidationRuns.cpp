@@ -163,6 +163,7 @@ std::string layoutOf(const nlohmann::json& p) {
   if (get("ep", 1) > 1) s += " EP" + std::to_string(get("ep", 1));
   if (get("virtual_stages", 1) > 1) s += " v" + std::to_string(get("virtual_stages", 1));
   s += " mb" + std::to_string(get("micro_batch", 1));
+  if (get("zero_stage", 1) != 1) s += " ZeRO" + std::to_string(get("zero_stage", 1));
   s += " " + p.value("recompute", std::string("none"));
   const std::string schedule = p.value("schedule", std::string("1f1b"));
   if (schedule != "1f1b") s += " " + schedule;

@@ -65,7 +65,8 @@ class TestValidateModels : public QObject {
   }
 
   // >= 25 runs from >= 6 publications, held-out and calibration both present,
-  // A100 and H100/H800, 8 to >= 16,000 GPUs, dense and MoE.
+  // A100, H100/H800 and a non-NVIDIA accelerator, 8 to >= 16,000 GPUs, dense
+  // and MoE.
   void tableCoverage() {
     QVERIFY2(runs_.size() >= 25, qPrintable(QString::number(runs_.size())));
     QSet<QString> pubs, hardware;
@@ -99,6 +100,9 @@ class TestValidateModels : public QObject {
     QVERIFY(summary_["held_out_not_seen_max_abs_error"].toDouble() <= summary_["held_out_max_abs_error"].toDouble());
     QVERIFY(hardware.contains("A100-SXM4-80GB"));
     QVERIFY(hardware.contains("H100-SXM5-80GB") || hardware.contains("H800-SXM5-80GB"));
+    // "... and a non-NVIDIA accelerator where published": Google's TPU v5e
+    // (MaxText's published v5e-256 table).
+    QVERIFY(hardware.contains("TPU-v5e"));
     QVERIFY(minGpus <= 8);
     QVERIFY(maxGpus >= 16000);
     bool moe = false;
