@@ -115,7 +115,7 @@ void SimulationRunner::startNext() {
   // A large design shows its analytical estimate first (no Monte Carlo).
   estimating_ = opt.monte_carlo && doc_->scenario(next).cluster.gpus() >= kEstimateGpus &&
                 !estimates_.contains(pending_->key);
-  if (estimating_) opt.monte_carlo = false;
+  if (estimating_) opt.monte_carlo = opt.fabric_paths = false;  // hops and bisection follow with it
   task_->setTitle(estimating_ ? tr("Estimating scenario %1").arg(next + 1) : tr("Simulating scenario %1").arg(next + 1));
   task_->setExpected(estimating_ ? 0 : std::max(1LL, expectedTrials(next)));
   task_->start([single = std::move(single), opt, result](RunControl& control) mutable {

@@ -4487,6 +4487,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Not simulated yet.</source>
         <translation>尚未仿真。</translation>
     </message>
+    <message>
+        <source>follows with the full run</source>
+        <translation>随完整计算给出</translation>
+    </message>
 </context>
 <context>
     <name>cf::ParetoPanel</name>

@@ -82,7 +82,7 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
   // optics counts, blast radius) and energy/cost (bill of materials).
   // The fabric of an earlier run is reused when nothing it depends on changed
   // (topology/TopologyCache.h: most edits leave it as it was).
-  out.topology = topology::cachedTopology(r, parts);
+  out.topology = topology::cachedTopology(r, parts, opt.fabric_paths);
   const topology::TopologyModel& topo = *out.topology;
   const PerfModel model(r, parts, makeCommFabric(r, topo.fabric));
   PerfResult perf = model.evaluate(model.scenarioConfig());

@@ -18,6 +18,10 @@ struct SimulateOptions {
   std::string backend = "auto";        // Monte Carlo and flow rate-solver backend: auto | cpu | cuda
   RunControl* control = nullptr;       // optional cancel flag and trial counter (throws Cancelled)
   bool monte_carlo = true;             // false: no reliability section; cost uses the failure-free time
+  // false: the fabric's hop statistics and bisection are left out (null in the
+  // topology section; nothing else reads them): most of a 100K-GPU fabric
+  // build, skipped by the GUI's analytical-first estimate of a large design.
+  bool fabric_paths = true;
 };
 
 // Throws InputError when the scenario is invalid (validate first for all

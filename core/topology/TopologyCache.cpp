@@ -32,25 +32,43 @@ TopologyCacheStats stats;
 
 }  // namespace
 
-std::shared_ptr<const TopologyModel> cachedTopology(const ResolvedScenario& r, const Catalog& parts) {
+std::shared_ptr<const TopologyModel> cachedTopology(const ResolvedScenario& r, const Catalog& parts, bool paths) {
   TopologyModel prepared = prepareTopology(r, parts);
   Key key{prepared.spec, prepared.placementParams, prepared.bomParts, parts.links};
+  std::shared_ptr<const TopologyModel> partial;  // the same fabric without the path analysis
   {
     std::lock_guard<std::mutex> lock(mutex);
     for (auto it = entries.begin(); it != entries.end(); ++it)
       if (it->key == key) {
         Entry hit = *it;
         entries.erase(it);
-        entries.push_front(hit);
-        ++stats.hits;
-        return hit.model;
+        if (!paths || hit.model->analysis.paths) {
+          entries.push_front(hit);
+          ++stats.hits;
+          return hit.model;
+        }
+        partial = hit.model;
+        break;
       }
     ++stats.misses;
   }
-  prepared.fabric = generate(prepared.spec);
-  analyseTopology(prepared, parts);
+  if (partial) {
+    prepared = *partial;
+    analysePaths(prepared);
+  } else {
+    prepared.fabric = generate(prepared.spec);
+    analyseTopology(prepared, parts, paths);
+  }
   auto model = std::make_shared<const TopologyModel>(std::move(prepared));
   std::lock_guard<std::mutex> lock(mutex);
+  // Another thread may have stored this key meanwhile: one entry per key, the
+  // one with the path analysis when only one has it.
+  for (auto it = entries.begin(); it != entries.end(); ++it)
+    if (it->key == key) {
+      if (it->model->analysis.paths && !model->analysis.paths) return it->model;
+      entries.erase(it);
+      break;
+    }
   entries.push_front(Entry{std::move(key), model});
   if (entries.size() > kEntries) entries.pop_back();
   return model;

@@ -19,8 +19,12 @@
 
 namespace cf::topology {
 
-// buildTopology(r, parts), or the equal model built before. Throws as buildTopology does.
-std::shared_ptr<const TopologyModel> cachedTopology(const ResolvedScenario& r, const Catalog& parts);
+// buildTopology(r, parts, paths), or the equal model built before. A model
+// with the path analysis serves a request without it; a request with it on a
+// model without completes a copy (analysePaths) and replaces the entry.
+// Throws as buildTopology does.
+std::shared_ptr<const TopologyModel> cachedTopology(const ResolvedScenario& r, const Catalog& parts,
+                                                    bool paths = true);
 
 // Hits and misses since the start (tests and benchmarks).
 struct TopologyCacheStats {

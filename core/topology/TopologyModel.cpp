@@ -28,15 +28,23 @@ int nodesPerRackFromLayout(const Layout& l) {
 
 }  // namespace
 
-void analyseTopology(TopologyModel& m, const Catalog& parts) {
+void analyseTopology(TopologyModel& m, const Catalog& parts, bool paths) {
   FabricAnalysis& a = m.analysis;
   a.placement = place(m.fabric, parts, m.placementParams);
   m.bomParts.network_racks = a.placement.network_racks;
   a.counts = countFabric(m.fabric);
-  a.hops = hopStats(m.fabric);
-  a.bisection = bisection(m.fabric);
   a.blast = blastRadii(m.fabric);
   a.bom = buildBom(m.fabric, m.bomParts);
+  a.paths = false;
+  a.hops = {};
+  a.bisection = {};
+  if (paths) analysePaths(m);
+}
+
+void analysePaths(TopologyModel& m) {
+  m.analysis.hops = hopStats(m.fabric);
+  m.analysis.bisection = bisection(m.fabric);
+  m.analysis.paths = true;
 }
 
 TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
@@ -65,10 +73,10 @@ TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
   return m;
 }
 
-TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts) {
+TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts, bool paths) {
   TopologyModel m = prepareTopology(r, parts);
   m.fabric = generate(m.spec);
-  analyseTopology(m, parts);
+  analyseTopology(m, parts, paths);
   return m;
 }
 
@@ -139,6 +147,13 @@ nlohmann::json sectionJson(const TopologyModel& m) {
   j["network_capex_usd"] = a.bom.price_usd;
   j["network_power_W"] = a.bom.power_W;
   j["bom"] = toJson(a.bom);
+  if (!a.paths) {
+    // An estimate without the path analysis: these figures are not known yet.
+    for (const char* k : {"bisection_Tbps", "max_hops", "mean_hops", "hops_exact", "connected", "ecmp_paths",
+                          "injection_Tbps", "bisection_ratio", "bisection_method"})
+      j[k] = nullptr;
+    j["paths_analysed"] = false;
+  }
   return j;
 }
 
@@ -150,6 +165,7 @@ nlohmann::json reportJson(const TopologyModel& m) {
   j["hop_sources"] = a.hops.sources;
   j["bisection_detail"] = {{"max_flow_Tbps", a.bisection.max_flow_Gbps < 0 ? json(nullptr) : json(a.bisection.max_flow_Gbps / 1000.0)},
                            {"tier_cut_Tbps", a.bisection.tier_cut_Gbps < 0 ? json(nullptr) : json(a.bisection.tier_cut_Gbps / 1000.0)}};
+  if (!a.paths) j["hop_histogram"] = j["hop_sources"] = j["bisection_detail"] = nullptr;
   j["dims"] = m.fabric.info.dims;
   json tiers = json::array();
   for (const TierCounts& t : a.counts.tiers)

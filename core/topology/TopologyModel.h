@@ -28,6 +28,11 @@ namespace cf::topology {
 
 struct FabricAnalysis {
   FabricCounts counts;
+  // `hops` and `bisection` walk the whole graph (most of a 100K-GPU build);
+  // nothing else the engine computes reads them. false: they were skipped (an
+  // analytical-first estimate of a large design, SimulateOptions::fabric_paths)
+  // and hold their defaults; sectionJson/reportJson then write null for them.
+  bool paths = true;
   HopStats hops;
   Bisection bisection;
   BlastRadii blast;
@@ -45,10 +50,13 @@ struct TopologyModel {
 
 // Spec, placement parameters and BOM parts of a scenario (no graph yet).
 TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts);
-// Places and analyses a prepared model whose fabric is generated.
-void analyseTopology(TopologyModel& m, const Catalog& parts);
+// Places and analyses a prepared model whose fabric is generated; `paths`
+// false leaves out the hop statistics and the bisection (FabricAnalysis::paths).
+void analyseTopology(TopologyModel& m, const Catalog& parts, bool paths = true);
+// The hop statistics and the bisection of an analysed model (sets paths).
+void analysePaths(TopologyModel& m);
 // Generates, places and analyses. Throws InputError for an impossible fabric.
-TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts);
+TopologyModel buildTopology(const ResolvedScenario& r, const Catalog& parts, bool paths = true);
 // Generates, places and analyses a spec directly (tests, benchmarks).
 TopologyModel buildTopology(const FabricSpec& spec, const PlacementParams& placement, const BomParts& bomParts,
                             const Catalog& parts);

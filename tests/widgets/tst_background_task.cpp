@@ -121,18 +121,21 @@ class TestBackgroundTask : public QObject {
     opt.backend = "cpu";
     runner.setOptions(opt);
     struct Seen {
-      bool estimate, reliability;
+      bool estimate, reliability, paths;
     };
     std::vector<Seen> seen;
     connect(&runner, &SimulationRunner::resultReady, this, [&](int s) {
       const SimResultPtr r = runner.result(s);
-      seen.push_back({runner.isEstimate(s), r && r->ok() && r->output->reliability.has_value()});
+      seen.push_back({runner.isEstimate(s), r && r->ok() && r->output->reliability.has_value(),
+                      r && r->ok() && r->output->topology && r->output->topology->analysis.paths});
     });
     runner.runNow();
     QTRY_VERIFY_WITH_TIMEOUT(seen.size() >= 2 && !runner.isRunning(), 120000);
     QCOMPARE(seen.size(), std::size_t(2));
     QVERIFY(seen[0].estimate && !seen[0].reliability);
     QVERIFY(!seen[1].estimate && seen[1].reliability);
+    // The estimate leaves the fabric's path analysis to the full run.
+    QVERIFY(!seen[0].paths && seen[1].paths);
     QVERIFY(!runner.isEstimate(0));
   }
 

@@ -81,7 +81,9 @@ QVector<MetricTable::Metric> MetricTable::metrics() {
        tr("Switches"), QString(), 0, 1, B::None},
       {"optics", topoFigure([](const T& t) { return double(t.analysis.bom.optics()); }), tr("Optical modules"),
        QString(), 0, 1, B::None},
-      {"bisection_Tbps", topoFigure([](const T& t) { return t.analysis.bisection.bisection_Gbps / 1000.0; }),
+      {"bisection_Tbps", topoFigure([](const T& t) {  // not yet known in an estimate without the path analysis
+         return t.analysis.paths ? t.analysis.bisection.bisection_Gbps / 1000.0 : std::numeric_limits<double>::quiet_NaN();
+       }),
        tr("Bisection bandwidth"), tr("Tb/s"), 1, 1, B::Higher},
   };
 }

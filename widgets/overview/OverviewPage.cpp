@@ -175,7 +175,10 @@ QString OverviewPage::estimatesHtml(int index) const {
     const topology::TopologyModel& t = *out.topology;
     put(static_cast<double>(topology::switchCount(t.fabric, t.analysis.counts)), tr("Switches"), 0);
     put(static_cast<double>(t.analysis.counts.links()), tr("Links"), 0);
-    put(t.analysis.bisection.bisection_Gbps / 1000.0, tr("Bisection bandwidth (Tb/s)"), 1);
+    if (t.analysis.paths)
+      put(t.analysis.bisection.bisection_Gbps / 1000.0, tr("Bisection bandwidth (Tb/s)"), 1);
+    else  // an analytical-first estimate of a large design: the full run follows
+      rows += row(tr("Bisection bandwidth (Tb/s)"), tr("follows with the full run").toHtmlEscaped());
   }
   put(out.energy.it_train_kW, tr("IT power (kW)"), 0);
   put(out.energy.year.pue_annual, tr("PUE"), 2);

@@ -7,7 +7,11 @@
 // model on the fabric graph, per-link load, energy, cost, invariants and the
 // output JSON). The fabric of the first run is reused (topology/TopologyCache.h:
 // the NIC efficiency does not change it), so BM_Topology100k is what an edit
-// of the fabric itself costs. The parts alone show where the time goes:
+// of the fabric itself costs with the full analysis, and
+// BM_FabricEditThenEstimate100k what the GUI's first answer to a fabric edit
+// costs: a new fabric without the hop statistics and bisection
+// (SimulateOptions::fabric_paths = false; they follow with the Monte Carlo).
+// The parts alone show where the time goes:
 //   BM_Topology100k      topology::buildTopology (generate, place, analyse)
 //   BM_Generate100k      the fabric graph alone
 //   BM_CommFabric100k    GraphFabric over the built fabric (the perf model's placement tables)
@@ -80,6 +84,28 @@ void BM_EditThenAnalytical100k(benchmark::State& state) {
   state.counters["gpus"] = static_cast<double>(gpus);
 }
 BENCHMARK(BM_EditThenAnalytical100k)->Unit(benchmark::kMillisecond);
+
+void BM_FabricEditThenEstimate100k(benchmark::State& state) {
+  cf::Project p = fixture().project;
+  cf::SimulateOptions opt;
+  opt.monte_carlo = false;
+  opt.fabric_paths = false;
+  int k = 0;
+  for (auto _ : state) {
+    // The edit: the leaves' oversubscription, a new fabric graph each time
+    // (the topology cache holds two fabrics, so alternate among three).
+    static const double ratios[] = {1.0, 1.5, 2.0};
+    p.scenarios[0].cluster.scale_out.oversubscription = ratios[k = (k + 1) % 3];
+    try {
+      const cf::SimOutput out = cf::simulate(p, 0, opt);
+      benchmark::DoNotOptimize(out.performance.perf.step_time_s);
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+      break;
+    }
+  }
+}
+BENCHMARK(BM_FabricEditThenEstimate100k)->Unit(benchmark::kMillisecond);
 
 void BM_Topology100k(benchmark::State& state) {
   fixture();

@@ -86,6 +86,59 @@ class TestTopologyCache : public QObject {
     QCOMPARE(b.topology.get(), a.topology.get());
     QVERIFY(b.performance.perf.step_time_s > a.performance.perf.step_time_s);  // a slower NIC did reach the model
   }
+
+  // An estimate without the path analysis (the GUI's first answer for a large
+  // design): the same fabric and figures less hops and bisection, which are
+  // null in the section; the full run afterwards completes that model (no
+  // second build of the graph) and equals a fresh build; a full model serves
+  // a later estimate.
+  void estimateWithoutPaths() {
+    Scenario s = base_;
+    s.cluster.nodes += 3;  // a fabric no other test slot built
+    const ResolvedScenario r = resolve(s, parts_);
+    const auto estimate = topology::cachedTopology(r, parts_, false);
+    QVERIFY(!estimate->analysis.paths);
+    QCOMPARE(estimate->analysis.hops.max_hops, 0);
+    const nlohmann::json section = topology::sectionJson(*estimate);
+    QVERIFY(section.at("bisection_Tbps").is_null());
+    QVERIFY(section.at("max_hops").is_null());
+    QCOMPARE(section.at("paths_analysed").get<bool>(), false);
+    const topology::TopologyModel fresh = topology::buildTopology(r, parts_);
+    QVERIFY(fresh.analysis.paths);
+    QVERIFY(!topology::sectionJson(fresh).contains("paths_analysed"));
+    QCOMPARE(section.at("switches").dump(), topology::sectionJson(fresh).at("switches").dump());
+    QCOMPARE(section.at("bom").dump(), topology::sectionJson(fresh).at("bom").dump());
+
+    const long long missesBefore = topology::topologyCacheStats().misses;
+    const auto full = topology::cachedTopology(r, parts_, true);
+    QVERIFY(full.get() != estimate.get());
+    QVERIFY(full->analysis.paths);
+    QVERIFY(full->analysis.hops.max_hops > 0);
+    QCOMPARE(topology::reportJson(*full).dump(), topology::reportJson(fresh).dump());
+    QCOMPARE(topology::topologyCacheStats().misses, missesBefore + 1);
+    QCOMPARE(topology::cachedTopology(r, parts_, false).get(), full.get());  // the full model serves an estimate
+    QCOMPARE(topology::cachedTopology(r, parts_, true).get(), full.get());
+
+    // simulate: the performance figures of the estimate are the full run's.
+    Project p;
+    p.scenarios.push_back(s);
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    opt.fabric_paths = false;
+    Scenario other = s;
+    other.cluster.nodes += 1;  // evict nothing of s, but start from a model without paths
+    p.scenarios[0] = other;
+    nlohmann::json estimateJson, fullJson;
+    const SimOutput e = simulate(p, 0, opt, &estimateJson);
+    QVERIFY(!e.topology->analysis.paths);
+    opt.fabric_paths = true;
+    const SimOutput f = simulate(p, 0, opt, &fullJson);
+    QVERIFY(f.topology->analysis.paths);
+    QCOMPARE(e.performance.perf.step_time_s, f.performance.perf.step_time_s);
+    QCOMPARE(estimateJson.at("cost").dump(), fullJson.at("cost").dump());
+    QVERIFY(estimateJson.at("topology").at("bisection_Tbps").is_null());
+    QVERIFY(fullJson.at("topology").at("bisection_Tbps").get<double>() > 0);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestTopologyCache)
