@@ -6672,6 +6672,22 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Searching for the smallest cluster…</source>
         <translation>正在搜索最小集群…</translation>
     </message>
+    <message>
+        <source>Link contention</source>
+        <translation>链路争用</translation>
+    </message>
+    <message>
+        <source>None (each job as if its leaves were full)</source>
+        <translation>无（每个作业按其叶交换机满载计）</translation>
+    </message>
+    <message>
+        <source>Leaf uplinks shared by running jobs</source>
+        <translation>运行中的作业共享叶交换机上行链路</translation>
+    </message>
+    <message>
+        <source>None: a job crossing leaves is charged the leaves&apos; whole oversubscription, whatever else runs. Leaf uplinks: jobs that cross the same leaves share their uplinks max-min fairly, and each job&apos;s run time follows its share as jobs start and finish.</source>
+        <translation>无：跨叶交换机的作业无论其他作业是否在运行，都按叶交换机的全部收敛比计。叶交换机上行链路：跨越相同叶交换机的作业按最大最小公平共享其上行链路，每个作业的运行时间随作业的启动与结束按其份额变化。</translation>
+    </message>
 </context>
 <context>
     <name>cf::ScheduleRunner</name>

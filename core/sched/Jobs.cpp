@@ -15,6 +15,7 @@ JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed
   js.horizon_s = w.horizon_h * 3600;
   js.failures = w.failures;
   js.restart_s = w.restart_s;
+  js.contention = w.contention;
   for (const Team& t : w.teams) {
     js.teams.push_back(t.name);
     js.team_share.push_back(t.share);

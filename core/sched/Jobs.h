@@ -41,6 +41,7 @@ struct JobSet {
   double horizon_s = 0;
   bool failures = true;    // the workload's "failures"
   double restart_s = -1;   // the workload's "restart_s" (< 0: the cluster's)
+  Contention contention = Contention::None;  // the workload's "contention"
 };
 
 // Most jobs one class may draw (a work limit; the benchmark's year is 10^6 jobs in all).

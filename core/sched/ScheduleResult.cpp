@@ -54,6 +54,7 @@ nlohmann::json toJson(const ScheduleResult& r) {
   out["policy"] = r.policy;
   out["placement"] = r.placement;
   out["seed"] = r.seed;
+  if (r.contention != "none") out["contention"] = {{"mode", r.contention}, {"rerates", r.rerates}};
   out["cluster"] = {{"nodes", r.nodes},
                     {"gpus", r.gpus},
                     {"gpus_per_node", r.gpus_per_node},

@@ -36,6 +36,8 @@ struct JobRecord {
 
 struct ScheduleResult {
   std::string policy, placement;
+  std::string contention = "none";  // the workload's "contention"
+  long long rerates = 0;            // run-time changes of running jobs as their uplink share moved
   std::uint64_t seed = 0;
   long long nodes = 0, gpus = 0, gpus_per_node = 0, nodes_per_leaf = 0, leaves_per_pod = 0;
   double horizon_s = 0, end_s = 0;

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <queue>
 #include <set>
 #include <tuple>
 
 #include "common/InputError.h"
 #include "reliability/ClosedForms.h"
+#include "sched/LinkShares.h"
 #include "sched/Rng.h"
 #include "sched/StepTimes.h"
 
@@ -66,6 +68,7 @@ struct Run {
   bool recovering = false;
   double victim_key = 0;      // −start of this run (priority policy's victim order)
   std::uint32_t ver = 0;
+  int share16 = kUplinkShareOne;  // share of its leaves' uplinks (contention "leaf-uplinks", LinkShares.h)
 };
 
 class Sim {
@@ -97,6 +100,9 @@ class Sim {
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return arrivalTime(a) < arrivalTime(b); });
     if (failures_) scheduleFailure(0);
+    // Leaf-uplink contention: only where some uplinks are oversubscribed and jobs have a performance model.
+    if (js.contention == Contention::LeafUplinks && m.step_times && m.step_times->leafOversubscription() > 1.0)
+      shares_ = std::make_unique<LinkShares>(m.leaves(), m.nodes_per_leaf, m.step_times->leafOversubscription());
   }
 
   ScheduleResult run() {
@@ -109,6 +115,7 @@ class Sim {
         advance(t);
         enqueue(order_[next_++]);
         pass(t);
+        if (dirty_) rebalance(t);
         continue;
       }
       const Event e = events_.top();
@@ -120,6 +127,7 @@ class Sim {
       advance(e.t);
       handle(e);
       pass(e.t);
+      if (dirty_) rebalance(e.t);
     }
     advance(std::max(now_, horizon_));
     return result();
@@ -150,6 +158,7 @@ class Sim {
           recovG_ -= r.held;
           busyG_ += r.g;
           wasteG_ += r.held - r.g;
+          if (crossing_.count(static_cast<int>(e.a))) dirty_ = true;  // it drives the uplinks again
         }
         break;
       case Ev::Failure: failure(e.t); break;
@@ -265,7 +274,7 @@ class Sim {
     Shape sh = pool_.shape(a);
     sh.gpus = g;
     const JobClass& c = *js_.class_defs[s.cls];
-    return m_.step_times->runTime_s(c, sh, js_.class_paths[s.cls]);
+    return m_.step_times->runTime_s(c, sh, js_.class_paths[s.cls], runs_[j].share16);
   }
 
   void beginSegment(int j, double t, double overhead) {
@@ -295,6 +304,7 @@ class Sim {
     }
     push(r.end, Ev::Complete, j, r.ver);
     byEnd_.insert({r.end, j});
+    if (shares_ && !rerating_) useLinks(j);
   }
 
   void start(int j, double t, Allocation&& a, long long g) {
@@ -350,6 +360,8 @@ class Sim {
     }
     if (o_.policy == Policy::Priority) victims_.erase({js_.jobs[j].priority, r.victim_key, j});
     growable_.erase(j);
+    if (crossing_.erase(j)) dirty_ = true;
+    r.share16 = kUplinkShareOne;
     r.alloc = {};
     r.held = 0;
     r.g = 0;
@@ -459,6 +471,45 @@ class Sim {
     r.g = std::min(r.held, std::max(0LL, r.g - heldGone));
     r.g = r.g / unit(j) * unit(j);
     growable_.insert(j);
+  }
+
+  // ---- leaf-uplink contention (LinkShares.h) -------------------------------------------------------------
+  // A segment began (start, restart, resize): note the leaves of a model-sized job that spans several.
+  void useLinks(int j) {
+    const Run& r = runs_[j];
+    std::vector<LeafUse> use;
+    if (js_.jobs[j].model_sized)
+      for (long long n : r.alloc.nodes) {
+        const long long leaf = m_.leafOf(n);
+        auto it = std::find_if(use.begin(), use.end(), [&](const LeafUse& u) { return u.leaf == leaf; });
+        if (it == use.end()) use.push_back({leaf, 1});
+        else ++it->nodes;
+      }
+    if (use.size() > 1) crossing_[j] = std::move(use), dirty_ = true;
+    else if (crossing_.erase(j)) dirty_ = true;
+  }
+
+  // The jobs crossing leaves changed: share the uplinks among those driving them (not those restarting) and
+  // re-rate every job whose share moved. Work done so far is kept; the checkpoint cycle restarts at t.
+  void rebalance(double t) {
+    dirty_ = false;
+    loaders_.clear(), uses_.clear();
+    for (const auto& [j, use] : crossing_)
+      if (!runs_[j].recovering) loaders_.push_back(j), uses_.push_back(&use);
+    if (loaders_.empty()) return;
+    shares_->solve(uses_, share16_);
+    for (std::size_t i = 0; i < loaders_.size(); ++i) {
+      const int j = loaders_[i];
+      Run& r = runs_[j];
+      if (share16_[i] == r.share16) continue;
+      r.remaining = remainingAt(r, js_.jobs[j], t, false);
+      rerating_ = true;
+      endSegment(j, t);
+      r.share16 = share16_[i];
+      beginSegment(j, t, 0);
+      rerating_ = false;
+      ++rerates_;
+    }
   }
 
   // ---- policies -------------------------------------------------------------------------------------------
@@ -630,6 +681,8 @@ class Sim {
   ScheduleResult result() {
     ScheduleResult out;
     out.policy = policyName(o_.policy);
+    out.contention = contentionName(js_.contention);
+    out.rerates = rerates_;
     out.placement = placementName(o_.placement);
     out.seed = o_.seed;
     out.nodes = m_.nodes;
@@ -729,6 +782,12 @@ class Sim {
   std::set<std::pair<double, int>> byEnd_;
   std::set<std::tuple<int, double, int>> victims_;  // (priority, −start, job)
   std::set<int> growable_;
+  std::unique_ptr<LinkShares> shares_;             // null: no contention
+  std::map<int, std::vector<LeafUse>> crossing_;   // running model-sized jobs spanning leaves
+  std::vector<int> loaders_, share16_;
+  std::vector<const std::vector<LeafUse>*> uses_;
+  bool dirty_ = false, rerating_ = false;
+  long long rerates_ = 0;
   int gpn_ = 8;
   double horizon_ = 0, restart_ = 600, lambdaNode_s_ = 0, now_ = 0;
   bool failures_ = false;

@@ -40,6 +40,11 @@
 //    T = its failure-free run time for its GPUs and placement (duration
 //    classes: the drawn duration × nominal GPUs / GPUs, linear scaling;
 //    model classes: the performance model, StepTimes.h).
+//  - Link contention (workload "contention": "leaf-uplinks", LinkShares.h):
+//    whenever the model-sized jobs spanning leaves change, their uplink
+//    shares are solved again (max-min) and each job whose share moved is
+//    re-rated: its work done is kept and the rest advances at 1 / T for the
+//    new share (its completion event moves).
 //  - Checkpoints every τ = Young's interval (reliability/ClosedForms.h) for
 //    the job's nodes' interrupting-failure rate, each blocking
 //    checkpoint_write_s; no failures, no checkpoints.

@@ -10,6 +10,7 @@
 #include "perf/ClosedFormFabric.h"
 #include "perf/PerfModel.h"
 #include "sched/ClusterModel.h"
+#include "sched/LinkShares.h"
 
 namespace cf::sched {
 namespace {
@@ -17,8 +18,9 @@ namespace {
 // The closed-form fabric, answering for one job's spread (see StepTimes.h).
 class PlacedFabric : public CommFabric {
  public:
-  PlacedFabric(const ResolvedScenario& r, int gpusPerNode, const Shape& s)
+  PlacedFabric(const ResolvedScenario& r, int gpusPerNode, const Shape& s, int uplinkShare16)
       : base_(r), gpn_(std::max(1, gpusPerNode)) {
+    uplinkOversub_ = LinkShares::effectiveOversubscription(uplinkShare16, base_.oversubscription());
     perLeaf_ = double(s.nodes) / double(std::max(1LL, s.leaves));
     perPod_ = double(s.nodes) / double(std::max(1LL, s.pods));
     const Cluster& c = r.scenario->cluster;
@@ -35,9 +37,9 @@ class PlacedFabric : public CommFabric {
     g.inter_GBps = g.inter_raw_GBps > 0 ? g.inter_raw_GBps : g.inter_GBps;
     g.oversubscribed = false;
     g.limiting_tier = 0;
-    if (crossLeaf && tiers_ > 1 && base_.oversubscription() > 1.0) {
+    if (crossLeaf && tiers_ > 1 && uplinkOversub_ > 1.0) {
       g.oversubscribed = true;
-      g.inter_GBps /= base_.oversubscription();
+      g.inter_GBps /= uplinkOversub_;
       g.limiting_tier = 1;
     }
     const int worst = 2 * tiers_ - 1;
@@ -53,6 +55,7 @@ class PlacedFabric : public CommFabric {
   ClosedFormFabric base_;
   int gpn_;
   double perLeaf_ = 1, perPod_ = 1;
+  double uplinkOversub_ = 1;  // the leaf's, or the job's effective one under contention (LinkShares.h)
   int tiers_ = 2;
 };
 
@@ -63,6 +66,9 @@ StepTimes::StepTimes(Scenario base, Catalog parts, const ClusterModel& m)
       nodesPerPod_(m.nodesPerPod()) {
   base_.workload = nullptr;
   base_.layout = {};
+  static_assert(kUplinkShareOne == LinkShares::kShareOne);
+  const ScaleOut& so = base_.cluster.scale_out;
+  leafOversub_ = std::clamp(so.tiers, 1, 3) > 1 ? std::max(1.0, so.oversubscription) : 1.0;
 }
 
 Shape StepTimes::compact(long long gpus) const {
@@ -74,9 +80,11 @@ Shape StepTimes::compact(long long gpus) const {
   return s;
 }
 
-double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::string& path) const {
+double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::string& path, int uplinkShare16) const {
   if (!c.size.model) return c.size.duration_s;
-  auto key = std::make_tuple(c.name, shape.gpus, shape.nodes, shape.leaves, shape.pods);
+  // A share only matters where the uplinks are oversubscribed: elsewhere one cache entry serves every share.
+  if (leafOversub_ <= 1.0 || shape.leaves <= 1) uplinkShare16 = kUplinkShareOne;
+  auto key = std::make_tuple(c.name, shape.gpus, shape.nodes, shape.leaves, shape.pods, uplinkShare16);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = cache_.find(key);
@@ -98,7 +106,7 @@ double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::st
   double t = 0;
   try {
     const ResolvedScenario r = resolve(s, parts_);
-    auto fabric = std::make_shared<PlacedFabric>(r, gpn_, shape);
+    auto fabric = std::make_shared<PlacedFabric>(r, gpn_, shape, uplinkShare16);
     const PerfModel model(r, parts_, fabric);
     const PerfResult res = model.evaluate(model.scenarioConfig());
     t = res.time_to_train_days * 86400.0;

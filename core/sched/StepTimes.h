@@ -12,11 +12,19 @@
 // latencies and start-up costs are the closed-form fabric's
 // (perf/ClosedFormFabric.h), which assumes the worst-case hop count; a
 // compact job is therefore a little faster here than the single-job
-// simulation says. Links shared with other jobs are not modelled (no flow
-// contention between jobs).
+// simulation says.
 //
-// Results are cached by (class, GPUs, nodes, leaves, pods), so a million jobs
-// ask the model once per distinct shape. Thread-safe.
+// Links shared with other jobs: by default (workload "contention": "none") a
+// job crossing a leaf is charged the leaf's full oversubscription whatever
+// else runs, as if the leaf were full (the worst case). With "leaf-uplinks"
+// the simulator gives each job crossing leaves its max-min share of the
+// leaves' uplinks (LinkShares.h) as a quantised share in 16ths; the same
+// rule of PlacedFabric then divides the crossing group's bandwidth by the
+// effective oversubscription o / share (LinkShares::effectiveOversubscription)
+// instead of o. Share 16 (LinkShares::kShareOne) is exactly the default rule.
+//
+// Results are cached by (class, GPUs, nodes, leaves, pods, share), so a
+// million jobs ask the model once per distinct shape and share. Thread-safe.
 #pragma once
 #include <map>
 #include <mutex>
@@ -30,6 +38,7 @@
 namespace cf::sched {
 
 struct ClusterModel;
+inline constexpr int kUplinkShareOne = 16;  // LinkShares::kShareOne
 
 struct Shape {
   long long gpus = 1, nodes = 1, leaves = 1, pods = 1;
@@ -39,9 +48,15 @@ struct Shape {
 class StepTimes {
  public:
   StepTimes(Scenario base, Catalog parts, const ClusterModel& m);
-  // Failure-free run time in seconds; throws InputError(path, ...) when the
-  // class cannot be evaluated (e.g. tp does not divide the heads).
-  double runTime_s(const JobClass& c, const Shape& shape, const std::string& path) const;
+  // Failure-free run time in seconds with the job's share of its leaves'
+  // uplinks in 16ths (16: the leaf's own oversubscription, see above); throws
+  // InputError(path, ...) when the class cannot be evaluated (e.g. tp does
+  // not divide the heads).
+  double runTime_s(const JobClass& c, const Shape& shape, const std::string& path,
+                   int uplinkShare16 = kUplinkShareOne) const;
+  // Downlink:uplink ratio of the leaves as the performance model charges it
+  // (1 on a one-tier fabric, which has no uplinks).
+  double leafOversubscription() const { return leafOversub_; }
   // The most compact placement of `gpus` GPUs: fewest nodes, leaves, pods.
   Shape compact(long long gpus) const;
 
@@ -50,8 +65,9 @@ class StepTimes {
   Catalog parts_;
   int gpn_ = 8;
   long long nodesPerLeaf_ = 1, nodesPerPod_ = 1;
+  double leafOversub_ = 1;
   mutable std::mutex mutex_;
-  mutable std::map<std::tuple<std::string, long long, long long, long long, long long>, double> cache_;
+  mutable std::map<std::tuple<std::string, long long, long long, long long, long long, int>, double> cache_;
 };
 
 }  // namespace cf::sched

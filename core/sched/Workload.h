@@ -68,6 +68,15 @@ struct TraceJob {
   bool operator==(const TraceJob&) const = default;
 };
 
+// Whether jobs share links (docs/workload-format.md, "contention"; the model
+// is LinkShares.h). None: every job is charged its leaves' full
+// oversubscription whenever its groups cross a leaf, as if the leaves were
+// full, and jobs do not see each other. LeafUplinks: the uplinks of each leaf
+// are shared, max-min fair, by the model-sized jobs that cross them at the
+// time, and a job's run time follows its share as jobs come and go.
+enum class Contention { None, LeafUplinks };
+const char* contentionName(Contention c);
+
 struct Workload {
   std::vector<Team> teams;
   std::vector<JobClass> classes;
@@ -75,6 +84,7 @@ struct Workload {
   double horizon_h = 24 * 7;    // arrivals are generated in [0, horizon)
   bool failures = true;         // draw failures from the reliability model's rates
   double restart_s = -1;        // < 0: the scenario's reliability.restart_s
+  Contention contention = Contention::None;
   int team(const std::string& name) const;  // index or -1
   bool operator==(const Workload&) const = default;
 };

@@ -81,6 +81,8 @@ JobClass readClass(ObjectReader r, const Workload& w) {
 
 }  // namespace
 
+const char* contentionName(Contention c) { return c == Contention::LeafUplinks ? "leaf-uplinks" : "none"; }
+
 int Workload::team(const std::string& name) const {
   for (std::size_t i = 0; i < teams.size(); ++i)
     if (teams[i].name == name) return static_cast<int>(i);
@@ -95,6 +97,8 @@ Workload workloadFromJson(const json& j, const std::string& path) {
   w.horizon_h = r.number("horizon_h", w.horizon_h, 1e-6, kMaxHours);
   w.failures = r.boolean("failures", true);
   w.restart_s = r.number("restart_s", -1.0, -1.0, 1e6);
+  w.contention = r.choice("contention", "none", {"none", "leaf-uplinks"}) == "none" ? Contention::None
+                                                                                   : Contention::LeafUplinks;
   if (const json* teams = r.array("teams")) {
     for (std::size_t i = 0; i < teams->size(); ++i) {
       Team t = readTeam(ObjectReader((*teams)[i], indexPath(r.keyPath("teams"), i)));
@@ -122,6 +126,7 @@ Workload workloadFromJson(const json& j, const std::string& path) {
 json workloadToJson(const Workload& w) {
   json out = {{"format", kWorkloadFormat}, {"horizon_h", w.horizon_h}, {"failures", w.failures}};
   if (w.restart_s >= 0) out["restart_s"] = w.restart_s;
+  if (w.contention != Contention::None) out["contention"] = contentionName(w.contention);
   json teams = json::array();
   for (const Team& t : w.teams) {
     json tj = {{"name", t.name}, {"share", t.share}};

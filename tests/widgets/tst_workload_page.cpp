@@ -2,7 +2,8 @@
 // example fill the table; the scheduler runs off the GUI thread and the page
 // shows the engine's own figures (the same run as core's simulateSchedule
 // for the same options); each cell edit is one undo command and bad text is
-// refused; adding a class to a scenario without a workload creates one; a
+// refused; the link-contention choice is one undoable edit of the workload's
+// "contention"; adding a class to a scenario without a workload creates one; a
 // trace imports and joins the workload, a bad one is refused by name.
 #include <QCheckBox>
 #include <QComboBox>
@@ -146,6 +147,23 @@ class TestWorkloadPage : public QObject {
     QVERIFY(page.workloadError()->isVisibleTo(&page));
     QVERIFY2(page.workloadError()->text().contains(QStringLiteral("classes[0].gpus")),
              qPrintable(page.workloadError()->text()));
+  }
+
+  void contentionIsOneUndoableEdit() {
+    Document doc;
+    doc.reset(readAnyProject(kExample));
+    WorkloadPage page(&doc);
+    page.setScenario(0);
+    QCOMPARE(page.contentionCombo()->currentData().toString(), QStringLiteral("none"));
+    const int commands = doc.undoStack()->count();
+    page.contentionCombo()->setCurrentIndex(page.contentionCombo()->findData(QStringLiteral("leaf-uplinks")));
+    QCOMPARE(doc.undoStack()->count(), commands + 1);
+    QCOMPARE(doc.scenario(0).workload["contention"].get<std::string>(), std::string("leaf-uplinks"));
+    QCOMPARE(sched::workloadFromJson(doc.scenario(0).workload).contention, sched::Contention::LeafUplinks);
+    doc.undoStack()->undo();
+    QVERIFY(!doc.scenario(0).workload.contains("contention"));
+    QCOMPARE(page.contentionCombo()->currentData().toString(), QStringLiteral("none"));
+    QCOMPARE(doc.undoStack()->count(), commands + 1);  // undoing did not add a command of its own
   }
 
   void addAndRemoveClasses() {

@@ -107,6 +107,15 @@ void WorkloadPage::build() {
     if (filling_ || doc_->scenarioCount() == 0 || doc_->scenario(scenario_).workload.is_null()) return;
     doc_->setScenarioValue(scenario_, QStringLiteral("/workload/horizon_h"), horizon_->value());
   });
+  contentionLabel_ = new QLabel(this);
+  contention_ = new QComboBox(this);
+  contention_->setObjectName(QStringLiteral("workloadContention"));
+  for (const char* id : {"none", "leaf-uplinks"}) contention_->addItem(QString(), QString::fromLatin1(id));
+  connect(contention_, &QComboBox::currentIndexChanged, this, [this] {
+    if (filling_ || doc_->scenarioCount() == 0 || doc_->scenario(scenario_).workload.is_null()) return;
+    doc_->setScenarioValue(scenario_, QStringLiteral("/workload/contention"),
+                           contention_->currentData().toString().toStdString());
+  });
   import_ = new QPushButton(this);
   clearTrace_ = new QPushButton(this);
   trace_ = new QLabel(this);
@@ -169,6 +178,8 @@ void WorkloadPage::build() {
   classRow->addWidget(classesLabel_, 1);
   classRow->addWidget(horizonLabel_);
   classRow->addWidget(horizon_);
+  classRow->addWidget(contentionLabel_);
+  classRow->addWidget(contention_);
   classRow->addWidget(add_);
   classRow->addWidget(remove_);
   in->addLayout(classRow);
@@ -256,6 +267,12 @@ void WorkloadPage::retranslate() {
   add_->setText(tr("Add Class"));
   remove_->setText(tr("Remove Class"));
   horizonLabel_->setText(tr("Horizon (h)"));
+  contentionLabel_->setText(tr("Link contention"));
+  contention_->setItemText(0, tr("None (each job as if its leaves were full)"));
+  contention_->setItemText(1, tr("Leaf uplinks shared by running jobs"));
+  contention_->setToolTip(tr("None: a job crossing leaves is charged the leaves' whole oversubscription, whatever else "
+                             "runs. Leaf uplinks: jobs that cross the same leaves share their uplinks max-min fairly, "
+                             "and each job's run time follows its share as jobs start and finish."));
   import_->setText(tr("Import Trace…"));
   clearTrace_->setText(tr("Remove Trace"));
   policyLabel_->setText(tr("Policy"));
@@ -345,6 +362,9 @@ void WorkloadPage::fillClasses() {
   horizon_->setValue(w.is_object() && w.contains("horizon_h") && w["horizon_h"].is_number() ? w["horizon_h"].get<double>()
                                                                                              : 168.0);
   horizon_->setEnabled(!w.is_null());
+  const bool shared = w.is_object() && w.contains("contention") && w["contention"] == "leaf-uplinks";
+  contention_->setCurrentIndex(shared ? 1 : 0);
+  contention_->setEnabled(!w.is_null());
   const json empty = json::array();
   const json& list = w.is_object() && w.contains("classes") && w["classes"].is_array() ? w["classes"] : empty;
   classes_->setRowCount(static_cast<int>(list.size()));

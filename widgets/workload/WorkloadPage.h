@@ -1,6 +1,6 @@
 // The "Workload" tab (issue 20): the cluster running many jobs. The
 // scenario's job classes as an editable table (one undo command per cell,
-// through the Document), the horizon, an imported public trace (Alibaba 2020
+// through the Document), the horizon, link contention between jobs, an imported public trace (Alibaba 2020
 // or Philly) with a preview, and the scheduler's answer for a chosen policy
 // and placement: utilisation and queue over time, idle GPU-hours by cause, a
 // timeline of jobs coloured by team with interrupted jobs marked, waits, job
@@ -45,6 +45,7 @@ class WorkloadPage : public QWidget {
   QTableWidget* classes() const { return classes_; }
   QComboBox* policyCombo() const { return policy_; }
   QComboBox* placementCombo() const { return placement_; }
+  QComboBox* contentionCombo() const { return contention_; }  // the workload's "contention" (an undoable edit)
   QCheckBox* comparePolicies() const { return compare_; }
   QLabel* workloadError() const { return error_; }
   QLabel* summary() const { return summary_; }
@@ -106,6 +107,8 @@ class WorkloadPage : public QWidget {
   QPushButton* remove_;
   QLabel* horizonLabel_;
   QDoubleSpinBox* horizon_;
+  QLabel* contentionLabel_;
+  QComboBox* contention_;
   QPushButton* import_;
   QPushButton* clearTrace_;
   QLabel* trace_;

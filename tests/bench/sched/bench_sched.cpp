@@ -4,12 +4,21 @@
 // GPU-year: arXiv 2407.21783 Table 5, 419 in 54 days on 16,384 GPUs), under
 // FIFO and EASY backfilling with packed placement; and 100 seeded
 // replications of a 4,096-GPU, 10,000-job case in parallel (TBB).
-// Counters: jobs, events per second of wall time, utilisation, p95 wait.
+// The same year with the three multi-node classes model-sized (Llama 3 8B,
+// tp 8, on the example scenario's 400G 2:1 fabric; tokens set so that the
+// compact run time is the class's duration) under "contention": "none" and
+// "leaf-uplinks" (LinkShares.h): what sharing the leaf uplinks costs in
+// speed, and what it changes in waits.
+// Counters: jobs, utilisation, p95 wait, failures, unfinished, rerates.
 #include <benchmark/benchmark.h>
+
+#include <memory>
 
 #include "sched/Jobs.h"
 #include "sched/Simulator.h"
+#include "sched/StepTimes.h"
 #include "sched/Study.h"
+#include "store/ProjectFile.h"
 
 using namespace cf::sched;
 
@@ -73,7 +82,41 @@ void runYear(benchmark::State& state, Policy policy) {
   state.counters["unfinished"] = double(r.unfinished);
 }
 
+// The year with "train", "large" and "pretrain" as Llama 3 8B classes of the same GPUs and compact run times.
+void runModelSizedYear(benchmark::State& state, Contention contention) {
+  const cf::Project p = cf::readAnyProject(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json");
+  ClusterModel m = bigCluster(12500);
+  const StepTimes probe(p.scenarios[0], p.resolvedParts(), m);  // its cache keeps the 1e9-token times
+  const JobClass llama = workloadFromJson(p.scenarios[0].workload).classes[3];
+  Workload w = yearOfJobs(1.0, 8766);
+  w.contention = contention;
+  for (JobClass& c : w.classes) {
+    if (c.gpus < 64) continue;
+    const double hours = c.size.duration_s / 3600;
+    c.size = llama.size;
+    c.size.train_tokens = 1e9;
+    c.size.train_tokens *= hours * 3600 / probe.runTime_s(c, probe.compact(c.gpus), c.name);
+  }
+  m.step_times = std::make_shared<StepTimes>(p.scenarios[0], p.resolvedParts(), m);
+  ScheduleOptions o;
+  o.policy = Policy::Fifo;
+  o.keep_jobs = false;
+  ScheduleResult r;
+  for (auto _ : state) {
+    const JobSet js = generateJobs(w, m, 1);
+    r = simulateSchedule(m, js, o);
+  }
+  state.counters["jobs"] = double(r.submitted);
+  state.counters["utilization"] = r.utilization;
+  state.counters["wait_p95_h"] = r.wait_h.p95;
+  state.counters["jct_p95_h"] = r.jct_h.p95;
+  state.counters["unfinished"] = double(r.unfinished);
+  state.counters["rerates"] = double(r.rerates);
+}
+
 void BM_YearFifo(benchmark::State& state) { runYear(state, Policy::Fifo); }
+void BM_YearFifoModelSized(benchmark::State& state) { runModelSizedYear(state, Contention::None); }
+void BM_YearFifoLeafUplinks(benchmark::State& state) { runModelSizedYear(state, Contention::LeafUplinks); }
 void BM_YearEasy(benchmark::State& state) { runYear(state, Policy::Easy); }
 
 void BM_Replications100(benchmark::State& state) {
@@ -92,5 +135,7 @@ void BM_Replications100(benchmark::State& state) {
 
 BENCHMARK(BM_YearFifo)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_YearEasy)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_YearFifoModelSized)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_YearFifoLeafUplinks)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_Replications100)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_MAIN();
