@@ -1,8 +1,9 @@
 // clusterforge-cli schedule (issue 20): the example's workload prints its
 // summary and tables; --json carries ordered quantiles, idle causes and the
 // same figures for the same seed; --compare-policies and --csv; a trace
-// replayed on its own machines; the smallest cluster for a p95 wait; bad
-// workloads and malformed trace rows exit 2 naming the field.
+// replayed on its own machines; the smallest cluster for a p95 wait; leaf-
+// uplink contention reported when the workload asks for it; bad workloads
+// and malformed trace rows exit 2 naming the field.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -126,6 +127,30 @@ class TestScheduleCli : public QObject {
     }
   }
 
+  // Leaf-uplink contention (docs/workload-format.md): reported when on; the spread Llama jobs of the example are
+  // re-rated as they come and go, and on leaves they share with no other crossing job run faster than the
+  // default rule's full 2:1 (which "none" charges whatever else runs).
+  void contentionIsReported() {
+    const QStringList spread = {QStringLiteral("--json"), QStringLiteral("--placement"), QStringLiteral("spread")};
+    Run none = run(QStringList{kSchedule, kExample} + spread);
+    QVERIFY2(none.code == 0, qPrintable(none.err));
+    QVERIFY(!parse(none).contains(QLatin1String("contention")));
+    const QString file = exampleWith(QStringLiteral("\"horizon_h\": 720,"),
+                                     QStringLiteral("\"horizon_h\": 720, \"contention\": \"leaf-uplinks\","));
+    QVERIFY(!file.isEmpty());
+    Run on = run(QStringList{kSchedule, file} + spread);
+    QVERIFY2(on.code == 0, qPrintable(on.err));
+    const QJsonObject c = parse(on)[QLatin1String("contention")].toObject();
+    QCOMPARE(c[QLatin1String("mode")].toString(), QStringLiteral("leaf-uplinks"));
+    QVERIFY(c[QLatin1String("rerates")].toInt() > 0);
+    auto llamaP50 = [&](const Run& r) {
+      return parse(r)[QLatin1String("jct_h")].toObject()[QLatin1String("by_class")].toObject()[QLatin1String(
+          "llama-8b")].toObject()[QLatin1String("p50")].toDouble();
+    };
+    QVERIFY2(llamaP50(on) < llamaP50(none), qPrintable(QString::number(llamaP50(on)) + " vs " +
+                                                       QString::number(llamaP50(none))));
+  }
+
   void badInputsExit2NamingTheField_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
@@ -137,6 +162,8 @@ class TestScheduleCli : public QObject {
                                                  << "workload.classes[2].gpus: 1024 GPUs is more than the cluster's 512";
     QTest::newRow("negative duration") << "\"duration_h\": 0.5" << "\"duration_h\": -0.5"
                                        << "workload.classes[0].duration_h";
+    QTest::newRow("unknown contention") << "\"horizon_h\": 720," << "\"horizon_h\": 720, \"contention\": \"spines\","
+                                        << "workload.contention: \"spines\" is not one of: none, leaf-uplinks";
   }
   void badInputsExit2NamingTheField() {
     QFETCH(QString, from);
