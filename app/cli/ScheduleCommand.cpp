@@ -78,6 +78,8 @@ void printText(const ScheduleResult& r, std::ostream& out) {
       << r.nodes_per_leaf << " nodes a leaf, " << r.leaves_per_pod << " leaves a pod)\n";
   out << "policy " << r.policy << ", placement " << r.placement << ", seed " << r.seed << ", horizon "
       << fixed(r.horizon_s / 3600, 1) << " h (run until " << fixed(r.end_s / 3600, 1) << " h)\n";
+  if (r.contention != "none")
+    out << "link contention: " << r.contention << " (" << r.rerates << " run-time changes of running jobs)\n";
   out << "jobs: " << r.submitted << " submitted, " << r.completed << " completed, " << r.unfinished
       << " unfinished; " << r.failures << " failures, " << r.interruptions << " job interruptions, "
       << r.preemptions << " preemptions";

@@ -149,6 +149,8 @@ class TestScheduleCli : public QObject {
     };
     QVERIFY2(llamaP50(on) < llamaP50(none), qPrintable(QString::number(llamaP50(on)) + " vs " +
                                                        QString::number(llamaP50(none))));
+    Run text = run({kSchedule, file, QStringLiteral("--placement"), QStringLiteral("spread")});
+    QVERIFY2(text.out.contains(QStringLiteral("link contention: leaf-uplinks (")), qPrintable(text.out));
   }
 
   void badInputsExit2NamingTheField_data() {
