@@ -64,6 +64,9 @@ struct Run {
   long long held = 0;
   double remaining = 1;       // fraction of the work left (durable at the last stop)
   double seg_start = 0, overhead = 0, rate = 0, rem0 = 1, tau = kInf, end = kInf;
+  // A segment begun by a re-rate (contention) continues the checkpoint cycle: `phase` seconds into it at the
+  // start, with `unsaved` of the work (fraction) done since the last checkpoint. Both 0 otherwise.
+  double phase = 0, unsaved = 0;
   double pending_overhead = 0;
   bool recovering = false;
   double victim_key = 0;      // −start of this run (priority policy's victim order)
@@ -277,12 +280,14 @@ class Sim {
     return m_.step_times->runTime_s(c, sh, js_.class_paths[s.cls], runs_[j].share16);
   }
 
-  void beginSegment(int j, double t, double overhead) {
+  void beginSegment(int j, double t, double overhead, double phase = 0, double unsaved = 0) {
     Run& r = runs_[j];
     const JobSpec& s = js_.jobs[j];
     r.seg_start = t;
     r.overhead = overhead;
     r.rem0 = r.remaining;
+    r.phase = phase;
+    r.unsaved = unsaved;
     r.rate = 1.0 / std::max(1e-9, runTime(j, r.g, r.alloc));
     const double delta = s.checkpoint_write_s;
     r.tau = kInf;
@@ -291,8 +296,10 @@ class Sim {
       r.tau = std::max(1.0, ClosedForms::youngInterval_s(delta, mtbf));
     }
     const double work = r.rem0 / r.rate;
-    const double checkpoints = std::isfinite(r.tau) ? std::max(0.0, std::ceil(work / r.tau) - 1) : 0;
-    r.end = t + overhead + work + checkpoints * (std::isfinite(r.tau) ? delta : 0);
+    // Work of the current cycle done before the segment (phase past tau: the cycle's checkpoint is being written).
+    const double before = std::isfinite(r.tau) ? std::min(phase, r.tau) : 0;
+    const double checkpoints = std::isfinite(r.tau) ? std::max(0.0, std::ceil((before + work) / r.tau) - 1) : 0;
+    r.end = t + overhead + work + checkpoints * (std::isfinite(r.tau) ? delta : 0) + (before - phase);
     ++r.ver;
     r.recovering = overhead > 0;
     if (r.recovering) {
@@ -328,13 +335,20 @@ class Sim {
   // Work left at t: durable (since the last checkpoint) or everything done (checkpoint now).
   double remainingAt(const Run& r, const JobSpec& s, double t, bool durableOnly) const {
     const double e = t - r.seg_start - r.overhead;
-    if (e <= 0) return r.rem0;
+    if (e <= 0) return durableOnly ? r.rem0 + r.unsaved : r.rem0;
     double work;
-    if (!std::isfinite(r.tau)) work = durableOnly && s.checkpoint_write_s > 0 ? 0 : e;
-    else {
+    if (!std::isfinite(r.tau)) {
+      if (durableOnly && s.checkpoint_write_s > 0) return r.rem0 + r.unsaved;
+      work = e;
+    } else {
+      // On the cycle's own clock (shifted by the phase a re-rate left); before the segment's first checkpoint
+      // nothing it did is saved, nor what the previous segment had not saved.
       const double cycle = r.tau + s.checkpoint_write_s;
-      const double c = std::floor(e / cycle);
-      work = c * r.tau + (durableOnly ? 0 : std::min(e - c * cycle, r.tau));
+      const double v = e + r.phase;
+      const double c = std::floor(v / cycle);
+      const double before = std::min(r.phase, r.tau);
+      if (durableOnly && c == 0) return r.rem0 + r.unsaved;
+      work = c * r.tau + (durableOnly ? 0 : std::min(v - c * cycle, r.tau)) - before;
     }
     return std::max(0.0, r.rem0 - work * r.rate);
   }
@@ -490,7 +504,8 @@ class Sim {
   }
 
   // The jobs crossing leaves changed: share the uplinks among those driving them (not those restarting) and
-  // re-rate every job whose share moved. Work done so far is kept; the checkpoint cycle restarts at t.
+  // re-rate every job whose share moved. Work done so far is kept and the checkpoint cycle goes on: a failure
+  // after a re-rate still loses the work since the last checkpoint.
   void rebalance(double t) {
     dirty_ = false;
     loaders_.clear(), uses_.clear();
@@ -502,11 +517,19 @@ class Sim {
       const int j = loaders_[i];
       Run& r = runs_[j];
       if (share16_[i] == r.share16) continue;
-      r.remaining = remainingAt(r, js_.jobs[j], t, false);
+      const JobSpec& s = js_.jobs[j];
+      const double done = remainingAt(r, s, t, false), saved = remainingAt(r, s, t, true);
+      double phase = 0;
+      if (std::isfinite(r.tau)) {
+        const double cycle = r.tau + s.checkpoint_write_s;
+        const double v = std::max(0.0, t - r.seg_start - r.overhead) + r.phase;
+        phase = v - std::floor(v / cycle) * cycle;
+      }
+      r.remaining = done;
       rerating_ = true;
       endSegment(j, t);
       r.share16 = share16_[i];
-      beginSegment(j, t, 0);
+      beginSegment(j, t, 0, phase, std::max(0.0, saved - done));
       rerating_ = false;
       ++rerates_;
     }

@@ -43,8 +43,8 @@
 //  - Link contention (workload "contention": "leaf-uplinks", LinkShares.h):
 //    whenever the model-sized jobs spanning leaves change, their uplink
 //    shares are solved again (max-min) and each job whose share moved is
-//    re-rated: its work done is kept and the rest advances at 1 / T for the
-//    new share (its completion event moves).
+//    re-rated: its work done is kept, its checkpoint cycle goes on, and the
+//    rest advances at 1 / T for the new share (its completion event moves).
 //  - Checkpoints every τ = Young's interval (reliability/ClosedForms.h) for
 //    the job's nodes' interrupting-failure rate, each blocking
 //    checkpoint_write_s; no failures, no checkpoints.

@@ -14,7 +14,7 @@
 //  - the pair finishes later than one job alone; a job that fills its leaves
 //    runs as under "none";
 //  - a job started half-way through another's run re-rates both: closed-form
-//    ends from the two run times;
+//    ends from the two run times; a re-rated job keeps its checkpoint cycle;
 //  - jobs on disjoint leaves do not see each other.
 #include <QtTest>
 
@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "common/InputError.h"
+#include "reliability/ClosedForms.h"
 #include "sched/Jobs.h"
 #include "sched/LinkShares.h"
 #include "sched/Simulator.h"
@@ -61,6 +62,34 @@ class Fixture {
     Shape s;
     s.gpus = gpus, s.nodes = nodes, s.leaves = leaves, s.pods = 1;
     return times().runTime_s(llama_, s, "llama", share16);
+  }
+
+  // Two 32-GPU jobs arriving at 0 and t1 under FIFO on 2 leaves with spread placement (2 nodes of each on
+  // each leaf), failures at `perHour` for the whole cluster (restart in place) and `write_s` checkpoints.
+  ScheduleResult runWithCheckpoints(double t1, double perHour, double write_s, std::uint64_t seed) const {
+    ClusterModel m = m_;
+    m.nodes = 8;
+    m.leaves_per_pod = 2;
+    m.failures = {{"software", perHour, 0, 0}};
+    JobSet js;
+    js.classes = {"llama"};
+    js.teams = {"t"};
+    js.team_share = {1};
+    js.team_quota = {0};
+    js.class_defs = {&llama_};
+    js.class_paths = {"llama"};
+    js.contention = Contention::LeafUplinks;
+    for (double at : {0.0, t1}) {
+      JobSpec s;
+      s.cls = 0, s.gpus = 32, s.arrival_s = at, s.model_sized = true, s.ideal_s = 1, s.checkpoint_write_s = write_s;
+      js.jobs.push_back(s);
+    }
+    js.horizon_s = 1e5;
+    ScheduleOptions o;
+    o.policy = Policy::Fifo;
+    o.placement = PlacementRule::Spread;
+    o.seed = seed;
+    return simulateSchedule(m, js, o);
   }
 
   // Runs the jobs (32 GPUs each unless they name more nodes) on their nodes; returns each job's end (s).
@@ -223,6 +252,27 @@ class TstSchedContention : public QObject {
     QVERIFY2(same(ends[0], endX), qPrintable(QString::number(ends[0] / endX, 'g', 12)));
     QVERIFY2(same(ends[1], endY), qPrintable(QString::number(ends[1] / endY, 'g', 12)));
     QCOMPARE(rerates, 3LL);  // X to line rate at 0 (alone), X slowed at t1 (Y starts shared), Y to line rate at endX
+  }
+
+  void aReRateKeepsTheCheckpointCycle() {
+    // With checkpoints every tau (Young's interval for the job's 4 nodes), a job re-rated mid-cycle goes on
+    // with the cycle: over its life it writes ceil(W / tau) - 1 checkpoints for its W seconds of work, as
+    // if it had not been re-rated; the work since the last checkpoint is not saved by the re-rate.
+    const Fixture f;
+    const double t16 = f.runTime(32, 4, 2, 16), t32 = f.runTime(32, 4, 2, 32);
+    const double perHour = 0.01, write_s = 6;
+    const double tau = ClosedForms::youngInterval_s(write_s, 1 / (perHour / 3600 / 8 * 4));
+    QVERIFY(tau < t32 / 3);
+    const double t1 = (tau + write_s) + 0.5 * tau;  // X is half-way through its second cycle's work
+    const ScheduleResult r = f.runWithCheckpoints(t1, perHour, write_s, 1);
+    QCOMPARE(r.jobs[0].interruptions + r.jobs[1].interruptions, 0);  // a seed with no failure during the runs
+    const double before = 1.5 * tau;                                   // X's work seconds by t1 (alone: line rate)
+    const double workX = before + (1 - before / t32) * t16;            // then shared
+    const double endX = workX + (std::ceil(workX / tau) - 1) * write_s;
+    const double restarted = t1 + (1 - before / t32) * t16 + (std::ceil((1 - before / t32) * t16 / tau) - 1) * write_s;
+    qInfo("tau %.0f s; X ends %.1f s (a restarted cycle would give %.1f s)", tau, endX, restarted);
+    QVERIFY2(same(r.jobs[0].end_s, endX), qPrintable(QString::number(r.jobs[0].end_s - endX, 'g', 12)));
+    QVERIFY(std::abs(endX - restarted) > 1);  // the check tells the two apart
   }
 
   void disjointLeavesAreUnaffected() {
