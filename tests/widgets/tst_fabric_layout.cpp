@@ -9,6 +9,8 @@
 
 #include "FabricGeometry.h"
 #include "FabricItem.h"
+#include "FabricView.h"
+#include <QGraphicsScene>
 #include "topology/Generators.h"
 
 using namespace cf;
@@ -279,6 +281,40 @@ class TestFabricLayout : public QObject {
         QCOMPARE(g.linkStyle(static_cast<std::uint32_t>(picked)), LinkStyle::Global);
         break;
       }
+  }
+
+  void styleKeyCoversNoGroup_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("small canvas") << QSize(330, 300);
+    QTest::newRow("wide canvas") << QSize(900, 300);
+    QTest::newRow("tall canvas") << QSize(330, 700);
+  }
+  void styleKeyCoversNoGroup() {
+    // The fitted view starts below the key of link styles (it covered the
+    // top groups of a dragonfly at 1024x768).
+    QFETCH(QSize, size);
+    const topology::Fabric f = topology::generate(spec("dragonfly", 64));
+    FabricGeometry g;
+    g.build(f);
+    QGraphicsScene scene;
+    scene.setSceneRect(g.bounds());
+    FabricView view(&g);
+    view.setScene(&scene);
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.zoomToFit();
+    const QRect key = view.styleKeyRect();
+    QVERIFY(!key.isEmpty());
+    int groups = 0;
+    for (const LayoutFrame& fr : g.frames()) {
+      if (fr.kind != LayoutFrame::Group) continue;
+      ++groups;
+      const QRect onScreen = view.mapFromScene(fr.rect).boundingRect();
+      QVERIFY2(!onScreen.intersects(key), qPrintable(QStringLiteral("group %1 under the key").arg(fr.number)));
+      QVERIFY(view.viewport()->rect().adjusted(-2, -2, 2, 2).contains(onScreen));  // and still on screen
+    }
+    QVERIFY(groups > 1);
   }
 
   void paintedStyles() {

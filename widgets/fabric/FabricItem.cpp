@@ -367,7 +367,9 @@ void FabricItem::paintFrameLabels(QPainter* p) const {
   const QFontMetrics fm(font);
   for (const auto& [r, text] : labels) {
     const int w = fm.horizontalAdvance(text) + 6;
-    if (r.width() < w || r.height() < 2 * fm.height()) continue;
+    // A flat frame (a dragonfly group at a small zoom, where CJK line heights
+    // are larger) still gets its name when one line fits.
+    if (r.width() < w || r.height() < 1.2 * fm.height()) continue;
     const QRectF box(r.left() + 3, r.height() < 2.5 * fm.height() ? r.bottom() - fm.height() - 2 : r.top() + 2, w,
                      fm.height());
     p->fillRect(box, QColor(255, 255, 255, 200));

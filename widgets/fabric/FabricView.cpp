@@ -25,7 +25,18 @@ void FabricView::zoomToFit() {
   autoFit_ = true;
   // Tiers fill the view (devices side by side in x decide what fits); a
   // direct network's groups, grids and planes keep their shape.
-  if (scene()) fitInView(scene()->sceneRect(), geo_->direct() ? Qt::KeepAspectRatio : Qt::IgnoreAspectRatio);
+  if (!scene()) return;
+  QRectF world = scene()->sceneRect();
+  if (geo_->direct() && world.width() > 0 && world.height() > 0) {
+    // Leave the style key's height free above the drawing so that it covers
+    // no group: the scale that fits the rest, then that height in scene units.
+    const QRect key = styleKeyRect();
+    const int keyH = key.isEmpty() ? 0 : key.bottom() + 4;
+    const QRect vp = viewport()->rect();
+    const double scale = std::min(vp.width() / world.width(), std::max(1, vp.height() - keyH) / world.height());
+    if (keyH > 0 && scale > 0) world.adjust(0, -keyH / scale, 0, 0);
+  }
+  fitInView(world, geo_->direct() ? Qt::KeepAspectRatio : Qt::IgnoreAspectRatio);
 }
 
 void FabricView::resizeEvent(QResizeEvent* event) {
@@ -128,9 +139,7 @@ void FabricView::drawForeground(QPainter* painter, const QRectF&) {
                                 QT_TRANSLATE_NOOP("cf::FabricView", "Leaves"),
                                 QT_TRANSLATE_NOOP("cf::FabricView", "Spines"),
                                 QT_TRANSLATE_NOOP("cf::FabricView", "Cores")};
-  QFont font = this->font();  // not the painter's: items may leave theirs (DontSavePainterState)
-  font.setBold(true);
-  painter->setFont(font);
+  painter->setFont(keyFont());
   if (geo_->direct()) drawStyleKey(painter);
   for (int l = 0; l < FabricGeometry::kLevels && !geo_->direct(); ++l) {
     if (geo_->levelCount(l) == 0) continue;
@@ -180,8 +189,16 @@ void FabricView::drawMinimap(QPainter* p) {
 
 namespace cf {
 
-void FabricView::drawStyleKey(QPainter* p) {
+QFont FabricView::keyFont() const {
+  QFont font = this->font();  // not the painter's: items may leave theirs (DontSavePainterState)
+  font.setBold(true);
+  return font;
+}
+
+FabricView::StyleKey FabricView::styleKey() const {
   // Which link styles this drawing uses, each with a sample line.
+  StyleKey key;
+  if (!geo_->fabric() || !geo_->direct()) return key;
   const DirectLayout& L = geo_->directLayout();
   bool used[kLinkStyles] = {};
   for (std::uint8_t s : L.linkStyle) used[s] = true;
@@ -193,28 +210,42 @@ void FabricView::drawStyleKey(QPainter* p) {
       {LinkStyle::Layer, QT_TRANSLATE_NOOP("cf::FabricView", "Link between layers")},
       {LinkStyle::LayerWrap, QT_TRANSLATE_NOOP("cf::FabricView", "Wrap-around link, last layer to first")},
       {LinkStyle::CrossPlane, QT_TRANSLATE_NOOP("cf::FabricView", "GPU link to another plane")}};
-  QStringList texts;
-  std::vector<LinkStyle> styles;
   for (const auto& [s, text] : entries) {
     if (!used[static_cast<int>(s)]) continue;
     // Plain links of a dragonfly are its GPUs' access links: not worth a key entry.
     if (s == LinkStyle::Plain && !geo_->fabric()->info.torus()) continue;
-    texts << QCoreApplication::translate("cf::FabricView", text);
-    styles.push_back(s);
+    key.texts << QCoreApplication::translate("cf::FabricView", text);
+    key.styles.push_back(static_cast<int>(s));
   }
+  return key;
+}
+
+QRect FabricView::styleKeyRect(const QFontMetrics& fm, const StyleKey& key) {
+  if (key.texts.isEmpty()) return {};
+  int w = 0;
+  for (const QString& t : key.texts) w = std::max(w, fm.horizontalAdvance(t));
+  const int rowH = fm.height() + 2;
+  return QRect(6, 6, w + 46, rowH * static_cast<int>(key.texts.size()) + 6);
+}
+
+QRect FabricView::styleKeyRect() const { return styleKeyRect(QFontMetrics(keyFont()), styleKey()); }
+
+void FabricView::drawStyleKey(QPainter* p) {
+  const StyleKey key = styleKey();
+  const QStringList& texts = key.texts;
   if (texts.isEmpty()) return;
   const QFontMetrics fm(p->font());
-  int w = 0;
-  for (const QString& t : texts) w = std::max(w, fm.horizontalAdvance(t));
   const int rowH = fm.height() + 2;
-  const QRect box(6, 6, w + 46, rowH * static_cast<int>(texts.size()) + 6);
+  const QRect box = styleKeyRect(fm, key);
+  const int w = box.width() - 46;
   p->fillRect(box, QColor(255, 255, 255, 225));
   p->setPen(QColor(190, 195, 205));
   p->drawRect(box.adjusted(0, 0, -1, -1));
   for (int i = 0; i < texts.size(); ++i) {
     const int y = box.top() + 3 + i * rowH;
-    QPen pen(FabricItem::styleColor(styles[static_cast<std::size_t>(i)]), 2);
-    if (FabricItem::styleDashed(styles[static_cast<std::size_t>(i)])) pen.setStyle(Qt::DashLine);
+    const auto style = static_cast<LinkStyle>(key.styles[static_cast<std::size_t>(i)]);
+    QPen pen(FabricItem::styleColor(style), 2);
+    if (FabricItem::styleDashed(style)) pen.setStyle(Qt::DashLine);
     p->setPen(pen);
     p->drawLine(box.left() + 6, y + rowH / 2, box.left() + 34, y + rowH / 2);
     p->setPen(QColor(40, 40, 50));

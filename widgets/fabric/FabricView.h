@@ -6,6 +6,8 @@
 // a click on it centres the view there.
 #pragma once
 #include <QGraphicsView>
+#include <QStringList>
+#include <vector>
 
 namespace cf {
 
@@ -22,6 +24,9 @@ class FabricView : public QGraphicsView {
   void pick(QPointF scenePos, long long* device, long long* link) const;
   // The minimap's rectangle in viewport pixels (empty while the whole fabric is on screen).
   QRect minimapRect() const;
+  // The key of a direct network's link styles in viewport pixels (top left;
+  // empty when none is drawn). A fitted view keeps the drawing below it.
+  QRect styleKeyRect() const;
 
  signals:
   void clicked(long long device, long long link);
@@ -35,7 +40,15 @@ class FabricView : public QGraphicsView {
 
  private:
   void drawMinimap(QPainter* painter);
-  // Direct networks: a key of the link styles drawn (local, global, wrap-around...).
+  // Direct networks: a key of the link styles drawn (local, global, wrap-around...),
+  // in the top-left corner; a fitted view starts below it.
+  struct StyleKey {
+    QStringList texts;
+    std::vector<int> styles;  // LinkStyle values
+  };
+  StyleKey styleKey() const;
+  static QRect styleKeyRect(const QFontMetrics& fm, const StyleKey& key);
+  QFont keyFont() const;
   void drawStyleKey(QPainter* painter);
   bool autoFit_ = true;
   const FabricGeometry* geo_;
