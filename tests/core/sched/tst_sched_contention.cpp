@@ -64,13 +64,8 @@ class Fixture {
     return times().runTime_s(llama_, s, "llama", share16);
   }
 
-  // Two 32-GPU jobs arriving at 0 and t1 under FIFO on 2 leaves with spread placement (2 nodes of each on
-  // each leaf), failures at `perHour` for the whole cluster (restart in place) and `write_s` checkpoints.
-  ScheduleResult runWithCheckpoints(double t1, double perHour, double write_s, std::uint64_t seed) const {
-    ClusterModel m = m_;
-    m.nodes = 8;
-    m.leaves_per_pod = 2;
-    m.failures = {{"software", perHour, 0, 0}};
+  // A job set of the one llama class and one team, no jobs yet.
+  JobSet oneClass(Contention c) const {
     JobSet js;
     js.classes = {"llama"};
     js.teams = {"t"};
@@ -78,7 +73,18 @@ class Fixture {
     js.team_quota = {0};
     js.class_defs = {&llama_};
     js.class_paths = {"llama"};
-    js.contention = Contention::LeafUplinks;
+    js.contention = c;
+    return js;
+  }
+
+  // Two 32-GPU jobs arriving at 0 and t1 under FIFO on 2 leaves with spread placement (2 nodes of each on
+  // each leaf), failures at `perHour` for the whole cluster (restart in place) and `write_s` checkpoints.
+  ScheduleResult runWithCheckpoints(double t1, double perHour, double write_s, std::uint64_t seed) const {
+    ClusterModel m = m_;
+    m.nodes = 8;
+    m.leaves_per_pod = 2;
+    m.failures = {{"software", perHour, 0, 0}};
+    JobSet js = oneClass(Contention::LeafUplinks);
     for (double at : {0.0, t1}) {
       JobSpec s;
       s.cls = 0, s.gpus = 32, s.arrival_s = at, s.model_sized = true, s.ideal_s = 1, s.checkpoint_write_s = write_s;
@@ -95,15 +101,8 @@ class Fixture {
   // Runs the jobs (32 GPUs each unless they name more nodes) on their nodes; returns each job's end (s).
   std::vector<double> run(const std::vector<Placed>& jobs, Contention c, long long* rerates = nullptr,
                           std::string* json = nullptr) const {
-    JobSet js;
-    js.classes = {"llama"};
-    js.teams = {"t"};
-    js.team_share = {1};
-    js.team_quota = {0};
-    js.class_defs = {&llama_};
-    js.class_paths = {"llama"};
+    JobSet js = oneClass(c);
     js.failures = false;
-    js.contention = c;
     for (const Placed& p : jobs) {
       JobSpec s;
       s.cls = 0;
