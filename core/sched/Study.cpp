@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "common/InputError.h"
 #include "common/SaturatingMath.h"
@@ -37,7 +38,8 @@ nlohmann::json toJson(const Interval& i) { return {{"mean", i.mean}, {"ci95_half
 
 }  // namespace
 
-ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n) {
+ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n,
+                           ScheduleResult* first) {
   if (n < 1) throw InputError("replications", "must be at least 1");
   std::vector<ScheduleResult> runs(n);
   // Jobs are generated first (serially): a bad workload throws once, on this thread.
@@ -65,6 +67,7 @@ ReplicationStats replicate(const ClusterModel& m, const Workload& w, const Sched
   s.goodput_mean = over([](const ScheduleResult& r) { return r.goodput.mean; });
   s.idle_fragmentation_gpu_h = over([](const ScheduleResult& r) { return r.idle_gpu_h.at("fragmentation"); });
   s.jobs_cost_usd = over([](const ScheduleResult& r) { return r.jobs_cost_usd; });
+  if (first) *first = std::move(runs.front());
   return s;
 }
 

@@ -28,7 +28,14 @@ struct ReplicationStats {
       jobs_cost_usd;
 };
 
-ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n);
+// Replications 0..n-1 run in parallel (TBB); each writes only its own slot and
+// the intervals are reduced afterwards in replication order, so the result is
+// the same bytes on any number of threads, also when the caller is itself one
+// of several threads (a sweep's variants). `first`, when given, receives
+// replication 0's run: the run at base.seed, as simulateSchedule gives it with
+// keep_jobs false (a schedule sweep keeps it as the variant's own figures).
+ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n,
+                           ScheduleResult* first = nullptr);
 nlohmann::json toJson(const ReplicationStats& s);
 
 struct SizePoint {

@@ -9,6 +9,7 @@
 #include "sched/ClusterModel.h"
 #include "sched/Jobs.h"
 #include "sched/Simulator.h"
+#include "sched/Study.h"
 #include "sweep/JsonPath.h"
 #include "sweep/SweepSpec.h"
 
@@ -17,7 +18,7 @@ namespace cf {
 using json = nlohmann::json;
 
 const std::vector<std::string>& scheduleSectionKeys() {
-  static const std::vector<std::string> keys = {"policy", "placement", "seed", "failures", "nodes"};
+  static const std::vector<std::string> keys = {"policy", "placement", "seed", "failures", "nodes", "replications"};
   return keys;
 }
 
@@ -31,6 +32,7 @@ ScheduleSection scheduleSectionFromJson(const nlohmann::json& j, const std::stri
   s.seed = static_cast<std::uint64_t>(r.integer("seed", 1, 0));
   s.failures = r.boolean("failures", true);
   s.nodes = r.integer("nodes", 0, 1, 10'000'000);  // the scenario format's range of cluster.nodes
+  s.replications = static_cast<int>(r.integer("replications", 1, 1, 1000));
   r.finish();
   return s;
 }
@@ -38,6 +40,7 @@ ScheduleSection scheduleSectionFromJson(const nlohmann::json& j, const std::stri
 nlohmann::json toJson(const ScheduleSection& s) {
   json j = {{"policy", s.policy}, {"placement", s.placement}, {"seed", s.seed}, {"failures", s.failures}};
   if (s.nodes > 0) j["nodes"] = s.nodes;
+  if (s.replications != 1) j["replications"] = s.replications;  // absent: the section as before the key
   return j;
 }
 
@@ -77,6 +80,18 @@ nlohmann::json scheduleMetrics(const sched::ScheduleResult& r) {
   return m;
 }
 
+void addReplicationMetrics(nlohmann::json& metrics, const sched::ReplicationStats& s) {
+  // Every figure replicate() reports, from its own JSON: a figure added to
+  // ReplicationStats reaches the sweep without a second list here.
+  const json figures = sched::toJson(s);  // held: items() of a temporary would dangle in the loop
+  for (const auto& [figure, interval] : figures.items()) {
+    if (!interval.is_object()) continue;  // "replications"
+    metrics[figure + "_mean"] = interval.at("mean");
+    metrics[figure + "_ci95"] = interval.at("ci95_half_width");
+  }
+  metrics["replications"] = s.n;
+}
+
 nlohmann::json evaluateScheduleVariant(const SweepSpec& spec, std::size_t index, bool full) {
   json rec = {{"index", index}, {"values", spec.variantValues(index)}, {"status", "ok"}};
   auto fail = [&](const std::string& why) {
@@ -104,8 +119,16 @@ nlohmann::json evaluateScheduleVariant(const SweepSpec& spec, std::size_t index,
     o.seed = sec.seed;
     o.failures = sec.failures;
     o.keep_jobs = false;
-    const sched::ScheduleResult r = sched::simulateSchedule(m, sched::generateJobs(w, m, o.seed), o);
-    rec["metrics"] = scheduleMetrics(r);
+    sched::ScheduleResult r;
+    if (sec.replications > 1) {
+      // Replication 0 is the run at `seed`: the variant's own figures, not run twice.
+      const sched::ReplicationStats stats = sched::replicate(m, w, o, sec.replications, &r);
+      rec["metrics"] = scheduleMetrics(r);
+      addReplicationMetrics(rec["metrics"], stats);
+    } else {
+      r = sched::simulateSchedule(m, sched::generateJobs(w, m, o.seed), o);
+      rec["metrics"] = scheduleMetrics(r);
+    }
     if (full) rec["result"] = sched::toJson(r);
   } catch (const InputError& e) {
     return fail(e.what());

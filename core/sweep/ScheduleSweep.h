@@ -25,6 +25,21 @@
 //   wait_p95_h.class.<class>, wait_p95_h.team.<team>, goodput.team.<team>,
 //   cost_usd.team.<team>         per class and team
 // The Pareto front of a schedule sweep is over (wait_p95_h, cost_usd).
+//
+// Replications: with the section's "replications" n > 1 the variant also runs
+// core/sched/Study.h replicate() with seeds seed, seed+1, ..., seed+n-1 (the
+// same seeds in every variant: common random numbers again) and its metrics
+// gain, for each figure ReplicationStats has,
+//   <figure>_mean, <figure>_ci95  mean over the n runs and the half-width of its
+//                                95 % interval, t(0.975, n-1)·s/√n (Study.h)
+//   (utilization, wait_mean_h, wait_p95_h, jct_p50_h, jct_p95_h, goodput_mean,
+//   idle_fragmentation_gpu_h, jobs_cost_usd), and replications = n.
+// The metrics above stay those of the run at `seed` (replication 0), so the
+// Pareto front and readers that know only them are unchanged; n = 1 (the
+// default) adds nothing and the record is the same bytes as before the key.
+// The replications run in parallel (TBB) inside the sweep's own variant
+// threads; each writes its own slot and the intervals are reduced in
+// replication order, so the record is the same on any thread count or rank.
 #pragma once
 #include <nlohmann/json.hpp>
 
@@ -37,6 +52,7 @@ namespace cf {
 class SweepSpec;
 namespace sched {
 struct ScheduleResult;
+struct ReplicationStats;
 }
 
 // The spec's "schedule" section.
@@ -46,10 +62,11 @@ struct ScheduleSection {
   std::uint64_t seed = 1;         // jobs and failures (the same for every variant)
   bool failures = true;           // false: draw no failures (the workload's "failures": false also turns them off)
   long long nodes = 0;            // > 0: this many nodes instead of the scenario's cluster.nodes
+  int replications = 1;           // 1 – 1000; > 1: seeds seed .. seed+n-1, the _mean and _ci95 metrics above
   bool operator==(const ScheduleSection&) const = default;
 };
 
-// The keys of the section, for messages ("policy, placement, seed, failures, nodes").
+// The keys of the section, for messages ("policy, placement, seed, failures, nodes, replications").
 const std::vector<std::string>& scheduleSectionKeys();
 // Throws InputError naming the key (`path` + ".policy", ...).
 ScheduleSection scheduleSectionFromJson(const nlohmann::json& j, const std::string& path);
@@ -57,6 +74,8 @@ nlohmann::json toJson(const ScheduleSection& s);
 
 // The metrics above from one run.
 nlohmann::json scheduleMetrics(const sched::ScheduleResult& r);
+// Adds <figure>_mean, <figure>_ci95 and replications to `metrics` (see above).
+void addReplicationMetrics(nlohmann::json& metrics, const sched::ReplicationStats& s);
 
 // Evaluates variant `index` of a schedule sweep (spec.isScheduleSweep()):
 // {"index", "values", "status", "error"?, "seed", "metrics", "result"? (the

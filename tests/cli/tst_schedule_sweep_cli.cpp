@@ -4,7 +4,9 @@
 // mpirun -np 1 and -np 2; a variant's figures are those of `schedule` for the
 // same options; the CSV carries the per-class and per-team waits; bad
 // schedule keys and values are refused naming the key; a size the workload
-// does not fit in is an invalid variant, not a failed sweep.
+// does not fit in is an invalid variant, not a failed sweep; with
+// schedule.replications the intervals are `schedule --replications`'s, the
+// same bytes from threads and ranks.
 #include <QtTest>
 
 class TestScheduleSweepCli : public QObject {
@@ -121,6 +123,49 @@ class TestScheduleSweepCli : public QObject {
     }
   }
 
+  // schedule.replications: each variant's intervals come from the replications
+  // (TBB inside the variant threads or ranks), the same bytes on 1 and 2
+  // threads and 2 ranks, and the same figures as `schedule --replications`.
+  void replicationsThreadsAndRanksGiveTheSameBytes() {
+    const QString spec = writeSpec("reps.json", {axis("schedule.policy", {"fifo", "priority"})},
+                                   {{"schedule", QJsonObject{{"placement", "pack"}, {"seed", 7}, {"replications", 3}}}});
+    Run one = run({"sweep", spec, "--json", "-o", path("r1.json"), "--threads", "1", "-q"});
+    QVERIFY2(one.code == 0, qPrintable(one.err));
+    Run two = run({"sweep", spec, "--json", "-o", path("r2.json"), "--threads", "2", "-q"});
+    QVERIFY2(two.code == 0, qPrintable(two.err));
+    const QByteArray reference = contents(path("r1.json"));
+    QCOMPARE(contents(path("r2.json")), reference);
+
+    const QJsonObject single = report(path("t1.json"));  // threadsAndRanksGiveTheSameBytes: no replications
+    QVERIFY2(!single.isEmpty(), "threadsAndRanksGiveTheSameBytes wrote the report");
+    const QJsonArray variants = report(path("r1.json"))["variants"].toArray();
+    QCOMPARE(variants.size(), 2);
+    for (const QJsonValue& v : variants) {
+      const QJsonObject m = v.toObject()["metrics"].toObject();
+      const QString policy = v.toObject()["values"].toObject()["schedule.policy"].toString();
+      QCOMPARE(m["replications"].toInt(), 3);
+      // The seed's own run is the variant's wait_p95_h, as without replications (64 nodes, the base's size).
+      for (const QJsonValue& s : single["variants"].toArray())
+        if (s.toObject()["values"].toObject()["schedule.policy"].toString() == policy &&
+            s.toObject()["values"].toObject()["schedule.nodes"].toInt() == 64)
+          QCOMPARE(m["wait_p95_h"].toDouble(), s.toObject()["metrics"].toObject()["wait_p95_h"].toDouble());
+      Run s = run({"schedule", path("base.json"), "--policy", policy, "--seed", "7", "--replications", "3", "--json"});
+      QVERIFY2(s.code == 0, qPrintable(s.err));
+      const QJsonObject reps = QJsonDocument::fromJson(s.out.toUtf8()).object()["replications"].toObject();
+      for (const char* figure : {"wait_p95_h", "utilization", "goodput_mean", "jobs_cost_usd"}) {
+        QCOMPARE(m[QString(figure) + "_mean"].toDouble(), reps[figure].toObject()["mean"].toDouble());
+        QCOMPARE(m[QString(figure) + "_ci95"].toDouble(), reps[figure].toObject()["ci95_half_width"].toDouble());
+      }
+    }
+
+    if (!CF_HAVE_MPI) QSKIP("clusterforge-cli built without MPI");
+    if (QString(CF_MPIEXEC).isEmpty() || !QFileInfo::exists(CF_MPIEXEC)) QSKIP("mpirun not found");
+    Run m = run({"-np", "2", "--oversubscribe", CF_CLI, "sweep", spec, "--json", "-o", path("rmpi.json"), "--mpi", "-q"},
+                CF_MPIEXEC);
+    QVERIFY2(m.code == 0, qPrintable(m.err));
+    QCOMPARE(contents(path("rmpi.json")), reference);
+  }
+
   void csvHasTheScheduleColumns() {
     Run a = run({"sweep", spec_, "--csv", "-o", path("a.csv"), "--threads", "2", "-q"});
     QVERIFY2(a.code == 0, qPrintable(a.err));
@@ -151,7 +196,7 @@ class TestScheduleSweepCli : public QObject {
     QTest::newRow("policy") << writeSpec("b1.json", {axis("schedule.policy", {"fifo", "lifo"})})
                             << "axes[0].values[1]: schedule.policy: unknown policy \"lifo\"";
     QTest::newRow("key") << writeSpec("b2.json", {axis("schedule.polcy", {"fifo"})})
-                         << "axes[0].key: \"schedule.polcy\" is not a key of the schedule section (policy, placement, seed, failures, nodes)";
+                         << "axes[0].key: \"schedule.polcy\" is not a key of the schedule section (policy, placement, seed, failures, nodes, replications)";
     QTest::newRow("nodes") << writeSpec("b3.json", {axis("schedule.policy", {"fifo"}), axis("schedule.nodes", {64, 0})})
                            << "axes[1].values[1]: schedule.nodes: ";
     QTest::newRow("placement") << writeSpec("b4.json", {axis("schedule.placement", {"scatter"})})
@@ -164,6 +209,11 @@ class TestScheduleSweepCli : public QObject {
     QTest::newRow("workload") << writeSpec("b7.json", {axis("schedule.policy", {"fifo"}),
                                                        axis("workload.classes[0].gpus", {1, -4})})
                               << "axes[1].values[1]: workload.classes[0].gpus: ";
+    QTest::newRow("replications") << writeSpec("b9.json", {axis("schedule.policy", {"fifo"})},
+                                               {{"schedule", QJsonObject{{"replications", 0}}}})
+                                  << "schedule.replications: ";
+    QTest::newRow("replications axis") << writeSpec("b10.json", {axis("schedule.replications", {5, 2.5})})
+                                       << "axes[0].values[1]: schedule.replications: ";
     QJsonObject noWorkload = base_;
     noWorkload.remove("workload");
     QTest::newRow("no workload") << writeSpec("b8.json", {axis("schedule.policy", {"fifo"})},
