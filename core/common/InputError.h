@@ -22,7 +22,7 @@ struct Issue {
 class InputError : public std::runtime_error {
  public:
   InputError(std::string path, const std::string& message)
-      : std::runtime_error(path.empty() ? message : path + ": " + message), path_(std::move(path)) {}
+      : std::runtime_error(path.empty() ? message : path + ": " + message), path_(std::move(path)), message_(message) {}
   // With a stable message id and its arguments (design/Validation.h, engineError()).
   InputError(std::string path, const std::string& message, std::string id, std::vector<std::string> args)
       : InputError(std::move(path), message) {
@@ -30,16 +30,15 @@ class InputError : public std::runtime_error {
     args_ = std::move(args);
   }
   const std::string& path() const { return path_; }
-  // The message without the path prefix.
-  std::string message() const {
-    std::string all = what();
-    return path_.empty() ? all : all.substr(path_.size() + 2);
-  }
+  // The message without the path prefix (kept, not cut from what(): a key
+  // holding a NUL character ends what()'s C string early).
+  const std::string& message() const { return message_; }
   const std::string& id() const { return id_; }
   const std::vector<std::string>& args() const { return args_; }
 
  private:
   std::string path_;
+  std::string message_;
   std::string id_;
   std::vector<std::string> args_;
 };

@@ -1,6 +1,7 @@
 #include "common/JsonReader.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace cf {
@@ -245,7 +246,24 @@ const json* ObjectReader::raw(const std::string& key) { return find(key); }
 
 void ObjectReader::finish() const {
   for (auto it = j_->begin(); it != j_->end(); ++it)
-    if (!known_.count(it.key())) throw InputError(keyPath(it.key()), "unknown key");
+    if (!known_.count(it.key())) throw InputError(keyPath(printableKey(it.key())), "unknown key");
+}
+
+std::string printableKey(const std::string& key) {
+  // Control characters as JSON writes them (\u0000): a key is user text, and
+  // a NUL would end the message's C string (what()) early.
+  std::string out;
+  for (const char c : key) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace cf

@@ -33,6 +33,9 @@ json parseJson(const std::string& text);
 // a * b for counts; throws InputError(path, "<what> = a x b overflows 64-bit integers").
 long long checkedProduct(long long a, long long b, const std::string& path, const std::string& what);
 
+// A user-written key fit for a message: control characters as \uXXXX.
+std::string printableKey(const std::string& key);
+
 class ObjectReader {
  public:
   ObjectReader(const json& j, std::string path);
