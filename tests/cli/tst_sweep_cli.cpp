@@ -15,7 +15,7 @@ class TestSweepCli : public QObject {
     int code;
     QString err;
   };
-  Run run(const QStringList& args, const QString& program = CF_CLI) {
+  Run run(const QStringList& args, const QString& program = CF_CLI, int timeoutMs = 90000) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");  // CI containers run as root
@@ -24,7 +24,7 @@ class TestSweepCli : public QObject {
     p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::SeparateChannels);
     p.start(program, args);
-    if (!p.waitForFinished(90000)) return {-1, "timeout"};
+    if (!p.waitForFinished(timeoutMs * CF_TIMEOUT_SCALE)) return {-1, "timeout"};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardError())};
   }
   QByteArray contents(const QString& path) {
@@ -183,7 +183,8 @@ class TestSweepCli : public QObject {
 
   void shippedExampleRuns() {
     Run r = run({"sweep", QString(CF_SOURCE_DIR) + "/resources/examples/gpt10b-design-sweep.json", "-o",
-                 path("example.json"), "-q"});
+                 path("example.json"), "-q"},
+                CF_CLI, 150000);  // 48 variants with their Monte Carlo: ~6 s in Release, ~110 s under ASan
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QJsonObject report = QJsonDocument::fromJson(contents(path("example.json"))).object();
     QJsonObject counts = report["counts"].toObject();
