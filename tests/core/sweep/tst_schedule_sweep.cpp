@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "common/InputError.h"
+#include "SpecError.h"
 #include "design/Project.h"
 #include "sched/ClusterModel.h"
 #include "sched/Jobs.h"
@@ -43,14 +44,7 @@ json spec(const json& schedule, const json& axes) {
   return {{"format", "clusterforge.sweep/1"}, {"base", base}, {"schedule", schedule}, {"axes", axes}};
 }
 
-QString errorOf(const json& j) {
-  try {
-    cf::SweepSpec::fromJson(j, ".");
-  } catch (const cf::InputError& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
+QString errorOf(const json& j) { return cftest::specError(j); }
 
 // Every variant's record, dumped, from `threads` variant threads.
 std::vector<std::string> records(const cf::SweepSpec& s, int threads, bool full = false) {

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "../TestData.h"
+#include "SpecError.h"
 #include "store/ProjectFile.h"
 #include "sweep/JsonPath.h"
 #include "sweep/ParetoFront.h"
@@ -24,14 +25,7 @@ json spec(json axes, bool search = false) {
   return {{"format", "clusterforge.sweep/1"}, {"base", base}, {"axes", axes}, {"search_parallelism", search}};
 }
 
-QString errorOf(const json& j) {
-  try {
-    cf::SweepSpec::fromJson(j, ".");
-  } catch (const cf::InputError& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
+QString errorOf(const json& j) { return cftest::specError(j); }
 
 }  // namespace
 
