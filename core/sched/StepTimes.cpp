@@ -15,16 +15,24 @@
 namespace cf::sched {
 namespace {
 
+// The leaves' downlink:uplink ratio a group crossing them is charged: the
+// closed-form fabric's oversubscription where there are uplinks (more than
+// one tier), none on a one-tier fabric. StepTimes and PlacedFabric both read it.
+int fabricTiers(const ScaleOut& so) { return std::clamp(so.tiers, 1, 3); }
+double leafUplinkOversubscription(const ScaleOut& so) {
+  return fabricTiers(so) > 1 ? std::max(1.0, so.oversubscription) : 1.0;
+}
+
 // The closed-form fabric, answering for one job's spread (see StepTimes.h).
 class PlacedFabric : public CommFabric {
  public:
   PlacedFabric(const ResolvedScenario& r, int gpusPerNode, const Shape& s, int uplinkShare16)
       : base_(r), gpn_(std::max(1, gpusPerNode)) {
-    uplinkOversub_ = LinkShares::effectiveOversubscription(uplinkShare16, base_.oversubscription());
+    const ScaleOut& so = r.scenario->cluster.scale_out;
+    tiers_ = fabricTiers(so);
+    uplinkOversub_ = LinkShares::effectiveOversubscription(uplinkShare16, leafUplinkOversubscription(so));
     perLeaf_ = double(s.nodes) / double(std::max(1LL, s.leaves));
     perPod_ = double(s.nodes) / double(std::max(1LL, s.pods));
-    const Cluster& c = r.scenario->cluster;
-    tiers_ = std::clamp(c.scale_out.tiers, 1, 3);
   }
   GroupPlacement place(int size, long long stride) const override {
     GroupPlacement g = base_.place(size, stride);
@@ -67,8 +75,7 @@ StepTimes::StepTimes(Scenario base, Catalog parts, const ClusterModel& m)
   base_.workload = nullptr;
   base_.layout = {};
   static_assert(kUplinkShareOne == LinkShares::kShareOne);
-  const ScaleOut& so = base_.cluster.scale_out;
-  leafOversub_ = std::clamp(so.tiers, 1, 3) > 1 ? std::max(1.0, so.oversubscription) : 1.0;
+  leafOversub_ = leafUplinkOversubscription(base_.cluster.scale_out);
 }
 
 Shape StepTimes::compact(long long gpus) const {
