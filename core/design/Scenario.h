@@ -10,6 +10,7 @@
 #include "design/Cluster.h"
 #include "design/Job.h"
 #include "design/Layout.h"
+#include "design/UncertainRange.h"
 
 namespace cf {
 
@@ -44,6 +45,8 @@ struct Scenario {
   // file gave it: core/sched reads and checks it when scheduling, so a
   // scenario with a bad workload still opens (the schedule names the key).
   nlohmann::json workload;
+  // Ranges on uncertain inputs ("uncertainty"; core/uncertainty propagates them).
+  std::vector<UncertainRange> uncertainty;
   bool operator==(const Scenario&) const = default;
 };
 

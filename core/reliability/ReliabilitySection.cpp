@@ -14,6 +14,24 @@ namespace {
 double finiteOr(double x, double fallback) { return std::isfinite(x) ? x : fallback; }
 }  // namespace
 
+ClosedFormReliability closedFormReliability(const ReliabilityInputs& in, const CheckpointPolicy& checkpoint,
+                                            const RecoveryStrategy& strategy) {
+  const double lambda_s = in.interruptsPerHour() / 3600.0;
+  const double save = MonteCarlo::checkpointSave_s(in, strategy);
+  const double recovery = MonteCarlo::recovery_s(in, strategy);
+  const double T = std::max(0.0, in.failure_free_time_s);
+  ClosedFormReliability out;
+  out.mtbf_h = lambda_s > 0 ? 1.0 / (lambda_s * 3600.0) : INFINITY;
+  const double noFailures = std::max(T, 1.0);
+  out.interval_s = checkpoint.interval_s ? *checkpoint.interval_s
+                   : lambda_s > 0 ? std::clamp(finiteOr(ClosedForms::dalyInterval_s(save, 1.0 / lambda_s), noFailures),
+                                               1.0, noFailures)
+                                  : noFailures;
+  out.goodput = std::clamp(ClosedForms::ettrEstimate(lambda_s, recovery, out.interval_s, save), 0.0, 1.0);
+  out.wall_s = out.goodput > 0 ? T / out.goodput : INFINITY;
+  return out;
+}
+
 ReliabilityResult reliabilityResult(const ReliabilityInputs& in, const ReliabilityPolicy& policy,
                                     const CheckpointPolicy& checkpoint, const ReliabilityOptions& options) {
   if (policy.trials < 1) throw InputError("reliability.trials", "must be >= 1");

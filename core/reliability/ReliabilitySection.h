@@ -45,6 +45,19 @@ struct ReliabilityOptions {
 // spare_nodes are applied by defaultInputs()/applyPolicy().
 ReliabilityResult reliabilityResult(const ReliabilityInputs& in, const ReliabilityPolicy& policy,
                                     const CheckpointPolicy& checkpoint, const ReliabilityOptions& options = {});
+// The first-order expectation without a Monte Carlo (ClosedForms.h): the
+// interval is the fixed one or Daly's; goodput is Kokolis et al.'s ETTR
+// estimate, clamped to [0, 1]; wall time is the failure-free time over it
+// (infinite when the estimate reaches 0). For runs of many samples (the
+// uncertainty propagation), where a Monte Carlo per sample is too slow.
+struct ClosedFormReliability {
+  double mtbf_h = 0;      // 1 / interruptions per hour (infinite without failures)
+  double interval_s = 0;  // checkpoint interval used
+  double goodput = 1;     // failure-free time / wall time
+  double wall_s = 0;
+};
+ClosedFormReliability closedFormReliability(const ReliabilityInputs& in, const CheckpointPolicy& checkpoint,
+                                            const RecoveryStrategy& strategy);
 // The "reliability" object of the simulate output for a result (keys above).
 nlohmann::json reliabilityJson(const ReliabilityResult& r);
 // reliabilityJson(reliabilityResult(...)).

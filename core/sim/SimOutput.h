@@ -16,6 +16,7 @@
 #include "netsim/NetworkModel.h"
 #include "perf/PerfSection.h"
 #include "reliability/ReliabilityResult.h"
+#include "reliability/ReliabilitySection.h"
 #include "sim/LinkLoad.h"
 #include "topology/TopologyModel.h"
 
@@ -45,16 +46,27 @@ struct SimOutput {
   std::shared_ptr<const LinkLoads> link_loads;
   EnergyResult energy;
   CostResult cost;
+  // Monte Carlo off with SimulateOptions::closed_form_reliability (not in toJson).
+  std::optional<ClosedFormReliability> closed_form;
+  // SimulateOptions::model_error_factor (not in toJson): stepTime_s() and the
+  // figures below include it; performance.perf keeps the model's own figures.
+  double model_error_factor = 1.0;
 
   // The step time and failure-free time to train the later models used:
   // the flow figures when present, else the analytical ones.
-  double stepTime_s() const { return flow ? flow->step_time_s : performance.perf.step_time_s; }
-  double failureFreeDays() const { return flow ? flow->time_to_train_days : performance.perf.time_to_train_days; }
+  double stepTime_s() const {
+    return (flow ? flow->step_time_s : performance.perf.step_time_s) * model_error_factor;
+  }
+  double failureFreeDays() const {
+    return (flow ? flow->time_to_train_days : performance.perf.time_to_train_days) * model_error_factor;
+  }
   // Throughput figures at that step: the same work per step, so MFU and
   // tokens per second scale with analytical step / flow step.
   double mfu() const { return performance.perf.mfu / flowRatio(); }
   double tokensPerSecond() const { return performance.perf.tokens_per_s / flowRatio(); }
-  double flowRatio() const { return flow && flow->ratio_to_analytical > 0 ? flow->ratio_to_analytical : 1.0; }
+  double flowRatio() const {
+    return (flow && flow->ratio_to_analytical > 0 ? flow->ratio_to_analytical : 1.0) * model_error_factor;
+  }
   // Mean wall time with failures when the Monte Carlo ran.
   std::optional<double> timeToTrainMeanDays() const {
     return reliability ? std::optional<double>(reliability->time_to_train_days.mean) : std::nullopt;

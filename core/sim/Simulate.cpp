@@ -1,6 +1,7 @@
 #include "sim/Simulate.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "cost/CostModel.h"
 #include "design/Resolved.h"
@@ -123,26 +124,42 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
       out.network ? flowLinkLoads(topo.fabric, out.network->result.step)
                   : analyticalLinkLoads(topo.fabric, model, out.performance.perf));
 
+  // The GPUs' activity is the model's own step (a sampled model error scales
+  // time, not how busy the GPUs are within a step).
+  const double activity = gpuActivity(perf);
+  const double errorFactor = opt.model_error_factor > 0 ? opt.model_error_factor : 1.0;
+  out.model_error_factor = errorFactor;
+  perf.step_time_s *= errorFactor;
+  perf.time_to_train_days *= errorFactor;
+
   double wall_s = perf.time_to_train_days * 86400.0;  // replaced by the Monte Carlo's mean wall time
-  if (opt.monte_carlo) {
-    Scenario withOverrides = s;
-    if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
-    if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
+  auto reliabilityInputs = [&] {
     CheckpointEstimate ckpt = checkpointEstimate(r);
     ReliabilityInputs in = defaultInputs(r, parts, perf.time_to_train_days * 86400.0, ckpt.bytes, perf.step_time_s);
     if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
     applyTopologyCounts(in, topo);
     if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
+    return in;
+  };
+  if (opt.monte_carlo) {
+    Scenario withOverrides = s;
+    if (opt.trials > 0) withOverrides.reliability.trials = opt.trials;
+    if (opt.seed >= 0) withOverrides.reliability.seed = static_cast<unsigned long long>(opt.seed);
+    ReliabilityInputs in = reliabilityInputs();
     ReliabilityOptions ro;
     ro.backend = parseMcBackend(opt.backend, "--backend");
     ro.control = opt.control;
     ro.strategy = recoveryPreset(s.reliability.recovery, s.reliability.restart_s);
     out.reliability = reliabilityResult(in, withOverrides.reliability, s.job.checkpoint, ro);
     wall_s = out.reliability->time_to_train_days.mean * 86400.0;
+  } else if (opt.closed_form_reliability) {
+    out.closed_form = closedFormReliability(reliabilityInputs(), s.job.checkpoint,
+                                            recoveryPreset(s.reliability.recovery, s.reliability.restart_s));
+    if (std::isfinite(out.closed_form->wall_s)) wall_s = out.closed_form->wall_s;
   }
 
   const std::vector<NetworkItem> network = networkItems(topo.analysis.bom);
-  out.energy = computeEnergy(r, parts, network, gpuActivity(perf));
+  out.energy = computeEnergy(r, parts, network, activity);
   out.cost = computeCost(r, parts, network, out.energy, wall_s);
   return out;
 }

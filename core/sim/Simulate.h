@@ -22,6 +22,14 @@ struct SimulateOptions {
   // topology section; nothing else reads them): most of a 100K-GPU fabric
   // build, skipped by the GUI's analytical-first estimate of a large design.
   bool fabric_paths = true;
+  // Monte Carlo off: true gives SimOutput::closed_form (the first-order
+  // goodput and wall time, reliability/ReliabilitySection.h), and cost uses
+  // that wall time instead of the failure-free one.
+  bool closed_form_reliability = false;
+  // A sample of the performance model's own error (core/uncertainty): the
+  // step time that reliability, energy and cost read is the model's times
+  // this factor (SimOutput::model_error_factor). 1 everywhere else.
+  double model_error_factor = 1.0;
 };
 
 // Throws InputError when the scenario is invalid (validate first for all

@@ -1,0 +1,134 @@
+#include "uncertainty/Inputs.h"
+
+#include <cmath>
+
+#include "common/InputError.h"
+#include "common/JsonReader.h"
+#include "design/ScenarioJson.h"
+#include "sweep/JsonPath.h"
+
+namespace cf::uq {
+
+namespace {
+
+
+struct DefaultWidth {
+  const char* field;
+  Shape shape;
+  double lowFactor, highFactor;  // of the catalog's figure (5th/95th percentiles or ends)
+  const char* why;
+};
+// Assumed, not measured: how far an estimated catalog figure may be off.
+const DefaultWidth kDefaultWidths[] = {
+    {"price_usd", Shape::LogNormal, 0.8, 1.25, "assumed: street prices vary about +-25 % with volume and year"},
+    {"gemm_efficiency", Shape::Normal, 0.93, 1.07, "assumed: +-7 % on large-GEMM efficiency without a published figure"},
+    {"annual_failure_rate", Shape::LogNormal, 0.5, 2.0, "assumed: failure rates without field data known to a factor 2"},
+    {"idle_W", Shape::Uniform, 0.75, 1.25, "assumed: +-25 % on idle power without a datasheet figure"},
+};
+
+double acceleratorField(const Accelerator& a, const std::string& f) {
+  if (f == "price_usd") return a.price_usd;
+  if (f == "gemm_efficiency") return a.gemm_efficiency;
+  if (f == "annual_failure_rate") return a.annual_failure_rate;
+  if (f == "idle_W") return a.idle_W;
+  return NAN;
+}
+
+bool isEstimated(const Accelerator& a, const std::string& f) {
+  for (const std::string& e : a.estimated)
+    if (e == f) return true;
+  return false;
+}
+
+const Accelerator* scenarioAccelerator(const Scenario& s, const Catalog& parts) {
+  if (s.cluster.accelerator_spec) return &*s.cluster.accelerator_spec;
+  return parts.accelerator(s.cluster.accelerator);
+}
+
+Distribution distributionOf(const UncertainRange& g) {
+  Distribution d;
+  d.shape = parseShape(g.shape, "uncertainty." + g.key + ".shape");
+  d.low = g.low;
+  d.high = g.high;
+  d.mode = g.mode;
+  return d;
+}
+
+}  // namespace
+
+const std::vector<std::string>& acceleratorFields() {
+  static const std::vector<std::string> f = [] {
+    std::vector<std::string> v;
+    for (const DefaultWidth& w : kDefaultWidths) v.push_back(w.field);
+    return v;
+  }();
+  return f;
+}
+
+std::vector<UncertainInput> uncertainInputs(const Scenario& s, const Catalog& parts, bool withDefaults) {
+  std::vector<UncertainInput> out;
+  const Accelerator* acc = scenarioAccelerator(s, parts);
+  const nlohmann::json doc = scenarioToJson(s);
+  for (const UncertainRange& g : s.uncertainty) {
+    const std::string where = "uncertainty." + g.key;
+    UncertainInput in;
+    in.key = g.key;
+    in.dist = distributionOf(g);
+    in.source = g.source.empty() ? "the scenario's range" : g.source;
+    if (g.key == "model.performance_error") {
+      in.kind = InputKind::ModelError;
+      in.nominal = 1.0;
+      if (!(g.low > 0)) throw InputError(where + ".low", "the model's error is a factor on the step time: must be > 0");
+    } else if (g.key.rfind("accelerator.", 0) == 0) {
+      in.kind = InputKind::Accelerator;
+      const std::string f = g.key.substr(12);
+      if (std::isnan(acc ? acceleratorField(*acc, f) : NAN))
+        throw InputError(where, "not an uncertain accelerator figure (price_usd, gemm_efficiency, "
+                                "annual_failure_rate, idle_W)");
+      in.nominal = acceleratorField(*acc, f);
+    } else {
+      in.kind = InputKind::ScenarioKey;
+      const nlohmann::json* v = findJsonPath(doc, g.key, where);
+      if (!v) throw InputError(where, "not a key of this scenario (give the key as the scenario file writes it)");
+      if (!v->is_number()) throw InputError(where, "not a number in the scenario (" + describe(*v) + ")");
+      in.nominal = v->get<double>();
+      in.integer = v->is_number_integer();
+    }
+    out.push_back(std::move(in));
+  }
+  if (!withDefaults) return out;
+  auto declared = [&](const std::string& key) {
+    for (const UncertainInput& i : out)
+      if (i.key == key) return true;
+    return false;
+  };
+  if (acc) {
+    for (const DefaultWidth& w : kDefaultWidths) {
+      const std::string key = std::string("accelerator.") + w.field;
+      const double v = acceleratorField(*acc, w.field);
+      if (declared(key) || !isEstimated(*acc, w.field) || !(v > 0)) continue;
+      UncertainInput in;
+      in.key = key;
+      in.kind = InputKind::Accelerator;
+      in.dist = {w.shape, v * w.lowFactor, v * w.highFactor, NAN};
+      if (std::string(w.field) == "gemm_efficiency") in.dist.high = std::min(1.0, in.dist.high);
+      in.nominal = v;
+      in.source = std::string(w.why) + " (" + acc->id + ": the catalog marks it as an estimate)";
+      in.builtin = true;
+      out.push_back(std::move(in));
+    }
+  }
+  if (!declared("model.performance_error")) {
+    UncertainInput in;
+    in.key = "model.performance_error";
+    in.kind = InputKind::ModelError;
+    in.dist = {Shape::LogNormal, std::exp(-kZ95 * kPerformanceErrorSigma), std::exp(kZ95 * kPerformanceErrorSigma), NAN};
+    in.nominal = 1.0;
+    in.source = "held-out training-step errors of validate-models (docs/validation.md)";
+    in.builtin = true;
+    out.push_back(std::move(in));
+  }
+  return out;
+}
+
+}  // namespace cf::uq

@@ -1,0 +1,269 @@
+#include "uncertainty/Propagation.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "common/InputError.h"
+#include "design/ScenarioJson.h"
+#include "sim/Simulate.h"
+#include "sweep/JsonPath.h"
+#include "uncertainty/Sampling.h"
+
+namespace cf::uq {
+
+const std::vector<FigureInfo>& figures() {
+  static const std::vector<FigureInfo> f = {
+      {"step_time_s", "s", true},
+      {"time_to_train_days", "days", true},  // with failures (first-order closed form)
+      {"goodput", "", false},
+      {"it_power_kW", "kW", true},
+      {"facility_power_kW", "kW", true},
+      {"pue", "", true},
+      {"capex_usd", "USD", true},
+      {"tco_usd", "USD", true},
+      {"usd_per_gpu_hour", "USD/GPU-h", true},
+      {"run_cost_usd", "USD", true},
+      {"usd_per_million_tokens", "USD/Mtok", true},
+  };
+  return f;
+}
+
+std::size_t figureIndex(const std::string& key, const std::string& where) {
+  const auto& f = figures();
+  for (std::size_t i = 0; i < f.size(); ++i)
+    if (key == f[i].key) return i;
+  std::string names;
+  for (const FigureInfo& x : f) names += std::string(names.empty() ? "" : ", ") + x.key;
+  throw InputError(where, "\"" + key + "\" is not a figure (" + names + ")");
+}
+
+namespace {
+
+// The ends an input is checked at and swung to: the 5th/95th percentiles, or
+// the range's ends for bounded shapes.
+std::pair<double, double> swingEnds(const Distribution& d) {
+  if (d.shape == Shape::Uniform || d.shape == Shape::Triangular) return {d.low, d.high};
+  return {d.quantile(0.05), d.quantile(0.95)};
+}
+
+void setAcceleratorField(Accelerator& a, const std::string& field, double v) {
+  if (field == "price_usd") a.price_usd = v;
+  else if (field == "gemm_efficiency") a.gemm_efficiency = v;
+  else if (field == "annual_failure_rate") a.annual_failure_rate = v;
+  else if (field == "idle_W") a.idle_W = v;
+}
+
+}  // namespace
+
+Propagator::Propagator(const Project& p, std::size_t index, bool withDefaults) {
+  if (index >= p.scenarios.size()) throw InputError("scenarios", "no scenario " + std::to_string(index));
+  base_.name = p.name;
+  base_.parts = p.resolvedParts();
+  base_.scenarios = {p.scenarios[index]};
+  base_.scenarios[0].uncertainty.clear();  // not part of what the engine reads
+  name_ = p.scenarios[index].name;
+  inputs_ = uncertainInputs(p.scenarios[index], base_.parts, withDefaults);
+  doc_ = scenarioToJson(base_.scenarios[0]);
+  // Each input at both ends, the others at their own values: a range that
+  // breaks the design is the range's error, named by its key.
+  std::vector<double> x = nominal();
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const auto [lo, hi] = swingEnds(inputs_[i].dist);
+    for (double v : {lo, hi}) {
+      std::vector<double> y = x;
+      y[i] = v;
+      try {
+        evaluate(y);
+      } catch (const InputError& e) {
+        throw InputError("uncertainty." + inputs_[i].key,
+                         "at " + std::to_string(v) + " the scenario is invalid: " + e.path() + ": " + e.message());
+      }
+    }
+  }
+}
+
+std::vector<double> Propagator::nominal() const {
+  std::vector<double> x;
+  for (const UncertainInput& in : inputs_) x.push_back(in.nominal);
+  return x;
+}
+
+std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
+  Project p;
+  p.parts = base_.parts;
+  bool keys = false;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) keys = keys || inputs_[i].kind == InputKind::ScenarioKey;
+  if (keys) {
+    nlohmann::json doc = doc_;
+    for (std::size_t i = 0; i < inputs_.size(); ++i)
+      if (inputs_[i].kind == InputKind::ScenarioKey)
+        setJsonPath(doc, inputs_[i].key,
+                    inputs_[i].integer ? nlohmann::json(std::llround(x[i])) : nlohmann::json(x[i]),
+                    "uncertainty." + inputs_[i].key);
+    p.scenarios = {scenarioFromJson(doc)};
+  } else {
+    p.scenarios = {base_.scenarios[0]};
+  }
+  Scenario& s = p.scenarios[0];
+  double modelError = 1.0;
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const UncertainInput& in = inputs_[i];
+    if (in.kind == InputKind::ModelError) modelError *= x[i];
+    if (in.kind != InputKind::Accelerator) continue;
+    const std::string field = in.key.substr(12);
+    if (s.cluster.accelerator_spec) {
+      setAcceleratorField(*s.cluster.accelerator_spec, field, x[i]);
+    } else if (const Accelerator* a = p.parts.accelerator(s.cluster.accelerator)) {
+      Accelerator copy = *a;
+      setAcceleratorField(copy, field, x[i]);
+      p.parts.upsert(copy);
+    }
+  }
+  SimulateOptions opt;
+  opt.monte_carlo = false;
+  opt.closed_form_reliability = true;
+  opt.fabric_paths = false;
+  opt.model_error_factor = modelError;
+  const SimOutput out = simulate(p, 0, opt);
+  const double goodput = out.closed_form ? out.closed_form->goodput : 1.0;
+  const double days = goodput > 0 ? out.failureFreeDays() / goodput : INFINITY;
+  return {out.stepTime_s(),
+          days,
+          goodput,
+          out.energy.it_train_kW,
+          out.energy.year.facility_kW,
+          out.energy.year.pue_annual,
+          out.cost.capex_usd,
+          out.cost.tco_usd,
+          out.cost.usd_per_gpu_hour,
+          out.cost.run_cost_usd,
+          out.cost.usd_per_million_tokens};
+}
+
+namespace {
+
+// Runs f(i) for i in [0, n) on TBB's threads; results land by index, so the
+// order of completion does not matter. Cancellation between runs.
+template <class F>
+void forEach(std::size_t n, RunControl* control, F f) {
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+    throwIfCancelled(control);
+    f(i);
+    if (control) control->done.fetch_add(1, std::memory_order_relaxed);
+  });
+}
+
+std::vector<double> valuesAt(const Propagator& p, const Design& d, std::size_t row) {
+  std::vector<double> x(d.d);
+  for (std::size_t j = 0; j < d.d; ++j) x[j] = p.inputs()[j].dist.quantile(d.at(row, j));
+  return x;
+}
+
+}  // namespace
+
+Propagation propagate(const Propagator& p, std::size_t n, std::uint64_t seed, RunControl* control) {
+  const std::size_t d = p.inputs().size(), F = figures().size();
+  if (control) control->total = static_cast<long long>(n + 1);
+  Propagation out;
+  for (const UncertainInput& in : p.inputs()) out.input_keys.push_back(in.key);
+  out.nominal = p.evaluate(p.nominal());
+  const Design design = latinHypercube(n, d, seed);
+  std::vector<std::vector<double>> rows(n);
+  forEach(n, control, [&](std::size_t i) { rows[i] = p.evaluate(valuesAt(p, design, i)); });
+  out.samples.assign(F, std::vector<double>(n));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t f = 0; f < F; ++f) out.samples[f][i] = rows[i][f];
+  for (std::size_t f = 0; f < F; ++f) out.figures.push_back(summarise(out.samples[f]));
+  return out;
+}
+
+std::vector<Swing> tornado(const Propagator& p, RunControl* control) {
+  const std::size_t d = p.inputs().size();
+  if (control) control->total = static_cast<long long>(2 * d);
+  std::vector<Swing> out(d);
+  const std::vector<double> x0 = p.nominal();
+  forEach(2 * d, control, [&](std::size_t k) {
+    const std::size_t i = k / 2;
+    const auto [lo, hi] = swingEnds(p.inputs()[i].dist);
+    std::vector<double> x = x0;
+    x[i] = k % 2 == 0 ? lo : hi;
+    std::vector<double> f = p.evaluate(x);
+    Swing& s = out[i];
+    if (k % 2 == 0) {
+      s.low_value = lo;
+      s.at_low = std::move(f);
+    } else {
+      s.high_value = hi;
+      s.at_high = std::move(f);
+    }
+  });
+  for (std::size_t i = 0; i < d; ++i) out[i].key = p.inputs()[i].key;
+  return out;
+}
+
+Sensitivity sensitivity(const Propagator& p, std::size_t N, std::uint64_t seed, RunControl* control) {
+  const std::size_t d = p.inputs().size(), F = figures().size();
+  Sensitivity out;
+  out.base_samples = N;
+  for (const UncertainInput& in : p.inputs()) out.input_keys.push_back(in.key);
+  if (d == 0 || N < 2) {
+    out.by_figure.assign(F, SobolResult{});
+    return out;
+  }
+  if (control) control->total = static_cast<long long>(N * (d + 2));
+  // Saltelli's design: A and B from one Sobol' sequence of 2d dimensions.
+  const Design AB = sobolPoints(N, 2 * d);
+  auto point = [&](std::size_t row, std::size_t swapped) {  // swapped == d: A itself; d + 1: B
+    std::vector<double> x(d);
+    for (std::size_t j = 0; j < d; ++j) {
+      const bool fromB = swapped == d + 1 || j == swapped;
+      x[j] = p.inputs()[j].dist.quantile(AB.at(row, fromB ? d + j : j));
+    }
+    return x;
+  };
+  std::vector<std::vector<double>> runs(N * (d + 2));
+  forEach(runs.size(), control, [&](std::size_t k) { runs[k] = p.evaluate(point(k / (d + 2), k % (d + 2))); });
+  for (std::size_t f = 0; f < F; ++f) {
+    std::vector<double> fA(N), fB(N);
+    std::vector<std::vector<double>> fAB(d, std::vector<double>(N));
+    for (std::size_t r = 0; r < N; ++r) {
+      fA[r] = runs[r * (d + 2) + d][f];
+      fB[r] = runs[r * (d + 2) + d + 1][f];
+      for (std::size_t i = 0; i < d; ++i) fAB[i][r] = runs[r * (d + 2) + i][f];
+    }
+    out.by_figure.push_back(sobolIndices(fA, fB, fAB, 200, seed));
+  }
+  return out;
+}
+
+Comparison compare(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
+                   const std::string& figure, RunControl* control) {
+  Comparison out;
+  out.figure = figure;
+  const std::size_t f = figureIndex(figure, "--figure");
+  // One column of the design per distinct input key.
+  std::map<std::string, std::size_t> column;
+  for (const Propagator* p : designs)
+    for (const UncertainInput& in : p->inputs()) column.emplace(in.key, column.size());
+  const Design design = latinHypercube(n, column.size(), seed);
+  if (control) control->total = static_cast<long long>(n * designs.size());
+  std::vector<std::vector<double>> values(designs.size(), std::vector<double>(n));
+  forEach(n * designs.size(), control, [&](std::size_t k) {
+    const Propagator& p = *designs[k / n];
+    const std::size_t row = k % n;
+    std::vector<double> x;
+    for (const UncertainInput& in : p.inputs()) x.push_back(in.dist.quantile(design.at(row, column.at(in.key))));
+    values[k / n][row] = p.evaluate(x)[f];
+  });
+  for (std::size_t k = 0; k < designs.size(); ++k) {
+    out.designs.push_back(designs[k]->name());
+    out.summaries.push_back(summarise(values[k]));
+  }
+  out.decision = decide(values, figures()[f].lowerIsBetter);
+  return out;
+}
+
+}  // namespace cf::uq
