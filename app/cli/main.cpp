@@ -9,6 +9,7 @@
 #include "ScheduleCommand.h"
 #include "SweepCommand.h"
 #include "ValidateModelsCommand.h"
+#include "UncertaintyCommand.h"
 #include "WaterfallCommand.h"
 #ifdef CF_HAVE_REPORT
 #include "ReportCommand.h"
@@ -81,6 +82,8 @@ int main(int argc, char** argv) {
     auto* validateModels = cf::cli::addValidateModelsCommand(app, validateModelsArgs);
     cf::cli::WaterfallArgs waterfallArgs;
     auto* waterfall = cf::cli::addWaterfallCommand(app, waterfallArgs);
+    cf::cli::UncertaintyArgs uncertaintyArgs;
+    auto* uncertainty = cf::cli::addUncertaintyCommand(app, uncertaintyArgs);
     cf::cli::ScheduleArgs scheduleArgs;
     auto* schedule = cf::cli::addScheduleCommand(app, scheduleArgs);
 #ifdef CF_HAVE_REPORT
@@ -104,6 +107,7 @@ int main(int argc, char** argv) {
     if (*sweep) return cf::cli::sweep(sweepArgs, std::cerr);
     if (*validateModels) return cf::cli::validateModels(validateModelsArgs, std::cout, std::cerr);
     if (*waterfall) return cf::cli::waterfall(waterfallArgs, std::cout, std::cerr);
+    if (*uncertainty) return cf::cli::uncertainty(uncertaintyArgs, std::cout, std::cerr);
     if (*schedule) return cf::cli::schedule(scheduleArgs, std::cout, std::cerr);
 #ifdef CF_HAVE_REPORT
     if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);

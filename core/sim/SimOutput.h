@@ -40,7 +40,8 @@ struct SimOutput {
   std::shared_ptr<const topology::TopologyModel> topology;
   std::optional<netsim::FlowRun> network;       // network "flow"
   std::optional<ReliabilityResult> reliability;  // Monte Carlo on
-  // Per-link load over the step (sim/LinkLoad.h) on topology->fabric: from the
+  // Per-link load over the step (sim/LinkLoad.h) on topology->fabric (null
+  // with SimulateOptions::link_loads off): from the
   // flow simulation when it ran, else the analytical model's. Not in toJson
   // (network.hottest_links carries the flow figures there).
   std::shared_ptr<const LinkLoads> link_loads;

@@ -120,9 +120,10 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
     }
   }
 
-  out.link_loads = std::make_shared<const LinkLoads>(
-      out.network ? flowLinkLoads(topo.fabric, out.network->result.step)
-                  : analyticalLinkLoads(topo.fabric, model, out.performance.perf));
+  if (opt.link_loads)
+    out.link_loads = std::make_shared<const LinkLoads>(
+        out.network ? flowLinkLoads(topo.fabric, out.network->result.step)
+                    : analyticalLinkLoads(topo.fabric, model, out.performance.perf));
 
   // The GPUs' activity is the model's own step (a sampled model error scales
   // time, not how busy the GPUs are within a step).

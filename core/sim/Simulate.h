@@ -26,6 +26,10 @@ struct SimulateOptions {
   // goodput and wall time, reliability/ReliabilitySection.h), and cost uses
   // that wall time instead of the failure-free one.
   bool closed_form_reliability = false;
+  // false: SimOutput::link_loads stays null (the per-link loads the fabric
+  // views draw; nothing else reads them). The uncertainty propagation's
+  // thousands of runs skip them.
+  bool link_loads = true;
   // A sample of the performance model's own error (core/uncertainty): the
   // step time that reliability, energy and cost read is the model's times
   // this factor (SimOutput::model_error_factor). 1 everywhere else.

@@ -88,11 +88,22 @@ std::vector<UncertainInput> uncertainInputs(const Scenario& s, const Catalog& pa
       in.nominal = acceleratorField(*acc, f);
     } else {
       in.kind = InputKind::ScenarioKey;
-      const nlohmann::json* v = findJsonPath(doc, g.key, where);
-      if (!v) throw InputError(where, "not a key of this scenario (give the key as the scenario file writes it)");
-      if (!v->is_number()) throw InputError(where, "not a number in the scenario (" + describe(*v) + ")");
-      in.nominal = v->get<double>();
-      in.integer = v->is_number_integer();
+      if (const nlohmann::json* v = findJsonPath(doc, g.key, where)) {
+        if (!v->is_number()) throw InputError(where, "not a number in the scenario (" + describe(*v) + ")");
+        in.nominal = v->get<double>();
+        in.integer = v->is_number_integer();
+      } else {
+        // A key the scenario leaves at its default (not written): it must be
+        // one the format knows; the design's value is taken as the range's median.
+        nlohmann::json probe = doc;
+        setJsonPath(probe, g.key, in.dist.median(), where);
+        try {
+          scenarioFromJson(probe);
+        } catch (const InputError& e) {
+          throw InputError(where, "not a number of the scenario format (" + e.path() + ": " + e.message() + ")");
+        }
+        in.nominal = in.dist.median();
+      }
     }
     out.push_back(std::move(in));
   }

@@ -126,6 +126,7 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
   opt.monte_carlo = false;
   opt.closed_form_reliability = true;
   opt.fabric_paths = false;
+  opt.link_loads = false;
   opt.model_error_factor = modelError;
   const SimOutput out = simulate(p, 0, opt);
   const double goodput = out.closed_form ? out.closed_form->goodput : 1.0;

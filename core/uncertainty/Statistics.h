@@ -7,7 +7,7 @@
 //    matrices A and B (N points each) and on A_B^(i) (A with column i from
 //    B). First order S_i = mean(f_B (f_ABi - f_A)) / V (Saltelli et al. 2010,
 //    "Variance based sensitivity analysis of model output", CPC 181, Table 2
-//    (b)); total ST_i = mean((f_A - f_ABi)^2) / (2V) (Jansen 1999, same
+//    (b), with f_B centred on the mean of f); total ST_i = mean((f_A - f_ABi)^2) / (2V) (Jansen 1999, same
 //    table (f)); V the variance of f over A and B together. 95 % intervals by
 //    bootstrap over the N rows (Philox-seeded, deterministic).
 //  - decide: for designs evaluated on the same samples (common random
