@@ -13,6 +13,8 @@
 #include "common/Csv.h"
 #include "common/InputError.h"
 #include "design/ScenarioJson.h"
+#include "uncertainty/Coverage.h"
+#include "uncertainty/Inputs.h"
 #include "validation/ValidationRuns.h"
 
 namespace cf::cli {
@@ -210,6 +212,26 @@ void printJson(const std::vector<Row>& rows, const Summary& s, const Summary* fl
       << "\n";
 }
 
+// The model-error band of `clusterforge-cli uncertainty` (model.performance_error)
+// checked on the held-out performance runs, leave-one-out (uncertainty/Coverage.h).
+uq::BandCoverage performanceBandCoverage(const std::vector<Row>& rows) {
+  std::vector<double> logErrors;
+  for (const Row& r : rows)
+    if (r.ok && !r.run.calibration() && validation::domainOf(r.run.kind) == "performance" && r.predicted > 0 &&
+        r.run.published > 0)
+      logErrors.push_back(std::log(r.run.published / r.predicted));
+  return uq::leaveOneOutCoverage(logErrors);
+}
+
+std::string coverageLine(const uq::BandCoverage& c) {
+  std::ostringstream b;
+  b << std::fixed << std::setprecision(1) << "uncertainty band (model.performance_error p5-p95, leave-one-out over "
+    << c.runs << " held-out performance runs): covers " << c.covered << " of " << c.runs << " ("
+    << 100.0 * c.coverage << " %, calibrated near 90 %); sigma of log error over all " << std::setprecision(3)
+    << c.sigma_all << " (the engine's default " << uq::kPerformanceErrorSigma << ")";
+  return b.str();
+}
+
 }  // namespace
 
 CLI::App* addValidateModelsCommand(CLI::App& app, ValidateModelsArgs& a) {
@@ -254,9 +276,24 @@ int validateModels(const ValidateModelsArgs& a, std::ostream& out, std::ostream&
   std::optional<Summary> flow;
   if (a.network == "flow") flow = validation::summarizeFlow(rows);
   const Summary* f = flow ? &*flow : nullptr;
-  if (a.json) printJson(rows, s, f, out);
-  else if (a.csv) printCsv(rows, s, f, out);
-  else printText(rows, s, f, out);
+  const uq::BandCoverage coverage = performanceBandCoverage(rows);
+  if (a.json) {
+    std::ostringstream j;
+    printJson(rows, s, f, j);
+    nlohmann::json doc = nlohmann::json::parse(j.str());
+    doc["summary"]["uncertainty_band"] = {{"runs", coverage.runs},
+                                          {"covered", coverage.covered},
+                                          {"coverage", coverage.coverage},
+                                          {"sigma_all", coverage.sigma_all},
+                                          {"default_sigma", uq::kPerformanceErrorSigma}};
+    out << doc.dump(2) << "\n";
+  } else if (a.csv) {
+    printCsv(rows, s, f, out);
+    out << "# " << coverageLine(coverage) << "\n";
+  } else {
+    printText(rows, s, f, out);
+    out << coverageLine(coverage) << "\n";
+  }
   for (const Row& r : rows)
     if (!r.ok) err << "validate-models: " << r.run.id << " not simulated: " << r.error_message << "\n";
   return s.failed ? 1 : 0;

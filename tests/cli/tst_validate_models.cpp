@@ -176,6 +176,20 @@ class TestValidateModels : public QObject {
   }
 
   // The text table prints every run and the summary lines; CSV has a row per run.
+  // The model-error band of `uncertainty` (issue 32): its leave-one-out
+  // coverage over the held-out performance runs is printed, and the engine's
+  // default sigma is the one the current table implies (within 10 %: a table
+  // that moves it asks for the constant to follow, uncertainty/Inputs.h).
+  void uncertaintyBandCoverage() {
+    const QJsonObject b = summary_["uncertainty_band"].toObject();
+    QVERIFY(b["runs"].toInt() >= 20);
+    const double coverage = b["coverage"].toDouble();
+    qInfo("band coverage %d of %d = %.1f %%, sigma %.3f (default %.3f)", b["covered"].toInt(), b["runs"].toInt(),
+          100 * coverage, b["sigma_all"].toDouble(), b["default_sigma"].toDouble());
+    QVERIFY2(coverage >= 0.75 && coverage < 1.0, "a calibrated band covers about 90 % of the held-out runs");
+    QVERIFY(std::abs(b["sigma_all"].toDouble() / b["default_sigma"].toDouble() - 1) < 0.10);
+  }
+
   void textAndCsv() {
     cftest::Run t = cftest::run({"validate-models"}, 300000);
     QCOMPARE(t.code, 0);
@@ -185,6 +199,7 @@ class TestValidateModels : public QObject {
     QVERIFY(t.out.contains(QRegularExpression("of which [0-9]+ not seen during development: median [0-9.]+ %, max [0-9.]+ %")));
     for (const char* d : {"performance", "collectives", "reliability"})
       QVERIFY2(t.out.contains(QRegularExpression(QString("\\n%1: [0-9]+ runs \\([0-9]+ held-out").arg(d))), d);
+    QVERIFY(t.out.contains(QRegularExpression("uncertainty band .*covers [0-9]+ of [0-9]+ \\([0-9.]+ %")));
     cftest::Run c = cftest::run({"validate-models", "--csv"}, 300000);
     QCOMPARE(c.code, 0);
     QStringList lines = c.out.split('\n', Qt::SkipEmptyParts);

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "common/InputError.h"
+#include "uncertainty/Coverage.h"
 #include "uncertainty/Distribution.h"
 #include "uncertainty/Sampling.h"
 #include "uncertainty/Statistics.h"
@@ -135,6 +136,25 @@ class TestUncertaintyEstimators : public QObject {
     QCOMPARE(s.p95, 95.0);
     QCOMPARE(s.mean, 50.0);
     QVERIFY(s.p5 <= s.p50 && s.p50 <= s.p95);
+  }
+
+  void bandCoverageLeaveOneOut() {
+    // Log errors at the quantiles of a normal with sigma 0.1: the band's sigma
+    // (90th percentile of |e| / 1.645) is 0.1, and leave-one-out it covers ~90 %.
+    std::vector<double> e;
+    const int n = 999;
+    for (int i = 1; i <= n; ++i) e.push_back(0.1 * normalQuantile(double(i) / (n + 1)));
+    const BandCoverage c = leaveOneOutCoverage(e);
+    QCOMPARE(c.runs, n);
+    QVERIFY(std::abs(c.sigma_all - 0.1) < 0.002);
+    QVERIFY(std::abs(c.coverage - 0.9) < 0.01);
+    // Hand-made: |e| = 1..10. Leaving out k, the q90 of the other 9 (type 7: 7.2 -> the 8th value plus
+    // 0.2 of the step to the 9th) is 9.2 for k <= 8, 8.4 for k = 9 and 8.2 for k = 10: 8 covered.
+    std::vector<double> small;
+    for (int k = 1; k <= 10; ++k) small.push_back(k % 2 ? k : -k);
+    const BandCoverage s = leaveOneOutCoverage(small);
+    QCOMPARE(s.runs, 10);
+    QCOMPARE(s.covered, 8);
   }
 
   void decisionOnKnownMatrix() {
