@@ -166,7 +166,7 @@ class TestSweepCli : public QObject {
     QTest::addColumn<QString>("message");
     QTest::newRow("endless view")
         << "ALTER TABLE variants RENAME TO v0; CREATE VIEW variants(idx, record) AS WITH RECURSIVE c(x) AS "
-           "(SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, 'r' FROM c"
+           "(SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, 'r' FROM c; DROP TABLE v0"
         << "it holds a view \"variants\"";
     QTest::newRow("insert trigger")
         << "CREATE TRIGGER t AFTER INSERT ON variants BEGIN UPDATE meta SET value = 'x' WHERE key = 'format'; END"

@@ -247,7 +247,7 @@ class TestProjectFile : public QObject {
     QTest::addColumn<QString>("message");
     QTest::newRow("endless view")
         << "ALTER TABLE scenarios RENAME TO s0; CREATE VIEW scenarios(position, body, name) AS WITH RECURSIVE "
-           "c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, '{}', 'n' FROM c"
+           "c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, '{}', 'n' FROM c; DROP TABLE s0"
         << "it holds a view \"scenarios\"";
     QTest::newRow("trigger") << "CREATE TRIGGER t AFTER UPDATE ON scenarios BEGIN DELETE FROM meta; END"
                              << "it holds a trigger \"t\"";
