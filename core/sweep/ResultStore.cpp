@@ -81,6 +81,7 @@ sqlite3* openHardened(const std::string& path, int flags, sqlite::Guard* guard) 
 
 // An existing file, read-only: ours, our schema, this sweep's. Throws StoreError.
 void checkExisting(const std::string& path, const std::string& fingerprint, sqlite::Guard& guard) {
+  if (guard.stopped()) throw StoreError(path + ": stopped");  // a stop before the first statement
   sqlite::Db db(openHardened(path, SQLITE_OPEN_READONLY, &guard));
   try {
     if (pragmaInt(db.get(), path, "application_id") != kApplicationId)

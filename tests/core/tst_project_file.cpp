@@ -8,10 +8,13 @@
 
 #include <QtTest>
 
+#include <atomic>
+
 #include "ProjectSamples.h"
 #include "TestData.h"
 #include "store/JsonDump.h"
 #include "store/ProjectFile.h"
+#include "store/SqliteGuard.h"
 
 using namespace cf;
 using nlohmann::json;
@@ -339,6 +342,29 @@ class TestProjectFile : public QObject {
     QCOMPARE(q.scenarios.size(), std::size_t(1));
     QVERIFY2(r2.problems.size() <= 12, qPrintable(problemsText(r2)));
     QVERIFY2(problemsText(r2).contains("the file claims keys up to 1099511627776"), qPrintable(problemsText(r2)));
+  }
+
+  // Issue 33: every statement on an untrusted file is bounded: past the guard's budget, or once its
+  // stop flag is set (SIGINT/SIGTERM in the CLI), SQLite interrupts it. An endless recursive CTE is
+  // the runaway query here (views and triggers that could hold one are refused and disabled anyway).
+  void sqliteGuardInterruptsRunawayWork() {
+    const char* endless = "WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
+    for (bool byStop : {false, true}) {
+      sqlite3* db = nullptr;
+      QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
+      std::atomic<bool> stop{byStop};
+      sqlite::Guard guard;
+      guard.budget = byStop ? sqlite::kDefaultWorkBudget : 50 * sqlite::kProgressStep;
+      guard.stop = &stop;
+      sqlite::harden(db, &guard);
+      sqlite3_stmt* st = nullptr;
+      QCOMPARE(sqlite3_prepare_v2(db, endless, -1, &st, nullptr), SQLITE_OK);
+      QCOMPARE(sqlite3_step(st), SQLITE_INTERRUPT);
+      sqlite3_finalize(st);
+      sqlite3_close(db);
+      QCOMPARE(QString::fromStdString(sqlite::guardReason(guard)).startsWith(byStop ? "stopped" : "reading it needs more than"),
+               true);
+    }
   }
 
   void truncatedFile() {
