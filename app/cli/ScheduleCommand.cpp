@@ -12,6 +12,7 @@
 #include "TextTable.h"
 #include "common/Csv.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "common/JsonReader.h"
 #include "sched/Jobs.h"
 #include "sched/Study.h"
@@ -25,13 +26,7 @@ namespace {
 using namespace cf::sched;
 
 
-std::string readText(const std::string& path, const std::string& what) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError(what, "cannot read " + path);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
+std::string readText(const std::string& path, const std::string& what) { return readInputFile(path, what); }
 
 // The workload: --workload FILE (a workload file, or a scenario/project file's "workload"), else the scenario's;
 // plus the jobs of --trace.
@@ -143,7 +138,7 @@ CLI::App* addScheduleCommand(CLI::App& app, ScheduleArgs& a) {
       ->expected(2);
   cmd->add_option("--seed", a.seed, "Random seed (jobs and failures)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--replications", a.replications, "Seeded replications in parallel, with 95 % intervals")
-      ->check(CLI::Range(1, 100000));
+      ->check(CLI::Range(1, kMaxReplications));
   cmd->add_flag("--compare-policies", a.compare_policies, "Run fifo, easy, priority and fairshare side by side");
   cmd->add_option("--target-p95-wait-h", a.target_p95_wait_h,
                   "Find the smallest node count whose p95 queue wait is at most this many hours")

@@ -34,13 +34,17 @@ int SweepSession::prepare() {
   }
   const std::size_t total = spec_->variantCount();
   try {
-    store_ = std::make_unique<ResultStore>(args_.resultsFile(), spec_->fingerprint(), total);
+    store_ = std::make_unique<ResultStore>(args_.resultsFile(), spec_->fingerprint(), total, &stopRequested_);
     const std::map<std::size_t, nlohmann::json> done = finishedVariants(*store_, *spec_);
     reused_ = done.size();
     for (std::size_t i = 0; i < total; ++i)
       if (!done.count(i)) pending_.push_back(i);
   } catch (const std::runtime_error& e) {  // StoreError, InputError: a file that cannot be used
     err_ << e.what() << "\n";
+    if (stopRequested_.load()) {  // SIGINT/SIGTERM while reading the results file: nothing was written
+      err_ << "sweep: stopped before the first variant\n";
+      return 3;
+    }
     return 2;
   }
   if (args_.stop_after > 0 && pending_.size() > static_cast<std::size_t>(args_.stop_after))

@@ -86,6 +86,9 @@ int main(int argc, char** argv) {
     auto* uncertainty = cf::cli::addUncertaintyCommand(app, uncertaintyArgs);
     cf::cli::ScheduleArgs scheduleArgs;
     auto* schedule = cf::cli::addScheduleCommand(app, scheduleArgs);
+    for (auto* sub : {sweep, schedule})
+      sub->add_flag("--allow-large", allowLarge,
+                    "Lift the work budgets (jobs, trace rows and teams of a workload; fabric size)");
 #ifdef CF_HAVE_REPORT
     cf::cli::ReportArgs reportArgs;
     auto* report = cf::cli::addReportCommand(app, reportArgs);

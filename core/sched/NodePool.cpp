@@ -1,5 +1,7 @@
 #include "sched/NodePool.h"
 
+#include "sim/Invariants.h"
+
 #include <algorithm>
 #include <bit>
 #include <numeric>
@@ -92,6 +94,11 @@ bool NodePool::canPlace(long long gpus) const {
 }
 
 void NodePool::setFree(long long node, int f) {
+  // A free count outside [0, GPUs per node] indexes byFree_ out of bounds: a
+  // caller's bug (a trace machine taken twice once drove it to -8), stopped here.
+  if (f < 0 || f > gpn_)
+    throw InvariantError("NodePool: node " + std::to_string(node) + " would have " + std::to_string(f) +
+                         " free GPUs of " + std::to_string(gpn_));
   const int old = free_[node];
   if (old == f) return;
   free_[node] = f;

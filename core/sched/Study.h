@@ -34,6 +34,8 @@ struct ReplicationStats {
 // of several threads (a sweep's variants). `first`, when given, receives
 // replication 0's run: the run at base.seed, as simulateSchedule gives it with
 // keep_jobs false (a schedule sweep keeps it as the variant's own figures).
+// Most replications of one study (the sweeps' limit too; docs/workload-format.md).
+inline constexpr int kMaxReplications = 1000;
 ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n,
                            ScheduleResult* first = nullptr);
 nlohmann::json toJson(const ReplicationStats& s);

@@ -8,10 +8,13 @@
 #include <limits>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/Csv.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "common/JsonReader.h"
+#include "design/Limits.h"
 
 namespace cf::sched {
 namespace {
@@ -44,6 +47,20 @@ struct AlibabaJob {
   double start = std::numeric_limits<double>::infinity(), end = -std::numeric_limits<double>::infinity();
   bool incomplete = false;
 };
+
+long long traceRowLimit() { return workBudgetsLifted() ? kMaxTraceRows : kTraceRowBudget; }
+
+// A kept job within the trace's span limit, in finite times (after the shift
+// to the first submission). `where(column)` names the field.
+template <class Where>
+void checkSpan(const TraceJob& t, Where where) {
+  const double most = kMaxTraceSpanH * 3600;
+  const std::string limit = "more than " + std::to_string(static_cast<long long>(kMaxTraceSpanH)) +
+                            " h after the trace's first submission (the limit of a trace's span)";
+  if (!std::isfinite(t.submit_s) || t.submit_s > most) throw InputError(where("start_time"), "submitted " + limit);
+  if (!std::isfinite(t.duration_s) || !std::isfinite(t.trace_start_s) || t.trace_start_s + t.duration_s > most)
+    throw InputError(where("end_time"), "ends " + limit);
+}
 
 void skip(TraceReport* rep, const std::string& why) {
   if (rep) ++rep->skipped[why];
@@ -78,6 +95,10 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
     if (j.name.empty()) throw InputError(at(jobName, row.line), "column job_name: empty");
     j.submit = cellNumber(row, 4, "start_time", jobName);
     cellNumber(row, 5, "end_time", jobName);  // checked, not used (the tasks say when it ran)
+    if (rep->rows >= traceRowLimit())
+      throw InputError(at(jobName, row.line), "more than " + std::to_string(traceRowLimit()) +
+                                                  " job rows; the limit is " + std::to_string(traceRowLimit()) +
+                                                  (workBudgetsLifted() ? "" : " (--allow-large lifts it)"));
     if (!byName.emplace(j.name, jobs.size()).second)
       throw InputError(at(jobName, row.line), "column job_name: job \"" + j.name + "\" appears twice");
     ++rep->rows;
@@ -120,12 +141,14 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
       t.submit_s = j.submit;
       t.trace_start_s = std::max(j.start, j.submit);
       t.duration_s = j.end - t.trace_start_s;
-      t.gpus = static_cast<int>(std::min(1e7, std::ceil(j.gpus - 1e-9)));
+      // Whole GPUs, at least one: a fraction of a GPU takes a GPU (plan_gpu 1e-300 once made a 0-GPU job).
+      t.gpus = static_cast<int>(std::max(1.0, std::min(double(kMaxTraceJobGpus), std::ceil(j.gpus - 1e-9))));
       t.line = j.line;
       out.push_back(std::move(t));
     }
   }
   startAtZero(out);
+  for (const TraceJob& t : out) checkSpan(t, [&](const char* column) { return at(jobName, t.line) + ": column " + column; });
   rep->jobs = static_cast<long long>(out.size());
   return out;
 }
@@ -179,6 +202,9 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
     const json& j = all[i];
     const std::string p = indexPath(name, i);
     if (!j.is_object()) throw InputError(p, "expected a job object, got " + describe(j));
+    if (rep->rows >= traceRowLimit())
+      throw InputError(p, "more than " + std::to_string(traceRowLimit()) + " jobs; the limit is " +
+                              std::to_string(traceRowLimit()) + (workBudgetsLifted() ? "" : " (--allow-large lifts it)"));
     ++rep->rows;
     const json& id = field(j, "jobid", p);
     const json& vc = field(j, "vc", p);
@@ -203,6 +229,13 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
       int g = 0;
       std::vector<std::string> ms;
       std::vector<int> mg;
+      // A machine listed twice in one attempt is one machine: its entries
+      // merge (the GPUs each lists add up), and a GPU named twice on it is
+      // refused. Replay then checks the machine's total against the node's
+      // GPUs (generateJobs); entries taken one by one once let a machine run
+      // 16 GPUs of 8 (issue 33).
+      std::unordered_map<std::string, std::size_t> machineAt;
+      std::vector<std::unordered_set<std::string>> gpuNames;
       for (std::size_t m = 0; m < detail.size(); ++m) {
         const std::string dp = indexPath(ap + ".detail", m);
         const json& d = detail[m];
@@ -211,9 +244,26 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
         const json& list = field(d, "gpus", dp);
         if (!ip.is_string()) throw InputError(dp + ".ip", "expected a string, got " + describe(ip));
         if (!list.is_array()) throw InputError(dp + ".gpus", "expected an array, got " + describe(list));
+        if (list.size() > static_cast<std::size_t>(kMaxTraceJobGpus))
+          throw InputError(dp + ".gpus", std::to_string(list.size()) + " GPUs on one machine; the limit is " +
+                                             std::to_string(kMaxTraceJobGpus));
+        auto [slot, fresh] = machineAt.emplace(ip.get<std::string>(), ms.size());
+        if (fresh) {
+          ms.push_back(ip.get<std::string>());
+          mg.push_back(0);
+          gpuNames.emplace_back();
+        }
+        std::unordered_set<std::string>& names = gpuNames[slot->second];
+        for (std::size_t q = 0; q < list.size(); ++q) {
+          const std::string name = list[q].is_string() ? list[q].get<std::string>() : list[q].dump();
+          if (!names.insert(name).second)
+            throw InputError(indexPath(dp + ".gpus", q), "GPU " + name + " of machine " + ip.get<std::string>() +
+                                                             " is listed twice in this attempt");
+        }
+        mg[slot->second] += static_cast<int>(list.size());
         g += static_cast<int>(list.size());
-        ms.push_back(ip.get<std::string>());
-        mg.push_back(static_cast<int>(list.size()));
+        if (g > kMaxTraceJobGpus)
+          throw InputError(dp + ".gpus", "the attempt runs more than " + std::to_string(kMaxTraceJobGpus) + " GPUs");
       }
       if (std::isnan(s) || std::isnan(e) || g == 0) continue;
       if (std::isnan(first)) first = s;
@@ -230,7 +280,12 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
       t.team = vc.get<std::string>();
       t.submit_s = submit;
       t.trace_start_s = std::max(first, submit);
-      t.duration_s = std::max(0.0, last - t.trace_start_s);
+      // Attempts out of order, or a submission after the last attempt ended,
+      // once gave a silent 0-second job (the Alibaba reader refuses the same).
+      if (last < first) throw InputError(p + ".attempts", "the last attempt ends before the first one starts (out of order)");
+      if (last < t.trace_start_s)
+        throw InputError(p + ".submitted_time", "after the job's last attempt ended (negative time)");
+      t.duration_s = last - t.trace_start_s;
       t.gpus = gpus;
       t.machines = std::move(machines);
       t.machine_gpus = std::move(machineGpus);
@@ -239,17 +294,17 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
     }
   }
   startAtZero(out);
+  for (const TraceJob& t : out)
+    checkSpan(t, [&](const char* column) {
+      return indexPath(name, t.line) + "." + (std::string(column) == "start_time" ? "submitted_time" : "attempts");
+    });
   rep->jobs = static_cast<long long>(out.size());
   return out;
 }
 
 namespace {
 std::string readTextFile(const std::string& path, const std::string& what) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError(what, "cannot read " + path);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+  return readInputFile(path, what, kMaxTraceFileBytes);
 }
 }  // namespace
 
@@ -281,6 +336,8 @@ Workload withTrace(Workload w, std::vector<TraceJob> jobs, bool traceOnly) {
   if (traceOnly) {  // the trace alone: its span is the horizon
     double last = 0;
     for (const TraceJob& t : jobs) last = std::max(last, t.trace_start_s + t.duration_s);
+    if (!(last / 3600 <= kMaxTraceSpanH))  // the readers refuse such traces; this guards other callers
+      throw InputError("trace", "spans more than " + std::to_string(static_cast<long long>(kMaxTraceSpanH)) + " h");
     w.horizon_h = std::max(1e-3, last / 3600);
     w.failures = true;
   }

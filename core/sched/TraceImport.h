@@ -36,6 +36,18 @@
 
 namespace cf::sched {
 
+// Most GPUs one trace job may run (an Alibaba job's summed plan_gpu, a Philly
+// attempt's GPUs, on one machine or all together): docs/workload-format.md.
+inline constexpr int kMaxTraceJobGpus = 10'000'000;
+// Longest span of a trace, submissions and runs alike (~114 years, the
+// workload's own limit on hours): two jobs 10^15 s apart once ran forever.
+inline constexpr double kMaxTraceSpanH = 1e6;
+// Job rows of one trace: budget (the Alibaba 2020 trace has 1.06·10^6,
+// Philly 1.2·10^5) and hard limit (`--allow-large`); a 10^7-row trace took
+// > 60 s and 6.3 GB before the scheduler even started.
+inline constexpr long long kTraceRowBudget = 2'000'000;
+inline constexpr long long kMaxTraceRows = 100'000'000;
+
 struct TraceReport {
   long long rows = 0;      // job rows (Alibaba) or job entries (Philly) read
   long long jobs = 0;      // jobs kept

@@ -3,6 +3,8 @@
 #include "common/JsonReader.h"
 #include "design/ScenarioJson.h"
 #include "sched/Workload.h"
+#include "design/Limits.h"
+#include "sched/Jobs.h"
 
 namespace cf::sched {
 namespace {
@@ -100,6 +102,10 @@ Workload workloadFromJson(const json& j, const std::string& path) {
   w.contention = r.choice("contention", "none", {"none", "leaf-uplinks"}) == "none" ? Contention::None
                                                                                    : Contention::LeafUplinks;
   if (const json* teams = r.array("teams")) {
+    if (static_cast<long long>(teams->size()) > teamLimit())
+      throw InputError(r.keyPath("teams"), std::to_string(teams->size()) + " teams; the limit is " +
+                                               std::to_string(teamLimit()) +
+                                               (workBudgetsLifted() ? "" : " (--allow-large lifts it)"));
     for (std::size_t i = 0; i < teams->size(); ++i) {
       Team t = readTeam(ObjectReader((*teams)[i], indexPath(r.keyPath("teams"), i)));
       if (w.team(t.name) >= 0)
@@ -110,6 +116,9 @@ Workload workloadFromJson(const json& j, const std::string& path) {
   const json* classes = r.array("classes");
   // A class without "team" belongs to "default", which exists unless the file names teams of its own.
   if (classes && w.teams.empty()) w.teams.push_back(Team{"default"});
+  if (classes && classes->size() > kMaxJobClasses)
+    throw InputError(r.keyPath("classes"), std::to_string(classes->size()) + " classes; the limit is " +
+                                               std::to_string(kMaxJobClasses));
   if (classes) {
     for (std::size_t i = 0; i < classes->size(); ++i) {
       JobClass c = readClass(ObjectReader((*classes)[i], indexPath(r.keyPath("classes"), i)), w);

@@ -1,5 +1,7 @@
 #include "store/AtomicFile.h"
 
+#include "common/InputFile.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -129,12 +131,24 @@ int removeStaleTempFiles(const std::string& path) {
 }
 
 std::string readFile(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO must not block the open; it is refused below, as is
+  // any other file that is not a regular one (/dev/zero would be read
+  // forever) and one above common/InputFile.h's limit.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) throw StoreError("cannot open " + path + ": " + errnoText());
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
     throw StoreError(path + " is a directory, not a file");
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw StoreError(path + " is not a regular file (a device, FIFO or socket); only files are read");
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxInputFileBytes) {
+    ::close(fd);
+    throw StoreError(path + " is " + std::to_string(st.st_size) + " bytes; the limit is " +
+                     std::to_string(kMaxInputFileBytes >> 20) + " MiB");
   }
   std::string out;
   char buf[65536];
@@ -147,6 +161,10 @@ std::string readFile(const std::string& path) {
       throw StoreError("cannot read " + path + ": " + why);
     }
     if (n == 0) break;
+    if (out.size() + static_cast<std::size_t>(n) > kMaxInputFileBytes) {
+      ::close(fd);
+      throw StoreError(path + " grew past " + std::to_string(kMaxInputFileBytes >> 20) + " MiB while read");
+    }
     out.append(buf, static_cast<std::size_t>(n));
   }
   ::close(fd);

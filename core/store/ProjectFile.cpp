@@ -1,5 +1,6 @@
 #include "store/ProjectFile.h"
 
+#include "store/SqliteGuard.h"
 #include "store/SqliteHandles.h"
 
 #include <algorithm>
@@ -84,9 +85,12 @@ bool looksLikeSqlite(const std::string& bytes) {
 
 // The file's bytes as an in-memory database: reading never touches the file
 // (no locks, no hot-journal rollback).
-Db openBytes(const std::string& path, const std::string& bytes) {
+// The connection is hardened (SqliteGuard.h) before the file's schema is
+// parsed; `guard` bounds its work and must outlive it.
+Db openBytes(const std::string& path, const std::string& bytes, sqlite::Guard* guard) {
   if (!looksLikeSqlite(bytes)) throw StoreError(path + " is not a ClusterForge project (not an SQLite database)");
   Db db = openMemory();
+  sqlite::harden(db.get(), guard);
   const auto n = static_cast<sqlite3_int64>(bytes.size());
   auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size()));
   if (!buf) throw StoreError("out of memory reading " + path);
@@ -262,8 +266,9 @@ class Loader {
       if (sqlite3_column_type(s.get(), 0) != SQLITE_NULL) range.second = sqlite3_column_int64(s.get(), 0);
     }
     // Bounded work on a damaged file: a table cannot hold more rows than
-    // its file has bytes (a row takes several), so keys past that many
-    // are not probed one by one; the report says how far it read.
+    // its file has room for (a row takes at least 4 bytes of a page), so
+    // keys past that many are not probed one by one; the report says how far
+    // it read.
     const sqlite3_int64 most = rowsTheFileCanHold();
     if (range.second >= first && range.second - first >= most) {
       problem(table, "the file claims keys up to " + std::to_string(range.second) + ", more rows than it can hold; read up to " +
@@ -274,9 +279,64 @@ class Loader {
     return range;
   }
 
-  // An upper bound on the rows of any one table: the file's size in bytes.
+  // An upper bound on the rows of any one table: a row takes at least 4 bytes
+  // of the file (a 2-byte cell pointer, its length, its key, its header).
   sqlite3_int64 rowsTheFileCanHold() {
-    return std::max<sqlite3_int64>(1, static_cast<sqlite3_int64>(pragmaInt(db_, "page_count")) * pragmaInt(db_, "page_size"));
+    return std::max<sqlite3_int64>(
+        1, static_cast<sqlite3_int64>(pragmaInt(db_, "page_count")) * pragmaInt(db_, "page_size") / 4);
+  }
+
+  // The keys `table` holds, in order, from one scan of its keys: reads then
+  // cost what the file holds, not what it claims (a file claiming positions
+  // up to 2^40, or a table of contents listing 10^6 scenarios, once made
+  // 2*10^7 lookups). nullopt when the scan cannot finish (a damaged page):
+  // the caller then probes the range key by key, as before.
+  std::optional<std::vector<sqlite3_int64>> presentKeys(const std::string& table, const std::string& key,
+                                                        sqlite3_int64 first, sqlite3_int64 last) {
+    Stmt s = prepare(db_, "SELECT " + key + " FROM " + table + " WHERE " + key + " BETWEEN ?1 AND ?2 ORDER BY " + key);
+    sqlite3_bind_int64(s.get(), 1, first);
+    sqlite3_bind_int64(s.get(), 2, last);
+    std::vector<sqlite3_int64> keys;
+    int rc;
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) keys.push_back(sqlite3_column_int64(s.get(), 0));
+    if (rc != SQLITE_DONE) return std::nullopt;
+    return keys;
+  }
+
+  // Calls visit(key, row) for every key of [first, last] worth a seek: the
+  // present keys when the scan finished, else each key. Missing keys are
+  // passed to `missing` for the first kListedMissing of them; the return
+  // value is how many are missing in all.
+  static constexpr sqlite3_int64 kListedMissing = 10;
+  template <class Visit, class Missing>
+  sqlite3_int64 forEachKey(const std::string& table, const std::string& key, sqlite3_stmt* st, sqlite3_int64 first,
+                           sqlite3_int64 last, Visit visit, Missing missing) {
+    sqlite3_int64 absent = 0;
+    auto noteMissing = [&](sqlite3_int64 k) {
+      if (absent++ < kListedMissing) missing(k);
+    };
+    if (last < first) return 0;
+    const auto present = presentKeys(table, key, first, last);
+    if (!present) {
+      for (sqlite3_int64 k = first; k <= last; ++k) {
+        const Row r = seek(st, k);
+        if (r == Row::Missing) noteMissing(k);
+        else visit(k, r);
+      }
+      return absent;
+    }
+    sqlite3_int64 expect = first;  // keys before it are accounted for
+    for (sqlite3_int64 k : *present) {
+      for (; expect < k && absent < kListedMissing; ++expect) noteMissing(expect);
+      if (expect < k) absent += k - expect;
+      expect = k + 1;
+      const Row r = seek(st, k);
+      if (r == Row::Missing) noteMissing(k);  // gone between the scan and the seek: cannot happen in memory
+      else visit(k, r);
+    }
+    for (; expect <= last && absent < kListedMissing; ++expect) noteMissing(expect);
+    if (expect <= last) absent += last - expect + 1;
+    return absent;
   }
 
   void readParts(Project& p, const Contents& c) {
@@ -285,22 +345,29 @@ class Loader {
     Stmt st = prepare(db_, "SELECT category, id, body FROM parts WHERE rowid = ?");
     json cat = json::object();
     std::map<std::string, std::size_t> seen;  // rows per category, good or bad
-    for (sqlite3_int64 key = range->first; key <= range->second; ++key) {
-      Row r = seek(st.get(), key);
-      if (r == Row::Unreadable) unreadable("parts", "part " + std::to_string(key));
-      if (r == Row::Missing && c.partCount) problem("parts", "part " + std::to_string(key) + " is missing", true);
-      if (r != Row::Found) continue;
-      const std::string category = columnText(st.get(), 0);
-      const std::size_t k = seen[category]++;
-      try {
-        json body = parseJsonText(columnText(st.get(), 2));
-        Catalog::fromJson(json{{category, json::array({body})}}, "parts");  // checks this part alone
-        cat[category].push_back(std::move(body));
-      } catch (const InputError& e) {
-        problem(partPath(e.path().empty() ? "parts." + category + "[0]" : e.path(), category, k),
-                e.message() + " (part \"" + columnText(st.get(), 1) + "\")", true, true);
-      }
-    }
+    const sqlite3_int64 absent = forEachKey(
+        "parts", "rowid", st.get(), range->first, range->second,
+        [&](sqlite3_int64 key, Row r) {
+          if (r == Row::Unreadable) unreadable("parts", "part " + std::to_string(key));
+          if (r != Row::Found) return;
+          const std::string category = columnText(st.get(), 0);
+          const std::size_t k = seen[category]++;
+          try {
+            json body = parseJsonText(columnText(st.get(), 2));
+            Catalog::fromJson(json{{category, json::array({body})}}, "parts");  // checks this part alone
+            cat[category].push_back(std::move(body));
+          } catch (const InputError& e) {
+            problem(partPath(e.path().empty() ? "parts." + category + "[0]" : e.path(), category, k),
+                    e.message() + " (part \"" + columnText(st.get(), 1) + "\")", true, true);
+          }
+        },
+        [&](sqlite3_int64 key) {
+          if (c.partCount) problem("parts", "part " + std::to_string(key) + " is missing", true);
+        });
+    if (c.partCount && absent > kListedMissing)
+      problem("parts", std::to_string(absent - kListedMissing) + " more parts are missing (" +
+                           std::to_string(absent) + " of the " + std::to_string(*c.partCount) + " the file lists)",
+              true);
     try {
       p.parts = Catalog::fromJson(cat, "parts");
     } catch (const InputError& e) {
@@ -318,21 +385,35 @@ class Loader {
     auto range = keyRange(table, "position", 0, count);
     if (!range) return;
     Stmt st = prepare(db_, "SELECT body, name FROM " + table + " WHERE position = ?");
-    for (sqlite3_int64 key = range->first; key <= range->second; ++key) {
-      const std::string path = indexPath(table, static_cast<std::size_t>(key));
-      std::string name = names ? (*names)[static_cast<std::size_t>(key - range->first)] : "";
-      Row r = seek(st.get(), key);
-      const std::string what = named(kind, name).empty() ? "this " + kind : kind + " \"" + name + "\"";
-      if (r == Row::Unreadable) unreadable(path, what);
-      if (r == Row::Missing) problem(path, what + " is missing from the file", true);
-      if (r != Row::Found) continue;
-      if (name.empty()) name = columnText(st.get(), 1);
-      try {
-        read(parseJsonText(columnText(st.get(), 0)), path);
-      } catch (const InputError& e) {
-        problem(e.path().empty() ? path : e.path(), e.message() + named(kind, name), true, true);
-      }
-    }
+    auto listedName = [&](sqlite3_int64 key) {
+      return names ? (*names)[static_cast<std::size_t>(key - range->first)] : std::string();
+    };
+    auto whatOf = [&](const std::string& name) {
+      return named(kind, name).empty() ? "this " + kind : kind + " \"" + name + "\"";
+    };
+    const sqlite3_int64 absent = forEachKey(
+        table, "position", st.get(), range->first, range->second,
+        [&](sqlite3_int64 key, Row r) {
+          const std::string path = indexPath(table, static_cast<std::size_t>(key));
+          std::string name = listedName(key);
+          if (r == Row::Unreadable) unreadable(path, whatOf(name));
+          if (r != Row::Found) return;
+          if (name.empty()) name = columnText(st.get(), 1);
+          try {
+            read(parseJsonText(columnText(st.get(), 0)), path);
+          } catch (const InputError& e) {
+            problem(e.path().empty() ? path : e.path(), e.message() + named(kind, name), true, true);
+          }
+        },
+        [&](sqlite3_int64 key) {
+          problem(indexPath(table, static_cast<std::size_t>(key)), whatOf(listedName(key)) + " is missing from the file",
+                  true);
+        });
+    if (absent > kListedMissing)
+      problem(table, std::to_string(absent - kListedMissing) + " more " + kind + "s are missing from the file (" +
+                         std::to_string(absent) + " in all, of positions " + std::to_string(range->first) + " to " +
+                         std::to_string(range->second) + ")",
+              true);
   }
 
   sqlite3* db_;
@@ -434,17 +515,33 @@ bool endsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// Our tables, as every schema version made them (scenarios.name since 2,
+// waterfalls since 3): a file holding anything else is refused unread.
+const std::vector<sqlite::TableShape>& projectTables() {
+  static const std::vector<sqlite::TableShape> tables = {
+      {"meta", {"key", "value"}, "", {}},
+      {"parts", {"category", "id", "body"}, "", {}},
+      {"scenarios", {"position", "body", "name"}, "position", {"name"}},
+      {"waterfalls", {"position", "name", "body"}, "position", {}},
+  };
+  return tables;
+}
+
 Project loadProjectBytes(const std::string& path, const std::string& bytes, LoadReport* report) {
-  Db db = openBytes(path, bytes);
+  sqlite::Guard guard;
+  Db db = openBytes(path, bytes, &guard);
   checkIdentity(db.get(), path);
+  sqlite::checkSchema(db.get(), projectTables(), path, "project file");
   LoadReport own;
   Loader loader(db.get(), path, report ? *report : own);
   Project p;
   try {
     p = loader.load();
   } catch (const StoreError& e) {  // the schema itself is unreadable
+    if (const std::string why = sqlite::guardReason(guard); !why.empty()) throw StoreError(path + ": " + why);
     throw StoreError(path + " is damaged: " + e.what());
   }
+  if (const std::string why = sqlite::guardReason(guard); !why.empty()) throw StoreError(path + ": " + why);
   if (!report && !own.ok()) loader.throwFirst();
   return p;
 }
@@ -456,7 +553,8 @@ std::string projectFileBytes(const Project& p) { return projectDatabaseBytes(p);
 void saveProject(const Project& p, const std::string& path) { writeFileAtomically(path, projectFileBytes(p)); }
 
 int projectFileSchemaVersion(const std::string& path) {
-  Db db = openBytes(path, readFile(path));
+  sqlite::Guard guard;
+  Db db = openBytes(path, readFile(path), &guard);
   return pragmaInt(db.get(), "user_version");
 }
 

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/InputFile.h"
 #include "design/ScenarioJson.h"
 #include "sweep/JsonPath.h"
 
@@ -37,11 +38,7 @@ json readBase(const json& base, const std::string& path) {
 }  // namespace
 
 std::string readSpecText(const std::string& path, const std::string& where) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(where, "cannot read \"" + path + "\"");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return readInputFile(path, where);
 }
 
 BaseScenario readBaseScenario(ObjectReader& r, const std::string& baseDir) {

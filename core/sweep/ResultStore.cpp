@@ -1,6 +1,9 @@
 #include "sweep/ResultStore.h"
 
+#include "store/SqliteGuard.h"
 #include "store/SqliteHandles.h"
+
+#include <sys/stat.h>
 
 #include "store/ProjectFile.h"
 
@@ -43,17 +46,72 @@ int pragmaInt(sqlite3* db, const std::string& path, const char* name) {
 
 }  // namespace
 
-ResultStore::ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants)
-    : path_(path) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
-    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
+struct ResultStoreGuard {
+  sqlite::Guard guard;
+};
+
+void checkSweepResultsSchema(sqlite3* db, const std::string& path) {
+  static const std::vector<sqlite::TableShape> tables = {
+      {"meta", {"key", "value"}, "", {}},
+      {"variants", {"idx", "record"}, "idx", {}},
+  };
+  sqlite::checkSchema(db, tables, path, "sweep results file");
+}
+
+namespace {
+
+// Opens `path` with `flags`, hardened (store/SqliteGuard.h) with `guard`.
+sqlite3* openHardened(const std::string& path, int flags, sqlite::Guard* guard) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
     throw StoreError(path + ": cannot open the sweep results file: " + msg);
   }
+  sqlite::harden(db, guard);
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+// Why a statement failed: the guard's reason (stopped, over budget) first.
+[[noreturn]] void rethrow(const StoreError& e, const sqlite::Guard& g, const std::string& path) {
+  if (const std::string why = sqlite::guardReason(g); !why.empty()) throw StoreError(path + ": " + why);
+  throw e;
+}
+
+// An existing file, read-only: ours, our schema, this sweep's. Throws StoreError.
+void checkExisting(const std::string& path, const std::string& fingerprint, sqlite::Guard& guard) {
+  if (guard.stopped()) throw StoreError(path + ": stopped");  // a stop before the first statement
+  sqlite::Db db(openHardened(path, SQLITE_OPEN_READONLY, &guard));
   try {
-    sqlite3_busy_timeout(db_, 5000);
+    if (pragmaInt(db.get(), path, "application_id") != kApplicationId)
+      throw StoreError(path + ": not a ClusterForge sweep results file; left untouched");
+    checkSweepResultsSchema(db.get(), path);
+    if (meta(db.get(), path, "format") != kSweepResultsFormat)
+      throw StoreError(path + ": not a ClusterForge sweep results file; left untouched");
+    if (pragmaInt(db.get(), path, "user_version") > 1)
+      throw StoreError(path + ": written by a newer ClusterForge; left untouched");
+    if (meta(db.get(), path, "fingerprint") != fingerprint)
+      throw StoreError(path + ": holds the results of a different sweep (the spec, its base or the engine "
+                              "version changed); delete it or name another file with --resume");
+  } catch (const StoreError& e) {
+    rethrow(e, guard, path);
+  }
+}
+
+}  // namespace
+
+ResultStore::ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants,
+                         const std::atomic<bool>* stop)
+    : path_(path), guard_(std::make_unique<ResultStoreGuard>()) {
+  guard_->guard.stop = stop;
+  struct stat st {};
+  const bool existing = ::stat(path.c_str(), &st) == 0 && st.st_size > 0;
+  if (existing) checkExisting(path, fingerprint, guard_->guard);
+  db_ = openHardened(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &guard_->guard);
+  try {
     bool fresh = pragmaInt(db_, path, "schema_version") == 0;
+    if (fresh && existing) throw StoreError(path + ": not a ClusterForge sweep results file; left untouched");
     if (fresh) {
       exec(db_, path, "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                           "; PRAGMA user_version=1; BEGIN;"
@@ -71,16 +129,17 @@ ResultStore::ResultStore(const std::string& path, const std::string& fingerprint
       put("variants", std::to_string(variants));
       exec(db_, path, "COMMIT;");
     } else {
-      if (pragmaInt(db_, path, "application_id") != kApplicationId || meta(db_, path, "format") != kSweepResultsFormat)
-        throw StoreError(path + ": not a ClusterForge sweep results file; left untouched");
-      if (pragmaInt(db_, path, "user_version") > 1)
-        throw StoreError(path + ": written by a newer ClusterForge; left untouched");
+      // Checked read-only above; again here in case the file changed in between.
+      checkSweepResultsSchema(db_, path);
       if (meta(db_, path, "fingerprint") != fingerprint)
-        throw StoreError(path + ": holds the results of a different sweep (the spec, its base or the engine "
-                                "version changed); delete it or name another file with --resume");
+        throw StoreError(path + ": holds the results of a different sweep; left untouched");
       exec(db_, path, "PRAGMA journal_mode=WAL;");
     }
     exec(db_, path, "PRAGMA synchronous=NORMAL;");
+  } catch (const StoreError& e) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    rethrow(e, guard_->guard, path);
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -93,15 +152,20 @@ ResultStore::~ResultStore() {
 }
 
 std::map<long long, std::string> ResultStore::rows() const {
+  guard_->guard.used = 0;  // the work budget is per operation
   std::map<long long, std::string> out;
   Stmt s = query(db_, path_, "SELECT idx, record FROM variants ORDER BY idx");
   int rc;
   while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) out[sqlite3_column_int64(s.get(), 0)] = columnText(s.get(), 1);
-  if (rc != SQLITE_DONE) fail(db_, path_, "cannot read the finished variants");
+  if (rc != SQLITE_DONE) {
+    if (const std::string why = sqlite::guardReason(guard_->guard); !why.empty()) throw StoreError(path_ + ": " + why);
+    fail(db_, path_, "cannot read the finished variants");
+  }
   return out;
 }
 
 void ResultStore::put(std::size_t index, const std::string& record) {
+  guard_->guard.used = 0;
   Stmt s = query(db_, path_, "INSERT OR REPLACE INTO variants(idx, record) VALUES (?1, ?2)");
   sqlite3_bind_int64(s.get(), 1, static_cast<sqlite3_int64>(index));
   sqlite3_bind_text(s.get(), 2, record.c_str(), static_cast<int>(record.size()), SQLITE_TRANSIENT);

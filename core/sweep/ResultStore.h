@@ -8,7 +8,13 @@
 // record of VariantEvaluator.h as compact JSON. Each put() commits on its
 // own (WAL journal), so a killed process loses at most the variants in flight.
 // A file written for another spec or engine version is refused, never mixed.
+//
+// An existing file is untrusted (issue 33): it is first opened read-only,
+// hardened and its schema checked (store/SqliteGuard.h: only our two tables,
+// no views, triggers or indexes of its own), its identity and fingerprint
+// read; only then is it opened for writing. A refused file is never written.
 #pragma once
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -23,7 +29,10 @@ class ResultStore {
  public:
   // Opens or creates `path`. Throws StoreError when the file cannot be used or
   // belongs to another sweep (different fingerprint).
-  ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants);
+  // `stop` (may be null): set from a signal handler, it aborts a read of the
+  // file within a few milliseconds (StoreError "... stopped").
+  ResultStore(const std::string& path, const std::string& fingerprint, std::size_t variants,
+              const std::atomic<bool>* stop = nullptr);
   ~ResultStore();
   ResultStore(const ResultStore&) = delete;
   ResultStore& operator=(const ResultStore&) = delete;
@@ -38,6 +47,12 @@ class ResultStore {
  private:
   std::string path_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<struct ResultStoreGuard> guard_;
 };
+
+// Checks an open results file's schema (store/SqliteGuard.h); throws
+// StoreError naming any object that is not ours. The connection must be
+// hardened (sqlite::harden) first.
+void checkSweepResultsSchema(sqlite3* db, const std::string& path);
 
 }  // namespace cf

@@ -32,7 +32,7 @@ ScheduleSection scheduleSectionFromJson(const nlohmann::json& j, const std::stri
   s.seed = static_cast<std::uint64_t>(r.integer("seed", 1, 0));
   s.failures = r.boolean("failures", true);
   s.nodes = r.integer("nodes", 0, 1, 10'000'000);  // the scenario format's range of cluster.nodes
-  s.replications = static_cast<int>(r.integer("replications", 1, 1, 1000));
+  s.replications = static_cast<int>(r.integer("replications", 1, 1, sched::kMaxReplications));
   r.finish();
   return s;
 }

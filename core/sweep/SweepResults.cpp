@@ -1,5 +1,6 @@
 #include "sweep/SweepResults.h"
 
+#include "store/SqliteGuard.h"
 #include "store/SqliteHandles.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "common/Csv.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "common/JsonReader.h"
 #include "design/ScenarioJson.h"
 #include "store/ProjectFile.h"
@@ -28,13 +30,7 @@ namespace fs = std::filesystem;
 const std::set<std::string> kParallelismKeys = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
                                                 "recompute", "zero_stage", "gpus"};
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("", path + ": cannot read the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string readAll(const std::string& path) { return readInputFile(path, ""); }
 
 // --- SQLite -----------------------------------------------------------------
 
@@ -69,7 +65,10 @@ SweepResults readSqlite(const std::string& path) {
   Db db(raw);
   if (rc != SQLITE_OK)
     throw StoreError(path + ": cannot open the sweep results file: " + (raw ? sqlite3_errmsg(raw) : "out of memory"));
+  sqlite::Guard guard;  // store/SqliteGuard.h: an untrusted file (views, triggers and runaway reads refused)
+  sqlite::harden(raw, &guard);
   sqlite3_busy_timeout(raw, 5000);
+  checkSweepResultsSchema(raw, path);
   std::map<std::string, std::string> meta;
   {
     Stmt s = readQuery(raw, path, "SELECT key, value FROM meta");
@@ -91,7 +90,10 @@ SweepResults readSqlite(const std::string& path) {
       for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
     r.records.push_back(std::move(rec));
   }
-  if (step != SQLITE_DONE) throw StoreError(path + ": cannot read the finished variants: " + sqlite3_errmsg(raw));
+  if (step != SQLITE_DONE) {
+    if (const std::string why = sqlite::guardReason(guard); !why.empty()) throw StoreError(path + ": " + why);
+    throw StoreError(path + ": cannot read the finished variants: " + sqlite3_errmsg(raw));
+  }
   r.axisKeys.assign(keys.begin(), keys.end());
   r.axisValues.assign(r.axisKeys.size(), json());
   try {
@@ -296,6 +298,7 @@ SweepResults parseSweepResultsText(const std::string& body, const std::string& p
 
 SweepResults readSweepResults(const std::string& path) {
   {
+    checkInputFile(path, "");  // a regular file within the limit (a FIFO would block the open below)
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("", path + ": cannot read the file");
     char magic[16] = {};

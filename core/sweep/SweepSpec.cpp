@@ -93,6 +93,11 @@ SweepSpec SweepSpec::fromJson(const nlohmann::json& spec, const std::string& bas
   return s;
 }
 
+std::size_t SweepSpec::eagerChecks(std::size_t axis) const {
+  const std::size_t quota = std::max<std::size_t>(1, kEagerValueChecks / std::max<std::size_t>(1, axes_.size()));
+  return std::min(axes_[axis].values.size(), quota);
+}
+
 void SweepSpec::checkAxes() const {
   for (std::size_t i = 0; i < axes_.size(); ++i) {
     const std::string& key = axes_[i].key;
@@ -110,7 +115,7 @@ void SweepSpec::checkAxes() const {
       continue;
     }
 
-    for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
+    for (std::size_t j = 0; j < eagerChecks(i); ++j) {
       json doc = base_.scenario;
       setJsonPath(doc, key, axes_[i].values[j], where);
       Scenario variant;
@@ -148,7 +153,7 @@ void SweepSpec::checkScheduleAxis(std::size_t i) const {
     for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
     throw InputError(where, "\"" + key + "\" is not a key of the schedule section (" + list + ")");
   }
-  for (std::size_t j = 0; j < axes_[i].values.size(); ++j) {
+  for (std::size_t j = 0; j < eagerChecks(i); ++j) {
     json doc = {{"schedule", schedule_}};
     setJsonPath(doc, key, axes_[i].values[j], where);
     try {

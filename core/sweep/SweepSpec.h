@@ -29,6 +29,13 @@ namespace cf {
 
 inline constexpr const char* kSweepFormat = "clusterforge.sweep/1";
 inline constexpr std::size_t kMaxSweepVariants = 10'000'000;
+// Axis values checked when the spec is read (a typo exits 2 before any
+// variant runs): the first kEagerValueChecks / (number of axes) values of each
+// axis. Each check builds and validates a scenario (~40 us), so checking all
+// of a 10^7-value axis took 406 s before the first variant, deaf to SIGTERM
+// (issue 33); the values past the quota are checked when their variants run
+// (status "invalid", naming the problem), i.e. in proportion to what runs.
+inline constexpr std::size_t kEagerValueChecks = 10'000;
 
 struct SweepAxis {
   std::string key;                        // key path in the scenario, e.g. "cluster.accelerator"
@@ -72,6 +79,7 @@ class SweepSpec {
 
  private:
   void checkAxes() const;
+  std::size_t eagerChecks(std::size_t axis) const;  // values of the axis checked up front
   void checkScheduleAxis(std::size_t i) const;
 
   std::string name_;

@@ -49,6 +49,7 @@ WaterfallResult runWaterfall(const WaterfallSpec& spec, const WaterfallOptions& 
   // The simulation of each subset, once (cached by subset).
   std::vector<WaterfallFigures> sims(masks.size());
   tbb::parallel_for(std::size_t{0}, masks.size(), [&](std::size_t i) {
+    throwIfCancelled(opt.control);  // a stop request ends the waterfall within one simulation
     sims[i] = figuresOf(simulate(spec.project(masks[i]), 0, so));
   });
   std::map<std::uint64_t, const WaterfallFigures*> byMask;

@@ -123,6 +123,9 @@ class TestCli : public QObject {
   // Every reproducer under tests/data/bad/ (issue 21): exit 2, the message naming the key; the longest
   // answer is printed (a figure, not an assertion: 0.6 s in Release when last measured).
   // Top-level files go through validate and simulate; flow/ files through simulate --network flow;
+  // trace-philly/ files as a trace replayed on the 2,048 nodes of the Llama 3 example, trace-alibaba/
+  // folders as an Alibaba trace scheduled there, workload/ files as a --workload there; sweep/ and
+  // waterfall/ files as specs (issue 33);
   // engine/ files through simulate only (work the engine bounds from model outputs, e.g. the
   // Monte Carlo's events, which validate cannot see without running the performance model).
   void badInputsAreRefused() {
@@ -145,7 +148,16 @@ class TestCli : public QObject {
       const QString rel = QDir(root).relativeFilePath(it.next());
       if (rel == "expected.tsv") continue;
       QList<QStringList> runs;
-      if (rel.startsWith("flow/")) runs << QStringList{"simulate", root + rel, "--network", "flow"};
+      const QString cluster = QString(CF_SOURCE_DIR) + "/resources/examples/llama3-405b-16k-h100.cf.json";
+      if (rel.startsWith("trace-philly/"))  // a trace alone, replayed on its own machines
+        runs << QStringList{"schedule", cluster, "--trace", "philly", root + rel, "--policy", "replay"};
+      else if (rel.startsWith("trace-alibaba/"))  // a folder with both tables
+        runs << QStringList{"schedule", cluster, "--trace", "alibaba2020", QFileInfo(root + rel).path()};
+      else if (rel.startsWith("workload/"))  // a workload file scheduled on that cluster
+        runs << QStringList{"schedule", cluster, "--workload", root + rel};
+      else if (rel.startsWith("sweep/")) runs << QStringList{"sweep", root + rel, "-o", dir_.filePath("bad-sweep.json")};
+      else if (rel.startsWith("waterfall/")) runs << QStringList{"waterfall", root + rel};
+      else if (rel.startsWith("flow/")) runs << QStringList{"simulate", root + rel, "--network", "flow"};
       else if (rel.startsWith("engine/")) runs << QStringList{"simulate", root + rel};
       else runs << QStringList{"validate", root + rel} << QStringList{"simulate", root + rel};
       for (const QStringList& args : runs) {

@@ -75,6 +75,14 @@ class TestScheduleCli : public QObject {
     QVERIFY(c.out != a.out);
   }
 
+  // Issue 33: --replications accepted up to 100,000 (> 60 s and 8.3 GB, every job set drawn before
+  // the first run); its limit is now the sweeps' 1,000.
+  void replicationsAreCapped() {
+    Run r = run({kSchedule, kExample, QStringLiteral("--replications"), QStringLiteral("100000")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--replications")) && r.err.contains(QStringLiteral("1000")), qPrintable(r.err));
+  }
+
   void comparesPolicies() {
     Run r = run({kSchedule, kExample, QStringLiteral("--compare-policies"), QStringLiteral("--csv")});
     QVERIFY2(r.code == 0, qPrintable(r.err));

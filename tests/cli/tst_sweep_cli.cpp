@@ -157,6 +157,65 @@ class TestSweepCli : public QObject {
     QVERIFY(!QFileInfo::exists(out));
   }
 
+  // Issue 33: a results file is untrusted SQLite. A view over an endless recursive CTE hung
+  // `sweep --resume` (deaf to SIGTERM, killed after 13 min); an insert trigger rewrote a meta row
+  // on every stored variant. Each is refused before a row is read, naming the object, and the
+  // file is left byte for byte as it was.
+  void hostileResultsAreRefused_data() {
+    QTest::addColumn<QString>("statement");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("endless view")
+        << "ALTER TABLE variants RENAME TO v0; CREATE VIEW variants(idx, record) AS WITH RECURSIVE c(x) AS "
+           "(SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, 'r' FROM c; DROP TABLE v0"
+        << "it holds a view \"variants\"";
+    QTest::newRow("insert trigger")
+        << "CREATE TRIGGER t AFTER INSERT ON variants BEGIN UPDATE meta SET value = 'x' WHERE key = 'format'; END"
+        << "it holds a trigger \"t\"";
+    QTest::newRow("own index") << "CREATE INDEX i ON variants(length(record))"
+                               << "it holds an index \"i\" on \"variants\" that ClusterForge does not make";
+    QTest::newRow("generated column") << "ALTER TABLE variants ADD COLUMN g AS (length(record))"
+                                      << "its column \"variants.g\" is generated or hidden";
+    QTest::newRow("key not the rowid")
+        << "ALTER TABLE variants RENAME TO v0; CREATE TABLE variants(idx TEXT, record TEXT); DROP TABLE v0"
+        << "its column \"variants.idx\" is not the table's INTEGER PRIMARY KEY";
+  }
+  void hostileResultsAreRefused() {
+    QFETCH(QString, statement);
+    QFETCH(QString, message);
+    const QString db = path(QString("hostile-%1.db").arg(QTest::currentDataTag()).replace(' ', '-'));
+    const QString out = path("hostile.json");
+    Run first = run({"sweep", spec_, "-o", out, "--resume", db, "--stop-after", "2", "--threads", "2"});
+    QCOMPARE(first.code, 3);
+    QVERIFY(sql(db, "PRAGMA journal_mode=DELETE"));  // one file to compare
+    QVERIFY(sql(db, statement.toUtf8().constData()));
+    const QByteArray before = contents(db);
+    Run again = run({"sweep", spec_, "-o", out, "--resume", db, "--threads", "2"});
+    QCOMPARE(again.code, 2);
+    QVERIFY2(again.err.contains(db + ": " + message), qPrintable(again.err));
+    QVERIFY2(again.err.contains("left untouched"), qPrintable(again.err));
+    QVERIFY(!QFileInfo::exists(out));
+    QCOMPARE(contents(db), before);
+    QVERIFY(!QFileInfo::exists(db + "-wal") || QFileInfo(db + "-wal").size() == 0);
+  }
+
+  // Issue 33: a sweep at its 10^7-variant maximum checked every value before the first variant
+  // (406 s, deaf to SIGTERM). Values past the eager quota (sweep/SweepSpec.h) are checked as their
+  // variants run: a bad value there is an "invalid" variant, not a refusal of the whole sweep.
+  void valuesPastTheQuotaAreCheckedWhenTheyRun() {
+    QJsonArray values;
+    for (int i = 0; i < 20000; ++i) values.append(1.0 + i * 1e-4);
+    values[19999] = 0.5;  // out of range, past the quota of 10,000 values for one axis
+    QString spec = writeSpec("many-values.json", {axis("cluster.scale_out.oversubscription", values)});
+    Run r = run({"sweep", spec, "-o", path("many.json"), "--stop-after", "1", "--threads", "1", "-q"});
+    QVERIFY2(r.code == 3, qPrintable(r.err));
+    QVERIFY2(r.err.contains("sweep: 20000 variants"), qPrintable(r.err));
+    values[9999] = 0.5;  // within the quota: refused up front, naming the value
+    spec = writeSpec("many-values-bad.json", {axis("cluster.scale_out.oversubscription", values)});
+    r = run({"sweep", spec, "-o", path("many.json"), "--stop-after", "1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("axes[0].values[9999]"), qPrintable(r.err));
+  }
+
   // Issue 21 #6: an axis value nested 10^6 deep crashed the reader (stack overflow).
   void deepAxisValueIsRefused() {
     QString deep = writeSpec("deep.json", {axis("cluster.scale_out.oversubscription", {1.0, "DEEP"})});

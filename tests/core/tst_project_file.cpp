@@ -8,10 +8,13 @@
 
 #include <QtTest>
 
+#include <atomic>
+
 #include "ProjectSamples.h"
 #include "TestData.h"
 #include "store/JsonDump.h"
 #include "store/ProjectFile.h"
+#include "store/SqliteGuard.h"
 
 using namespace cf;
 using nlohmann::json;
@@ -236,6 +239,132 @@ class TestProjectFile : public QObject {
       QVERIFY2(QString(e.what()).contains(message), e.what());
     }
     QCOMPARE(QByteArray::fromStdString(bytesOf(p)), content);
+  }
+
+  // Issue 33: project files are untrusted SQLite. Views, triggers, indexes and tables of their
+  // own, generated columns and keys that are not the rowid are refused before a row is read, naming
+  // the object; the file is left as it was. (A view over an endless recursive CTE hung validate and
+  // the GUI; a schema-1 file's update trigger ran during the upgrade on open.)
+  void hostileSchemasAreRefusedAndLeftUntouched_data() {
+    QTest::addColumn<QString>("statement");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("endless view")
+        << "ALTER TABLE scenarios RENAME TO s0; CREATE VIEW scenarios(position, body, name) AS WITH RECURSIVE "
+           "c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, '{}', 'n' FROM c; DROP TABLE s0"
+        << "it holds a view \"scenarios\"";
+    QTest::newRow("trigger") << "CREATE TRIGGER t AFTER UPDATE ON scenarios BEGIN DELETE FROM meta; END"
+                             << "it holds a trigger \"t\"";
+    QTest::newRow("index") << "CREATE INDEX i ON scenarios(length(body))"
+                           << "it holds an index \"i\" on \"scenarios\" that ClusterForge does not make";
+    QTest::newRow("foreign table") << "CREATE TABLE extra(x)" << "it holds a table \"extra\" that ClusterForge does not make";
+    QTest::newRow("generated column") << "ALTER TABLE scenarios ADD COLUMN g AS (length(body))"
+                                      << "its column \"scenarios.g\" is generated or hidden";
+    QTest::newRow("extra column") << "ALTER TABLE meta ADD COLUMN x TEXT"
+                                  << "its table \"meta\" has a column \"meta.x\" that ClusterForge does not make";
+    QTest::newRow("position not the rowid")
+        << "ALTER TABLE scenarios RENAME TO s0; CREATE TABLE scenarios(position TEXT, body TEXT, name TEXT); "
+           "INSERT INTO scenarios SELECT * FROM s0; DROP TABLE s0"
+        << "its column \"scenarios.position\" is not the table's INTEGER PRIMARY KEY";
+  }
+  void hostileSchemasAreRefusedAndLeftUntouched() {
+    QFETCH(QString, statement);
+    QFETCH(QString, message);
+    const std::string target = path("hostile.cfproj").toStdString();
+    QFile::remove(QString::fromStdString(target));
+    saveProject(twoScenarios(), target);
+    sql(target, statement.toStdString());
+    const std::string before = bytesOf(QString::fromStdString(target));
+    for (bool withReport : {false, true}) {
+      LoadReport report;
+      try {
+        loadProject(target, withReport ? &report : nullptr);
+        QFAIL("a hostile project loaded");
+      } catch (const StoreError& e) {
+        QVERIFY2(QString(e.what()).contains(message) && QString(e.what()).contains("left untouched"), e.what());
+      }
+    }
+    QCOMPARE(bytesOf(QString::fromStdString(target)), before);
+  }
+
+  // Issue 33: the schema-1 upgrade runs on an in-memory copy with triggers off; a trigger in the
+  // file is refused, never fired.
+  void schemaOneUpgradeFiresNoTrigger() {
+    std::string target = path("v1-trigger.cfproj").toStdString();
+    QFile::remove(QString::fromStdString(target));
+    std::string body = scenarioToJson(projectFromJson(cftest::smallScenario()).scenarios[0]).dump();
+    std::string esc;
+    for (char c : body) esc += (c == '\'') ? std::string("''") : std::string(1, c);
+    sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
+                    "; PRAGMA user_version = 1;"
+                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                    "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(category, id));"
+                    "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+                    "INSERT INTO meta VALUES('name', 'old project');"
+                    "INSERT INTO scenarios VALUES(0, '" + esc + "');"
+                    "CREATE TRIGGER renamer AFTER UPDATE ON scenarios BEGIN "
+                    "UPDATE meta SET value = 'renamed by a trigger' WHERE key = 'name'; END;");
+    const std::string before = cftest::readText(target);
+    try {
+      loadProject(target);
+      QFAIL("a schema-1 project with a trigger loaded");
+    } catch (const StoreError& e) {
+      QVERIFY2(QString(e.what()).contains("it holds a trigger \"renamer\""), e.what());
+    }
+    QCOMPARE(cftest::readText(target), before);
+  }
+
+  // Issue 33: reads cost what the file holds, not what it claims. A table of contents listing
+  // 200,000 scenarios of which the file holds 2 once made 200,000 lookups and as many problems;
+  // the missing ones are now listed up to 10 and then counted once.
+  void claimedRowsAreCountedNotProbed() {
+    const std::string target = path("claims.cfproj").toStdString();
+    QFile::remove(QString::fromStdString(target));
+    saveProject(twoScenarios(), target);
+    json names = json::array();
+    for (int i = 0; i < 200000; ++i) names.push_back("s" + std::to_string(i));
+    const std::string contents = json{{"scenarios", names}, {"waterfalls", json::array()}, {"parts", 0}}.dump();
+    sql(target, "UPDATE meta SET value = '" + contents + "' WHERE key = 'contents'");
+    LoadReport report;
+    Project p = loadProject(target, &report);
+    QCOMPARE(p.scenarios.size(), std::size_t(2));
+    QVERIFY(report.partial);
+    QCOMPARE(report.problems.size(), std::size_t(11));  // 10 named, then one count
+    const QString text = problemsText(report);
+    QVERIFY2(text.contains("scenarios[2]: scenario \"s2\" is missing from the file"), qPrintable(text));
+    QVERIFY2(text.contains("scenarios: 199988 more scenarios are missing from the file (199998 in all"), qPrintable(text));
+    // Positions up to 2^40 in a small file: the rows present are read, the rest is one problem.
+    const std::string sparse = path("sparse.cfproj").toStdString();
+    QFile::remove(QString::fromStdString(sparse));
+    saveProject(twoScenarios(), sparse);
+    sql(sparse, "DELETE FROM meta WHERE key = 'contents'; UPDATE scenarios SET position = 1099511627776 WHERE position = 1");
+    LoadReport r2;
+    Project q = loadProject(sparse, &r2);
+    QCOMPARE(q.scenarios.size(), std::size_t(1));
+    QVERIFY2(r2.problems.size() <= 12, qPrintable(problemsText(r2)));
+    QVERIFY2(problemsText(r2).contains("the file claims keys up to 1099511627776"), qPrintable(problemsText(r2)));
+  }
+
+  // Issue 33: every statement on an untrusted file is bounded: past the guard's budget, or once its
+  // stop flag is set (SIGINT/SIGTERM in the CLI), SQLite interrupts it. An endless recursive CTE is
+  // the runaway query here (views and triggers that could hold one are refused and disabled anyway).
+  void sqliteGuardInterruptsRunawayWork() {
+    const char* endless = "WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
+    for (bool byStop : {false, true}) {
+      sqlite3* db = nullptr;
+      QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
+      std::atomic<bool> stop{byStop};
+      sqlite::Guard guard;
+      guard.budget = byStop ? sqlite::kDefaultWorkBudget : 50 * sqlite::kProgressStep;
+      guard.stop = &stop;
+      sqlite::harden(db, &guard);
+      sqlite3_stmt* st = nullptr;
+      QCOMPARE(sqlite3_prepare_v2(db, endless, -1, &st, nullptr), SQLITE_OK);
+      QCOMPARE(sqlite3_step(st), SQLITE_INTERRUPT);
+      sqlite3_finalize(st);
+      sqlite3_close(db);
+      QCOMPARE(QString::fromStdString(sqlite::guardReason(guard)).startsWith(byStop ? "stopped" : "reading it needs more than"),
+               true);
+    }
   }
 
   void truncatedFile() {

@@ -15,6 +15,7 @@
 #include "design/ScenarioJson.h"
 #include "sched/Jobs.h"
 #include "sched/Simulator.h"
+#include "sched/Study.h"
 #include "sched/TraceImport.h"
 
 using nlohmann::json;
@@ -276,6 +277,105 @@ class TstSchedWorkload : public QObject {
       QVERIFY2(QString(e.what()).contains("more machines than the cluster's 3 nodes"), e.what());
       QVERIFY(QString(e.what()).startsWith("trace row 2 (job application_1506638472019_14210)"));
     }
+  }
+
+  // Issue 33: a machine listed twice in one attempt (8 GPUs each) took 16 GPUs of an 8-GPU node under
+  // replay: the node's free count went to -8 and NodePool::setFree indexed out of bounds (SIGSEGV).
+  // Entries of one machine merge; the machine's total is checked against the node.
+  void phillyMachineListedTwiceIsOneMachine() {
+    std::string text = cftest::readText(kData + "cluster_job_log.json");
+    const std::string one = R"({"ip": "m13", "gpus": ["gpu0", "gpu1", "gpu2", "gpu3", "gpu4", "gpu5", "gpu6", "gpu7"]})";
+    const std::string other = R"({"ip": "m14", "gpus": ["gpu0", "gpu1", "gpu2", "gpu3", "gpu4", "gpu5", "gpu6", "gpu7"]})";
+    QVERIFY(text.find(other) != std::string::npos);
+    // Same GPUs named again: refused by the reader.
+    std::string same = text;
+    same.replace(same.find(other), other.size(), one);
+    QCOMPARE(QString::fromStdString(phillyError(same)),
+             QString("cluster_job_log[2].attempts[0].detail[1].gpus[0]: GPU gpu0 of machine m13 is listed twice in this attempt"));
+    // Other GPU names: one machine running 16 GPUs, refused against 8-GPU nodes, never placed.
+    std::string sixteen = text;
+    sixteen.replace(sixteen.find(other), other.size(),
+                    R"({"ip": "m13", "gpus": ["gpu8", "gpu9", "gpu10", "gpu11", "gpu12", "gpu13", "gpu14", "gpu15"]})");
+    Workload w;
+    w.trace = readPhilly(sixteen);
+    QCOMPARE(w.trace[2].machines, std::vector<std::string>{"m13"});
+    QCOMPARE(w.trace[2].machine_gpus, std::vector<int>{16});
+    try {
+      generateJobs(w, schedtest::cluster(4, 8), 1);
+      QFAIL("a machine running 16 GPUs of 8 was accepted");
+    } catch (const InputError& e) {
+      QVERIFY2(QString(e.what()).contains("(job application_1506638472019_14210).machines: machine m13 runs 16 GPUs; "
+                                          "the cluster's nodes have 8"),
+               e.what());
+    }
+    // A TraceJob built elsewhere with the machine twice: generateJobs merges and checks the sum.
+    Workload built;
+    TraceJob t;
+    t.id = "x";
+    t.team = "t";
+    t.gpus = 16;
+    t.duration_s = 3600;
+    t.trace_start_s = 0;
+    t.machines = {"m1", "m1"};
+    t.machine_gpus = {8, 8};
+    built.trace = {t};
+    QVERIFY_THROWS_EXCEPTION(InputError, generateJobs(built, schedtest::cluster(4, 8), 1));
+    built.trace[0].machine_gpus = {4, 4};
+    built.trace[0].gpus = 8;
+    const JobSet js = generateJobs(built, schedtest::cluster(4, 8), 1);
+    QCOMPARE(js.jobs[0].trace_nodes, std::vector<long long>{0});
+    QCOMPARE(js.jobs[0].trace_gpus, std::vector<int>{8});
+    ScheduleOptions o;
+    o.policy = Policy::Replay;
+    built.horizon_h = 2;
+    QCOMPARE(simulateSchedule(schedtest::cluster(4, 8), generateJobs(built, schedtest::cluster(4, 8), 1), o).completed, 1LL);
+  }
+
+  // Issue 33: a trace's span is bounded (two jobs 10^15 s apart ran forever; an overflowing
+  // duration printed "horizon inf h"), and a sliver of a GPU is a GPU, not a 0-GPU job.
+  void traceTimesAreBounded() {
+    const std::string far = importError("j1,i1,u1,T,0,3600\nj2,i2,u1,T,1e15,1e15\n",
+                                        "j1,w,1,T,0,3600,600,29,100,V100\nj2,w,1,T,1e15,1.000000000001e15,600,29,100,V100\n");
+    QVERIFY2(QString::fromStdString(far).startsWith("pai_job_table.csv:2: column start_time: submitted more than 1000000 h"),
+             far.c_str());
+    const std::string overflow = importError("j1,i1,u1,T,0,3600\n", "j1,w,1,T,-1e308,1e308,600,29,100,V100\n");
+    QVERIFY2(QString::fromStdString(overflow).contains("column end_time: ends more than"), overflow.c_str());
+    const auto sliver = readAlibaba2020("j1,i1,u1,T,0,3600\n", "j1,w,1,T,0,3600,600,29,1e-300,V100\n");
+    QCOMPARE(sliver.size(), std::size_t(1));
+    QCOMPARE(sliver[0].gpus, 1);
+    // Philly: a submission after the last attempt ended was a silent 0-second job.
+    std::string text = cftest::readText(kData + "cluster_job_log.json");
+    const std::string submitted = R"("submitted_time": "2017-10-07 01:30:00")";
+    QVERIFY(text.find(submitted) != std::string::npos);
+    text.replace(text.find(submitted), submitted.size(), R"("submitted_time": "2017-10-07 07:00:00")");
+    QCOMPARE(QString::fromStdString(phillyError(text)),
+             QString("cluster_job_log[2].submitted_time: after the job's last attempt ended (negative time)"));
+  }
+
+  // Issue 33: the jobs limit counts all classes together (it was per class), and memory is
+  // reserved for what is drawn (a class with count 1 at 10^9 arrivals an hour reserved 10^8 jobs).
+  void jobLimitsAreTotalAndReservationsDrawn() {
+    json w = goodWorkload();
+    w["horizon_h"] = 1e6;
+    w["classes"][0]["arrival"]["rate_per_h"] = 3;  // 3·10^6 jobs: within the budget alone
+    w["classes"][1]["arrival"] = {{"rate_per_h", 3}};
+    w["classes"][1].erase("elastic");
+    try {
+      generateJobs(workloadFromJson(w), schedtest::cluster(4, 8), 1);
+      QFAIL("6·10^6 jobs over two classes passed a 4·10^6 budget");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("workload.classes"));
+    }
+    json burst = goodWorkload();
+    burst["classes"][0]["arrival"]["rate_per_h"] = 1e9;
+    burst["classes"][0]["count"] = 1;
+    const Workload bw = workloadFromJson(burst);
+    const JobSet js = generateJobs(bw, schedtest::cluster(4, 8), 1);
+    QCOMPARE(js.jobs.size(), std::size_t(4));  // 1 + the 3 listed arrivals
+    QVERIFY2(js.jobs.capacity() < 1000, qPrintable(QString::number(js.jobs.capacity())));
+    json teams = goodWorkload();
+    for (int i = 0; i < 10001; ++i) teams["teams"].push_back({{"name", "t" + std::to_string(i)}});
+    QCOMPARE(QString::fromStdString(errorPath(teams)), QString("workload.teams"));
   }
 
   void scenarioKeepsItsWorkload() {

@@ -3,6 +3,8 @@
 // independence of the records.
 #include <QtTest>
 
+#include <atomic>
+
 #include "../TestData.h"
 #include "SpecError.h"
 #include "store/ProjectFile.h"
@@ -182,6 +184,17 @@ class TestSweep : public QObject {
     QVERIFY_THROWS_EXCEPTION(cf::StoreError, cf::ResultStore(path, "other", 3));
     cf::writeFileAtomically(dir_.filePath("junk.db").toStdString(), "not a database at all, just text....");
     QVERIFY_THROWS_EXCEPTION(cf::StoreError, cf::ResultStore(dir_.filePath("junk.db").toStdString(), "abc", 3));
+    // Issue 33: a stop (SIGINT/SIGTERM in the CLI) while an existing file is opened ends the open
+    // with "stopped" and writes nothing.
+    const std::string before = cftest::readText(path);
+    std::atomic<bool> stop{true};
+    try {
+      cf::ResultStore store(path, "abc", 3, &stop);
+      QFAIL("opened despite the stop");
+    } catch (const cf::StoreError& e) {
+      QVERIFY2(QString(e.what()).endsWith(": stopped"), e.what());
+    }
+    QCOMPARE(cftest::readText(path), before);
   }
 
   // Issue 21 #6: an axis value nested 10^6 deep overflowed the stack (copying it recurses per level).
