@@ -36,6 +36,7 @@ std::string figure(FigureKind k, double v) {
     case FigureKind::AllReduceBusBandwidth: s << std::setprecision(1) << v << " GB/s"; break;
     case FigureKind::InterruptionsPer1000NodeDays:
     case FigureKind::HardwareInterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
+    case FigureKind::MemoryPerGpuGiB: s << std::setprecision(1) << v << " GiB"; break;
   }
   return s.str();
 }
@@ -47,6 +48,12 @@ std::string signedPercent(double f, bool sign) {
 }
 
 std::string source(const Row& r) { return r.run.cite + ", " + r.run.where; }
+
+// A training-step row whose configuration the model says does not fit
+// although it ran (memory rows compare the figure itself: no mark).
+bool misfit(const Row& r) {
+  return r.ok && !r.fits_in_memory && validation::domainOf(r.run.kind) == "performance";
+}
 
 // held-out (and, when some were seen during development, the others alone)
 // and calibration |error| lines of one summary.
@@ -103,7 +110,7 @@ void printText(const std::vector<Row>& rows, const Summary& s, const Summary* fl
       cells.back().push_back(r.flow_ok ? figure(r.run.kind, r.flow_predicted) : "—");
       cells.back().push_back(r.flow_ok ? signedPercent(r.flow_error, true) : "—");
     }
-    cells.back().push_back(r.run.use + (r.ok && !r.fits_in_memory ? " *" : ""));
+    cells.back().push_back(r.run.use + (misfit(r) ? " *" : ""));
   }
   std::vector<cli::TextColumn> cols = {{"id", false},       {"source", false},   {"hardware", false},
                                        {"GPUs", true},      {"model", false},    {"layout", false},
@@ -119,7 +126,7 @@ void printText(const std::vector<Row>& rows, const Summary& s, const Summary* fl
   if (flow)
     for (const std::string& l : flowSummaryLines(*flow)) out << l << "\n";
   bool anyMissFit = false;
-  for (const Row& r : rows) anyMissFit |= r.ok && !r.fits_in_memory;
+  for (const Row& r : rows) anyMissFit |= misfit(r);
   if (anyMissFit) out << "* the model says this configuration does not fit in memory although it ran\n";
   for (const Row& r : rows)
     if (!r.ok) out << "not simulated: " << r.run.id << ": " << r.error_message << "\n";

@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "design/DataPipeline.h"
 
@@ -72,6 +73,7 @@ struct Parallelism {
   std::string schedule = "1f1b";   // 1f1b (interleaved when virtual_stages > 1) | zb-h1 | zb-v | dualpipe
   int first_stage_layers = 0;      // 0 = the even split (ceil(L/pp) on the first stage)
   int last_stage_layers = 0;       // 0 = the even split
+  int micro_batches_per_round = 0; // interleaved: micro-batches per chunk round (Llama 3's N); 0 = pp
   std::string rank_order = "tp-cp-dp-pp";  // Megatron; "tp-cp-pp-dp": pipeline inner, DP outermost (Llama 3)
   long long gpus() const { return 1LL * tp * pp * dp * cp; }
   bool operator==(const Parallelism&) const = default;
@@ -98,6 +100,14 @@ struct SoftwareOptions {
   double activation_offload = 0;   // share of stored activations kept in host memory (0-1)
   double moe_capacity_factor = 0;  // > 0: tokens per expert capped (and padded) at this x the mean; 0 = dropless
   double moe_load_imbalance = 1;   // dropless: busiest expert's tokens / the mean (>= 1)
+  // Memory levers of DeepSeek-V3 (§3.2.3, §3.3.3), named after Megatron-core's
+  // --recompute-modules: with recompute "selective", also recompute these
+  // ("layernorm": the norms' outputs, "mla_up_proj": MLA's up-projected Q, K, V,
+  // "moe_act": the routed experts' SwiGLU output) instead of storing them.
+  std::vector<std::string> recompute_modules;
+  bool fp8_activation_cache = false;  // GEMM inputs kept for the backward in FP8 (1 byte; attention output E5M6, 1.5)
+  std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
+  bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
   bool operator==(const SoftwareOptions&) const = default;
 };
 

@@ -142,6 +142,7 @@ Parallelism readParallelism(ObjectReader p) {
   out.schedule = p.choice("schedule", "1f1b", {"1f1b", "zb-h1", "zb-v", "dualpipe"});
   out.first_stage_layers = toInt(p.integer("first_stage_layers", 0, 1, 100000));
   out.last_stage_layers = toInt(p.integer("last_stage_layers", 0, 1, 100000));
+  out.micro_batches_per_round = toInt(p.integer("micro_batches_per_round", 0, 1, 1 << 20));
   out.rank_order = p.choice("rank_order", "tp-cp-dp-pp", {"tp-cp-dp-pp", "tp-cp-pp-dp"});
   p.finish();
   return out;
@@ -183,6 +184,20 @@ Job readJob(ObjectReader r) {
   j.software.activation_offload = sw.number("activation_offload", 0.0, 0.0, 1.0);
   j.software.moe_capacity_factor = sw.number("moe_capacity_factor", 0.0, 0.0, 64.0);
   j.software.moe_load_imbalance = sw.number("moe_load_imbalance", 1.0, 1.0, 64.0);
+  if (const json* rm = sw.array("recompute_modules")) {
+    for (std::size_t i = 0; i < rm->size(); ++i) {
+      const json& v = (*rm)[i];
+      const std::string at = sw.keyPath("recompute_modules") + "[" + std::to_string(i) + "]";
+      if (!v.is_string()) throw InputError(at, "expected a string, got " + describe(v));
+      const std::string m = v.get<std::string>();
+      if (m != "layernorm" && m != "mla_up_proj" && m != "moe_act")
+        throw InputError(at, "\"" + m + "\" is not one of layernorm, mla_up_proj, moe_act");
+      j.software.recompute_modules.push_back(m);
+    }
+  }
+  j.software.fp8_activation_cache = sw.boolean("fp8_activation_cache", false);
+  j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
+  j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
   sw.finish();
   if (r.has("data")) j.data = readDataPipeline(r.object("data"));
   j.placement = r.choice("placement", "packed", {"packed", "scattered"});
@@ -344,6 +359,7 @@ json parallelismToJson(const Parallelism& p) {
   if (p.schedule != "1f1b") par["schedule"] = p.schedule;
   if (p.first_stage_layers > 0) par["first_stage_layers"] = p.first_stage_layers;
   if (p.last_stage_layers > 0) par["last_stage_layers"] = p.last_stage_layers;
+  if (p.micro_batches_per_round > 0) par["micro_batches_per_round"] = p.micro_batches_per_round;
   if (p.rank_order != "tp-cp-dp-pp") par["rank_order"] = p.rank_order;
   return par;
 }
@@ -478,6 +494,10 @@ json scenarioToJson(const Scenario& s) {
   if (swo.activation_offload > 0) sw["activation_offload"] = swo.activation_offload;
   if (swo.moe_capacity_factor > 0) sw["moe_capacity_factor"] = swo.moe_capacity_factor;
   if (swo.moe_load_imbalance != 1) sw["moe_load_imbalance"] = swo.moe_load_imbalance;
+  if (!swo.recompute_modules.empty()) sw["recompute_modules"] = swo.recompute_modules;
+  if (swo.fp8_activation_cache) sw["fp8_activation_cache"] = true;
+  if (swo.optimizer_moments != "fp32") sw["optimizer_moments"] = swo.optimizer_moments;
+  if (swo.fp32_main_grads) sw["fp32_main_grads"] = true;
   if (!sw.empty()) job["software"] = sw;
   if (s.job.data) job["data"] = dataPipelineToJson(*s.job.data);
   if (s.job.placement != "packed") job["placement"] = s.job.placement;

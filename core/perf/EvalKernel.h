@@ -300,6 +300,16 @@ CF_HD inline StageParamsK stageParams(const MemConsts& k, const ParallelConfig& 
   return stageParamsRole(k, c, first ? 0 : 2);
 }
 
+// One transformer block's parameters on one GPU (after TP and EP), its
+// dense and expert parts together: what FSDP / ZeRO-3 gathers at a time.
+CF_HD inline double blockParams(const MemConsts& k, const ParallelConfig& c) {
+  const double t = kmaxi(1, c.tp);
+  const double dense = (k.attnLayer - k.attnReplicated + k.norms + k.router + (k.moe ? k.sharedMlp : k.mlpExpert)) / t +
+                       k.attnReplicated;
+  const double expert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0.0;
+  return dense + expert;
+}
+
 CF_HD inline void splitStates(const MemConsts& k, int zero, double params, double n, double& wB, double& gB, double& oB) {
   const double z = zero;
   wB += params * k.weightB / (z >= 3 ? n : 1);
@@ -307,22 +317,50 @@ CF_HD inline void splitStates(const MemConsts& k, int zero, double params, doubl
   oB += params * k.optB / (z >= 1 ? n : 1);
 }
 
+// Micro-batches per round of the interleaved schedule: N of them run
+// through one model chunk before the next (Megatron-core
+// microbatch_group_size_per_vp_stage, default pp; Llama 3 §3.3.2, Fig. 6,
+// sets N freely, job.parallelism.micro_batches_per_round), at most m.
+CF_HD inline double roundMicroBatches(const ParallelConfig& c, long long m) {
+  const double n = c.mb_per_round > 0 ? 1.0 * c.mb_per_round : 1.0 * kmaxi(1, c.pp);
+  return kmin(n, static_cast<double>(kmaxll(1, m)));
+}
+
 // Micro-batches whose activations stage s holds at the peak, in units of
 // the stage's whole layer set: 1F1B min(m, p - s) (Narayanan et al. SC'21
-// §2.2.1); interleaved, Megatron's warm-up of 2(p-s-1) + (v-1)p chunks plus
-// the one in progress, of 1/v of the stage each (for s = 0 this is
-// Korthikanti §4.2.3's p(1 + (p-1)/(pv))); ZB-H1 and ZB-V keep 1F1B's peak
-// (Qi et al. ICLR'24 §3, §6: "the same peak memory as 1F1B"), and ZB-V's
-// V-shape gives every stage the first stage's p. DualPipe keeps p + 1
-// micro-batches of a stage's activations on every rank (DeepSeek-V3 Table 2).
+// §2.2.1); interleaved, Megatron-core's warm-up of 2(p-s-1) + (v-1)N chunks
+// (get_pp_rank_microbatches, N = microbatch_group_size_per_vp_stage, pp by
+// default) plus the one in progress, of 1/v of the stage each (for s = 0 and
+// N = p this is Korthikanti §4.2.3's p(1 + (p-1)/(pv))); ZB-H1 and ZB-V keep
+// 1F1B's peak (Qi et al. ICLR'24 §3, §6: "the same peak memory as 1F1B"),
+// and ZB-V's V-shape gives every stage the first stage's p. DualPipe keeps
+// p + 1 micro-batches of a stage's activations on every rank (DeepSeek-V3
+// Table 2).
 CF_HD inline double inFlight(const ParallelConfig& c, long long m, int s) {
   const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
   const double mm = static_cast<double>(m);
   if (c.schedule == Schedule::ZbV) return kmin(mm, 1.0 * p);
   if (dualPipe(c)) return kmin(mm, p + 1.0);
   if (v <= 1 || c.schedule == Schedule::ZbH1) return kmin(mm, 1.0 * (p - s));
-  const double chunks = 2.0 * (p - s - 1) + (v - 1.0) * p + 1.0;
+  const double chunks = 2.0 * (p - s - 1) + (v - 1.0) * roundMicroBatches(c, m) + 1.0;
   return kmin(mm * v, chunks) / v;
+}
+
+// The interleaved schedule with N < p micro-batches per round: micro-batch
+// i's chunk k+1 can start on stage 0 only when its chunk k has passed all p
+// stages, p chunk slots after it started there, while stage 0 has only N
+// chunk-k slots to run in between: p - N slots of a chunk's forward and
+// backward (t_stage / v each) stand idle at each of the v - 1 chunk
+// changes of each of the ceil(m / N) rounds (estimate: nothing else fills
+// them). Zero for N >= p (Megatron's default N = p).
+CF_HD inline double roundStall(const ParallelConfig& c, long long m, double tStage) {
+  const int p = kmaxi(1, c.pp), v = kmaxi(1, c.virtual_stages);
+  if (v <= 1 || c.schedule != Schedule::OneF1B) return 0;
+  const double n = roundMicroBatches(c, m);
+  if (!(n < p)) return 0;
+  const double mm = static_cast<double>(kmaxll(1, m));
+  const double rounds = static_cast<double>(static_cast<long long>((mm + n - 1.0) / n));
+  return rounds * (v - 1.0) * (p - n) * tStage / v;
 }
 
 CF_HD inline double actOffloadShare(const MemConsts& k, const ParallelConfig& c) {
@@ -363,6 +401,13 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   if (c.recompute == Recompute::Selective) r.activations_B += sl.act_none_B - sl.act_selective_B;
   if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += 2 * lt.logits_B;  // fp32 logits and their gradient
   r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
+  // ZeRO-3 / FSDP: the block being computed needs its weights gathered
+  // whole. Only that one is counted: a prefetched next block (PyTorch FSDP's
+  // rate limiter, Zhao et al. VLDB'23, allows two all-gathers in flight) and
+  // the block's unsharded gradient before its reduce-scatter depend on the
+  // implementation (XLA schedules its own; MaxText's TPU v5e rows, which
+  // trained in 16 GB, would not fit with three blocks' worth).
+  if (c.zero_stage >= 3 && c.dp * c.cp > 1) r.temporary_B += blockParams(k, c) * k.weightB;
   r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
   return r;
 }
@@ -525,7 +570,7 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   // 1F1B's (p-1)(F+B+W); ZB-V (two chunks of half a stage, V-shaped)
   // (p-1)(F+B-2W)/2, zero when F = B = W as published.
   const double W = critLayers * lt.wgrad_s;
-  b.bubble = (p - 1.0) / v * tStage;
+  b.bubble = (p - 1.0) / v * tStage + roundStall(c, micro, tStage);
   if (c.schedule == Schedule::ZbH1) b.bubble = (p - 1.0) * kmax(0.0, tStage - 2.0 * W);
   if (c.schedule == Schedule::ZbV) b.bubble = (p - 1.0) * kmax(0.0, tStage - 3.0 * W) / 2.0;
 

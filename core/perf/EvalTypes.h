@@ -28,6 +28,10 @@ struct ParallelConfig {
   Recompute recompute = Recompute::None;
   Schedule schedule = Schedule::OneF1B;
   int first_layers = 0, last_layers = 0;  // layers on the first/last stage; 0 = the even split
+  // Interleaved 1F1B: micro-batches run through one model chunk before the
+  // next (Megatron-core microbatch_group_size_per_vp_stage; Llama 3 §3.3.2,
+  // Fig. 6, "N"); 0 = pp, Megatron's default.
+  int mb_per_round = 0;
   // Levers the search sets per configuration; -1 = the software stack's choice.
   int8_t overlap_dp = -1;         // DP reduction overlapped with backward
   int8_t dp_outermost = -1;       // rank order [TP, CP, PP, DP] (pipeline inside the scale-up domain first)

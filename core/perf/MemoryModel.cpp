@@ -6,7 +6,12 @@
 namespace cf {
 
 MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stack)
-    : w_(w), b_(w.bytes()), gradBytes_(std::max(w.bytes().gradient, stack.grad_reduce_bytes)) {
+    : w_(w),
+      b_(w.bytes()),
+      gradBytes_(std::max(std::max(w.bytes().gradient, stack.grad_reduce_bytes), stack.fp32_main_grads ? 4.0 : 0.0)) {
+  // BF16 Adam moments (DeepSeek-V3 §3.3.3): the fp32 master copy (4) and two
+  // 2-byte moments instead of 4 + 4 + 4.
+  if (stack.bf16_moments) b_.optimizer = 4.0 + 2.0 + 2.0;
   const ModelSpec& m = w.model();
   k_.layers = m.layers;
   k_.experts = m.experts;

@@ -63,7 +63,7 @@ inline double objectiveValue(SearchObjective o, const PerfResult& r, double hbmG
 
 inline auto tieKey(const ParallelConfig& c) {
   return std::make_tuple(c.tp, c.pp, c.dp, c.cp, c.ep, c.micro_batch, c.virtual_stages, static_cast<int>(c.recompute),
-                         c.zero_stage, static_cast<int>(c.schedule), c.first_layers, c.overlap_dp, c.dp_outermost,
+                         c.zero_stage, static_cast<int>(c.schedule), c.first_layers, c.mb_per_round, c.overlap_dp, c.dp_outermost,
                          c.tp_overlap, c.sequence_parallel, c.act_offload);
 }
 
@@ -185,6 +185,10 @@ void forEachCandidate(const PerfModel& model, const Split& s, const SearchOption
         c.nv = f1b ? std::min(maxV, vAllowed) : 0;
       }
       const bool vPinned = pins.virtual_stages.has_value();
+      // Fewer micro-batches per round (Llama 3's N below pp): half a round,
+      // when there are more micro-batches than that.
+      if (pp >= 4 && !pins.micro_batches_per_round && microBatchesPerStep(B, dp, s.mb) > pp / 2) c.roundN = pp / 2;
+      if (pins.micro_batches_per_round) c.roundN = *pins.micro_batches_per_round;
       c.zbH1 = zbh1 && (!vPinned || *pins.virtual_stages == 1);
       // ZB-H1 has 1F1B's memory and a bubble no larger: when both are tried,
       // plain 1F1B (v = 1) is dominated and left out.
@@ -376,6 +380,7 @@ SearchPins pinsFromScenario(const PerfModel& model, const Job& job, const std::v
     else if (n == "schedule") {
       p.schedule = c.schedule;
       p.virtual_stages = c.virtual_stages;
+      p.micro_batches_per_round = c.mb_per_round;
     } else if (n == "micro_batch") p.micro_batch = c.micro_batch;
     else if (n == "stage_layers") p.uneven_stages = job.parallelism.first_stage_layers > 0 || job.parallelism.last_stage_layers > 0;
     else throw InputError("pin", "\"" + n + "\" is not a lever the search varies (one of recompute, zero_stage, overlap_dp, "
@@ -503,6 +508,7 @@ nlohmann::json entryJson(const PerfModel& model, const PerfResult& r) {
   Bottleneck b = diagnoseBottleneck(model, r);
   return {{"tp", c.tp}, {"pp", c.pp}, {"dp", c.dp}, {"ep", c.ep}, {"cp", c.cp},
           {"virtual_stages", c.virtual_stages}, {"micro_batch", c.micro_batch},
+          {"micro_batches_per_round", c.mb_per_round > 0 ? c.mb_per_round : c.pp},
           {"recompute", recomputeName(c.recompute)}, {"zero_stage", c.zero_stage},
           {"schedule", scheduleName(c.schedule)}, {"first_stage_layers", r.stage_layer_count[0]},
           {"last_stage_layers", r.stage_layer_count[2]}, {"rank_order", c.dp_outermost ? "tp-cp-pp-dp" : "tp-cp-dp-pp"},

@@ -74,6 +74,7 @@ struct SearchPins {
   std::optional<bool> dp_outermost;      // rank order
   std::optional<Schedule> schedule;      // with virtual_stages: the pipeline schedule
   std::optional<int> virtual_stages;
+  std::optional<int> micro_batches_per_round;  // > 0: interleaved variants also with this N (0: only N = pp)
   std::optional<int> micro_batch;
   std::optional<bool> uneven_stages;
 };

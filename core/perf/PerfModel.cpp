@@ -232,8 +232,13 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
 
 LayerSplit PerfModel::layerSplit(int tp, int cp, int ep, int microBatch, int seqParallel) const {
   const bool seqParOn = seqParallel < 0 ? stack_.sequence_parallel : seqParallel != 0;
-  return LayerSplit{tp, cp, ep, microBatch, stack_.flash_attention, seqParOn, stack_.fused_kernels, stack_.parallel_block,
-                    moeLoadFactor()};
+  LayerSplit s{tp, cp, ep, microBatch, stack_.flash_attention, seqParOn, stack_.fused_kernels, stack_.parallel_block,
+               moeLoadFactor()};
+  s.recompute_norm = stack_.recompute_norm;
+  s.recompute_mla_up = stack_.recompute_mla_up;
+  s.recompute_moe_act = stack_.recompute_moe_act;
+  s.fp8_activation_cache = stack_.fp8_activation_cache;
+  return s;
 }
 
 PerfModel::GroupKeys PerfModel::groupKeys(const ParallelConfig& c) const {

@@ -33,6 +33,7 @@ ParallelConfig configOf(const Parallelism& p, int dp) {
   c.schedule = parseSchedule(p.schedule.c_str());
   c.first_layers = p.first_stage_layers;
   c.last_layers = p.last_stage_layers;
+  c.mb_per_round = p.micro_batches_per_round;
   return c;
 }
 
@@ -66,6 +67,7 @@ void applyConfig(const ParallelConfig& c, Parallelism& p) {
   p.schedule = scheduleName(c.schedule);
   p.first_stage_layers = c.first_layers;
   p.last_stage_layers = c.last_layers;
+  p.micro_batches_per_round = c.mb_per_round;
   if (c.dp_outermost >= 0) p.rank_order = c.dp_outermost ? "tp-cp-pp-dp" : "tp-cp-dp-pp";
 }
 

@@ -28,13 +28,16 @@ struct LeverSpace {
 // One (split, pp, dp, rank order) of the search with the indices of its
 // fabric groups in a deduplicated placement table, and its first
 // configuration's index. Its pipeline variants, in order: 1F1B with
-// v = v0..nv, ZB-H1, ZB-V (v = 2), DualPipe (pp even, enough micro-batches),
+// v = v0..nv, interleaved 1F1B with fewer micro-batches per round (N = pp/2
+// for each v >= 2 of v0..nv: less warm-up memory, a stall per chunk
+// change; EvalKernel.h roundStall), ZB-H1, ZB-V (v = 2), DualPipe (pp even, enough micro-batches),
 // then with uneven stages (firstLast layers on the first and last stage):
 // 1F1B v = 1 and ZB-H1.
 struct SearchCandidate {
   int split = 0;     // index of the (tp, cp, ep, micro_batch, tp_overlap, sp) split and its LayerTiming
   int pp = 1, dp = 1;
   int v0 = 1, nv = 1;  // 1F1B virtual stages tried: v0..nv (none when nv < v0)
+  int roundN = 0;      // > 0: the interleaved variants are tried again with this many micro-batches per round
   int8_t zbH1 = 0, zbV = 0;      // zero-bubble variants present
   int8_t dual = 0;               // DualPipe variant present
   int firstLast = 0;             // layers on the first and last stage of the uneven variants
@@ -44,7 +47,11 @@ struct SearchCandidate {
   long long offset = 0;            // index of configuration (this, 0) in the sweep
   LeverSpace space;
   CF_HD int oneF1B() const { return nv >= v0 ? nv - v0 + 1 : 0; }
-  CF_HD int variants() const { return oneF1B() + zbH1 + zbV + dual + unevenF1B + unevenZb; }
+  CF_HD int roundVariants() const {
+    const int lo = v0 > 2 ? v0 : 2;
+    return roundN > 0 && nv >= lo ? nv - lo + 1 : 0;
+  }
+  CF_HD int variants() const { return oneF1B() + roundVariants() + zbH1 + zbV + dual + unevenF1B + unevenZb; }
   CF_HD int configs() const { return variants() * space.inner(); }
 };
 
@@ -74,6 +81,12 @@ CF_HD inline ParallelConfig candidateConfig(const SearchCandidate& c, const Laye
     return p;
   }
   var -= c.oneF1B();
+  if (var < c.roundVariants()) {
+    p.virtual_stages = (c.v0 > 2 ? c.v0 : 2) + var;
+    p.mb_per_round = c.roundN;
+    return p;
+  }
+  var -= c.roundVariants();
   if (c.zbH1 && var == 0) {
     p.schedule = Schedule::ZbH1;
     return p;

@@ -30,6 +30,13 @@ struct SoftwareStack {
   double activation_offload = 0;     // share of stored activations in host memory
   double moe_capacity_factor = 0;    // 0 = dropless
   double moe_load_imbalance = 1;     // dropless: busiest expert / mean
+  // DeepSeek-V3's memory levers (job.software, design/Job.h): selective
+  // recomputation also of the norms, MLA's up-projections and the MoE SwiGLU;
+  // FP8-cached GEMM inputs; BF16 Adam moments; fp32 main gradients.
+  bool recompute_norm = false, recompute_mla_up = false, recompute_moe_act = false;
+  bool fp8_activation_cache = false;
+  bool bf16_moments = false;
+  bool fp32_main_grads = false;
   std::string preset = "megatron-core-2024";  // the preset this stack started from
   bool operator==(const SoftwareStack&) const = default;
 };
@@ -95,6 +102,14 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
   s.activation_offload = o.activation_offload;
   s.moe_capacity_factor = o.moe_capacity_factor;
   s.moe_load_imbalance = o.moe_load_imbalance;
+  for (const std::string& m : o.recompute_modules) {
+    s.recompute_norm = s.recompute_norm || m == "layernorm";
+    s.recompute_mla_up = s.recompute_mla_up || m == "mla_up_proj";
+    s.recompute_moe_act = s.recompute_moe_act || m == "moe_act";
+  }
+  s.fp8_activation_cache = o.fp8_activation_cache;
+  s.bf16_moments = o.optimizer_moments == "bf16";
+  s.fp32_main_grads = o.fp32_main_grads;
   s.dp_outermost = p.rank_order == "tp-cp-pp-dp";
   return s;
 }

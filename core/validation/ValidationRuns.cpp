@@ -28,6 +28,7 @@ FigureKind parseKind(const std::string& s, const std::string& path) {
   if (s == "allreduce_busbw_GBps") return FigureKind::AllReduceBusBandwidth;
   if (s == "interruptions_per_1000_node_days") return FigureKind::InterruptionsPer1000NodeDays;
   if (s == "hardware_interruptions_per_1000_node_days") return FigureKind::HardwareInterruptionsPer1000NodeDays;
+  if (s == "memory_per_gpu_GiB") return FigureKind::MemoryPerGpuGiB;
   throw InputError(path, "unknown figure kind \"" + s + "\"");
 }
 
@@ -58,6 +59,7 @@ std::string kindName(FigureKind k) {
     case FigureKind::AllReduceBusBandwidth: return "allreduce_busbw_GBps";
     case FigureKind::InterruptionsPer1000NodeDays: return "interruptions_per_1000_node_days";
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "hardware_interruptions_per_1000_node_days";
+    case FigureKind::MemoryPerGpuGiB: return "memory_per_gpu_GiB";
   }
   return "?";
 }
@@ -67,6 +69,7 @@ std::string domainOf(FigureKind k) {
     case FigureKind::AllReduceBusBandwidth: return "collectives";
     case FigureKind::InterruptionsPer1000NodeDays:
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "reliability";
+    case FigureKind::MemoryPerGpuGiB: return "memory";
     default: return "performance";
   }
 }
@@ -80,6 +83,7 @@ std::string kindUnit(FigureKind k) {
     case FigureKind::AllReduceBusBandwidth: return "GB/s";
     case FigureKind::InterruptionsPer1000NodeDays:
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "/1000 node-days";
+    case FigureKind::MemoryPerGpuGiB: return "GiB";
   }
   return "";
 }
@@ -145,6 +149,7 @@ double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
     case FigureKind::HardwareTflopsPerGpu: return r.hardware_tflops_per_gpu;
     case FigureKind::Mfu: return r.mfu;
     case FigureKind::StepTime: return r.step_time_s;
+    case FigureKind::MemoryPerGpuGiB: return r.memory_per_gpu_GiB;
     case FigureKind::GpuHoursPerTrillionTokens:
       return r.tokens_per_s > 0 ? static_cast<double>(gpus) * 1e12 / r.tokens_per_s / 3600.0 : 0.0;
     case FigureKind::AllReduceBusBandwidth:
@@ -162,6 +167,7 @@ std::string layoutOf(const nlohmann::json& p) {
   s += " DP" + std::to_string(get("dp", 1));
   if (get("ep", 1) > 1) s += " EP" + std::to_string(get("ep", 1));
   if (get("virtual_stages", 1) > 1) s += " v" + std::to_string(get("virtual_stages", 1));
+  if (get("micro_batches_per_round", 0) > 0) s += " N" + std::to_string(get("micro_batches_per_round", 0));
   s += " mb" + std::to_string(get("micro_batch", 1));
   if (get("zero_stage", 1) != 1) s += " ZeRO" + std::to_string(get("zero_stage", 1));
   s += " " + p.value("recompute", std::string("none"));
@@ -318,7 +324,7 @@ Summary summarizeFlow(const std::vector<Row>& rows) {
 
 Summary summarize(const std::vector<Row>& rows) {
   Summary all = summarizeDomain(rows, "");
-  for (const char* d : {"performance", "collectives", "reliability"}) {
+  for (const char* d : {"performance", "memory", "collectives", "reliability"}) {
     Summary s = summarizeDomain(rows, d);
     if (s.runs > 0) all.domains.push_back(std::move(s));
   }

@@ -29,10 +29,12 @@ enum class FigureKind {
   AllReduceBusBandwidth,      // "allreduce_busbw_GBps": nccl-tests all-reduce bus bandwidth of figure.message_bytes
   InterruptionsPer1000NodeDays,  // "interruptions_per_1000_node_days": job interruptions by failures
   HardwareInterruptionsPer1000NodeDays,  // "hardware_interruptions_per_1000_node_days": by hardware failures only
+  MemoryPerGpuGiB,            // "memory_per_gpu_GiB": measured peak memory per GPU (the fullest GPU), GiB
 };
 
 // Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),
-// "collectives" (the collective model alone) or "reliability" (failure rates).
+// "collectives" (the collective model alone), "reliability" (failure rates)
+// or "memory" (measured memory per GPU against the memory model).
 // The summary is given for all runs and per domain, so a miss in one model
 // does not hide behind good figures of another.
 std::string domainOf(FigureKind k);
@@ -124,6 +126,10 @@ bool isReliability(FigureKind k);    // a figure of the failure model (interrupt
 //    failures alone (cf::hardwareInterruptsPerHour: the classes Llama 3
 //    Table 5 calls hardware, without software bugs, NCCL watchdog timeouts
 //    and host maintenance), for publications that count only those.
+//  - memory_per_gpu_GiB: r.memory_per_gpu_GiB, the fullest stage's HBM
+//    (model states, activations, temporaries and the allocator allowance,
+//    MemoryModel.h) against the publication's measured peak per GPU (the
+//    row's notes say whether reserved or allocated).
 // This is the only place a figure is derived; the model's physics stays in core/perf.
 double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
 

@@ -28,6 +28,12 @@ struct LayerSplit {
   // the balanced mean: the capacity factor when tokens are capped and padded
   // (GShard/Switch), else the measured load imbalance of dropless routing.
   double moe_load_factor = 1;
+  // Stored-activation levers (DeepSeek-V3 §3.2.3, §3.3.3; SoftwareStack.h):
+  // with selective recomputation, also recompute the norms' outputs, MLA's
+  // up-projected Q/K/V and the routed experts' SwiGLU output; keep GEMM
+  // inputs in FP8.
+  bool recompute_norm = false, recompute_mla_up = false, recompute_moe_act = false;
+  bool fp8_activation_cache = false;
   bool operator==(const LayerSplit&) const = default;
 };
 

@@ -327,6 +327,38 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp, bool dense) const
   double lse = 4 * b * heads * sq;  // fp32 log-sum-exp per query row (fused kernel)
   double attnMatrix = scores * (gpt_style_ ? 2 * e + 1 : e);
   w.act_selective_bytes = rep + qkvStore + projIn + mlpAct + moeBuf + lse;
+  if (sp.recompute_norm || sp.recompute_mla_up || sp.recompute_moe_act || sp.fp8_activation_cache) {
+    // DeepSeek-V3 §3.2.3 ("recompute all RMSNorm operations and MLA
+    // up-projections during back-propagation") and §3.3.3 ("cache the
+    // activations in FP8 format for the backward pass of the Linear
+    // operator"; the input of the Linear after attention in E5M6; the MoE
+    // SwiGLU's input cached in FP8 and its output recomputed). ec: bytes of
+    // a cached GEMM input.
+    const double ec = sp.fp8_activation_cache ? 1.0 : e;
+    const double eo = sp.fp8_activation_cache ? 1.5 : e;  // E5M6: 12 bits
+    const double norms = parallel ? 1 : 2;
+    // Norm inputs (bf16, the residual stream) stay; their outputs, the
+    // GEMMs' inputs, are recomputed or cached; dropout masks stay.
+    double sel = norms * e * nRep + (sp.recompute_norm ? 0.0 : norms * ec * nRep) + (gpt_style_ ? 2 : 0) * nRep;
+    // Attention: Q, K, V for the fused kernel (or, with MLA up-projections
+    // recomputed, only the latents, kept in bf16 before their norms and,
+    // unless the norms are recomputed, after them as cached GEMM inputs).
+    if (A.latent > 0) {
+      if (!sp.recompute_mla_up) sel += e * T * (a * A.qk + kv * (A.qk + A.v)) / t;
+      sel += e * T * A.latent + (sp.recompute_norm ? 0.0 : ec * T * A.latent_normed);
+    } else {
+      sel += e * T * (a * A.qk + kv * (A.qk + A.v)) / t;
+    }
+    sel += eo * T * A.out_in / t;  // the attention output, input of the output projection
+    // MLP: the activation's input (up and gate) cached; its output, the
+    // down-projection's input, cached or (routed experts, moe_act) recomputed.
+    const double up = gpt_style_ ? f : 2 * f, inner = f;
+    const double routed = mo ? k : 0, own = mo ? shared : 1;
+    sel += ec * up * T * (routed + own) / t;
+    sel += ec * inner * T * (own + (sp.recompute_moe_act ? 0.0 : routed)) / t;
+    if (mo) sel += ec * T * h * k / (seqPar ? t : 1);  // dispatched tokens (the experts' input)
+    w.act_selective_bytes = sel + lse;
+  }
   w.act_none_bytes = sp.flash_attention ? w.act_selective_bytes : w.act_selective_bytes - lse + attnMatrix;
   w.act_full_bytes = e * nRep;
   return w;

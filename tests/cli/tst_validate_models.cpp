@@ -38,12 +38,40 @@ const std::map<QString, KnownGap> kKnownGaps = {
      {-0.621,
       "per-part failure rates without fleet effects: Meta's two A100 fleets differ 2.8x (RSC-1 6.50, RSC-2 2.34 "
       "failures per 1,000 node-days); the model, with one rate per part, lands at RSC-2 and far under RSC-1"}},
+    {"deepseek-v3-2048",
+     {-0.334,
+      "too fast: the published memory savings' recomputation (norms, MLA up-projections, MoE SwiGLU) costs no time "
+      "here, nor DualPipe's SMs given to communication or FP8's fine-grained scaling; and the row's unpublished "
+      "layer split (last_stage_layers 2, which makes rank 0 fit) moves the figure from -23.9 % (docs/validation.md)"}},
+    // Memory rows (issue 31 item 2, docs/validation.md "Memory per GPU against measurements").
+    {"tt-8b-fsdp8-sac",
+     {0.314, "torchtitan's per-op selective checkpointing recomputes every second matmul and the element-wise ops; "
+             "the model's selective mode (Korthikanti's) keeps them: no key expresses torchtitan's policy"}},
+    {"tt-8b-fsdp128-sac", {0.407, "as tt-8b-fsdp8-sac"}},
+    {"trainy-8b-fsdp32-h200",
+     {1.024, "as tt-8b-fsdp8-sac, and 48 GiB measured against torchtitan's own 62-67 GiB for the same local batch: "
+             "not the same configuration (revision, defaults), which the page does not give in full"}},
+    {"trainy-8b-fsdp64-h200", {1.027, "as trainy-8b-fsdp32-h200"}},
+    {"tt-70b-fsdp32-tp8",
+     {-0.305, "under: the measured figure is the allocator's peak reserved memory (torchtitan's monitor), "
+              "near the 96 GB part's capacity on several rows; Float8, torch.compile not modelled"}},
+    {"tt-405b-fsdp8-tp8-pp8",
+     {-0.364, "under: 82.5 GiB with 1F1B against 72.7 GiB interleaved on the same page; the model holds 8 micro-batches "
+              "of 16 layer inputs (52.4 GiB); reserved memory, Float8 and async TP not modelled"}},
     {"opt-175b-hardware-failures",
      {-0.880,
       "a cloud A100 fleet in its first year (2021-22) where failed hosts came back ('the same bad machine again'): "
       "~105 hardware restarts in 62 days on 124 nodes, 6-8x the model's hardware classes; no fleet-age / burn-in / "
       "lemon-node lever (docs/validation.md)"}},
 };
+
+// Training-step rows the model says do not fit in memory although they ran
+// (issue 31 item 3), with the reason; docs/validation.md gives the figures.
+// Listed rows are expected failures of trainingRowsFit: one that starts to
+// fit fails the test (XPASS) so the list stays exact. Never tune a constant
+// to empty it; a row may fit under an unpublished assumption only as a
+// documented key of that row.
+const std::map<QString, const char*> kKnownMisfits = {};
 
 }  // namespace
 
@@ -148,6 +176,54 @@ class TestValidateModels : public QObject {
     QVERIFY2(std::fabs(err) <= kHeldOutLimit, qPrintable(QString("error %1 %").arg(100 * err, 0, 'f', 1)));
   }
 
+  // Issue 31 item 3: a published training run trained on its hardware, so
+  // the model must say it fits ("*" in the text table marks one that does
+  // not). Listed misfits are expected failures.
+  void trainingRowsFit_data() {
+    QTest::addColumn<QJsonObject>("run");
+    for (const QJsonValue& v : runs_) {
+      QJsonObject o = v.toObject();
+      if (o["domain"].toString() == "performance") QTest::newRow(qPrintable(o["id"].toString())) << o;
+    }
+  }
+  void trainingRowsFit() {
+    QFETCH(QJsonObject, run);
+    const QString id = run["id"].toString();
+    QVERIFY2(run["simulated"].toBool(), qPrintable(run["error_message"].toString()));
+    if (auto m = kKnownMisfits.find(id); m != kKnownMisfits.end()) QEXPECT_FAIL("", m->second, Continue);
+    QVERIFY2(run["fits_in_memory"].toBool(),
+             qPrintable(QString("%1 GiB per GPU").arg(run["memory_per_gpu_GiB"].toDouble(), 0, 'f', 1)));
+  }
+  void knownMisfitsAreTrainingRows() {
+    for (const auto& [id, why] : kKnownMisfits) {
+      bool found = false;
+      for (const QJsonValue& v : runs_)
+        found = found || (v.toObject()["id"].toString() == id && v.toObject()["domain"].toString() == "performance");
+      QVERIFY2(found, qPrintable(id));
+    }
+  }
+
+  // Issue 31 item 2: measured memory per GPU has its own rows, held out (no
+  // constant of the memory model is set from them), with its own summary.
+  void memorySection() {
+    int held = 0;
+    QSet<QString> pubs;
+    for (const QJsonValue& v : runs_) {
+      QJsonObject o = v.toObject();
+      if (o["domain"].toString() != "memory") continue;
+      QCOMPARE(o["figure_kind"].toString(), QString("memory_per_gpu_GiB"));
+      QVERIFY2(o["simulated"].toBool(), qPrintable(o["id"].toString()));
+      QVERIFY(o["predicted"].toDouble() > 0);
+      QCOMPARE(o["predicted"].toDouble(), o["memory_per_gpu_GiB"].toDouble());
+      held += o["use"].toString() == "held-out";
+      pubs.insert(o["publication"].toString());
+    }
+    QVERIFY(held > 0);
+    QVERIFY(pubs.size() >= 2);
+    QJsonObject ms = summary_["domains"].toObject()["memory"].toObject();
+    QCOMPARE(ms["held_out"].toInt(), held);
+  }
+
   // Issue 16 items 6 and 7: the collective model and the failure model have
   // held-out rows of their own (not only the points they were fitted to), and
   // the summary is given per model, so a miss in one does not hide in another.
@@ -197,7 +273,7 @@ class TestValidateModels : public QObject {
     QVERIFY(t.out.contains(QRegularExpression("held-out +\\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
     QVERIFY(t.out.contains(QRegularExpression("calibration \\|error\\|: median [0-9.]+ %, max [0-9.]+ %")));
     QVERIFY(t.out.contains(QRegularExpression("of which [0-9]+ not seen during development: median [0-9.]+ %, max [0-9.]+ %")));
-    for (const char* d : {"performance", "collectives", "reliability"})
+    for (const char* d : {"performance", "memory", "collectives", "reliability"})
       QVERIFY2(t.out.contains(QRegularExpression(QString("\\n%1: [0-9]+ runs \\([0-9]+ held-out").arg(d))), d);
     QVERIFY(t.out.contains(QRegularExpression("uncertainty band .*covers [0-9]+ of [0-9]+ \\([0-9.]+ %")));
     cftest::Run c = cftest::run({"validate-models", "--csv"}, 300000);

@@ -9,12 +9,14 @@
 
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
+#include "common/InputError.h"
 #include "design/StorageRules.h"
 #include "design/Validation.h"
 #include "perf/Bottleneck.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
 #include "perf/ParallelSearch.h"
+#include "perf/MemoryModel.h"
 #include "perf/PerfModel.h"
 #include "perf/PerfSection.h"
 
@@ -91,6 +93,8 @@ class TestPerfStackLevers : public QObject {
   void zeroBubbleSchedules();
   void unevenStages();
   void perStageMemory();
+  void interleavedRounds();
+  void deepSeekMemoryLevers();
   void headDimAccepted();
   void korthikantiFiveTimes();
   void gpt13bSearchContainsPublishedBest();
@@ -352,6 +356,109 @@ void TestPerfStackLevers::perStageMemory() {
   const auto range = (*perf)["memory_range_GiB"];
   QVERIFY(range[0].get<double>() < (*perf)["memory_per_gpu_GiB"].get<double>());
   QVERIFY(range[1].get<double>() > (*perf)["memory_per_gpu_GiB"].get<double>());
+}
+
+// Interleaved 1F1B with N micro-batches per round (Megatron-core
+// microbatch_group_size_per_vp_stage; Llama 3 §3.3.2 Fig. 6): stage s warms
+// up 2(p-s-1) + (v-1)N chunks (get_pp_rank_microbatches) and holds one more
+// in progress, each 1/v of the stage; default N = p. With N < p each of the
+// v-1 chunk changes of each round stalls p - N chunk slots of t_stage / v.
+void TestPerfStackLevers::interleavedRounds() {
+  ParallelConfig c;
+  c.pp = 16;
+  c.virtual_stages = 4;
+  QCOMPARE(kern::inFlight(c, 32, 1), (2.0 * 14 + 3 * 16 + 1) / 4);  // 19.25, the default N = p
+  QCOMPARE(kern::inFlight(c, 32, 0), (2.0 * 15 + 3 * 16 + 1) / 4);
+  c.mb_per_round = 16;
+  QCOMPARE(kern::inFlight(c, 32, 1), 19.25);  // N = p is the default
+  QCOMPARE(kern::roundStall(c, 32, 1.0), 0.0);
+  c.mb_per_round = 8;
+  QCOMPARE(kern::inFlight(c, 32, 1), (2.0 * 14 + 3 * 8 + 1) / 4);  // 13.25
+  QCOMPARE(kern::inFlight(c, 32, 15), (3.0 * 8 + 1) / 4);
+  // 4 rounds x 3 chunk changes x (16 - 8) slots of t_stage / 4.
+  QCOMPARE(kern::roundStall(c, 32, 2.0), 4.0 * 3 * 8 * 2.0 / 4);
+  c.mb_per_round = 12;  // ceil(32 / 12) = 3 rounds
+  QCOMPARE(kern::roundStall(c, 32, 1.0), 3.0 * 3 * 4 / 4);
+  c.mb_per_round = 64;  // at most m
+  QCOMPARE(kern::inFlight(c, 32, 1), std::min(32.0 * 4, 2.0 * 14 + 3 * 32 + 1) / 4);
+  // Without interleaving N does nothing: 1F1B holds p - s.
+  c.virtual_stages = 1;
+  c.mb_per_round = 4;
+  QCOMPARE(kern::inFlight(c, 32, 1), 15.0);
+  QCOMPARE(kern::roundStall(c, 32, 1.0), 0.0);
+
+  // The scenario key: read, written back, refused out of range naming the key.
+  nlohmann::json j = h100Tp8();
+  j["job"]["parallelism"] = {{"tp", 4}, {"pp", 4}, {"dp", 1}, {"virtual_stages", 2}, {"micro_batch", 1},
+                             {"global_batch", 16}, {"micro_batches_per_round", 2}};
+  const Scenario s = cftest::scenario(j);
+  QCOMPARE(s.job.parallelism.micro_batches_per_round, 2);
+  QCOMPARE(scenarioToJson(s)["job"]["parallelism"]["micro_batches_per_round"].get<int>(), 2);
+  const PerfResult r2 = run(j);
+  QCOMPARE(r2.config.mb_per_round, 2);
+  j["job"]["parallelism"].erase("micro_batches_per_round");
+  const PerfResult r4 = run(j);
+  QVERIFY(r2.stage_memory[0].activations_B < r4.stage_memory[0].activations_B);
+  QVERIFY(r2.breakdown.bubble > r4.breakdown.bubble);
+  j["job"]["parallelism"]["micro_batches_per_round"] = 0;
+  try {
+    cftest::scenario(j);
+    QFAIL("0 accepted");
+  } catch (const InputError& e) {
+    QCOMPARE(QString::fromStdString(e.path()), QString("job.parallelism.micro_batches_per_round"));
+  }
+}
+
+// DeepSeek-V3's memory levers against their closed forms (§3.2.3, §3.3.3),
+// on a Llama-style block (GQA, SwiGLU, no dropout), t = 1, one sequence:
+// selective stores 2 norm inputs + 2 norm outputs (e each), Q/K/V, the
+// attention output and the SwiGLU's 2f input and f output. Recomputing the
+// norms drops their outputs; FP8 caching stores the attention output in
+// E5M6 (1.5 bytes) and the MLP's GEMM-side tensors in 1 byte.
+void TestPerfStackLevers::deepSeekMemoryLevers() {
+  ModelSpec m;
+  m.layers = 32;
+  m.hidden = 4096;
+  m.heads = 32;
+  m.kv_heads = 8;
+  m.ffn_hidden = 14336;
+  m.ffn_kind = "swiglu";
+  m.seq_len = 8192;
+  TransformerWorkload w(m, Precision::Bf16);
+  const double s = 8192, h = 4096, d = 128, a = 32, kv = 8, f = 14336, e = 2;
+  const double lse = 4 * a * s;
+  LayerSplit sp{1, 1, 1, 1, true, false};
+  const double base = 4 * e * s * h + e * s * (a * d + kv * 2 * d) + e * s * h + 3 * e * f * s + lse;
+  QVERIFY(std::fabs(w.layerWork(sp).act_selective_bytes - base) / base < 1e-12);
+  sp.recompute_norm = true;
+  sp.fp8_activation_cache = true;
+  const double levers = 2 * e * s * h + e * s * (a * d + kv * 2 * d) + 1.5 * s * h + 1 * 2 * f * s + 1 * f * s + lse;
+  QVERIFY2(std::fabs(w.layerWork(sp).act_selective_bytes - levers) / levers < 1e-12,
+           qPrintable(QString("%1 vs %2").arg(w.layerWork(sp).act_selective_bytes).arg(levers)));
+  // ZeRO's model states with BF16 moments and fp32 main gradients: 2 + 4 + (4 + 2 + 2) = 14 B/param,
+  // ZeRO-1 over N: 2 + 4 + 8/N (ZeRO §5 with DeepSeek-V3 §3.3.3's dtypes).
+  SoftwareOptions o;
+  o.optimizer_moments = "bf16";
+  o.fp32_main_grads = true;
+  Accelerator h100;
+  h100.release_year = 2022;
+  const MemoryModel mm(w, softwareStackFor(h100, o));
+  QCOMPARE(mm.modelStateBytesPerParam(0, 64), 14.0);
+  QCOMPARE(mm.modelStateBytesPerParam(1, 64), 2 + 4 + 8.0 / 64);
+  QCOMPARE(mm.modelStateBytesPerParam(3, 64), 14.0 / 64);
+  // The keys round-trip and are refused by name.
+  nlohmann::json j = h100Tp8({{"recompute_modules", {"layernorm", "moe_act"}}, {"fp8_activation_cache", true},
+                              {"optimizer_moments", "bf16"}, {"fp32_main_grads", true}});
+  const Scenario sc = cftest::scenario(j);
+  QCOMPARE(scenarioFromJson(scenarioToJson(sc)).job.software, sc.job.software);
+  QCOMPARE(int(sc.job.software.recompute_modules.size()), 2);
+  j["job"]["software"]["recompute_modules"] = {"layernorm", "attention"};
+  try {
+    cftest::scenario(j);
+    QFAIL("accepted");
+  } catch (const InputError& e) {
+    QCOMPARE(QString::fromStdString(e.path()), QString("job.software.recompute_modules[1]"));
+  }
 }
 
 // Korthikanti et al. 2022 (abstract, §5): sequence parallelism with selective
