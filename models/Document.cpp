@@ -47,6 +47,8 @@ QString problemList(const LoadReport& report) {
 
 Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()), undoStack_(new QUndoStack(this)) {
   qRegisterMetaType<cf::ChangeEvent>();
+  // Connected first, so that every listener of `changed` reads the new revision.
+  connect(this, &Document::changed, this, [this] { ++revision_; });
   connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
