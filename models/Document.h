@@ -35,6 +35,9 @@ class Document : public QObject {
   // tell the current design from an older one by it (issue 30). Undo counts
   // too: a revision is a moment, not a content (ResultCache keys content).
   quint64 revision() const { return revision_; }
+  // The revision at which scenario `index` last changed (its content, name or
+  // position), so that a cache keyed by content recomputes only what moved.
+  quint64 scenarioRevision(int index) const;
 
   // File state. An empty path is an untitled project.
   QString filePath() const { return filePath_; }
@@ -126,6 +129,7 @@ class Document : public QObject {
   QString filePath_;
   QUndoStack* undoStack_;
   quint64 revision_ = 0;
+  std::vector<quint64> scenarioRevisions_;
 };
 
 }  // namespace cf

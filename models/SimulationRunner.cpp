@@ -41,9 +41,19 @@ bool SimulationRunner::isPending() const { return task_->isRunning() || debounce
 
 void SimulationRunner::updateKeys() const {
   if (keysRevision_ == doc_->revision()) return;
+  // Only the scenarios that changed since (a key writes the whole scenario
+  // out, layout included: tens of ms for a 100,000-GPU layout).
   const Project& p = doc_->project();
-  keys_.resize(static_cast<int>(p.scenarios.size()));
-  for (std::size_t i = 0; i < p.scenarios.size(); ++i) keys_[static_cast<int>(i)] = ResultCache::key(p, i, options_);
+  const int n = static_cast<int>(p.scenarios.size());
+  const bool all = keys_.size() != n || keyScenarioRevisions_.size() != n || keysRevision_ == ~0ULL;
+  keys_.resize(n);
+  keyScenarioRevisions_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const quint64 rev = doc_->scenarioRevision(i);
+    if (!all && keyScenarioRevisions_[i] == rev && !keys_[i].isEmpty()) continue;
+    keys_[i] = ResultCache::key(p, static_cast<std::size_t>(i), options_);
+    keyScenarioRevisions_[i] = rev;
+  }
   keysRevision_ = doc_->revision();
 }
 

@@ -95,6 +95,7 @@ class SimulationRunner : public QObject {
   ResultCache cache_;
   mutable QVector<QByteArray> keys_;  // per scenario: key of its current content
   mutable quint64 keysRevision_ = ~0ULL;  // the document revision keys_ were computed at
+  mutable QVector<quint64> keyScenarioRevisions_;  // per scenario: its revision when its key was computed
   QVector<QByteArray> announced_;     // per scenario: the key whose result resultReady announced
   QTimer* debounce_;
   bool autoRun_ = true;

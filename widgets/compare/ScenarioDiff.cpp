@@ -85,10 +85,37 @@ void longLists(const nlohmann::json& j, const std::string& at, std::vector<std::
 
 }  // namespace
 
+// The layouts are compared as values and summed up from the structs: a
+// generated layout of 100,000 GPUs is megabytes of JSON, and writing it out
+// on every refresh of the Compare tab cost seconds.
 QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<Scenario>& scenarios) {
   std::vector<nlohmann::json> js;
-  for (const Scenario& s : scenarios) js.push_back(scenarioToJson(s));
-  return inputs(js);
+  bool layoutsDiffer = false;
+  for (const Scenario& s : scenarios) {
+    Scenario withoutLayout = s;
+    withoutLayout.layout = {};
+    js.push_back(scenarioToJson(withoutLayout));
+    layoutsDiffer = layoutsDiffer || !(s.layout == scenarios.front().layout);
+  }
+  QVector<Input> out = inputs(js);
+  if (layoutsDiffer) {
+    Input in;
+    in.pointer = "/layout";
+    in.label = tr("Rack layout");
+    for (const Scenario& s : scenarios) {
+      long long racks = 0, parts = 0;
+      for (const Site& site : s.layout.sites)
+        for (const Hall& hall : site.halls)
+          for (const Row& row : hall.rows) {
+            racks += static_cast<long long>(row.racks.size());
+            for (const Rack& rack : row.racks) parts += static_cast<long long>(rack.placements.size());
+          }
+      in.values << (racks == 0 ? tr("none") : tr("%1 racks, %2 parts").arg(QLocale().toString(racks),
+                                                                           QLocale().toString(parts)));
+    }
+    out << in;
+  }
+  return out;
 }
 
 QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::json>& scenarioJson) {
@@ -174,6 +201,7 @@ QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::js
 }
 
 bool ScenarioDiff::isUntouchedDefault(const Scenario& s) {
+  if (!s.layout.empty()) return false;  // the default scenario has none
   nlohmann::json a = scenarioToJson(s), b = scenarioToJson(Document::defaultScenario(QString::fromStdString(s.name)));
   return a == b;
 }
