@@ -24,6 +24,12 @@ BackgroundTask::~BackgroundTask() {
 
 void BackgroundTask::setTitle(const QString& title) {
   title_ = title;
+  titleFn_ = nullptr;
+  if (thread_) ProgressManager::instance()->update(this);
+}
+
+void BackgroundTask::setTitle(std::function<QString()> title) {
+  titleFn_ = std::move(title);
   if (thread_) ProgressManager::instance()->update(this);
 }
 

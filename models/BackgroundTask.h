@@ -36,7 +36,10 @@ class BackgroundTask : public QObject {
 
   // What the status bar says while it runs ("Simulating scenario 2…").
   void setTitle(const QString& title);
-  QString title() const { return title_; }
+  // A title built when it is shown, so that it follows a live language
+  // switch (the status bar asks again on QEvent::LanguageChange).
+  void setTitle(std::function<QString()> title);
+  QString title() const { return titleFn_ ? titleFn_() : title_; }
   // Units of work expected (progress = done / expected) when the engine does
   // not set RunControl::total itself; 0 = unknown (a busy indicator).
   void setExpected(long long units) { expected_ = units; }
@@ -71,6 +74,7 @@ class BackgroundTask : public QObject {
   void onThreadFinished();
 
   QString title_;
+  std::function<QString()> titleFn_;
   long long expected_ = 0;
   bool busyCursor_ = false;
   bool cancellable_ = true;

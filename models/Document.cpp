@@ -47,10 +47,31 @@ QString problemList(const LoadReport& report) {
 
 Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()), undoStack_(new QUndoStack(this)) {
   qRegisterMetaType<cf::ChangeEvent>();
+  scenarioRevisions_.assign(project_.scenarios.size(), 0);
+  // Connected first, so that every listener of `changed` reads the new revision.
+  connect(this, &Document::changed, this, [this](const ChangeEvent& e) {
+    ++revision_;
+    using T = ChangeEvent::Type;
+    if (e.isWaterfall() || e.type == T::ProjectInfoChanged) return;
+    if ((e.type == T::ScenarioValueChanged || e.type == T::ScenarioRenamed) && e.scenario >= 0 &&
+        e.scenario < static_cast<int>(scenarioRevisions_.size()) &&
+        scenarioRevisions_.size() == project_.scenarios.size()) {
+      scenarioRevisions_[static_cast<std::size_t>(e.scenario)] = revision_;
+      return;
+    }
+    scenarioRevisions_.assign(project_.scenarios.size(), revision_);  // added, removed, replaced: all move
+  });
   connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 Document::~Document() = default;
+
+quint64 Document::scenarioRevision(int index) const {
+  if (index < 0 || static_cast<std::size_t>(index) >= scenarioRevisions_.size() ||
+      scenarioRevisions_.size() != project_.scenarios.size())
+    return revision_;
+  return scenarioRevisions_[static_cast<std::size_t>(index)];
+}
 
 const Scenario& Document::scenario(int index) const { return project_.scenarios.at(static_cast<std::size_t>(index)); }
 

@@ -31,6 +31,13 @@ class Document : public QObject {
   int waterfallCount() const { return static_cast<int>(project_.waterfalls.size()); }
   const ProjectWaterfall& waterfall(int index) const;
   QUndoStack* undoStack() const { return undoStack_; }
+  // Counts the changes (every `changed` signal): views and the result cache
+  // tell the current design from an older one by it (issue 30). Undo counts
+  // too: a revision is a moment, not a content (ResultCache keys content).
+  quint64 revision() const { return revision_; }
+  // The revision at which scenario `index` last changed (its content, name or
+  // position), so that a cache keyed by content recomputes only what moved.
+  quint64 scenarioRevision(int index) const;
 
   // File state. An empty path is an untitled project.
   QString filePath() const { return filePath_; }
@@ -121,6 +128,8 @@ class Document : public QObject {
   Project project_;
   QString filePath_;
   QUndoStack* undoStack_;
+  quint64 revision_ = 0;
+  std::vector<quint64> scenarioRevisions_;
 };
 
 }  // namespace cf

@@ -92,7 +92,7 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
   }
   pending_ = std::make_shared<ScheduleRun>();
   pending_->key = k;
-  task_->setTitle(tr("Scheduling the workload of scenario %1").arg(r.scenario + 1));
+  task_->setTitle([n = r.scenario + 1] { return tr("Scheduling the workload of scenario %1").arg(n); });
   task_->start([out = pending_, r, wl = *w, project = doc_->project()](RunControl&) {
     QByteArray key = out->key;
     *out = compute(project, wl, r);

@@ -37,21 +37,49 @@ SimulationRunner::~SimulationRunner() { delete task_; }
 
 bool SimulationRunner::isRunning() const { return task_->isRunning(); }
 
+bool SimulationRunner::isPending() const { return task_->isRunning() || debounce_->isActive(); }
+
+void SimulationRunner::updateKeys() const {
+  if (keysRevision_ == doc_->revision()) return;
+  // Only the scenarios that changed since (a key writes the whole scenario
+  // out, layout included: tens of ms for a 100,000-GPU layout).
+  const Project& p = doc_->project();
+  const int n = static_cast<int>(p.scenarios.size());
+  const bool all = keys_.size() != n || keyScenarioRevisions_.size() != n || keysRevision_ == ~0ULL;
+  keys_.resize(n);
+  keyScenarioRevisions_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const quint64 rev = doc_->scenarioRevision(i);
+    if (!all && keyScenarioRevisions_[i] == rev && !keys_[i].isEmpty()) continue;
+    keys_[i] = ResultCache::key(p, static_cast<std::size_t>(i), options_);
+    keyScenarioRevisions_[i] = rev;
+  }
+  keysRevision_ = doc_->revision();
+}
+
+QByteArray SimulationRunner::currentKey(int scenario) const {
+  updateKeys();
+  return scenario >= 0 && scenario < keys_.size() ? keys_[scenario] : QByteArray();
+}
+
 void SimulationRunner::setOptions(const SimulateOptions& options) {
   options_ = options;
   options_.control = nullptr;
+  keysRevision_ = ~0ULL;  // the options are part of every key
   schedule();
 }
 
 void SimulationRunner::setDebounceInterval(int ms) { debounce_->setInterval(ms); }
 
 SimResultPtr SimulationRunner::result(int scenario) const {
+  updateKeys();
   if (scenario < 0 || scenario >= keys_.size()) return {};
   if (SimResultPtr full = cache_.find(keys_[scenario])) return full;
   return estimates_.value(keys_[scenario]);
 }
 
 bool SimulationRunner::isEstimate(int scenario) const {
+  updateKeys();
   return scenario >= 0 && scenario < keys_.size() && !cache_.find(keys_[scenario]) &&
          estimates_.contains(keys_[scenario]);
 }
@@ -64,9 +92,15 @@ void SimulationRunner::schedule() { debounce_->start(); }
 
 void SimulationRunner::runNow() {
   debounce_->stop();
-  const Project& p = doc_->project();
-  keys_.resize(static_cast<int>(p.scenarios.size()));
-  for (std::size_t i = 0; i < p.scenarios.size(); ++i) keys_[static_cast<int>(i)] = ResultCache::key(p, i, options_);
+  updateKeys();
+  // A design back to a content already simulated (undo, redo): its cached
+  // result is the current one again; say so, since no run will.
+  announced_.resize(keys_.size());
+  for (int i = 0; i < keys_.size(); ++i)
+    if (announced_[i] != keys_[i] && result(i)) {
+      announced_[i] = keys_[i];
+      emit resultReady(i);
+    }
   if (task_->isRunning()) {
     // The design changed under the run in flight: stop it unless it still
     // computes a current key; startNext() follows when the thread ends.
@@ -91,6 +125,7 @@ long long SimulationRunner::expectedTrials(int scenario) const {
 }
 
 void SimulationRunner::startNext() {
+  updateKeys();  // a key always names the content the worker gets
   int next = -1;
   for (int i = 0; i < keys_.size(); ++i)
     if (!cache_.find(keys_[i])) {
@@ -116,7 +151,9 @@ void SimulationRunner::startNext() {
   estimating_ = opt.monte_carlo && doc_->scenario(next).cluster.gpus() >= kEstimateGpus &&
                 !estimates_.contains(pending_->key);
   if (estimating_) opt.monte_carlo = opt.fabric_paths = false;  // hops and bisection follow with it
-  task_->setTitle(estimating_ ? tr("Estimating scenario %1").arg(next + 1) : tr("Simulating scenario %1").arg(next + 1));
+  task_->setTitle([estimate = estimating_, n = next + 1] {
+    return estimate ? tr("Estimating scenario %1").arg(n) : tr("Simulating scenario %1").arg(n);
+  });
   task_->setExpected(estimating_ ? 0 : std::max(1LL, expectedTrials(next)));
   task_->start([single = std::move(single), opt, result](RunControl& control) mutable {
     QElapsedTimer t;
@@ -148,7 +185,12 @@ void SimulationRunner::onTaskFinished(bool wasCancelled) {
   if (!wasCancelled && estimating_ && done->ok()) {  // an error is final: no Monte Carlo to wait for
     if (estimates_.size() >= 16) estimates_.clear();  // a few large designs at a time
     estimates_.insert(done->key, done);
+    updateKeys();
     const int index = static_cast<int>(keys_.indexOf(done->key));
+    if (index >= 0) {
+      announced_.resize(keys_.size());
+      announced_[index] = done->key;
+    }
     emit resultReady(index >= 0 ? index : scenario);
     restart_ = false;
     startNext();  // the full run with the Monte Carlo follows
@@ -160,7 +202,12 @@ void SimulationRunner::onTaskFinished(bool wasCancelled) {
     lastSeconds_ = done->seconds;
     lastBackend_ = done->backend.isEmpty() ? QStringLiteral("CPU") : done->backend;
     progress_ = 1;
+    updateKeys();
     const int index = static_cast<int>(keys_.indexOf(done->key));
+    if (index >= 0) {
+      announced_.resize(keys_.size());
+      announced_[index] = done->key;
+    }
     emit resultReady(index >= 0 ? index : scenario);
   }
   if (restart_ || !wasCancelled) {

@@ -14,6 +14,12 @@
 // ~0.9 s for a fabric with its paths analysed; bench_edit_100k), shown at once
 // (resultReady, isEstimate), then the full run with the Monte Carlo and the
 // path analysis in the background, which replaces it.
+//
+// Never an older design's figures (issue 30 item 5): result() answers for the
+// document's current revision (the content keys are brought up to date on
+// the first question after a change), so between an edit and its run a view
+// gets null and shows its "updating" state. A change back to a content
+// already simulated (undo) announces the cached result with resultReady.
 #pragma once
 #include <QHash>
 #include <QObject>
@@ -52,6 +58,10 @@ class SimulationRunner : public QObject {
   // Whether result(scenario) is the estimate without the Monte Carlo.
   bool isEstimate(int scenario) const;
   bool isRunning() const;
+  // Running, or waiting for the debounce to run: the figures are about to change.
+  bool isPending() const;
+  // The content key of the scenario's current design (ResultCache::key).
+  QByteArray currentKey(int scenario) const;
   BackgroundTask* task() const { return task_; }
   double progress() const { return progress_; }  // 0..1 of the scenario running now
   int runningScenario() const { return running_; }
@@ -77,11 +87,16 @@ class SimulationRunner : public QObject {
   void startNext();
   void onTaskFinished(bool cancelled);
   long long expectedTrials(int scenario) const;
+  // keys_ for the document's current revision and options.
+  void updateKeys() const;
 
   Document* doc_;
   SimulateOptions options_;
   ResultCache cache_;
-  QVector<QByteArray> keys_;  // per scenario: key of its current content
+  mutable QVector<QByteArray> keys_;  // per scenario: key of its current content
+  mutable quint64 keysRevision_ = ~0ULL;  // the document revision keys_ were computed at
+  mutable QVector<quint64> keyScenarioRevisions_;  // per scenario: its revision when its key was computed
+  QVector<QByteArray> announced_;     // per scenario: the key whose result resultReady announced
   QTimer* debounce_;
   bool autoRun_ = true;
 

@@ -84,7 +84,7 @@ void WaterfallRunner::run(int waterfall) {
   pending_->key = k;
   const WaterfallOptions opt = options_;
   auto out = pending_;
-  task_->setTitle(tr("Waterfall %1").arg(waterfall + 1));
+  task_->setTitle([n = waterfall + 1] { return tr("Waterfall %1").arg(n); });
   task_->start([spec, opt, out](RunControl& control) {
     QElapsedTimer t;
     t.start();

@@ -7,7 +7,9 @@
 #include <QStyle>
 #include <QTabWidget>
 
+#include "BackgroundTask.h"
 #include "ClusterWizard.h"
+#include "WizardChoices.h"
 #include "Document.h"
 #include "FabricCanvas.h"
 #include "HallView.h"
@@ -30,6 +32,9 @@ DesignEditors::DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window)
   tabs_->addTab(fabric_, window->style()->standardIcon(QStyle::SP_DriveNetIcon), QString());
   storage_ = new StorageEditor(doc_, tabs_);
   tabs_->addTab(storage_, window->style()->standardIcon(QStyle::SP_DriveFDIcon), QString());
+  wizardTask_ = new BackgroundTask(this);
+  wizardTask_->setBusyCursor(true);
+  wizardTask_->setCancellable(false);  // the generator has no cancel point; the result is dropped if the project changes
   wizard_ = new QAction(window->style()->standardIcon(QStyle::SP_FileDialogNewFolder), QString(), this);
   wizard_->setObjectName(QStringLiteral("actionClusterWizard"));
   wizard_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
@@ -66,35 +71,55 @@ void DesignEditors::setScenario(int index) {
 void DesignEditors::runWizard() {
   ClusterWizard wizard(doc_->project().resolvedParts(), window_);
   if (wizard.exec() != QDialog::Accepted) return;
-  try {
-    const Scenario s = wizard.scenario();
+  const quint64 revision = doc_->revision();
+  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, revision](Scenario s) {
+    if (doc_->revision() != revision) return false;  // the project changed meanwhile
     const int index = doc_->scenarioCount();
     doc_->addScenario(s, index);
     setScenario(index);
     tabs_->setCurrentWidget(racks_);
     emit scenarioAdded(index);
-    if (wizard.choices().parallelism == "find-best") findBestAfterWizard();
-  } catch (const std::exception&) {
-    // The wizard shows why it cannot build the cluster before it can be accepted.
-  }
+    return true;
+  });
 }
 
 void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayReplace) {
   ClusterWizard wizard(Document::defaultProject().resolvedParts(), window_);
   if (wizard.exec() != QDialog::Accepted) return;
-  try {
+  if (!mayReplace()) return;
+  buildWizardDesign(wizard.choices(), Document::defaultProject().resolvedParts(), [this](Scenario s) {
     Project p;
-    p.scenarios.push_back(wizard.scenario());
+    p.scenarios.push_back(std::move(s));
     p.name = p.scenarios.front().name;
     p.adoptParts();
-    if (!mayReplace()) return;
     doc_->reset(std::move(p), QString(), true);
     setScenario(0);
     tabs_->setCurrentWidget(racks_);
-    if (wizard.choices().parallelism == "find-best") findBestAfterWizard();
-  } catch (const std::exception&) {
-    // The wizard shows why it cannot build the cluster before it can be accepted.
-  }
+    return true;
+  });
+}
+
+// The design the wizard's answers give (fabric, layout: seconds at 100,000
+// GPUs) is built on a worker thread, with progress and Cancel in the status
+// bar (issue 30: the window froze after Finish); `install` adds it.
+void DesignEditors::buildWizardDesign(const WizardChoices& choices, const Catalog& parts,
+                                      std::function<bool(Scenario)> install) {
+  if (wizardTask_->isRunning()) return;  // one design at a time
+  auto built = std::make_shared<Scenario>();
+  wizardTask_->setTitle([] { return tr("Building the cluster"); });
+  wizardTask_->start([choices, parts, built](RunControl&) { *built = buildWizardScenario(choices, parts); });
+  const bool findBest = choices.parallelism == "find-best";
+  connect(wizardTask_, &BackgroundTask::finished, this, [this, built, findBest, install](bool cancelled) {
+    if (cancelled) return;
+    if (!wizardTask_->error().isEmpty()) {
+      // The wizard checks that the cluster can be built before Finish; this is the rare rest.
+      if (auto* mw = qobject_cast<QMainWindow*>(window_))
+        mw->statusBar()->showMessage(tr("Cannot build the cluster: %1").arg(wizardTask_->error()), 10000);
+      return;
+    }
+    if (install(std::move(*built)) && findBest) findBestAfterWizard();
+    emit wizardFinished();
+  }, Qt::SingleShotConnection);
 }
 
 // The wizard's "Find best": the job editor's parallelism search (a background
@@ -103,10 +128,7 @@ void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayRepla
 void DesignEditors::findBestAfterWizard() {
   tabs_->setCurrentWidget(job_);
   if (job_->searchRunning()) return;  // one search at a time: the user starts it again from the Job tab
-  connect(job_, &JobEditor::searchFinished, this, [this](bool ok) {
-    if (ok) job_->applySearchResult(0);
-  }, Qt::SingleShotConnection);
-  job_->findBest();
+  job_->findBest();  // applies the best configuration it finds
 }
 
 bool DesignEditors::eventFilter(QObject* watched, QEvent* event) {

@@ -12,7 +12,11 @@ class QWidget;
 
 namespace cf {
 
+class BackgroundTask;
+class Catalog;
 class Document;
+struct Scenario;
+struct WizardChoices;
 class FabricCanvas;
 class HallView;
 class StorageEditor;
@@ -45,9 +49,13 @@ class DesignEditors : public QObject {
   // `mayReplace` agrees (the unsaved-changes prompt), the design alone
   // replaces the project, untitled and unsaved.
   void runWizardForNewProject(const std::function<bool()>& mayReplace);
+  // The background task that builds the wizard's design after Finish.
+  BackgroundTask* wizardTask() const { return wizardTask_; }
 
  signals:
   void scenarioAdded(int index);
+  // The wizard's design was built and added (or replaced the project).
+  void wizardFinished();
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -55,6 +63,7 @@ class DesignEditors : public QObject {
  private:
   void retranslate();
   void findBestAfterWizard();
+  void buildWizardDesign(const WizardChoices& choices, const Catalog& parts, std::function<bool(Scenario)> install);
 
   Document* doc_;
   QTabWidget* tabs_;
@@ -65,6 +74,7 @@ class DesignEditors : public QObject {
   HallView* hall_;
   StorageEditor* storage_;
   QAction* wizard_;
+  BackgroundTask* wizardTask_;
 };
 
 }  // namespace cf

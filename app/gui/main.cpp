@@ -1,5 +1,10 @@
 // clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON|FILE.json [--step N]] [--sweep-results FILE]
 //
+// Diagnostics: with the environment variable CF_STALL_LOG set (to a number of
+// ms, 100 when not a number) every block of the GUI thread's event loop above
+// it is written to stderr with the tab shown, and the longest at exit
+// (models/StallWatchdog.h).
+//
 // --screenshot renders the main window (after loading FILE) to a PNG with
 // QWidget::grab and exits; without a display it runs on the offscreen platform.
 #include <QApplication>
@@ -13,6 +18,7 @@
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 #include "Document.h"
 #include "FileController.h"
@@ -22,6 +28,7 @@
 #include "PresentationWindow.h"
 #include "ResultsController.h"
 #include "SimulationRunner.h"
+#include "StallWatchdog.h"
 #include "SweepResultsView.h"
 #include "WaterfallRunner.h"
 #include "WaterfallView.h"
@@ -128,6 +135,28 @@ int main(int argc, char** argv) {
 
   const bool screenshot = parser.isSet(screenshotOption);
   cf::MainWindow window(&languages);
+  // The responsiveness watchdog (issue 30), a diagnostic: CF_STALL_LOG=[ms].
+  std::unique_ptr<cf::StallWatchdog> watchdog;
+  if (qEnvironmentVariableIsSet("CF_STALL_LOG")) {
+    watchdog = std::make_unique<cf::StallWatchdog>();
+    bool numeric = false;
+    const double threshold = qEnvironmentVariable("CF_STALL_LOG").toDouble(&numeric);
+    watchdog->setThresholdMs(numeric && threshold > 0 ? threshold : 100);
+    watchdog->onStall([](double ms, const QString& where) {
+      std::fprintf(stderr, "clusterforge: the GUI thread was blocked %.0f ms (%s)\n", ms, qPrintable(where));
+    });
+    auto label = [&window, w = watchdog.get()] {
+      w->setLabel(window.tabs()->currentWidget() ? window.tabs()->currentWidget()->objectName() : QString());
+    };
+    QObject::connect(window.tabs(), &QTabWidget::currentChanged, watchdog.get(), label);
+    label();
+    watchdog->start();
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, watchdog.get(), [w = watchdog.get()] {
+      w->stop();
+      std::fprintf(stderr, "clusterforge: longest block of the GUI thread %.0f ms (%s); %d above %.0f ms\n",
+                   w->longestMs(), qPrintable(w->longestLabel()), w->stallsAbove(), w->thresholdMs());
+    });
+  }
   window.files()->setInteractive(!screenshot);
   const QStringList files = parser.positionalArguments();
   if (!files.isEmpty()) {

@@ -147,12 +147,14 @@ McRun MonteCarlo::run(const rel::KernelParams& p, unsigned long long first, int 
 }
 
 namespace {
+// Keeps every failure (up to kKept, a memory bound far above any plot) and
+// the end; timeline() thins them evenly.
 struct RecordingSink {
+  static constexpr std::size_t kKept = 1 << 20;
   std::vector<TimelineEvent>* out;
   const ReliabilityInputs* in;
-  int max;
   void failure(double t, int k, double lost, double down) {
-    if (static_cast<int>(out->size()) >= max) return;
+    if (out->size() >= kKept) return;
     out->push_back({t, in->classes[static_cast<size_t>(k)].name, lost, down});
   }
   void finished(double t) { out->push_back({t, "finished", 0, 0}); }
@@ -162,9 +164,18 @@ struct RecordingSink {
 std::vector<TimelineEvent> MonteCarlo::timeline(const rel::KernelParams& p, const ReliabilityInputs& in,
                                                 unsigned long long trial, int max_events) {
   std::vector<TimelineEvent> ev;
-  RecordingSink sink{&ev, &in, max_events};
+  RecordingSink sink{&ev, &in};
   rel::runTrial(p, trial, sink);
-  return ev;
+  const bool hasEnd = !ev.empty() && ev.back().cause == "finished";
+  const std::size_t failures = ev.size() - (hasEnd ? 1 : 0);
+  const std::size_t keep = static_cast<std::size_t>(std::max(0, max_events));
+  if (failures <= keep) return ev;
+  // Failure i·n/keep for i = 0..keep-1: evenly spread, first one included.
+  std::vector<TimelineEvent> thinned;
+  thinned.reserve(keep + 1);
+  for (std::size_t i = 0; i < keep; ++i) thinned.push_back(ev[i * failures / keep]);
+  if (hasEnd) thinned.push_back(ev.back());
+  return thinned;
 }
 
 double MonteCarlo::numericalOptimumInterval(const ReliabilityInputs& in, const RecoveryStrategy& s,

@@ -4,6 +4,7 @@
 // a task that asks for it runs; the parallelism search takes that path.
 // Deterministic: the work waits for the cancel flag, never for a time.
 #include <QCursor>
+#include <atomic>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QProgressBar>
@@ -137,6 +138,34 @@ class TestBackgroundTask : public QObject {
     // The estimate leaves the fabric's path analysis to the full run.
     QVERIFY(!seen[0].paths && seen[1].paths);
     QVERIFY(!runner.isEstimate(0));
+  }
+
+  // Issue 30 item 5: after a live language switch the status bar keeps no
+  // task text of the old language: a task's title is built when shown, and
+  // the status widget asks again on QEvent::LanguageChange, while the task
+  // runs and after it finished.
+  void taskTitleFollowsTheLanguage() {
+    Document doc;
+    SimulationRunner runner(&doc);
+    runner.setAutoRun(false);
+    RunStatusWidget status(&runner);
+    BackgroundTask task;
+    QString word = QStringLiteral("before");
+    task.setTitle([&word] { return word; });
+    std::atomic<bool> go{false};
+    QVERIFY(task.start([&go](RunControl& control) {
+      while (!go && !control.cancel) QThread::msleep(5);
+    }));
+    QVERIFY2(status.text().contains(QLatin1String("before")), qPrintable(status.text()));
+    word = QStringLiteral("after");
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(&status, &change);
+    QVERIFY2(status.text().contains(QLatin1String("after")), qPrintable(status.text()));
+    go = true;
+    QTRY_VERIFY_WITH_TIMEOUT(!task.isRunning(), 10000);
+    word = QStringLiteral("again");
+    QCoreApplication::sendEvent(&status, &change);
+    QVERIFY2(status.text().contains(QLatin1String("again")), qPrintable(status.text()));
   }
 
   void searchRunsThroughTheManager() {

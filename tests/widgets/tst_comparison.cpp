@@ -1,6 +1,11 @@
 // The comparison view with three scenarios, offscreen: one column each, the
 // best value of a row highlighted, deltas against the chosen baseline.
+#include <QAbstractScrollArea>
+#include <QApplication>
 #include <QCheckBox>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalSpy>
@@ -8,11 +13,14 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include "ChartView.h"
 #include "ComparisonView.h"
 #include "DashboardPage.h"
 #include "Document.h"
 #include "MetricTable.h"
 #include "PolicyComparison.h"
+#include "RackEditor.h"
+#include "ResultCharts.h"
 #include "ScheduleFigures.h"
 #include "ScheduleRunner.h"
 #include "ScenarioDiff.h"
@@ -22,6 +30,7 @@ using namespace cf;
 
 namespace {
 const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/bert-large-128xv100.json");
+const QString kLiquidVsAir = QStringLiteral(CF_SOURCE_DIR "/resources/examples/liquid-supernode-vs-air.json");
 const QString kWorkloadExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json");
 
 int metricRow(const QString& key) {
@@ -204,6 +213,88 @@ class TestComparison : public QObject {
                  run.policies[static_cast<std::size_t>(p)].wait_h.p95 == run.policies[static_cast<std::size_t>(shortest)].wait_h.p95);
     }
     QVERIFY(t->verticalHeaderItem(PolicyComparison::MetricCount)->text().startsWith(QLatin1String("B: ")));
+  }
+
+  // Issue 30 freeze 1: generating the layouts of the liquid-vs-air example
+  // froze the window > 8 min in fillInputs (one row per rack and part of the
+  // layouts). The layout is one input row ("N racks, M parts"), and a hidden
+  // Compare tab is only marked out of date by a change, rebuilt when shown.
+  void layoutIsOneInputRowAndLazy() {
+    Document doc;
+    QVERIFY(doc.open(kLiquidVsAir));
+    SimulationRunner runner(&doc);
+    runner.setAutoRun(false);
+    ComparisonView view(&doc, &runner);
+    RackEditor racks(&doc);
+    for (int s = 0; s < 2; ++s) {
+      racks.setScenario(s);
+      QVERIFY(racks.generateLayout());
+      QVERIFY(view.isOutOfDate());  // hidden: marked, not rebuilt
+    }
+    const QVector<ScenarioDiff::Input> in = ScenarioDiff::inputs(std::vector<Scenario>{doc.scenario(0), doc.scenario(1)});
+    QVERIFY2(in.size() < 100, qPrintable(QString::number(in.size())));
+    int layoutRows = 0;
+    for (const ScenarioDiff::Input& i : in) {
+      QVERIFY2(i.pointer.rfind("/layout/", 0) != 0, i.pointer.c_str());
+      if (i.pointer == "/layout") {
+        ++layoutRows;
+        QCOMPARE(i.label, QStringLiteral("Rack layout"));
+        QCOMPARE(i.values.size(), 2);
+        for (const QString& v : i.values) QVERIFY2(v.contains(QLatin1String("racks")), qPrintable(v));
+      }
+    }
+    QCOMPARE(layoutRows, 1);
+    view.show();
+    QVERIFY(!view.isOutOfDate());  // rebuilt when shown
+    QCOMPARE(view.inputsTable()->rowCount(), static_cast<int>(in.size()));
+  }
+
+  // Issue 30 item 6: a run shorter than a day is in hours or minutes, never "0.00 / 0.00 / 0.01 days".
+  void shortTimesToTrainKeepTheirFigures() {
+    const QString minutes = DashboardPage::timeToTrainText(0.003, 0.0028, 0.0062);
+    QVERIFY2(!minutes.contains(QLatin1String("0.00")) && minutes.endsWith(QLatin1String("min")), qPrintable(minutes));
+    const QString hours = DashboardPage::timeToTrainText(0.3, 0.28, 0.5);
+    QVERIFY2(hours.endsWith(QLatin1String(" h")) && hours.startsWith(QLatin1String("7.20")), qPrintable(hours));
+    QCOMPARE(DashboardPage::timeToTrainText(96.5, 95.0, 101.0), QStringLiteral("96.5 / 95.0 / 101 days"));
+  }
+
+  // Issue 30 item 3: the wheel over a Dashboard chart scrolls the page (the
+  // QCustomPlot charts took the wheel and the page stopped under the pointer).
+  void wheelOverAChartScrollsTheDashboard() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    SimulationRunner runner(&doc);
+    runner.setDebounceInterval(10);
+    SimulateOptions opt;
+    opt.trials = 100;
+    runner.setOptions(opt);
+    DashboardPage dash(&doc, &runner);
+    dash.resize(700, 400);
+    dash.show();
+    runner.runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(runner.result(0) && !runner.isRunning(), 30000);
+    dash.setScenario(0);
+    auto* area = dash.findChild<QScrollArea*>();
+    QVERIFY(area);
+    QScrollBar* bar = area->verticalScrollBar();
+    QTRY_VERIFY(bar->maximum() > 0);
+    for (ResultCharts::Chart c : {ResultCharts::Chart::Timeline, ResultCharts::Chart::StepBreakdown}) {
+      ChartView* chart = dash.chart(static_cast<int>(c));
+      QVERIFY(chart);
+      area->ensureWidgetVisible(chart);
+      QWidget* target = nullptr;
+      for (QWidget* w : chart->findChildren<QWidget*>(QStringLiteral("chartPlot")))
+        if (w->isVisible()) target = w;
+      if (!target) continue;  // a message instead of a plot
+      if (auto* sa = qobject_cast<QAbstractScrollArea*>(target)) target = sa->viewport();
+      bar->setValue(bar->maximum() / 2);
+      const int before = bar->value();
+      const QPointF at(target->width() / 2.0, target->height() / 2.0);
+      QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                        Qt::NoScrollPhase, false);
+      QApplication::sendEvent(target, &wheel);
+      QVERIFY2(bar->value() > before, qPrintable(QStringLiteral("chart %1").arg(static_cast<int>(c))));
+    }
   }
 
   void baselineSkipsUntouchedDefault() {

@@ -2,6 +2,7 @@
 // validity hint at once, and "Find best" (on a worker thread) applies the
 // chosen configuration as one undo command.
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 #include <QUndoStack>
 
@@ -73,25 +74,49 @@ class TestJobEditor : public QObject {
     QCOMPARE(doc.scenario(0).job.software.tp_overlap, std::string("none"));
   }
 
+  // Issue 30 item 4: "Find best" applies what it finds, as one undo command
+  // (it used to leave the design as it was, Undo disabled); "Apply selected"
+  // then applies another rank, one more command.
   void findBestAppliesOneCommand() {
     Document doc;
     JobEditor editor(&doc);
     QVERIFY(editor.applyPreset(QStringLiteral("Llama 3 8B")));
     const Parallelism before = doc.scenario(0).job.parallelism;
+    const int commands = doc.undoStack()->count();
     QSignalSpy done(&editor, &JobEditor::searchFinished);
     editor.findBest();
     QVERIFY(done.wait(60000));
     QCOMPARE(done.first().first().toBool(), true);
     QVERIFY(editor.lastReport() && !editor.lastReport()->ranking.empty());
-    const int commands = doc.undoStack()->count();
-    QVERIFY(editor.applySearchResult(0));
     QCOMPARE(doc.undoStack()->count(), commands + 1);
+    QVERIFY(doc.undoStack()->canUndo());
     const ParallelConfig& best = editor.lastReport()->ranking[0].config;
     QCOMPARE(doc.scenario(0).job.parallelism.tp, best.tp);
     QCOMPARE(doc.scenario(0).job.parallelism.pp, best.pp);
     QCOMPARE(doc.scenario(0).job.parallelism.micro_batch, best.micro_batch);
     doc.undoStack()->undo();
     QVERIFY(doc.scenario(0).job.parallelism == before);
+    if (editor.lastReport()->ranking.size() > 1) {
+      QVERIFY(editor.applySearchResult(1));
+      QCOMPARE(doc.undoStack()->count(), commands + 1);  // the undone command was replaced
+    }
+  }
+
+  // Issue 30 item 5: the ranking of the previous project does not stay in
+  // the Job tab after another project is opened.
+  void rankingClearedWithTheProject() {
+    Document doc;
+    JobEditor editor(&doc);
+    QVERIFY(editor.applyPreset(QStringLiteral("Llama 3 8B")));
+    QSignalSpy done(&editor, &JobEditor::searchFinished);
+    editor.findBest();
+    QVERIFY(done.wait(60000));
+    QVERIFY(editor.lastReport());
+    auto* table = editor.findChild<QTableWidget*>(QStringLiteral("searchResults"));
+    QVERIFY(table && table->rowCount() > 0);
+    doc.reset(Document::defaultProject());
+    QVERIFY(!editor.lastReport());
+    QCOMPARE(table->rowCount(), 0);
   }
 };
 

@@ -1,5 +1,10 @@
 #include "ChartView.h"
 
+#include <QAbstractScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <cmath>
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -143,9 +148,29 @@ ChartView::ChartView(QWidget* parent)
   layout->addLayout(stack_, 1);
   layout->addWidget(legend_);
   setMinimumSize(260, 200);
+  // The wheel over a chart scrolls the page it sits on (issue 30 item 3: the
+  // Dashboard stopped scrolling under the pointer); only a chart that zooms
+  // with the wheel (the Pareto scatter) keeps it.
+  chartView_->viewport()->installEventFilter(this);
+  chartView_->installEventFilter(this);
+  plot_->installEventFilter(this);
 }
 
 ChartView::~ChartView() = default;
+
+bool ChartView::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Wheel && !(watched == plot_ && plot_->interactions().testFlag(QCP::iRangeZoom))) {
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+      if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        const bool across = std::abs(wheel->angleDelta().x()) > std::abs(wheel->angleDelta().y());
+        QScrollBar* bar = across ? area->horizontalScrollBar() : area->verticalScrollBar();
+        if (bar) QCoreApplication::sendEvent(bar, event);
+        return true;
+      }
+  }
+  return QWidget::eventFilter(watched, event);
+}
 
 QFont ChartView::scaled(QFont f) const {
   if (fontScale_ != 1.0) f.setPointSizeF(f.pointSizeF() * fontScale_);

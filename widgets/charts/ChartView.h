@@ -54,6 +54,7 @@ class ChartView : public QWidget {
 
   explicit ChartView(QWidget* parent = nullptr);
   ~ChartView() override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
   void setTitle(const QString& title);
   QString title() const { return title_; }

@@ -11,6 +11,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -57,7 +58,8 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
       inputs_(new QTableWidget(this)),
       stepChart_(new ChartView(this)),
       paretoChart_(new ChartView(this)),
-      policies_(new PolicyComparison(doc, this)) {
+      policies_(new PolicyComparison(doc, this)),
+      refreshTimer_(new QTimer(this)) {
   setObjectName(QStringLiteral("comparisonView"));
   table_->setObjectName(QStringLiteral("comparisonTable"));
   inputs_->setObjectName(QStringLiteral("comparisonInputs"));
@@ -123,9 +125,12 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
 
   connect(baselineCombo_, &QComboBox::activated, this, [this](int i) { setBaseline(i); });
   connect(differingOnly_, &QCheckBox::toggled, this, &ComparisonView::applyRowFilter);
-  connect(runner_, &SimulationRunner::resultReady, this, &ComparisonView::refresh);
-  connect(runner_, &SimulationRunner::idle, this, &ComparisonView::refresh);
-  connect(doc_, &Document::changed, this, &ComparisonView::refresh);
+  refreshTimer_->setSingleShot(true);
+  refreshTimer_->setInterval(kRefreshMs);
+  connect(refreshTimer_, &QTimer::timeout, this, &ComparisonView::refresh);
+  connect(runner_, &SimulationRunner::resultReady, this, &ComparisonView::scheduleRefresh);
+  connect(runner_, &SimulationRunner::idle, this, &ComparisonView::scheduleRefresh);
+  connect(doc_, &Document::changed, this, &ComparisonView::scheduleRefresh);
   refresh();
 }
 
@@ -136,8 +141,18 @@ void ComparisonView::setBaseline(int scenario) {
 }
 
 void ComparisonView::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange) refresh();
+  if (event->type() == QEvent::LanguageChange) scheduleRefresh();
   QWidget::changeEvent(event);
+}
+
+void ComparisonView::scheduleRefresh() {
+  dirty_ = true;
+  if (isVisible() && !refreshTimer_->isActive()) refreshTimer_->start();
+}
+
+void ComparisonView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (dirty_) refresh();
 }
 
 void ComparisonView::resizeEvent(QResizeEvent* event) {
@@ -192,6 +207,8 @@ void ComparisonView::applyRowFilter() {
 }
 
 void ComparisonView::refresh() {
+  refreshTimer_->stop();
+  dirty_ = false;
   const int columns = qMin(doc_->scenarioCount(), kMaxColumns);
   const std::vector<Scenario> scenarios = shownScenarios(doc_, columns);
   if (baseline_ >= columns) baselineChosen_ = false;
@@ -291,14 +308,13 @@ void ComparisonView::refresh() {
     }
   summary_->setText(lines.join(QStringLiteral("<br>")));
   summary_->parentWidget()->parentWidget()->setVisible(!lines.isEmpty());  // the scroll area
-  fillInputs(columns);
+  fillInputs(columns, scenarios, differing);
   fillCharts(columns);
   fitColumns();
 }
 
-void ComparisonView::fillInputs(int columns) {
-  const std::vector<Scenario> scenarios = shownScenarios(doc_, columns);
-  const QVector<ScenarioDiff::Input> differing = ScenarioDiff::inputs(scenarios);
+void ComparisonView::fillInputs(int columns, const std::vector<Scenario>& scenarios,
+                                const QVector<ScenarioDiff::Input>& differing) {
   lower_->setTabText(1, tr("Inputs that differ (%1)").arg(differing.size()));
   inputs_->clear();
   inputs_->setColumnCount(columns);

@@ -9,8 +9,16 @@
 // forms, with property names and units), the step-time breakdowns of all
 // scenarios, a TCO vs time-to-train scatter, and for scenarios with a
 // workload the four scheduling policies side by side (PolicyComparison).
+//
+// Lazy (issue 30): a document change or a new result only marks the view
+// out of date; it is rebuilt when shown, and while shown at most once per
+// kRefreshMs however many changes arrive. Bulk inputs (the rack layout, long
+// lists) are one row each (ScenarioDiff::inputs).
 #pragma once
 #include <QWidget>
+#include <vector>
+
+#include "ScenarioDiff.h"
 
 class QBoxLayout;
 class QCheckBox;
@@ -18,6 +26,7 @@ class QComboBox;
 class QLabel;
 class QTableWidget;
 class QTabWidget;
+class QTimer;
 
 namespace cf {
 
@@ -47,18 +56,24 @@ class ComparisonView : public QWidget {
   int baseline() const { return baseline_; }
   // An explicit choice: kept until the scenario goes away.
   void setBaseline(int scenario);
+  // Rebuilds now (what the timer and showing the tab call).
   void refresh();
+  // Marks the view out of date; rebuilt on the timer when shown, else when next shown.
+  void scheduleRefresh();
+  bool isOutOfDate() const { return dirty_; }
+  static constexpr int kRefreshMs = 150;
   // The short tag of a column in headers and charts: "A", "B", ...
   static QString tag(int column);
 
  protected:
   void changeEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void fillBaselineCombo();
   void fillCharts(int columns);
-  void fillInputs(int columns);
+  void fillInputs(int columns, const std::vector<Scenario>& scenarios, const QVector<ScenarioDiff::Input>& differing);
   void fitColumns();
   void applyRowFilter();
 
@@ -78,6 +93,8 @@ class ComparisonView : public QWidget {
   QBoxLayout* chartsLayout_ = nullptr;  // side by side, or one above the other when narrow
   int baseline_ = 0;
   bool baselineChosen_ = false;
+  bool dirty_ = false;
+  QTimer* refreshTimer_;
 };
 
 }  // namespace cf

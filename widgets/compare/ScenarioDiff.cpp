@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <cmath>
+#include <algorithm>
 #include <map>
 
 #include "Document.h"
@@ -57,19 +58,111 @@ QString shown(const FieldSpec* f, const nlohmann::json* v) {
   return QString::fromStdString(v->dump());
 }
 
+// Racks and parts of a layout's JSON form (sites → halls → rows → racks → placements).
+void countLayout(const nlohmann::json& j, long long* racks, long long* parts) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.key() == "racks" && it->is_array()) *racks += static_cast<long long>(it->size());
+      if (it.key() == "placements" && it->is_array()) *parts += static_cast<long long>(it->size());
+      countLayout(*it, racks, parts);
+    }
+  } else if (j.is_array()) {
+    for (const nlohmann::json& e : j) countLayout(e, racks, parts);
+  }
+}
+
+// Pointers of the lists longer than ScenarioDiff::kMaxListed (not looked into).
+void longLists(const nlohmann::json& j, const std::string& at, std::vector<std::string>* out) {
+  if (j.is_array() && j.size() > ScenarioDiff::kMaxListed) {
+    if (std::find(out->begin(), out->end(), at) == out->end()) out->push_back(at);
+    return;
+  }
+  if (j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it) longLists(*it, at + '/' + it.key(), out);
+  else if (j.is_array())
+    for (std::size_t i = 0; i < j.size(); ++i) longLists(j[i], at + '/' + std::to_string(i), out);
+}
+
 }  // namespace
 
+// The layouts are compared as values and summed up from the structs: a
+// generated layout of 100,000 GPUs is megabytes of JSON, and writing it out
+// on every refresh of the Compare tab cost seconds.
 QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<Scenario>& scenarios) {
   std::vector<nlohmann::json> js;
-  for (const Scenario& s : scenarios) js.push_back(scenarioToJson(s));
-  return inputs(js);
+  bool layoutsDiffer = false;
+  for (const Scenario& s : scenarios) {
+    Scenario withoutLayout = s;
+    withoutLayout.layout = {};
+    js.push_back(scenarioToJson(withoutLayout));
+    layoutsDiffer = layoutsDiffer || !(s.layout == scenarios.front().layout);
+  }
+  QVector<Input> out = inputs(js);
+  if (layoutsDiffer) {
+    Input in;
+    in.pointer = "/layout";
+    in.label = tr("Rack layout");
+    for (const Scenario& s : scenarios) {
+      long long racks = 0, parts = 0;
+      for (const Site& site : s.layout.sites)
+        for (const Hall& hall : site.halls)
+          for (const Row& row : hall.rows) {
+            racks += static_cast<long long>(row.racks.size());
+            for (const Rack& rack : row.racks) parts += static_cast<long long>(rack.placements.size());
+          }
+      in.values << (racks == 0 ? tr("none") : tr("%1 racks, %2 parts").arg(QLocale().toString(racks),
+                                                                           QLocale().toString(parts)));
+    }
+    out << in;
+  }
+  return out;
 }
 
 QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::json>& scenarioJson) {
   QVector<Input> out;
   if (scenarioJson.size() < 2) return out;
+  // Bulk data first taken out of the forms, compared whole, one row each.
+  std::vector<std::string> bulk{"/layout"};
+  for (const nlohmann::json& j : scenarioJson)
+    if (j.is_object())
+      for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.key() != "layout") longLists(*it, '/' + it.key(), &bulk);
+  std::vector<nlohmann::json> rest = scenarioJson;
+  std::vector<Input> bulkRows;
+  for (const std::string& pointer : bulk) {
+    const nlohmann::json::json_pointer ptr(pointer);
+    std::vector<nlohmann::json> parts;
+    for (nlohmann::json& j : rest) {
+      if (j.contains(ptr)) {
+        parts.push_back(std::move(j.at(ptr)));
+        j.at(ptr) = nullptr;  // a placeholder leaf, skipped below
+      } else {
+        parts.push_back(nullptr);
+      }
+    }
+    bool differ = false;
+    for (std::size_t i = 1; i < parts.size() && !differ; ++i) differ = parts[i] != parts[0];
+    if (!differ) continue;
+    Input in;
+    in.pointer = pointer;
+    const bool layout = pointer == "/layout";
+    in.label = layout ? tr("Rack layout") : pathInWords(pointer);
+    for (const nlohmann::json& part : parts) {
+      if (layout) {
+        long long racks = 0, placed = 0;
+        countLayout(part, &racks, &placed);
+        in.values << (racks == 0 ? tr("none")
+                                 : tr("%1 racks, %2 parts").arg(QLocale().toString(racks), QLocale().toString(placed)));
+      } else {
+        in.values << (part.is_null() ? tr("default")
+                                     : part.is_array() ? tr("%n entries", nullptr, static_cast<int>(part.size()))
+                                                       : tr("changed"));
+      }
+    }
+    bulkRows.push_back(std::move(in));
+  }
   std::vector<nlohmann::json> flat;
-  for (const nlohmann::json& j : scenarioJson) flat.push_back(j.flatten());
+  for (const nlohmann::json& j : rest) flat.push_back(j.flatten());
   // Every leaf of any scenario, in first-seen order.
   std::vector<std::string> order;
   std::map<std::string, bool> seen;
@@ -79,8 +172,16 @@ QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::js
         seen[it.key()] = true;
         order.push_back(it.key());
       }
+  auto inBulk = [&](const std::string& pointer) {
+    for (const std::string& b : bulk)
+      if (pointer.size() >= b.size() && pointer.compare(0, b.size(), b) == 0 &&
+          (pointer.size() == b.size() || pointer[b.size()] == '/'))
+        return true;
+    return false;
+  };
   for (const std::string& pointer : order) {
     if (pointer == "/name" || pointer == "/description" || pointer == "/format") continue;
+    if (inBulk(pointer)) continue;
     bool differ = false;
     const nlohmann::json* first = flat[0].contains(pointer) ? &flat[0][pointer] : nullptr;
     for (std::size_t i = 1; i < flat.size() && !differ; ++i) {
@@ -95,10 +196,12 @@ QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::js
     for (const nlohmann::json& fj : flat) in.values << shown(f, fj.contains(pointer) ? &fj[pointer] : nullptr);
     out << in;
   }
+  for (Input& in : bulkRows) out << std::move(in);
   return out;
 }
 
 bool ScenarioDiff::isUntouchedDefault(const Scenario& s) {
+  if (!s.layout.empty()) return false;  // the default scenario has none
   nlohmann::json a = scenarioToJson(s), b = scenarioToJson(Document::defaultScenario(QString::fromStdString(s.name)));
   return a == b;
 }

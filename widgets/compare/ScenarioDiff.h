@@ -27,6 +27,11 @@ class ScenarioDiff {
   };
   // Leaves of the scenarios' JSON forms that are not equal in all of them
   // (the name and description left out), in the order of the first scenario.
+  // Bulk data is one row, never one row per leaf (issue 30: a generated
+  // layout has tens of thousands of leaves, and listing them froze the
+  // Compare tab for minutes): the rack layout as "N racks, M parts" and any
+  // list longer than kMaxListed as its length, after the other rows.
+  static constexpr std::size_t kMaxListed = 16;
   static QVector<Input> inputs(const std::vector<Scenario>& scenarios);
   static QVector<Input> inputs(const std::vector<nlohmann::json>& scenarioJson);
 

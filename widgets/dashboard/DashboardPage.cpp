@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -100,6 +101,29 @@ void DashboardPage::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+// Three figures in one unit, the largest that keeps the longest at 1 or more
+// (days, hours, minutes), each with three significant figures: a short run
+// said "0.00 / 0.00 / 0.01 days" beside "p95 is well above p50" (issue 30).
+QString DashboardPage::timeToTrainText(double mean_days, double p50_days, double p95_days) {
+  const QLocale loc;
+  const double longest = std::max({mean_days, p50_days, p95_days});
+  double factor = 1;
+  QString pattern = tr("%1 / %2 / %3 days");
+  if (longest < 1.0 / 24) {
+    factor = 24 * 60;
+    pattern = tr("%1 / %2 / %3 min");
+  } else if (longest < 1) {
+    factor = 24;
+    pattern = tr("%1 / %2 / %3 h");
+  }
+  auto fig = [&](double d) {
+    if (!std::isfinite(d)) return QStringLiteral("—");
+    const double v = d * factor;
+    return loc.toString(v, 'f', v >= 100 ? 0 : v >= 10 ? 1 : 2);
+  };
+  return pattern.arg(fig(mean_days), fig(p50_days), fig(p95_days));
+}
+
 QString DashboardPage::spreadNote(double mean, double p50, double p95) {
   if (!(p95 > 0)) return {};
   QString why;
@@ -154,11 +178,6 @@ void DashboardPage::refresh() {
   auto n = [&](std::optional<double> v, int d, double f = 1) {
     return v && std::isfinite(*v) ? loc.toString(*v * f, 'f', d) : QStringLiteral("—");
   };
-  // Days with three significant figures, so that short runs do not round to 0.1.
-  auto days = [&](std::optional<double> v) {
-    if (!v || !std::isfinite(*v)) return QStringLiteral("—");
-    return loc.toString(*v, 'f', *v >= 100 ? 0 : *v >= 10 ? 1 : 2);
-  };
   // "%1 h" with the figure, or the dash alone.
   auto unit = [](const QString& pattern, const QString& v) { return v == QStringLiteral("—") ? v : pattern.arg(v); };
   if (res.ok()) {
@@ -181,9 +200,8 @@ void DashboardPage::refresh() {
                    cell.arg(tr("Tokens/s"), n(out.tokensPerSecond(), 0)) +
                    cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
                    cell.arg(tr("Time to train (mean / p50 / p95)"),
-                            rel ? tr("%1 / %2 / %3 days")
-                                      .arg(days(ttt(&SampleStats::mean)), days(ttt(&SampleStats::p50)),
-                                           days(ttt(&SampleStats::p95)))
+                            rel ? timeToTrainText(*ttt(&SampleStats::mean), *ttt(&SampleStats::p50),
+                                                  *ttt(&SampleStats::p95))
                                 : QStringLiteral("—"));
     const double breakeven = out.cost.cloud_breakeven_utilization;
     QString row2 =

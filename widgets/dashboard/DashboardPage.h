@@ -26,6 +26,9 @@ class DashboardPage : public QWidget {
   QString headline() const;  // the key figures' text (for tests)
   // Why the time-to-train mean, p50 and p95 differ (empty when they agree).
   static QString spreadNote(double mean, double p50, double p95);
+  // "mean / p50 / p95" time to train in days, or in hours or minutes for a
+  // run shorter than a day or an hour (never "0.00 days").
+  static QString timeToTrainText(double mean_days, double p50_days, double p95_days);
   // The flow-level step against the analytical one and why (empty without the flow simulation).
   QString flowNote(const SimOutput& out) const;
   ChartView* chart(int chartId) const { return charts_.value(chartId); }

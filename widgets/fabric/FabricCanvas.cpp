@@ -129,7 +129,7 @@ void FabricCanvas::rebuildFromScenario() {
   auto built = std::make_shared<Built>();
   const Scenario scenario = doc_->scenario(scenario_);
   const Catalog parts = doc_->project().resolvedParts();
-  build_->setTitle(tr("Building the fabric"));
+  build_->setTitle([] { return tr("Building the fabric"); });
   build_->start([built, scenario, parts](RunControl&) {
     try {
       const ResolvedScenario r = resolve(scenario, parts);

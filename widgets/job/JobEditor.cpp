@@ -228,6 +228,16 @@ void JobEditor::setScenario(int index) {
 }
 
 void JobEditor::onChanged(const ChangeEvent& e) {
+  // Another project, or scenarios renumbered: a ranking of the old design
+  // must not stay on screen (issue 30 item 5), nor a search of it finish here.
+  if (e.type == ChangeEvent::Type::ProjectReplaced || e.type == ChangeEvent::Type::ScenarioAdded ||
+      e.type == ChangeEvent::Type::ScenarioRemoved) {
+    search_->cancel();
+    ++searchGeneration_;
+    report_.reset();
+    showReport();
+    searchStatus_->clear();
+  }
   if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
   refresh();
@@ -367,9 +377,11 @@ void JobEditor::findBest() {
   const Scenario s = doc_->scenario(scenario_);
   const Catalog parts = doc_->project().resolvedParts();
   auto result = std::make_shared<std::optional<SearchResult>>();
+  const quint64 revision = doc_->revision();
+  const int generation = ++searchGeneration_;
   searchStatus_->setText(tr("Searching every valid parallel configuration…"));
   findBest_->setEnabled(false);
-  search_->setTitle(tr("Parallelism search"));
+  search_->setTitle([] { return tr("Parallelism search"); });
   search_->start([s, parts, result](RunControl& control) {
     const ResolvedScenario r = resolve(s, parts);
     const PerfModel model(r, parts, makeCommFabric(r));
@@ -380,7 +392,12 @@ void JobEditor::findBest() {
     *result = search(model, opt);
   });
   // One connection per run: the task's finished() reports this run's result.
-  connect(search_, &BackgroundTask::finished, this, [this, result](bool cancelled) {
+  connect(search_, &BackgroundTask::finished, this, [this, result, revision, generation](bool cancelled) {
+    findBest_->setEnabled(true);
+    if (generation != searchGeneration_) {  // the project changed under it: nothing of it is shown
+      emit searchFinished(false);
+      return;
+    }
     const QString error = search_->error();
     report_ = *result;
     if (cancelled)
@@ -389,8 +406,19 @@ void JobEditor::findBest() {
       searchStatus_->setText(tr("The search failed: %1").arg(error));
     showReport();
     if (cancelled) searchStatus_->setText(tr("Search cancelled."));
-    findBest_->setEnabled(true);
-    emit searchFinished(!cancelled && error.isEmpty());
+    const bool ok = !cancelled && error.isEmpty();
+    // "Find best" applies the best configuration, as one undo command (issue
+    // 30 item 4), unless the design changed while it searched.
+    if (ok && report_ && !report_->ranking.empty()) {
+      if (doc_->revision() == revision) {
+        const QString found = searchStatus_->text();
+        if (applySearchResult(0)) searchStatus_->setText(tr("%1 The best one is applied (Undo restores the previous one).").arg(found));
+      } else {
+        searchStatus_->setText(tr("The design changed during the search: apply the selected configuration or search "
+                                  "again."));
+      }
+    }
+    emit searchFinished(ok);
   }, Qt::SingleShotConnection);
 }
 

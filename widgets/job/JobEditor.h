@@ -51,6 +51,8 @@ class JobEditor : public QWidget {
 
   // Starts the search in a BackgroundTask (status-bar progress, Cancel, busy
   // cursor); searchFinished follows (ok false when it failed or was cancelled).
+  // The best configuration found is applied as one undo command, unless the
+  // design changed during the search.
   void findBest();
   bool searchRunning() const;
   BackgroundTask* searchTask() const { return search_; }
@@ -96,6 +98,7 @@ class JobEditor : public QWidget {
   QTableWidget* results_;
   BackgroundTask* search_;
   std::optional<SearchResult> report_;
+  int searchGeneration_ = 0;  // a search whose generation is past belongs to another project
 };
 
 }  // namespace cf

@@ -3,7 +3,9 @@
 #include <QEvent>
 #include <QLocale>
 #include <QScrollBar>
+#include <QAbstractTextDocumentLayout>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
@@ -62,6 +64,7 @@ void OverviewPage::setRunner(SimulationRunner* runner) {
     if (s == scenario_) scheduleUpdate();
   });
   connect(runner_, &SimulationRunner::started, this, &OverviewPage::scheduleUpdate);
+  connect(runner_, &SimulationRunner::idle, this, &OverviewPage::scheduleUpdate);
   updateNow();
 }
 
@@ -82,10 +85,20 @@ void OverviewPage::updateNow() {
   if (!p.description.empty()) html += QStringLiteral("<p>%1</p>").arg(esc(p.description));
   html += QStringLiteral("<p style='color:#555'>%1</p>")
               .arg(tr("Scenarios in this project: %1").arg(doc_->scenarioCount()));
+  shownKey_.clear();
   if (doc_->scenarioCount() > 0) html += scenarioHtml(scenario_) + estimatesHtml(scenario_);
-  const int scroll = browser_->verticalScrollBar()->value();
+  shownRevision_ = doc_->revision();
+  if (html == html_) return;  // nothing moved: the scroll position and a drag in progress stay
+  html_ = html;
+  QScrollBar* bar = browser_->verticalScrollBar();
+  const int scroll = bar->value();
+  const bool atEnd = scroll > 0 && scroll >= bar->maximum();
   browser_->setHtml(html);
-  browser_->verticalScrollBar()->setValue(scroll);
+  // The new text is laid out before the position comes back, so that the
+  // range is the new one (a position past the old range is not cut to it).
+  browser_->document()->setTextWidth(browser_->viewport()->width());
+  browser_->document()->documentLayout()->documentSize();
+  bar->setValue(atEnd ? bar->maximum() : scroll);
 }
 
 QString OverviewPage::scenarioHtml(int index) const {
@@ -151,9 +164,12 @@ QString OverviewPage::scenarioHtml(int index) const {
 
 QString OverviewPage::estimatesHtml(int index) const {
   const SimResultPtr result = runner_ ? runner_->result(index) : SimResultPtr();
-  if (!result)
-    return table(tr("Estimates"), row(tr("Not simulated"), runner_ && runner_->isRunning() ? tr("Simulating…")
-                                                                                            : tr("Not simulated yet.")));
+  if (!result)  // the current design's figures are on their way: never an older design's
+    return table(tr("Estimates"), row(tr("Not simulated"), runner_ && runner_->isPending()
+                                                               ? tr("Updating… (the figures of this design are being "
+                                                                    "computed)")
+                                                               : tr("Not simulated yet.")));
+  const_cast<OverviewPage*>(this)->shownKey_ = result->key;
   if (!result->ok()) return table(tr("Estimates"), row(tr("Not simulated"), result->error.toHtmlEscaped()));
   const SimOutput& out = *result->output;
   QString rows;
@@ -184,6 +200,13 @@ QString OverviewPage::estimatesHtml(int index) const {
   put(out.energy.year.pue_annual, tr("PUE"), 2);
   put(out.cost.capex_usd, tr("CAPEX (million USD)"), 1, 1e-6);
   put(out.cost.tco_usd, tr("TCO (million USD)"), 1, 1e-6);
+  // The user guide's last two figures: goodput (ETTR, from the Monte Carlo)
+  // and the cost of a GPU-hour.
+  if (out.reliability)
+    put(out.reliability->goodput.mean, tr("Goodput, ETTR (%)"), 1, 100);
+  else if (runner_ && runner_->isEstimate(index))
+    rows += row(tr("Goodput, ETTR (%)"), tr("follows with the Monte Carlo run").toHtmlEscaped());
+  put(out.cost.usd_per_gpu_hour, tr("Cost per GPU-hour (USD)"), 2);
   if (rows.isEmpty()) rows = row(tr("Estimates"), tr("The engine computes no section for this scenario yet."));
   return table(tr("Estimates"), rows);
 }

@@ -3,6 +3,12 @@
 // sections it can compute so far. Read-only; follows the document. The
 // estimates come from the SimulationRunner (off the GUI thread), never from
 // a run here.
+//
+// Never stale (issue 30): the estimates are those of the document's current
+// revision, or an "Updating…" line while they are computed; shownKey() and
+// shownRevision() say what is on screen. An update keeps the scroll position
+// and leaves the text alone when nothing changed, so that a drag of the
+// scroll bar is not thrown back to the top by a result arriving.
 #pragma once
 #include <QWidget>
 
@@ -21,8 +27,14 @@ class OverviewPage : public QWidget {
   explicit OverviewPage(Document* doc, QWidget* parent = nullptr);
 
   void setScenario(int index);
+  int scenario() const { return scenario_; }
   void setRunner(SimulationRunner* runner);
   QString html() const;  // what is shown (for tests)
+  // The content key (ResultCache::key) of the result whose figures are shown,
+  // empty while they are updating; the document revision shown.
+  QByteArray shownKey() const { return shownKey_; }
+  quint64 shownRevision() const { return shownRevision_; }
+  QTextBrowser* browser() const { return browser_; }
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -38,6 +50,9 @@ class OverviewPage : public QWidget {
   QTextBrowser* browser_;
   QTimer* timer_;
   int scenario_ = 0;
+  QString html_;  // the last HTML set
+  QByteArray shownKey_;
+  quint64 shownRevision_ = ~0ULL;
 };
 
 }  // namespace cf

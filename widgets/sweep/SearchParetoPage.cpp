@@ -6,12 +6,12 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QVBoxLayout>
 #include <map>
 #include <memory>
 #include <tuple>
 
+#include "BackgroundTask.h"
 #include "ChartView.h"
 #include "Document.h"
 #include "ParetoPanel.h"
@@ -66,7 +66,10 @@ SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
       run_(new QPushButton(this)),
       apply_(new QPushButton(this)),
       status_(new QLabel(this)),
-      panel_(new ParetoPanel(this)) {
+      panel_(new ParetoPanel(this)),
+      task_(new BackgroundTask(this)) {
+  task_->setBusyCursor(true);
+  task_->setCancellable(false);  // searchReport has no cancel point
   setObjectName(QStringLiteral("searchParetoPage"));
   run_->setObjectName(QStringLiteral("searchParetoRun"));
   apply_->setObjectName(QStringLiteral("searchParetoApply"));
@@ -109,12 +112,10 @@ SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
   retranslate();
 }
 
-SearchParetoPage::~SearchParetoPage() {
-  if (worker_) {
-    worker_->wait();
-    delete worker_;
-  }
-}
+// The task cancels a search in flight and waits for it, while the page is still whole.
+SearchParetoPage::~SearchParetoPage() { delete task_; }
+
+bool SearchParetoPage::searchRunning() const { return task_->isRunning(); }
 
 void SearchParetoPage::setScenario(int index) {
   if (index == scenario_) return;
@@ -126,7 +127,7 @@ void SearchParetoPage::setScenario(int index) {
 }
 
 void SearchParetoPage::runSearch() {
-  if (worker_ || scenario_ >= doc_->scenarioCount()) return;
+  if (task_->isRunning() || scenario_ >= doc_->scenarioCount()) return;
   const Scenario s = doc_->scenario(scenario_);
   const Catalog parts = doc_->project().resolvedParts();
   const int top = top_->value();
@@ -136,7 +137,9 @@ void SearchParetoPage::runSearch() {
   };
   auto out = std::make_shared<Out>();
   status_->setText(tr("Searching every valid parallel configuration, fastest and cheapest…"));
-  worker_ = QThread::create([s, parts, top, out] {
+  // The one background-task path (models/BackgroundTask.h), as the Job tab's search.
+  task_->setTitle([] { return tr("Parallelism search, fastest and cheapest"); });
+  task_->start([s, parts, top, out](RunControl&) {
     try {
       const ResolvedScenario r = resolve(s, parts);
       out->byTime = searchReport(r, parts, top, "time");
@@ -145,9 +148,13 @@ void SearchParetoPage::runSearch() {
       out->error = QString::fromStdString(e.what());
     }
   });
-  connect(worker_, &QThread::finished, this, [this, out] {
-    worker_->deleteLater();
-    worker_ = nullptr;
+  connect(task_, &BackgroundTask::finished, this, [this, out](bool cancelled) {
+    if (cancelled) {
+      status_->setText(tr("Search cancelled."));
+      updateButtons();
+      emit searchFinished(false);
+      return;
+    }
     if (!out->error.isEmpty()) {
       status_->setText(tr("The search failed: %1").arg(out->error));
       updateButtons();
@@ -164,10 +171,10 @@ void SearchParetoPage::runSearch() {
                                     loc.toString(out->byTime.value("configs_fitting", 0LL)))
                                .arg(top_->value()));
     showRecords(std::move(records));
+    updateButtons();
     emit searchFinished(true);
-  });
+  }, Qt::SingleShotConnection);
   updateButtons();
-  worker_->start();
 }
 
 void SearchParetoPage::showRecords(std::vector<json> records) {
@@ -244,8 +251,8 @@ bool SearchParetoPage::applySelected(QString* error) {
 }
 
 void SearchParetoPage::updateButtons() {
-  run_->setEnabled(!worker_);
-  apply_->setEnabled(!worker_ && haveResults_ && !panel_->selectedRecords().isEmpty());
+  run_->setEnabled(!task_->isRunning());
+  apply_->setEnabled(!task_->isRunning() && haveResults_ && !panel_->selectedRecords().isEmpty());
 }
 
 void SearchParetoPage::retranslate() {

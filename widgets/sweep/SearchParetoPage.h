@@ -12,10 +12,10 @@
 class QLabel;
 class QPushButton;
 class QSpinBox;
-class QThread;
 
 namespace cf {
 
+class BackgroundTask;
 class Document;
 class ParetoPanel;
 
@@ -38,7 +38,9 @@ class SearchParetoPage : public QWidget {
 
   // Starts both searches on a worker thread; searchFinished follows.
   void runSearch();
-  bool searchRunning() const { return worker_ != nullptr; }
+  bool searchRunning() const;
+  // The search runs as a BackgroundTask: progress and Cancel in the status bar.
+  BackgroundTask* searchTask() const { return task_; }
   // Shows records (searchParetoRecords) as if a search had produced them.
   void showRecords(std::vector<nlohmann::json> records);
   // Applies the selected configuration (the first selected) as one undo command.
@@ -64,7 +66,7 @@ class SearchParetoPage : public QWidget {
   QPushButton* apply_;
   QLabel* status_;
   ParetoPanel* panel_;
-  QThread* worker_ = nullptr;
+  BackgroundTask* task_;
   bool haveResults_ = false;
 };
 

@@ -50,6 +50,30 @@ class TstReliabilitySection : public QObject {
     // Same seed, same answer.
     QCOMPARE(reliabilitySection(in, pol, s.job.checkpoint, opt), j);
   }
+  // Issue 30 item 6: the sampled run's timeline spans the whole run. It used
+  // to keep the first 200 failures, all before day ~25 of a 96.5-day run.
+  void timelineSpansTheRun() {
+    const ReliabilityInputs in = test::exponentialCase(0.25, 30, 30, 30);  // ~6 failures a day over 30+ days
+    ReliabilityPolicy pol;
+    pol.trials = 20;
+    ReliabilityOptions opt;
+    opt.backend = McBackend::Cpu;
+    opt.timeline_events = 20;
+    const nlohmann::json j = reliabilitySection(in, pol, CheckpointPolicy{}, opt);
+    const nlohmann::json& tl = j["timeline"];
+    QCOMPARE(tl.size(), std::size_t(21));  // 20 failures and the end
+    QCOMPARE(tl.back()["cause"].get<std::string>(), std::string("finished"));
+    const double end = tl.back()["t_h"].get<double>();
+    double previous = -1;
+    for (std::size_t i = 0; i + 1 < tl.size(); ++i) {
+      const double t = tl[i]["t_h"].get<double>();
+      QVERIFY(t >= previous);
+      previous = t;
+    }
+    QVERIFY2(previous > 0.8 * end, qPrintable(QStringLiteral("last failure shown at %1 of %2 h").arg(previous).arg(end)));
+    QVERIFY(tl[0]["t_h"].get<double>() < 0.2 * end);
+  }
+
   // The default spare pool ("auto") covers the nodes out for repair: the
   // 99.9 % Poisson quantile of λ·repair nodes, at least one leaf's nodes.
   void autoSparePool() {
