@@ -64,12 +64,14 @@ QString ReportHtml::designSection(int design, Images mode) {
 
 QString ReportHtml::rackPictures(int design, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(designs_[design].first())];
-  const Catalog parts = project_.resolvedParts();
+  // The placements' parts, the scenario's generic node included: a rack's power is what it holds.
+  Catalog parts = project_.resolvedParts();
   // At most kPerPicture racks side by side (each about 40 mm wide on A4), kKinds in all.
   constexpr int kPerPicture = 4, kKinds = 8;
   try {
     const bool proposed = s.layout.empty();
     const Layout layout = proposed ? generateLayout(s, parts) : s.layout;
+    parts = layoutParts(s, parts);
     std::map<RackKey, int> count;
     std::vector<Rack> kinds;
     int racks = 0;

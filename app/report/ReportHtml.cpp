@@ -325,6 +325,8 @@ QString ReportHtml::assumptions() const {
                                                "cooling system and climate profile."));
   html += QStringLiteral("<li>%1</li>").arg(tr("Cost: CAPEX from the bill of materials, OPEX (electricity, support, "
                                                "plant, space), TCO over the amortisation period."));
+  // The engine's notes once each, after the runs they concern.
+  QStringList notes;
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i) {
     const SimResultPtr r = results_.value(i);
     if (!r || !r->ok() || !r->json.contains("reliability")) continue;
@@ -337,8 +339,10 @@ QString ReportHtml::assumptions() const {
                               QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
     if (rel.contains("notes") && rel["notes"].is_array())
       for (const auto& note : rel["notes"])
-        if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(translatedNote(note.get<std::string>()).toHtmlEscaped());
+        if (note.is_string() && !notes.contains(translatedNote(note.get<std::string>())))
+          notes << translatedNote(note.get<std::string>());
   }
+  for (const QString& note : notes) html += QStringLiteral("<li>%1</li>").arg(note.toHtmlEscaped());
   return html + QStringLiteral("</ul>");
 }
 
