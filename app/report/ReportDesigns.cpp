@@ -177,7 +177,9 @@ QString ReportHtml::bom(int index) const {
     const QString item = ResultCharts::keyName(QString::fromStdString(key));
     // The power and cooling plants are counted in kW of design load, priced per kW (core/cost).
     const bool perKW = key == "power plant" || key == "cooling plant";
-    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(esc(l.value("part", ""))) +
+    // The power plant has no catalog part: what it is, in the reader's language (core/cost).
+    const QString part = key == "power plant" ? tr("UPS, switchgear, generators") : esc(l.value("part", ""));
+    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(part) +
             td(loc.toString(l.value("count", 0.0), 'f', 0) + (perKW ? tr(" kW") : QString()), right) +
             td(loc.toString(l.value("unit_usd", 0.0), 'f', 0) + (perKW ? tr(" /kW") : QString()), right) +
             td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");

@@ -232,21 +232,24 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
   // shown before (the same design's power, PUE, CAPEX ...) is named instead.
   const ResultCharts::Context ctx = ResultCharts::context(project_, index);
   constexpr int kHalf = kHalfWidthPx;
-  QStringList cells, repeated;
+  QStringList cells, wide, repeated;
   for (ResultCharts::Chart c : ResultCharts::all()) {
     ChartView view;  // a fresh view per chart: a reused QChart lays its title out late
     ResultCharts::fill(c, &view, *r, ctx);
-    const bool tall = c == ResultCharts::Chart::Timeline || c == ResultCharts::Chart::Interruptions ||
-                      c == ResultCharts::Chart::PowerByClass || c == ResultCharts::Chart::Capex;
+    // Charts whose rows are named down the left (failure causes) take the page's
+    // width: at half of it the names left the plot ~45 px, its day ticks overlapping.
+    const bool full = c == ResultCharts::Chart::Timeline || c == ResultCharts::Chart::Interruptions;
+    const bool tall = c == ResultCharts::Chart::PowerByClass || c == ResultCharts::Chart::Capex;
     QString sameAs;
-    const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view, kHalf,
-                              tall ? 330 : 250, mode, &sameAs);
+    const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view,
+                              full ? kPageWidthPx : kHalf, full ? 300 : tall ? 330 : 250, mode, &sameAs);
     if (!sameAs.isEmpty())
       repeated << tr("“%1” as for %2").arg(ResultCharts::title(c), sameAs);
     else
-      cells << img;
+      (full ? wide : cells) << img;
   }
   html += chartPairs(cells);
+  for (const QString& img : wide) html += QStringLiteral("<p style='margin:4px 0'>%1</p>").arg(img);
   if (!repeated.isEmpty())
     html += QStringLiteral("<p style='%1'>%2</p>")
                 .arg(kNote, tr("Not repeated (identical charts): %1.").arg(repeated.join(QStringLiteral("; "))).toHtmlEscaped());
