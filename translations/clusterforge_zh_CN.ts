@@ -670,6 +670,46 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>交换机 %1</translation>
+    </message>
+    <message>
+        <source>Storage %1</source>
+        <translation>存储 %1</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>CDU</source>
+        <translation>CDU（冷却液分配单元）</translation>
+    </message>
+    <message>
+        <source>Cable manager</source>
+        <translation>理线器</translation>
+    </message>
+    <message>
+        <source>Compute rack</source>
+        <translation>计算机柜</translation>
+    </message>
+    <message>
+        <source>Network rack</source>
+        <translation>网络机柜</translation>
+    </message>
+    <message>
+        <source>Storage rack</source>
+        <translation>存储机柜</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
         <source>UPS, switchgear, generators</source>
         <translation>UPS、开关柜、发电机</translation>
     </message>
