@@ -670,6 +670,50 @@
 <context>
     <name>ReportHtml</name>
     <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>交换机 %1</translation>
+    </message>
+    <message>
+        <source>Storage %1</source>
+        <translation>存储 %1</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>CDU</source>
+        <translation>CDU（冷却液分配单元）</translation>
+    </message>
+    <message>
+        <source>Cable manager</source>
+        <translation>理线器</translation>
+    </message>
+    <message>
+        <source>Compute rack</source>
+        <translation>计算机柜</translation>
+    </message>
+    <message>
+        <source>Network rack</source>
+        <translation>网络机柜</translation>
+    </message>
+    <message>
+        <source>Storage rack</source>
+        <translation>存储机柜</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>UPS, switchgear, generators</source>
+        <translation>UPS、开关柜、发电机</translation>
+    </message>
+    <message>
         <source> kW</source>
         <translation> kW</translation>
     </message>
@@ -1868,6 +1912,22 @@
 </context>
 <context>
     <name>cf::ClusterWizard</name>
+    <message>
+        <source>Cooling: %1 (from rack density: direct liquid when a node draws more than an air-cooled rack removes).</source>
+        <translation>冷却：%1（按机柜功率密度选择：单个节点的功耗超过风冷机柜的散热能力时采用直接液冷）。</translation>
+    </message>
+    <message>
+        <source>File system: %1 PB, %2 GB/s read (per GPU as Meta&apos;s Llama 3 cluster: 14.6 TB and 0.43 GB/s).</source>
+        <translation>文件系统：%1 PB，读带宽 %2 GB/s（按 Meta Llama 3 集群的每卡配比：14.6 TB、0.43 GB/s）。</translation>
+    </message>
+    <message>
+        <source>Automatic (sized to the GPUs)</source>
+        <translation>自动（按 GPU 数量配置）</translation>
+    </message>
+    <message>
+        <source>Automatic (from rack density)</source>
+        <translation>自动（按机柜功率密度）</translation>
+    </message>
     <message>
         <source>&lt;b&gt;What would fit&lt;/b&gt; (click to apply):</source>
         <translation>&lt;b&gt;可行的改法&lt;/b&gt;（点击即应用）：</translation>

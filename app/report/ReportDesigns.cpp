@@ -39,6 +39,34 @@ RackKey rackKey(const Rack& rack) {
   return {rack.part, p};
 }
 
+// A drawn rack stands for every rack built the same way: it is named by what
+// it holds and its parts by their kind, in the reader's language (the
+// generator's "R0001", "node-0001", "R0001-pdu-A" are ids, not words).
+void nameForTheReader(Rack* rack, int count) {
+  bool nodes = false, switches = false, storage = false;
+  std::map<std::string, int> seen;
+  for (Placement& p : rack->placements) {
+    nodes |= p.kind == "node";
+    switches |= p.kind == "switch";
+    storage |= p.kind == "storage";
+    const int n = ++seen[p.kind];
+    QString name;
+    if (p.kind == "node") name = ReportHtml::tr("Node %1").arg(n);
+    else if (p.kind == "switch") name = ReportHtml::tr("Switch %1").arg(n);
+    else if (p.kind == "storage") name = ReportHtml::tr("Storage %1").arg(n);
+    else if (p.kind == "pdu") {
+      const std::size_t at = p.name.rfind("pdu-");
+      name = ReportHtml::tr("PDU %1").arg(at == std::string::npos ? QString::number(n) : QString::fromStdString(p.name.substr(at + 4)));
+    } else if (p.part.find("cdu") != std::string::npos) name = ReportHtml::tr("CDU");
+    else if (p.part.find("cable-manager") != std::string::npos) name = ReportHtml::tr("Cable manager");
+    else name = QString::number(n);
+    p.name = name.toStdString();
+  }
+  const QString kind = nodes ? ReportHtml::tr("Compute rack") : switches ? ReportHtml::tr("Network rack")
+                                                          : storage ? ReportHtml::tr("Storage rack") : ReportHtml::tr("Rack");
+  rack->name = ReportHtml::tr("%1 (×%2)").arg(kind).arg(count).toStdString();
+}
+
 }  // namespace
 
 QString ReportHtml::designSection(int design, Images mode) {
@@ -64,12 +92,14 @@ QString ReportHtml::designSection(int design, Images mode) {
 
 QString ReportHtml::rackPictures(int design, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(designs_[design].first())];
-  const Catalog parts = project_.resolvedParts();
+  // The placements' parts, the scenario's generic node included: a rack's power is what it holds.
+  Catalog parts = project_.resolvedParts();
   // At most kPerPicture racks side by side (each about 40 mm wide on A4), kKinds in all.
   constexpr int kPerPicture = 4, kKinds = 8;
   try {
     const bool proposed = s.layout.empty();
     const Layout layout = proposed ? generateLayout(s, parts) : s.layout;
+    parts = layoutParts(s, parts);
     std::map<RackKey, int> count;
     std::vector<Rack> kinds;
     int racks = 0;
@@ -94,7 +124,7 @@ QString ReportHtml::rackPictures(int design, Images mode) {
       for (int k = first; k < std::min(shown, first + kPerPicture); ++k) {
         Rack r = kinds[static_cast<std::size_t>(k)];
         r.slot = 0;  // side by side, not at the position of the rack it stands for
-        r.name = tr("%1 (×%2)").arg(QString::fromStdString(r.name)).arg(count[rackKey(r)]).toStdString();
+        nameForTheReader(&r, count[rackKey(r)]);
         row.racks.push_back(std::move(r));
       }
       RackScene scene;
@@ -175,7 +205,9 @@ QString ReportHtml::bom(int index) const {
     const QString item = ResultCharts::keyName(QString::fromStdString(key));
     // The power and cooling plants are counted in kW of design load, priced per kW (core/cost).
     const bool perKW = key == "power plant" || key == "cooling plant";
-    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(esc(l.value("part", ""))) +
+    // The power plant has no catalog part: what it is, in the reader's language (core/cost).
+    const QString part = key == "power plant" ? tr("UPS, switchgear, generators") : esc(l.value("part", ""));
+    html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(part) +
             td(loc.toString(l.value("count", 0.0), 'f', 0) + (perKW ? tr(" kW") : QString()), right) +
             td(loc.toString(l.value("unit_usd", 0.0), 'f', 0) + (perKW ? tr(" /kW") : QString()), right) +
             td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");

@@ -232,21 +232,24 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
   // shown before (the same design's power, PUE, CAPEX ...) is named instead.
   const ResultCharts::Context ctx = ResultCharts::context(project_, index);
   constexpr int kHalf = kHalfWidthPx;
-  QStringList cells, repeated;
+  QStringList cells, wide, repeated;
   for (ResultCharts::Chart c : ResultCharts::all()) {
     ChartView view;  // a fresh view per chart: a reused QChart lays its title out late
     ResultCharts::fill(c, &view, *r, ctx);
-    const bool tall = c == ResultCharts::Chart::Timeline || c == ResultCharts::Chart::Interruptions ||
-                      c == ResultCharts::Chart::PowerByClass || c == ResultCharts::Chart::Capex;
+    // Charts whose rows are named down the left (failure causes) take the page's
+    // width: at half of it the names left the plot ~45 px, its day ticks overlapping.
+    const bool full = c == ResultCharts::Chart::Timeline || c == ResultCharts::Chart::Interruptions;
+    const bool tall = c == ResultCharts::Chart::PowerByClass || c == ResultCharts::Chart::Capex;
     QString sameAs;
-    const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view, kHalf,
-                              tall ? 330 : 250, mode, &sameAs);
+    const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view,
+                              full ? kPageWidthPx : kHalf, full ? 300 : tall ? 330 : 250, mode, &sameAs);
     if (!sameAs.isEmpty())
       repeated << tr("“%1” as for %2").arg(ResultCharts::title(c), sameAs);
     else
-      cells << img;
+      (full ? wide : cells) << img;
   }
   html += chartPairs(cells);
+  for (const QString& img : wide) html += QStringLiteral("<p style='margin:4px 0'>%1</p>").arg(img);
   if (!repeated.isEmpty())
     html += QStringLiteral("<p style='%1'>%2</p>")
                 .arg(kNote, tr("Not repeated (identical charts): %1.").arg(repeated.join(QStringLiteral("; "))).toHtmlEscaped());
@@ -325,6 +328,8 @@ QString ReportHtml::assumptions() const {
                                                "cooling system and climate profile."));
   html += QStringLiteral("<li>%1</li>").arg(tr("Cost: CAPEX from the bill of materials, OPEX (electricity, support, "
                                                "plant, space), TCO over the amortisation period."));
+  // The engine's notes once each, after the runs they concern.
+  QStringList notes;
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i) {
     const SimResultPtr r = results_.value(i);
     if (!r || !r->ok() || !r->json.contains("reliability")) continue;
@@ -337,8 +342,10 @@ QString ReportHtml::assumptions() const {
                               QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
     if (rel.contains("notes") && rel["notes"].is_array())
       for (const auto& note : rel["notes"])
-        if (note.is_string()) html += QStringLiteral("<li>%1</li>").arg(translatedNote(note.get<std::string>()).toHtmlEscaped());
+        if (note.is_string() && !notes.contains(translatedNote(note.get<std::string>())))
+          notes << translatedNote(note.get<std::string>());
   }
+  for (const QString& note : notes) html += QStringLiteral("<li>%1</li>").arg(note.toHtmlEscaped());
   return html + QStringLiteral("</ul>");
 }
 

@@ -8,6 +8,8 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
 
@@ -43,6 +45,54 @@ QFont reportFont() {
   if (!ReportHtml::fontFamilies().isEmpty()) font.setFamilies(ReportHtml::fontFamilies());
   font.setPointSizeF(10);
   return font;
+}
+
+// Keeps each heading on the page of what it introduces: a heading whose
+// content (the notes under it up to the first picture, table or paragraph of
+// substance) starts on a later page gets a page break before it. QTextDocument
+// has no keep-with-next; a break moves everything after it, so headings are
+// taken one at a time in document order and the layout is redone each time.
+void keepHeadingsWithContent(QTextDocument* doc) {
+  const double pageH = doc->pageSize().height();
+  if (pageH <= 0) return;
+  QAbstractTextDocumentLayout* layout = doc->documentLayout();
+  auto rectOf = [&](const QTextFrame::iterator& it) {
+    return it.currentFrame() ? layout->frameBoundingRect(it.currentFrame()) : layout->blockBoundingRect(it.currentBlock());
+  };
+  constexpr double kSmall = 40;      // a note line or a sub-heading: keep going to what follows it
+  constexpr double kFirstRows = 60;  // of a table: its header and first row
+  int checked = 0;  // headings before this one are settled
+  for (bool moved = true; moved;) {
+    moved = false;
+    int index = 0;
+    for (QTextFrame::iterator it = doc->rootFrame()->begin(); !it.atEnd(); ++it) {
+      const QTextBlock b = it.currentBlock();
+      if (!b.isValid() || b.blockFormat().headingLevel() == 0) continue;
+      if (index++ < checked) continue;
+      ++checked;
+      const QRectF head = layout->blockBoundingRect(b);
+      const int page = static_cast<int>(head.top() / pageH);
+      if (head.top() - page * pageH < 1) continue;  // already at the top of a page
+      bool split = false;
+      QTextFrame::iterator next = it;
+      ++next;
+      for (int k = 0; k < 4 && !next.atEnd(); ++k, ++next) {
+        const QRectF r = rectOf(next);
+        const double reach = next.currentFrame() ? std::min(r.height(), kFirstRows) : r.height();
+        if (static_cast<int>((r.top() + reach - 1) / pageH) != page) {
+          split = true;
+          break;
+        }
+        if (next.currentFrame() || r.height() > kSmall) break;
+      }
+      if (!split) continue;
+      QTextBlockFormat f = b.blockFormat();
+      f.setPageBreakPolicy(f.pageBreakPolicy() | QTextFormat::PageBreak_AlwaysBefore);
+      QTextCursor(b).setBlockFormat(f);
+      moved = true;
+      break;
+    }
+  }
 }
 
 }  // namespace
@@ -137,10 +187,15 @@ std::unique_ptr<QTextDocument> ReportWriter::layoutPdf(const PdfContent& content
   auto doc = std::make_unique<QTextDocument>();
   doc->setDefaultFont(reportFont());
   doc->setDocumentMargin(0);
+  // Words are never broken (a narrow table column wraps "Preemptions" at a word boundary or not at all).
+  QTextOption text = doc->defaultTextOption();
+  text.setWrapMode(QTextOption::WordWrap);
+  doc->setDefaultTextOption(text);
   doc->setHtml(content.html);
   auto* pictures = new ReportPictures(content.pictures, doc.get());
   pictures->install(doc.get());
   doc->setPageSize(pageSize());  // paginates: every page break and table header repeat is decided here
+  keepHeadingsWithContent(doc.get());
   return doc;
 }
 

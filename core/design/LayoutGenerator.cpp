@@ -132,18 +132,17 @@ long long estimateSwitches(const Scenario& s, const Catalog& parts) {
   return std::max(1LL, shape.planes) * planeSwitches(shape);
 }
 
-Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {
-  const ResolvedScenario r = resolve(s, parts);
+ComputeRackPlan planComputeRacks(const ResolvedScenario& r, const Catalog& parts, const std::string& rack_part) {
   const NodeType& node = r.node;
-  const double node_W = nodePower_W(node, r.accelerator);
+  ComputeRackPlan plan;
+  plan.node_W = nodePower_W(node, r.accelerator);
   const int node_U = std::max(1, node.rack_units);
   const double coolingCap_kW = r.cooling.max_rack_kW > 0 ? r.cooling.max_rack_kW : 1e9;
 
-  // Choose the compute rack type.
-  const RackPart* rack = opt.rack_part.empty() ? nullptr : parts.rack(opt.rack_part);
+  const RackPart* rack = rack_part.empty() ? nullptr : parts.rack(rack_part);
   int perRack = 0;
   if (rack) {
-    perRack = nodesPerRack(*rack, std::min(rack->max_power_kW, coolingCap_kW), node_W, node.weight_kg, node_U);
+    perRack = nodesPerRack(*rack, std::min(rack->max_power_kW, coolingCap_kW), plan.node_W, node.weight_kg, node_U);
   } else {
     // Most nodes; on a tie, a rack whose own budget holds them (what validation
     // checks), then the smaller budget.
@@ -156,8 +155,8 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     for (const RackPart& rp : parts.racks) {
       if (rp.id.find("network") != std::string::npos) continue;
       if (coolingMatch && rp.cooling != node.cooling) continue;
-      const int n = nodesPerRack(rp, std::min(rp.max_power_kW, coolingCap_kW), node_W, node.weight_kg, node_U);
-      const bool f = std::max(1, n) * node_W <= rp.max_power_kW * 1000.0 + 1e-6;
+      const int n = nodesPerRack(rp, std::min(rp.max_power_kW, coolingCap_kW), plan.node_W, node.weight_kg, node_U);
+      const bool f = std::max(1, n) * plan.node_W <= rp.max_power_kW * 1000.0 + 1e-6;
       if (!rack || n > perRack || (n == perRack && f && !fits) ||
           (n == perRack && f == fits && rp.max_power_kW < rack->max_power_kW)) {
         rack = &rp;
@@ -167,7 +166,31 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     }
   }
   if (!rack && !parts.racks.empty()) rack = &parts.racks.front();
-  perRack = std::max(1, perRack);
+  plan.rack = rack;
+  plan.nodes_per_rack = std::max(1, perRack);
+  plan.budget_kW = rack ? std::min(rack->max_power_kW, coolingCap_kW) : 0.0;
+  const long long nodes = std::max(0, r.scenario ? r.scenario->cluster.nodes : 0);
+  plan.racks = (nodes + plan.nodes_per_rack - 1) / plan.nodes_per_rack;
+  return plan;
+}
+
+Catalog layoutParts(const Scenario& s, const Catalog& parts) {
+  Catalog out = parts;
+  const ResolvedScenario r = resolve(s, parts);
+  if (!parts.node(r.node.id)) out.nodes.push_back(r.node);
+  if (!parts.accelerator(r.accelerator.id)) out.accelerators.push_back(r.accelerator);
+  if (!parts.switchPart(r.fabric_switch.id)) out.switches.push_back(r.fabric_switch);
+  return out;
+}
+
+Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {
+  const ResolvedScenario r = resolve(s, parts);
+  const NodeType& node = r.node;
+  const int node_U = std::max(1, node.rack_units);
+  const ComputeRackPlan plan = planComputeRacks(r, parts, opt.rack_part);
+  const RackPart* rack = plan.rack;
+  const int perRack = plan.nodes_per_rack;
+  const double node_W = plan.node_W;
   const std::string rackId = rack ? rack->id : Rack{}.part;
 
   Layout layout;

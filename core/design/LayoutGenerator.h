@@ -47,6 +47,28 @@
 
 namespace cf {
 
+struct ResolvedScenario;
+
+// The compute racks of a design by the first rule above: the one rule that
+// generateLayout() places nodes by and that the energy model's rack count
+// (energy.racks, hence the bill of materials) reads, so a report's rack
+// elevations draw the racks its BOM prices.
+struct ComputeRackPlan {
+  const RackPart* rack = nullptr;  // into `parts`; null when the catalog has no rack
+  int nodes_per_rack = 1;
+  double node_W = 0;     // full-load power of one node (catalog max_power_W, else host + accelerators' TDP)
+  double budget_kW = 0;  // usable: min(rack max_power_kW, cooling max_rack_kW)
+  long long racks = 0;   // ceil(nodes / nodes_per_rack)
+};
+// rack_part: a given compute rack type (LayoutOptions::rack_part); empty = the rule's choice.
+ComputeRackPlan planComputeRacks(const ResolvedScenario& r, const Catalog& parts, const std::string& rack_part = {});
+
+// The catalog a scenario's layout resolves in: `parts` plus the scenario's
+// resolved node, accelerator and fabric switch where they are not catalog
+// parts (the generic server of an accelerator the catalog has no node for),
+// so that a rack's power and weight count every part it holds.
+Catalog layoutParts(const Scenario& s, const Catalog& parts);
+
 struct LayoutOptions {
   std::string rack_part;  // compute rack type; empty = chosen by the rules above
   int racks_per_row = 16;

@@ -13,7 +13,8 @@ namespace cf {
 
 struct Project {
   std::string name = "Untitled";
-  std::string description;  // shown when the project is opened (examples explain themselves)
+  std::string description;  // client-facing: shown when the project is opened and on a report's first page
+  std::string notes;        // to the project's authors (checks against sources, files, CLI flags): never in a report
   Catalog parts;
   std::vector<Scenario> scenarios;
   std::vector<ProjectWaterfall> waterfalls;  // lever waterfalls over the scenarios (issue 17)

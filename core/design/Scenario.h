@@ -36,7 +36,8 @@ struct ReliabilityPolicy {
 
 struct Scenario {
   std::string name = "Untitled scenario";
-  std::string description;
+  std::string description;  // client-facing: reports print it
+  std::string notes;        // to the scenario's authors (how figures were checked, files, flags): never in a report
   Cluster cluster;
   Job job;
   ReliabilityPolicy reliability;

@@ -416,6 +416,7 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
     throw InputError(r.keyPath("format"), "\"" + format + "\" is not " + kScenarioFormat);
   s.name = r.string("name", s.name);
   s.description = r.string("description", "");
+  s.notes = r.string("notes", "");
   s.cluster = readCluster(r.object("cluster", true));
   s.job = readJob(r.object("job", true));
   s.reliability = readReliability(r.object("reliability"));
@@ -512,6 +513,7 @@ json scenarioToJson(const Scenario& s) {
 
   json out = {{"format", kScenarioFormat}, {"name", s.name}};
   if (!s.description.empty()) out["description"] = s.description;
+  if (!s.notes.empty()) out["notes"] = s.notes;
   out["cluster"] = cluster;
   out["job"] = job;
   out["reliability"] = rel;
@@ -575,6 +577,7 @@ Project projectFromJson(const json& j, std::vector<Issue>* skipped) {
     r.string("format", kProjectFormat);
     p.name = r.string("name", p.name);
     p.description = r.string("description", "");
+    p.notes = r.string("notes", "");
     if (const json* parts = r.raw("parts")) p.parts = Catalog::fromJson(*parts, "parts");
     const json* arr = r.array("scenarios", true);
     for (std::size_t i = 0; i < arr->size(); ++i)
@@ -589,6 +592,7 @@ Project projectFromJson(const json& j, std::vector<Issue>* skipped) {
     if (j.contains("parts")) p.parts = Catalog::fromJson(j["parts"], "parts");
     p.name = s.name;
     p.description = s.description;
+    p.notes = s.notes;
     p.scenarios.push_back(std::move(s));
   }
   p.adoptParts();
@@ -598,13 +602,14 @@ Project projectFromJson(const json& j, std::vector<Issue>* skipped) {
 json projectToJson(const Project& p) {
   Catalog custom = customParts(p.parts);
   if (p.scenarios.size() == 1 && p.waterfalls.empty() && p.name == p.scenarios[0].name &&
-      p.description == p.scenarios[0].description) {
+      p.description == p.scenarios[0].description && p.notes == p.scenarios[0].notes) {
     json out = scenarioToJson(p.scenarios[0]);
     if (custom.size() > 0) out["parts"] = custom.toJson();
     return out;
   }
   json out = {{"format", kProjectFormat}, {"name", p.name}};
   if (!p.description.empty()) out["description"] = p.description;
+  if (!p.notes.empty()) out["notes"] = p.notes;
   if (custom.size() > 0) out["parts"] = custom.toJson();
   out["scenarios"] = json::array();
   for (const auto& s : p.scenarios) out["scenarios"].push_back(scenarioToJson(s));

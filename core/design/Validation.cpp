@@ -310,6 +310,14 @@ void checkLayout(const Scenario& s, const ResolvedScenario& r, const Catalog& pa
   };
   std::vector<std::pair<std::string, Foreign>> foreign;
   const double coolingCap_kW = r.cooling.max_rack_kW;
+  // The scenario's node counts in its racks' power and weight even when it is
+  // not a catalog part (the generic server of an accelerator without one).
+  Catalog withNode;
+  if (!parts.node(r.node.id)) {
+    withNode = parts;
+    withNode.nodes.push_back(r.node);
+  }
+  const Catalog& rackParts = parts.node(r.node.id) ? parts : withNode;
   for (std::size_t si = 0; si < s.layout.sites.size(); ++si) {
     const Site& site = s.layout.sites[si];
     for (std::size_t hi = 0; hi < site.halls.size(); ++hi) {
@@ -357,8 +365,8 @@ void checkLayout(const Scenario& s, const ResolvedScenario& r, const Catalog& pa
                           {p.name, rack.name, rack.part});
               }
             }
-            powerW += placementPower_W(p, parts);
-            weightKg += placementWeight_kg(p, parts);
+            powerW += placementPower_W(p, rackParts);
+            weightKg += placementWeight_kg(p, rackParts);
             if (p.height_u == 0) continue;  // zero-U (vertical PDU)
             if (!system && rackSystemOf(p, parts)) system = &p, systemPath = ppath;
             if (p.u + p.height_u - 1 > rp->rack_units) {
@@ -467,7 +475,14 @@ void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, const Re
       c.warning("cluster.scale_out.oversubscription", "fabric-ports-remedy-oversubscription", {fmt(o, 1)});
       break;
     }
-  const long long nics = nodes > 0 ? maxFabricEndpoints(3, radix, so.oversubscription) / nodes : 0;
+  // Fewer NICs that the node's GPUs share evenly: a divisor of the GPUs per
+  // node (8 GPUs: 4, 2 or 1 NIC) or a multiple of them (2 NICs a GPU), never
+  // 5 NICs for 8 GPUs, which would leave GPUs with and without their own NIC.
+  const long long fit = nodes > 0 ? maxFabricEndpoints(3, radix, so.oversubscription) / nodes : 0;
+  const int gpusPerNode = std::max(1, r.node.accelerators_per_node);
+  long long nics = 0;
+  for (long long n = std::min<long long>(fit, so.nics_per_node - 1); n >= 1 && nics == 0; --n)
+    if (gpusPerNode % n == 0 || n % gpusPerNode == 0) nics = n;
   if (nics >= 1 && nics < so.nics_per_node)
     c.warning("cluster.scale_out.nics_per_node", "fabric-ports-remedy-nics", {str(nics)});
   constexpr double kMinLink_Gbps = 100;

@@ -2,34 +2,47 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "common/InputError.h"
+#include "design/LayoutGenerator.h"
+#include "design/Resolved.h"
 
 namespace cf {
 
-RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts, double node_peak_W) {
+RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts) {
   RackPlan plan;
-  const Cluster& c = r.scenario->cluster;
-  bool liquid = r.cooling.kind == "direct-liquid" || r.cooling.kind == "immersion";
-  // The densest rack the cooling can serve: liquid halls take the liquid rack, air the 40 kW one.
-  const RackPart* best = nullptr;
-  for (const auto& rp : parts.racks) {
-    if (rp.id.find("network") != std::string::npos) continue;
-    bool liquidRack = rp.id.find("liquid") != std::string::npos;
-    if (liquidRack != liquid) continue;
-    if (!best || rp.max_power_kW > best->max_power_kW) best = &rp;
+  const ComputeRackPlan rule = planComputeRacks(r, parts);
+  plan.rack_part = rule.rack ? rule.rack->id : "generic-rack";
+  plan.nodes_per_rack = rule.nodes_per_rack;
+  plan.racks = rule.racks;
+  plan.rack_budget_kW = rule.budget_kW;
+  double node_W = rule.node_W;
+  // A drawn layout: its racks that hold nodes.
+  std::map<std::string, long long> byPart;
+  long long racks = 0;
+  int most = 0;
+  for (const Site& site : r.scenario->layout.sites)
+    for (const Hall& hall : site.halls)
+      for (const Row& row : hall.rows)
+        for (const Rack& rack : row.racks) {
+          const int n = static_cast<int>(std::count_if(rack.placements.begin(), rack.placements.end(),
+                                                       [](const Placement& p) { return p.kind == "node"; }));
+          if (n == 0) continue;
+          ++racks;
+          ++byPart[rack.part];
+          most = std::max(most, n);
+        }
+  if (racks > 0) {
+    const auto common = std::max_element(byPart.begin(), byPart.end(),
+                                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    plan.rack_part = common->first;
+    plan.racks = racks;
+    plan.nodes_per_rack = most;
+    if (const RackPart* rp = parts.rack(common->first))
+      plan.rack_budget_kW = r.cooling.max_rack_kW > 0 ? std::min(rp->max_power_kW, r.cooling.max_rack_kW) : rp->max_power_kW;
   }
-  if (!best && !parts.racks.empty()) best = &parts.racks.front();
-  double budget = best ? best->max_power_kW : 15.0;
-  if (r.cooling.max_rack_kW > 0) budget = std::min(budget, r.cooling.max_rack_kW);
-  int units = best ? best->rack_units : 42;
-  plan.rack_part = best ? best->id : "generic-rack";
-  plan.rack_budget_kW = budget;
-  int byPower = static_cast<int>(std::floor(budget * 1000.0 / std::max(1.0, node_peak_W)));
-  int byU = r.node.rack_units > 0 ? (units - 4) / r.node.rack_units : byPower;  // 4U for ToR switch and PDUs
-  plan.nodes_per_rack = std::max(1, std::min(byPower, byU));
-  plan.racks = (c.nodes + plan.nodes_per_rack - 1) / plan.nodes_per_rack;
-  plan.rack_kW = plan.nodes_per_rack * node_peak_W / 1000.0;
+  plan.rack_kW = plan.nodes_per_rack * node_W / 1000.0;
   plan.rack_BTU_per_h = plan.rack_kW * 3412.14;
   return plan;
 }
@@ -50,9 +63,7 @@ EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, cons
   e.grid_kgCO2_per_kWh = f.grid_kgCO2_per_kWh >= 0 ? f.grid_kgCO2_per_kWh : climate->grid_kgCO2_per_kWh;
   e.energy_MWh_per_year = e.year.facility_kW * 8760.0 / 1000.0;
   e.co2_t_per_year = e.energy_MWh_per_year * e.grid_kgCO2_per_kWh;  // MWh × kg/kWh = t
-  double nodePeak = (e.it.power_W("accelerator", 1.0) + e.it.power_W("host", 1.0) + e.it.power_W("nic", 1.0)) /
-                    std::max(1, r.scenario->cluster.nodes);
-  e.racks = planRacks(r, parts, nodePeak);
+  e.racks = planRacks(r, parts);
   return e;
 }
 

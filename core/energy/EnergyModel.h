@@ -18,7 +18,7 @@ struct RackPlan {
   std::string rack_part;
   int nodes_per_rack = 1;
   long long racks = 0;
-  double rack_kW = 0;        // per rack at peak
+  double rack_kW = 0;        // per full rack at peak: the rated power of the nodes it holds
   double rack_budget_kW = 0;
   double rack_BTU_per_h = 0;
 };
@@ -35,8 +35,11 @@ struct EnergyResult {
   std::string climate;
 };
 
-// Nodes per rack from the rack budget (capped by what the cooling system handles per rack) and U space.
-RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts, double node_peak_W);
+// The compute racks: the scenario's layout when it has one (the racks that
+// hold nodes, of their most common type), else the layout generator's rule
+// (design/LayoutGenerator.h, planComputeRacks): the racks that rack
+// elevations draw, so the bill of materials prices what a report shows.
+RackPlan planRacks(const ResolvedScenario& r, const Catalog& parts);
 
 EnergyResult computeEnergy(const ResolvedScenario& r, const Catalog& parts, const std::vector<NetworkItem>& network,
                            double gpu_activity);

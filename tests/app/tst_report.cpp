@@ -2,6 +2,10 @@
 // a Chinese PDF set in the CJK font, HTML with inline charts, CSV tables,
 // and `clusterforge-cli report`.
 #include <QApplication>
+#include <QDir>
+#include <QTextFrame>
+#include <algorithm>
+#include <nlohmann/json.hpp>
 #include <QLocale>
 #include <QProcess>
 #include <QStandardPaths>
@@ -20,6 +24,8 @@
 #include "ReportHtml.h"
 #include "ResultCharts.h"
 #include "ReportWriter.h"
+#include "design/LayoutGenerator.h"
+#include "design/Validation.h"
 #include "ScheduleFigures.h"
 #include "ScheduleRunner.h"
 #include "WaterfallMetrics.h"
@@ -30,6 +36,16 @@ using namespace cf;
 
 namespace {
 const QString kExample = QStringLiteral(CF_SOURCE_DIR "/resources/examples/liquid-supernode-vs-air.json");
+const QString kTenK = QStringLiteral(CF_SOURCE_DIR "/resources/examples/10k-cards-optics-and-recovery.json");
+
+// Stderr and exit status of a program (pdftoppm's renderer errors, qpdf --check).
+int runErr(const QString& program, const QStringList& args, QString* err) {
+  QProcess p;
+  p.start(program, args);
+  if (!p.waitForFinished(120000)) return -1;
+  *err = QString::fromUtf8(p.readAllStandardError());
+  return p.exitCode();
+}
 
 QString run(const QString& program, const QStringList& args) {
   QProcess p;
@@ -45,6 +61,32 @@ class TestReport : public QObject {
   Project project_;
   QVector<SimResultPtr> results_;
   QTemporaryDir dir_;
+  Project tenK_;  // the 10K example (issue 30's report), few trials
+  QVector<SimResultPtr> tenKResults_;
+
+  bool loadTenK() {
+    if (!tenKResults_.isEmpty()) return true;
+    QString error;
+    if (!Document::readProject(kTenK, &tenK_, &error)) return false;
+    for (Scenario& s : tenK_.scenarios) s.reliability.trials = 20;
+    tenKResults_ = ReportWriter::simulateAll(tenK_);
+    return std::all_of(tenKResults_.begin(), tenKResults_.end(), [](const SimResultPtr& r) { return r->ok(); });
+  }
+  QString tenKPdf(const QString& name, bool chinese) {
+    QTranslator translator;
+    if (chinese) {
+      if (!translator.load(QStringLiteral(":/i18n/clusterforge_zh_CN.qm"))) return {};
+      QApplication::installTranslator(&translator);
+      QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    }
+    const QString pdf = dir_.filePath(name);
+    const bool ok = ReportWriter::write(tenK_, tenKResults_, ReportWriter::Format::Pdf, pdf);
+    if (chinese) {
+      QApplication::removeTranslator(&translator);
+      QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+    return ok ? pdf : QString();
+  }
 
  private slots:
   void initTestCase() {
@@ -392,6 +434,139 @@ class TestReport : public QObject {
     }));
     QVERIFY(QFile::exists(pdf));
     QVERIFY(last > 0 && last < total);
+  }
+
+
+  // Issue 30, one truth: the rack elevations draw the racks the bill of
+  // materials prices (before: 320 x Rack-48U-40kW drawn, 256 x
+  // Rack-48U-130kW-liquid priced), and a rack's power is the sum of what it
+  // holds (before: "Power 0.0 / 40.0 kW" for four H800 servers, whose generic
+  // node is not a catalog part).
+  void elevationsMatchTheBom() {
+    QVERIFY(loadTenK());
+    const Scenario& s = tenK_.scenarios[0];
+    const Catalog parts = tenK_.resolvedParts();
+    LayoutSummary sum;
+    const Layout layout = generateLayout(s, parts, {}, &sum);
+    const auto& racks = tenKResults_[0]->json["energy"]["racks"];
+    QCOMPARE(QString::fromStdString(racks["rack"].get<std::string>()), QString::fromStdString(sum.rack_part));
+    QCOMPARE(racks["count"].get<long long>(), static_cast<long long>(sum.compute_racks));
+    bool priced = false;
+    for (const auto& l : tenKResults_[0]->json["cost"]["capex_breakdown"])
+      if (l.value("item", "") == "racks") {
+        priced = true;
+        QCOMPARE(QString::fromStdString(l.value("part", "")), QString::fromStdString(sum.rack_part));
+        QCOMPARE(static_cast<long long>(l.value("count", 0.0)), static_cast<long long>(sum.compute_racks));
+      }
+    QVERIFY(priced);
+    // Power: every node counts, in the report's rack picture as in validation.
+    const Catalog withNode = layoutParts(s, parts);
+    const Rack& first = layout.sites[0].halls[0].rows[0].racks[0];
+    double power = 0;
+    int nodes = 0;
+    for (const Placement& p : first.placements) {
+      power += placementPower_W(p, withNode);
+      nodes += p.kind == "node";
+    }
+    QVERIFY(nodes > 0);
+    QVERIFY2(power >= nodes * 8000.0, qPrintable(QString::number(power)));  // an 8 x H800 server draws ~8 kW
+    QCOMPARE(racks["kW_per_rack"].get<double>(), sum.nodes_per_rack * power / nodes / 1000.0);
+    // The report says so.
+    ReportHtml builder(tenK_, tenKResults_);
+    const QString html = builder.build(ReportHtml::Images::Resources);
+    QVERIFY2(html.contains(QStringLiteral("%1 racks in all").arg(QLocale().toString(sum.racks))), qPrintable(html.left(200)));
+  }
+
+  // Issue 30: a scenario's description is what a client reads; notes to its
+  // authors (checks against the source, file paths, CLI flags) never reach a report.
+  void noAuthorNotes() {
+    QVERIFY(loadTenK());
+    QVERIFY(!tenK_.notes.empty());
+    ReportHtml builder(tenK_, tenKResults_);
+    const QString html = builder.build(ReportHtml::Images::DataUris);
+    QVERIFY(html.contains(QString::fromStdString(tenK_.description).left(40).toHtmlEscaped()));
+    for (const char* authors : {"AGREES", "DISAGREES", "clusterforge-cli", "resources/", "seed 7", "What ClusterForge prints"})
+      QVERIFY2(!html.contains(QLatin1String(authors)), authors);
+    // Every example: its notes nowhere in the description.
+    for (const QString& f : QDir(QStringLiteral(CF_SOURCE_DIR "/resources/examples")).entryList({QStringLiteral("*.json")})) {
+      QFile file(QStringLiteral(CF_SOURCE_DIR "/resources/examples/") + f);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const nlohmann::json j = nlohmann::json::parse(file.readAll().toStdString());
+      QVERIFY2(j.value("description", std::string()).find("clusterforge-cli") == std::string::npos, qPrintable(f));
+      QVERIFY2(j.value("description", std::string()).find("AGREES") == std::string::npos, qPrintable(f));
+    }
+  }
+
+  // Issue 30: the PDF passes qpdf --check and renders without errors (there
+  // were ~55 "No current point in closepath"); each engine note is printed
+  // once; table headers break only between words; headings stay with their content.
+  void pdfIsClean() {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftoppm")).isEmpty()) QSKIP("poppler-utils not installed");
+    QVERIFY(loadTenK());
+    const QString pdf = tenKPdf(QStringLiteral("10k.pdf"), false);
+    QVERIFY(!pdf.isEmpty());
+    QString err;
+    if (!QStandardPaths::findExecutable(QStringLiteral("qpdf")).isEmpty()) {
+      QCOMPARE(runErr(QStringLiteral("qpdf"), {QStringLiteral("--check"), pdf}, &err), 0);
+      QVERIFY2(err.isEmpty(), qPrintable(err.left(500)));
+    }
+    QCOMPARE(runErr(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("20"), QStringLiteral("-png"), pdf,
+                                                 dir_.filePath(QStringLiteral("page"))},
+                    &err),
+             0);
+    QVERIFY2(err.trimmed().isEmpty(), qPrintable(err.left(500)));
+    const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QCOMPARE(text.count(QLatin1String("switch and optic counts from the fabric graph")), 1);
+  }
+
+  void headingsStayWithTheirContent() {
+    QVERIFY(loadTenK());
+    ReportWriter::PdfContent content;
+    QVERIFY(ReportWriter::buildPdf(tenK_, tenKResults_, &content));
+    const auto doc = ReportWriter::layoutPdf(content);
+    const double pageH = ReportWriter::pageSize().height();
+    auto* layout = doc->documentLayout();
+    int headings = 0;
+    for (QTextFrame::iterator it = doc->rootFrame()->begin(); !it.atEnd(); ++it) {
+      const QTextBlock b = it.currentBlock();
+      if (!b.isValid() || b.blockFormat().headingLevel() == 0) continue;
+      ++headings;
+      QTextFrame::iterator next = it;
+      ++next;
+      if (next.atEnd()) continue;
+      const QRectF head = layout->blockBoundingRect(b);
+      const QRectF after = next.currentFrame() ? layout->frameBoundingRect(next.currentFrame())
+                                               : layout->blockBoundingRect(next.currentBlock());
+      QVERIFY2(std::floor(head.top() / pageH) == std::floor(after.top() / pageH),
+               qPrintable(QStringLiteral("\"%1\" ends page %2").arg(b.text()).arg(std::floor(head.top() / pageH) + 1)));
+    }
+    QVERIFY(headings > 10);
+    // Table headers: a line ends at a word's end, never inside one ("Preempti/ons").
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+      if (!QTextCursor(b).currentTable()) continue;
+      const QString t = b.text();
+      for (int l = 0; l + 1 < b.layout()->lineCount(); ++l) {
+        const QTextLine line = b.layout()->lineAt(l);
+        const int end = line.textStart() + line.textLength();
+        QVERIFY2(end <= 0 || end >= t.size() || t.at(end - 1).isSpace() || !t.at(end - 1).isLetter() ||
+                     !t.at(end).isLetter(),
+                 qPrintable(QStringLiteral("\"%1\" broken after \"%2\"").arg(t, t.left(end))));
+      }
+    }
+  }
+
+  // Issue 30: the Chinese report is Chinese: titles, legends, the power
+  // plant's parts, the footer and the engine's notes.
+  void chineseReportIsChinese() {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) QSKIP("poppler-utils not installed");
+    QVERIFY(loadTenK());
+    const QString pdf = tenKPdf(QStringLiteral("10k-zh.pdf"), true);
+    QVERIFY(!pdf.isEmpty());
+    const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    for (const char* english : {"UPS, switchgear", "ClusterForge report", "Rack elevations", "Bill of materials",
+                                "Executive summary", "Assumptions", "Monte Carlo trials", "Not repeated", "rack(s)",
+                                "Row ", "Hall ", "checkpoint-restart", "Seed case"})
+      QVERIFY2(!text.contains(QLatin1String(english)), english);
   }
 
   void cliReport() {

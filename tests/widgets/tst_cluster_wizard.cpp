@@ -27,6 +27,17 @@
 
 using namespace cf;
 
+namespace {
+// 100,000 H100 with the switch remedy applied (three tiers of the default switch do not connect them).
+WizardChoices fits100k() {
+  WizardChoices c;
+  c.gpus = 100000;
+  for (const WizardRemedy& r : wizardRemedies(c, Catalog::builtin()))
+    if (r.kind == WizardRemedy::Kind::Switch) return r.applyTo(c);
+  return c;
+}
+}  // namespace
+
 class TestClusterWizard : public QObject {
   Q_OBJECT
 
@@ -459,7 +470,8 @@ class TestClusterWizard : public QObject {
     QCOMPARE(s.job.model.layers, 80);
     QCOMPARE(s.job.parallelism.tp, 8);
     QCOMPARE(s.job.parallelism.pp, 4);
-    QCOMPARE(s.job.parallelism.dp, 1024 / 32);
+    QCOMPARE(s.job.parallelism.dp, 0);  // automatic: GPUs / (tp × pp)
+    QCOMPARE(resolve(s, Catalog::builtin()).dp, 1024 / 32);
     for (const Issue& i : validateScenario(s, Catalog::builtin()))
       QVERIFY2(i.severity != Issue::Severity::Error, i.text().c_str());
     mode->setCurrentIndex(mode->findData(QStringLiteral("find-best")));
@@ -469,6 +481,97 @@ class TestClusterWizard : public QObject {
     s = wizard.scenario();
     QCOMPARE(s.job.parallelism.tp, 8);  // the automatic split until the search has run
     QCOMPARE(s.job.parallelism.pp, 1);
+  }
+
+  // Issue 30 item 7: a wizard design survives its first edit. DP (and the
+  // global batch without a pipeline) stay automatic, so 12,500 -> 12,000
+  // nodes leaves a valid job (before: DP pinned at 12,500 gave
+  // "tp*pp*dp*cp = 100000 GPUs, more than the cluster's 96000").
+  void dpFollowsTheNodeCount() {
+    const WizardChoices c = fits100k();
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = buildWizardScenario(c, parts);
+    QCOMPARE(s.cluster.nodes, 12500);
+    QCOMPARE(s.job.parallelism.dp, 0);
+    QCOMPARE(s.job.parallelism.global_batch, 0LL);
+    QCOMPARE(resolve(s, parts).dp, 12500);
+    s.cluster.nodes = 12000;
+    const ResolvedScenario r = resolve(s, parts);
+    QCOMPARE(r.dp, 12000);
+    QCOMPARE(r.gpus_in_use, r.gpus_total);
+    for (const Issue& i : validateScenario(s, parts))
+      QVERIFY2(i.path.rfind("job.", 0) != 0 || i.severity != Issue::Severity::Error, i.text().c_str());
+  }
+
+  // Issue 30 item 7: cooling "Automatic" (the default) follows rack density:
+  // a GB200 NVL72 (120 kW a rack) gets direct liquid cooling and a design
+  // without cooling warnings; an H100 node (10.2 kW, under the 20 kW air
+  // limit) stays air-cooled. (Before: "Air" by default, 120 kW racks in an
+  // air-cooled hall and 16 warnings.)
+  void coolingFollowsRackDensity() {
+    const Catalog& parts = Catalog::builtin();
+    WizardChoices c;
+    QCOMPARE(c.cooling, std::string("auto"));
+    c.accelerator = "GB200";
+    c.gpus = 1152;
+    QCOMPARE(wizardCooling(c, parts), std::string("direct-liquid"));
+    const Scenario gb = buildWizardScenario(c, parts);
+    QCOMPARE(gb.cluster.facility.cooling, std::string("direct-liquid"));
+    for (const Issue& i : validateScenario(gb, parts))
+      QVERIFY2(i.id.find("cool") == std::string::npos && i.id.find("rack-over") == std::string::npos &&
+                   i.id.find("-rack") == std::string::npos && i.severity != Issue::Severity::Error,
+               i.text().c_str());
+    c.accelerator = "H100-SXM5-80GB";
+    QCOMPARE(wizardCooling(c, parts), std::string("air"));
+    c.cooling = "immersion";  // a choice is kept
+    QCOMPARE(wizardCooling(c, parts), std::string("immersion"));
+
+    ClusterWizard wizard(parts);
+    auto* cooling = wizard.findChild<QComboBox*>(QStringLiteral("wizardCooling"));
+    QVERIFY(cooling);
+    QCOMPARE(cooling->currentData().toString(), QStringLiteral("auto"));
+    wizard.findChild<QComboBox*>(QStringLiteral("wizardAccelerator"))
+        ->setCurrentIndex(wizard.findChild<QComboBox*>(QStringLiteral("wizardAccelerator"))->findData(QStringLiteral("GB200")));
+    QCOMPARE(wizard.scenario().cluster.facility.cooling, std::string("direct-liquid"));
+  }
+
+  // Issue 30 item 7: the parallel file system is sized to the cluster, per GPU
+  // as Meta's Llama 3 cluster (14.6 TB and 0.43 GB/s a GPU), not 10 PB and
+  // 500 GB/s whatever the size.
+  void storageFollowsTheCluster() {
+    const Catalog& parts = Catalog::builtin();
+    WizardChoices c;
+    c.gpus = 16384;
+    const WizardStorage small = wizardStorage(c);
+    QVERIFY(std::abs(small.capacity_PB - 240) < 1e-6);  // Llama 3: 240 PB for 16,384 GPUs
+    QVERIFY(std::abs(small.read_GBps - 7000) < 1e-6);   // and 7 TB/s peak
+    c = fits100k();
+    const WizardStorage big = wizardStorage(c);
+    QVERIFY(big.capacity_PB > 1000 && big.read_GBps > 40000);
+    LayoutSummary sum;
+    const Scenario s = buildWizardScenario(c, parts, &sum);
+    const auto pfs = std::find_if(s.cluster.storage.begin(), s.cluster.storage.end(),
+                                  [](const StorageTier& t) { return t.kind == "parallel-fs"; });
+    QVERIFY(pfs != s.cluster.storage.end());
+    QCOMPARE(pfs->capacity_PB, big.capacity_PB);
+    QCOMPARE(pfs->read_GBps, big.read_GBps);
+    QVERIFY2(sum.storage_racks > 100, qPrintable(QString::number(sum.storage_racks)));  // not 3
+    c.pfs_capacity_PB = 10;  // a figure given is kept
+    c.pfs_read_GBps = 500;
+    QCOMPARE(wizardStorage(c).capacity_PB, 10.0);
+    QCOMPARE(wizardStorage(c).read_GBps, 500.0);
+  }
+
+  // Issue 30 item 7: a remedy of fewer NICs per node keeps the NICs a divisor
+  // (or multiple) of the GPUs per node: 8-GPU nodes get 4, 2 or 1 NIC, never 5.
+  void nicRemedyFitsTheGpus() {
+    WizardChoices c;
+    c.gpus = 100000;
+    for (const WizardRemedy& r : wizardRemedies(c, Catalog::builtin())) {
+      if (r.kind != WizardRemedy::Kind::Nics) continue;
+      const int nics = std::stoi(r.value);
+      QVERIFY2(8 % nics == 0 || nics % 8 == 0, r.value.c_str());
+    }
   }
 
   // (d) The generated name follows the design until the user renames the

@@ -18,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QListWidget>
 #include <QTest>
 #include <cmath>
 #include <functional>
@@ -334,8 +335,47 @@ class TestPresentation : public QObject {
     QCOMPARE(w.presenterNotes(), sim->fill(sim->lesson().steps[2].notes.zh, 2));
     QTest::keyClick(&w, Qt::Key_S);
     QVERIFY(w.notesWindow()->isVisible());
+    // Issue 30: with one screen the notes stay above the full-screen slides
+    // (they opened behind them), on the screen, leaving most of the slide seen.
+    QCOMPARE(QGuiApplication::screens().size(), 1);
+    QVERIFY(w.notesWindow()->windowFlags() & Qt::WindowStaysOnTopHint);
+    const QRect screen = w.screen()->availableGeometry();
+    QVERIFY(screen.contains(w.notesWindow()->geometry()));
+    QVERIFY(w.notesWindow()->width() < screen.width() && w.notesWindow()->height() < screen.height());
     QTest::keyClick(&w, Qt::Key_S);
     QVERIFY(!w.notesWindow()->isVisible());
+  }
+
+  // Issue 30: "28 % → 52 %" stays on one line in the lesson list and on the
+  // slides (no-break spaces), in both languages.
+  void figuresNeverBreak() {
+    PresentationWindow w;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      w.setLanguage(language);
+      w.showOverview();
+      auto* list = w.findChild<QListWidget*>();
+      QVERIFY(list);
+      bool seen = false;
+      for (int i = 0; i < list->count(); ++i) {
+        const QString t = list->item(i)->text();
+        QVERIFY2(!t.contains(QRegularExpression(QStringLiteral("\\d %"))), qPrintable(t));
+        QVERIFY2(!t.contains(QStringLiteral(" → ")) && !t.contains(QStringLiteral(" -> ")), qPrintable(t));
+        seen = seen || t.contains(QStringLiteral("28\u00a0%"));
+      }
+      QVERIFY2(seen, qPrintable(language));
+    }
+  }
+
+  // Issue 30: "seed" is explained to students where a lesson's own text uses it.
+  void seedIsExplained() {
+    PresentationWindow w;
+    for (int l = 0; l < w.lessonCount(); ++l) {
+      const Lesson& lesson = w.simulator(l)->lesson();
+      QString seen = lesson.title.en + QLatin1Char(' ') + lesson.summary.en;
+      for (const LessonStep& s : lesson.steps) seen += QLatin1Char(' ') + s.title.en + QLatin1Char(' ') + s.text.en;
+      if (!seen.contains(QLatin1String("seed"), Qt::CaseInsensitive)) continue;
+      QVERIFY2(seen.contains(QLatin1String("published project")), qPrintable(lesson.id));
+    }
   }
 
   // At 1024x768 and 1920x1080 every widget of every slide lies inside the
@@ -395,6 +435,13 @@ class TestPresentation : public QObject {
           for (ChartView* chart : {w.trendChart(), w.stepChart()}) {
             if (!chart->isVisibleTo(&w)) continue;
             for (const ChartView::TextBox& b : chart->textBoxes()) QVERIFY2(!b.clipped, qPrintable(where + ": " + b.text));
+            // Issue 30: no chart label smaller than the lesson body's smallest type
+            // (interruptions by cause and power by component were drawn at 5-8 px).
+            const double chartPx = QFontInfo(QFont()).pixelSize() * chart->fontScale();
+            QVERIFY2(chartPx >= w.minimumTextPixelSize() - 0.5,
+                     qPrintable(where + QStringLiteral(": chart text %1 px, body at least %2 px")
+                                            .arg(chartPx)
+                                            .arg(w.minimumTextPixelSize())));
           }
         }
       if (language != QLatin1String("en")) continue;

@@ -17,6 +17,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QVariantAnimation>
+#include <QRegularExpression>
 #include <cmath>
 
 #include "ChartView.h"
@@ -37,6 +38,16 @@ constexpr int kCards = 3;
 constexpr double kStepTitle = 0.048, kNarration = 0.030, kNarrationMin = 0.019, kHeader = 0.024,
                  kCardName = 0.021, kCardValue = 0.046, kCardValueSmall = 0.036, kHint = 0.018,
                  kOverviewTitle = 0.052, kOverviewList = 0.030, kChartText = 0.020, kMargin = 0.035;
+
+// A figure stays whole on a slide: "28 % → 52 %" never breaks after "28" or
+// at the arrow (no-break spaces before a per cent sign and around an arrow).
+QString keepTogether(QString text) {
+  static const QRegularExpression arrow(QStringLiteral(" (→|->) "));
+  static const QRegularExpression percent(QStringLiteral("(\\d) %"));
+  text.replace(arrow, QStringLiteral("\u00a0\\1\u00a0"));
+  text.replace(percent, QStringLiteral("\\1\u00a0%"));
+  return text;
+}
 
 void pixelFont(QWidget* w, double px, bool bold = false) {
   QFont f = w->font();
@@ -319,6 +330,10 @@ void PresentationWindow::fitNarration() {
 
 int PresentationWindow::narrationPixelSize() const { return text_->font().pixelSize(); }
 
+int PresentationWindow::minimumTextPixelSize() const {
+  return static_cast<int>(std::lround(std::max(300, height()) * kNarrationMin));
+}
+
 void PresentationWindow::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   blank_->setGeometry(rect());
@@ -408,7 +423,8 @@ void PresentationWindow::refreshOverview() {
   const int width = std::max(200, list_->viewport()->width() - fm.height());
   for (int i = 0; i < lessons_.size(); ++i) {
     const Lesson& l = lessons_[i]->lesson();
-    const QString text = QStringLiteral("%1.  %2\n%3").arg(i + 1).arg(l.title.text(lang_), l.summary.text(lang_));
+    const QString text =
+        QStringLiteral("%1.  %2\n%3").arg(i + 1).arg(keepTogether(l.title.text(lang_)), keepTogether(l.summary.text(lang_)));
     auto* item = new QListWidgetItem(text, list_);
     // As tall as the wrapped text (the list scrolls when the lessons do not fit).
     const QRect r = fm.boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, text);
@@ -435,11 +451,11 @@ void PresentationWindow::showStep(int lesson, int step) {
   step_ = step;
   pages_->setCurrentWidget(lessonPage_);
   list_->setCurrentRow(lesson);
-  lessonTitle_->setText(l.title.text(lang_));
+  lessonTitle_->setText(keepTogether(l.title.text(lang_)));
   counter_->setText(tr("Lesson %1 of %2 · step %3 of %4").arg(lesson + 1).arg(lessons_.size()).arg(step + 1).arg(l.steps.size()));
   const SimResultPtr r = sim->result(step);
-  title_->setText(sim->fill(s.title.text(lang_), step));
-  QString narration = sim->fill(s.text.text(lang_), step);
+  title_->setText(keepTogether(sim->fill(s.title.text(lang_), step)));
+  QString narration = keepTogether(sim->fill(s.text.text(lang_), step));
   if (r && !r->ok()) narration += QStringLiteral("\n\n") + tr("The simulation failed: %1").arg(r->error);
   text_->setText(narration);
   for (int i = 0; i < kCards; ++i) {
@@ -566,7 +582,11 @@ void PresentationWindow::fillStepChart() {
                                               static_cast<int>(column * 0.4)}) -
                                     spacing)));
   double scale = chartScale_;
-  const double smallest = chartScale_ * 0.55;
+  // Smaller type down to the lesson body's smallest, never below (a label of
+  // 5-8 px cannot be read on a projector): a chart that still needs more
+  // height takes it from the trend.
+  const double basePx = std::max(1, QFontInfo(QFont()).pixelSize());
+  const double smallest = std::min(chartScale_, minimumTextPixelSize() / basePx);
   stepChart_->setMinimumHeight(100);
   stepChart_->setProperty("cfBaseMinHeight", QVariant());
   for (;;) {
@@ -575,7 +595,9 @@ void PresentationWindow::fillStepChart() {
     if (stepChart_->minimumHeight() <= share || scale <= smallest) break;
     scale = std::max(smallest, scale * 0.85);
   }
-  if (stepChart_->minimumHeight() > share) stepChart_->setMinimumHeight(share);
+  // The trend keeps 100 px at least; the step chart may take the rest.
+  const int room = std::max(share, column - 100 - spacing);
+  if (stepChart_->minimumHeight() > room) stepChart_->setMinimumHeight(room);
   stepChart_->show();
 }
 
@@ -693,11 +715,19 @@ void PresentationWindow::showPresenterNotes(bool evenOnOneScreen) {
   if (!other && !evenOnOneScreen) return;
   updateNotes();
   if (other) {
+    notes_->setWindowFlag(Qt::WindowStaysOnTopHint, false);  // (before showing: a flag change hides a window)
     notes_->setScreen(other);
     notes_->setGeometry(other->availableGeometry());
     notes_->showMaximized();
   } else {
+    // One screen: the notes float above the full-screen slides (which keep
+    // the keys), in the lower right two fifths of the screen, not behind them.
+    const QRect area = mine ? mine->availableGeometry() : QRect(0, 0, 1024, 768);
+    const QSize size(area.width() * 2 / 5, area.height() * 2 / 5);
+    notes_->setWindowFlag(Qt::WindowStaysOnTopHint, true);
+    notes_->setGeometry(QRect(area.bottomRight() - QPoint(size.width() - 1, size.height() - 1), size));
     notes_->show();
+    notes_->raise();
   }
   notes_->restartClock();
   activateWindow();  // the keys stay with the slides

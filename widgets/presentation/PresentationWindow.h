@@ -73,6 +73,9 @@ class PresentationWindow : public QWidget {
   ChartView* stepChart() const { return stepChart_; }
   // The window-height-relative type: the narration's pixel size and the charts' font scale.
   int narrationPixelSize() const;
+  // The lesson body's smallest type (pixels, from the window's height): no
+  // chart label on a slide is drawn smaller.
+  int minimumTextPixelSize() const;
   double chartFontScale() const { return chartScale_; }
   bool isBlanked() const;
   bool laserOn() const;

@@ -122,10 +122,13 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
 
   nvme_ = new QCheckBox(site_);
   pfs_ = new QCheckBox(site_);
+  // 0 (the minimum, shown as "Automatic") sizes the file system to the GPUs (wizardStorage).
   pfsCapacity_ = new QDoubleSpinBox(site_);
-  pfsCapacity_->setRange(0.1, 10000);
+  pfsCapacity_->setObjectName(QStringLiteral("wizardPfsCapacity"));
+  pfsCapacity_->setRange(0, 1000000);
   pfsRead_ = new QDoubleSpinBox(site_);
-  pfsRead_->setRange(1, 100000);
+  pfsRead_->setObjectName(QStringLiteral("wizardPfsRead"));
+  pfsRead_->setRange(0, 10000000);
   objects_ = new QCheckBox(site_);
   cooling_ = new QComboBox(site_);
   cooling_->setObjectName(QStringLiteral("wizardCooling"));
@@ -343,10 +346,19 @@ void ClusterWizard::updateSummary() {
     // The node model follows the cooling; say so when the catalog has none that suits it.
     bool suits = true;
     if (const NodeType* node = wizardNode(c, parts_, &suits); node && !suits)
-      add((wizardWantsLiquidNodes(c)
+      add((wizardWantsLiquidNodes(c, parts_)
                ? tr("The catalog has no liquid-cooled node for %1: the air-cooled %2 stays in air-cooled racks.")
                : tr("The catalog has no air-cooled node for %1: the liquid-cooled %2 needs liquid-cooled racks."))
               .arg(QString::fromStdString(c.accelerator), QString::fromStdString(node->id)));
+    // What "Automatic" chose: the cooling from rack density, the file system from the GPUs.
+    if (c.cooling == "auto")
+      add(tr("Cooling: %1 (from rack density: direct liquid when a node draws more than an air-cooled rack removes).")
+              .arg(cooling_->itemText(std::max(0, cooling_->findData(QString::fromStdString(wizardCooling(c, parts_)))))));
+    if (c.parallel_fs && (c.pfs_capacity_PB <= 0 || c.pfs_read_GBps <= 0)) {
+      const WizardStorage st = wizardStorage(c);
+      add(tr("File system: %1 PB, %2 GB/s read (per GPU as Meta's Llama 3 cluster: 14.6 TB and 0.43 GB/s).")
+              .arg(loc.toString(st.capacity_PB, 'f', st.capacity_PB < 10 ? 1 : 0), loc.toString(st.read_GBps, 'f', 0)));
+    }
     if (c.parallelism == "find-best")
       add(tr("After Finish, the parallelism search runs in the background and applies the best configuration."));
     const WizardFabric& f = fabric_;
@@ -504,8 +516,11 @@ void ClusterWizard::retranslate() {
   radix_->setSpecialValueText(tr("The switch's"));
   radix_->setToolTip(tr("Ports per switch at the link speed: a switch's ports split in two or four (breakout) give "
                         "twice or four times as many ports at half or a quarter of the speed."));
+  pfsCapacity_->setSpecialValueText(tr("Automatic (sized to the GPUs)"));
+  pfsRead_->setSpecialValueText(tr("Automatic (sized to the GPUs)"));
   const QString cool = cooling_->currentData().toString();
   cooling_->clear();
+  cooling_->addItem(tr("Automatic (from rack density)"), QStringLiteral("auto"));
   cooling_->addItem(tr("Air"), QStringLiteral("air"));
   cooling_->addItem(tr("Rear-door heat exchanger"), QStringLiteral("rear-door"));
   cooling_->addItem(tr("Direct liquid cooling"), QStringLiteral("direct-liquid"));

@@ -10,12 +10,35 @@
 
 namespace cf {
 
-bool wizardWantsLiquidNodes(const WizardChoices& c) {
-  return c.cooling == "direct-liquid" || c.cooling == "immersion";
+WizardStorage wizardStorage(const WizardChoices& c) {
+  const double gpus = static_cast<double>(std::max<long long>(1, c.gpus));
+  return {c.pfs_capacity_PB > 0 ? c.pfs_capacity_PB : gpus * kStorageTBPerGpu / 1000.0,
+          c.pfs_read_GBps > 0 ? c.pfs_read_GBps : gpus * kStorageReadGBpsPerGpu};
+}
+
+std::string wizardCooling(const WizardChoices& c, const Catalog& parts) {
+  if (c.cooling != "auto") return c.cooling;
+  const NodeType* node = !c.node_type.empty() ? parts.node(c.node_type) : parts.nodeFor(c.accelerator);
+  if (!node) return "air";
+  double air_kW = 0;
+  for (const CoolingPart& cp : parts.cooling)
+    if (cp.kind == "air" && cp.max_rack_kW > 0) {
+      air_kW = cp.max_rack_kW;
+      break;
+    }
+  const Accelerator* a = parts.accelerator(node->accelerator);
+  const double node_W =
+      node->max_power_W > 0 ? node->max_power_W : node->host_power_W + (a ? a->tdp_W * node->accelerators_per_node : 0);
+  return node->cooling == "liquid" || (air_kW > 0 && node_W > air_kW * 1000.0) ? "direct-liquid" : "air";
+}
+
+bool wizardWantsLiquidNodes(const WizardChoices& c, const Catalog& parts) {
+  const std::string cooling = wizardCooling(c, parts);
+  return cooling == "direct-liquid" || cooling == "immersion";
 }
 
 const NodeType* wizardNode(const WizardChoices& c, const Catalog& parts, bool* coolingMatches) {
-  const bool liquid = wizardWantsLiquidNodes(c);
+  const bool liquid = wizardWantsLiquidNodes(c, parts);
   auto suits = [liquid](const NodeType& n) { return (n.cooling == "liquid") == liquid; };
   const NodeType* node = nullptr;
   if (!c.node_type.empty()) {
@@ -73,11 +96,13 @@ Scenario wizardScenario(const WizardChoices& c, const Catalog& parts) {
   }
   if (c.topology == "dragonfly" || c.topology == "torus2d" || c.topology == "torus3d") so.tiers = 1;
   if (c.local_nvme) cl.storage.push_back(StorageTier{"nvme", "local-nvme", 25, 10, 30, 0, 0, 0, ""});
-  if (c.parallel_fs)
-    cl.storage.push_back(StorageTier{"pfs", "parallel-fs", 0, 0, 0, c.pfs_read_GBps, c.pfs_read_GBps / 2, c.pfs_capacity_PB, ""});
+  if (c.parallel_fs) {
+    const WizardStorage st = wizardStorage(c);
+    cl.storage.push_back(StorageTier{"pfs", "parallel-fs", 0, 0, 0, st.read_GBps, st.read_GBps / 2, st.capacity_PB, ""});
+  }
   if (c.object_store)
     cl.storage.push_back(StorageTier{"objects", "object-store", 0, 0, 0, 200, 100, c.object_capacity_PB, ""});
-  cl.facility.cooling = c.cooling;
+  cl.facility.cooling = wizardCooling(c, parts);
   cl.facility.climate = c.climate;
 
   // The job: the preset's model (the first preset when the name is unknown),
@@ -98,11 +123,18 @@ Scenario wizardScenario(const WizardChoices& c, const Catalog& parts) {
     while (j.parallelism.tp > 1 && (j.model.kvHeads() % j.parallelism.tp || cl.gpus() % j.parallelism.tp)) j.parallelism.tp /= 2;
     j.parallelism.pp = 1;
   }
-  const long long perReplica = 1LL * j.parallelism.tp * j.parallelism.pp;
-  j.parallelism.dp = static_cast<int>(std::max<long long>(1, cl.gpus() / perReplica));
-  // Two micro-batches per pipeline stage and replica (one when there is no pipeline, as before: dp × 2).
-  j.parallelism.global_batch = 1LL * j.parallelism.dp * 2 * j.parallelism.pp;
+  // DP automatic (GPUs ÷ tp·pp): the job follows later edits of the node count.
+  j.parallelism.dp = 0;
   j.parallelism.micro_batch = 1;
+  // Without a pipeline the global batch is automatic too (dp × micro_batch);
+  // a pipeline needs micro-batches to fill it: two per stage and replica,
+  // pinned (a later node count that does not divide it is named by validation).
+  if (j.parallelism.pp > 1) {
+    const long long dp = std::max<long long>(1, cl.gpus() / (1LL * j.parallelism.tp * j.parallelism.pp));
+    j.parallelism.global_batch = dp * 2 * j.parallelism.pp;
+  } else {
+    j.parallelism.global_batch = 0;
+  }
   j.checkpoint.target = c.parallel_fs ? "pfs" : "";
 
   s.name = !c.name.empty() ? c.name : generatedScenarioName(s);

@@ -31,21 +31,43 @@ struct WizardChoices {
   int planes = 1;                     // parallel scale-out planes (ScaleOut::planes)
   bool local_nvme = true;
   bool parallel_fs = true;
-  double pfs_capacity_PB = 10;
-  double pfs_read_GBps = 500;
+  double pfs_capacity_PB = 0;  // 0 = sized to the cluster (wizardStorage)
+  double pfs_read_GBps = 0;    // 0 = sized to the cluster (wizardStorage); writes at half the reads
   bool object_store = false;
   double object_capacity_PB = 50;
-  std::string cooling = "air";  // air | rear-door | direct-liquid | immersion
+  // auto (from rack density, wizardCooling) | air | rear-door | direct-liquid | immersion
+  std::string cooling = "auto";
   std::string climate = "temperate";
   LayoutOptions layout;
   // The job: a model preset (widgets/job/ModelPresets.h) and how it is split.
   // "auto": TP inside the node, DP over the rest; "manual": tp × pp, DP over
   // the rest; "find-best": as auto here, and the parallelism search
   // (search/Search.h, the job editor's Find best) runs after Finish.
+  // DP is never written as a number: it stays automatic (GPUs ÷ tp·pp·cp,
+  // docs/scenario-format.md), so a later change of the node count keeps the
+  // job valid; so does the global batch when there is no pipeline.
   std::string model_preset = "Llama 3 8B";
   std::string parallelism = "auto";  // auto | manual | find-best
   int tp = 8, pp = 1;
 };
+
+// Shared file system sized to the cluster when the answers leave it at 0,
+// per GPU from Meta's Llama 3 cluster (arXiv 2407.21783 §3.3.1: 240 PB on
+// 7,500 SSD servers, 2 TB/s sustained and 7 TB/s peak, for 16,384 H100):
+// capacity 240 PB / 16,384 = 14.6 TB a GPU; read bandwidth the peak,
+// 7 TB/s / 16,384 = 0.43 GB/s a GPU (checkpoint bursts); writes at half the reads.
+constexpr double kStorageTBPerGpu = 240e3 / 16384;
+constexpr double kStorageReadGBpsPerGpu = 7e3 / 16384;
+struct WizardStorage {
+  double capacity_PB = 0, read_GBps = 0;
+};
+WizardStorage wizardStorage(const WizardChoices& c);
+
+// The facility's cooling: the one chosen, or with "auto" from rack density:
+// direct liquid when the accelerator's node is liquid-cooled (a whole-rack
+// NVL72 system) or one node alone draws more than an air-cooled rack removes
+// (the catalog's air cooling, max_rack_kW: 20 kW), air otherwise.
+std::string wizardCooling(const WizardChoices& c, const Catalog& parts);
 
 // The node the answers give: the one named, else the accelerator's catalog
 // node whose cooling suits the facility's (liquid-cooled for direct-liquid
@@ -55,7 +77,7 @@ struct WizardChoices {
 // the air-cooled DGX-H100; the layout generator keeps it in air racks).
 // Null when the accelerator has no node.
 const NodeType* wizardNode(const WizardChoices& c, const Catalog& parts, bool* coolingMatches = nullptr);
-bool wizardWantsLiquidNodes(const WizardChoices& c);
+bool wizardWantsLiquidNodes(const WizardChoices& c, const Catalog& parts);
 
 // Throws InputError when a part is unknown or the fabric cannot be built.
 // The network racks hold the switches the fabric engine counts (WizardFabric.h),
