@@ -27,8 +27,8 @@ namespace {
 using nlohmann::json;
 using namespace cf::uq;
 
-RunControl gControl;
-extern "C" void onUncertaintyStop(int) { gControl.cancel = true; }
+RunControl gUncertaintyControl;
+extern "C" void onUncertaintyStop(int) { gUncertaintyControl.cancel = true; }
 
 // A figure in its unit: dollars in k/M, goodput as a percentage.
 std::string show(double v, const FigureInfo& f) {
@@ -118,18 +118,18 @@ int uncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& err) 
       if (a.scenario >= 0 && i != static_cast<std::size_t>(a.scenario)) continue;
       DesignRun d;
       d.prop = std::make_unique<Propagator>(p, i, !a.no_defaults);
-      d.result = propagate(*d.prop, static_cast<std::size_t>(a.samples), static_cast<std::uint64_t>(a.seed), &gControl);
-      if (a.tornado) d.swings = tornado(*d.prop, &gControl);
+      d.result = propagate(*d.prop, static_cast<std::size_t>(a.samples), static_cast<std::uint64_t>(a.seed), &gUncertaintyControl);
+      if (a.tornado) d.swings = tornado(*d.prop, &gUncertaintyControl);
       if (a.sensitivity)
         d.sens = sensitivity(*d.prop, static_cast<std::size_t>(a.base_samples), static_cast<std::uint64_t>(a.seed),
-                             &gControl);
+                             &gUncertaintyControl);
       runs.push_back(std::move(d));
     }
     if (runs.size() > 1) {
       std::vector<const Propagator*> designs;
       for (const DesignRun& d : runs) designs.push_back(d.prop.get());
       comparison = compare(designs, static_cast<std::size_t>(a.samples), static_cast<std::uint64_t>(a.seed), a.figure,
-                           &gControl);
+                           &gUncertaintyControl);
     }
   } catch (const InputError& e) {
     err << a.file << ": " << e.what() << "\n";
