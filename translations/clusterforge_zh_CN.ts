@@ -2500,6 +2500,14 @@
         <source>Not simulated yet.</source>
         <translation>尚未仿真。</translation>
     </message>
+    <message>
+        <source>%1 / %2 / %3 min</source>
+        <translation>%1 / %2 / %3 分钟</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3 h</source>
+        <translation>%1 / %2 / %3 小时</translation>
+    </message>
 </context>
 <context>
     <name>cf::DesignEditors</name>
@@ -2530,6 +2538,14 @@
     <message>
         <source>Generate a cluster, its storage, facility and rack layout from a few choices</source>
         <translation>通过几个选项生成集群及其存储、设施与机柜布局</translation>
+    </message>
+    <message>
+        <source>Building the cluster</source>
+        <translation>正在构建集群</translation>
+    </message>
+    <message>
+        <source>Cannot build the cluster: %1</source>
+        <translation>无法构建集群：%1</translation>
     </message>
 </context>
 <context>
@@ -4159,6 +4175,14 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>Apply selected</source>
         <translation>应用所选</translation>
     </message>
+    <message>
+        <source>%1 The best one is applied (Undo restores the previous one).</source>
+        <translation>%1 已应用最佳配置（撤销可恢复之前的配置）。</translation>
+    </message>
+    <message>
+        <source>The design changed during the search: apply the selected configuration or search again.</source>
+        <translation>搜索期间设计已更改：请应用所选配置或重新搜索。</translation>
+    </message>
 </context>
 <context>
     <name>cf::MainActions</name>
@@ -4550,6 +4574,22 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>follows with the full run</source>
         <translation>随完整计算给出</translation>
+    </message>
+    <message>
+        <source>Updating… (the figures of this design are being computed)</source>
+        <translation>正在更新…（正在计算此设计的数据）</translation>
+    </message>
+    <message>
+        <source>Goodput, ETTR (%)</source>
+        <translation>有效训练时间占比 ETTR（%）</translation>
+    </message>
+    <message>
+        <source>follows with the Monte Carlo run</source>
+        <translation>随蒙特卡洛模拟给出</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour (USD)</source>
+        <translation>每 GPU 小时成本（美元）</translation>
     </message>
 </context>
 <context>
@@ -5312,6 +5352,14 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Use the selected configuration in the scenario (one undo step)</source>
         <translation>在方案中使用所选配置（一步撤销）</translation>
+    </message>
+    <message>
+        <source>Parallelism search, fastest and cheapest</source>
+        <translation>并行策略搜索（最快与最省）</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
     </message>
 </context>
 <context>
@@ -6137,6 +6185,28 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>%1 and %2, because %3.</source>
         <translation>%1，%2，原因：%3。</translation>
+    </message>
+    <message>
+        <source>Rack layout</source>
+        <translation>机柜布局</translation>
+    </message>
+    <message>
+        <source>%1 racks, %2 parts</source>
+        <translation>%1 个机柜，%2 个部件</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries</source>
+        <translation>
+            <numerusform>%n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>

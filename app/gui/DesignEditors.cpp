@@ -34,7 +34,8 @@ DesignEditors::DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window)
   tabs_->addTab(storage_, window->style()->standardIcon(QStyle::SP_DriveFDIcon), QString());
   wizardTask_ = new BackgroundTask(this);
   wizardTask_->setBusyCursor(true);
-  wizardTask_->setCancellable(false);  // the generator has no cancel point; the result is dropped if the project changes
+  // Cancel drops the design: the generator has no cancel point, so it ends its
+  // work in the background and nothing is added.
   wizard_ = new QAction(window->style()->standardIcon(QStyle::SP_FileDialogNewFolder), QString(), this);
   wizard_->setObjectName(QStringLiteral("actionClusterWizard"));
   wizard_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));

@@ -55,6 +55,21 @@ const QString kLiquidVsAir = QStringLiteral(CF_SOURCE_DIR "/resources/examples/l
 const QString kLlama = QStringLiteral(CF_SOURCE_DIR "/resources/examples/llama3-405b-16k-h100.cf.json");
 constexpr int kSettleMs = 240000;  // a bound for a wait, not a measure: a stuck run fails here
 
+// A helper's failed check ends the test function too.
+#define STEP(call)                              \
+  do {                                          \
+    call;                                       \
+    if (QTest::currentTestFailed()) return;     \
+  } while (0)
+
+// Fewer Monte Carlo trials than the examples ask: the journey is about the
+// window, not the statistics, and a run must not outlast the test.
+void quickTrials(MainWindow& w) {
+  SimulateOptions opt = w.results()->runner()->options();
+  opt.trials = 200;
+  w.results()->runner()->setOptions(opt);
+}
+
 }  // namespace
 
 class TestJourney : public QObject {
@@ -128,20 +143,21 @@ class TestJourney : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     Document* doc = w.document();
+    quickTrials(w);
 
     QString step = QStringLiteral("open liquid-vs-air");
     begin(step);
     QVERIFY(w.openFile(kLiquidVsAir));
     QCOMPARE(doc->scenarioCount(), 2);
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
 
     // The Compare tab is open while the layouts come: it must follow lazily.
     w.tabs()->setCurrentWidget(w.results()->comparison());
     for (int s = 0; s < doc->scenarioCount(); ++s) {
       step = QStringLiteral("generate layout, scenario %1").arg(s + 1);
-      select(w, s);
+      STEP(select(w, s));
       RackEditor* racks = w.designEditors()->racks();
       w.tabs()->setCurrentWidget(racks);
       begin(step);
@@ -153,8 +169,8 @@ class TestJourney : public QObject {
       else
         QVERIFY(racks->generateLayout());
       QVERIFY(!doc->scenario(s).layout.sites.empty());
-      settle(w);
-      checkCurrent(w);
+      STEP(settle(w));
+      STEP(checkCurrent(w));
       end(step);
     }
 
@@ -173,7 +189,7 @@ class TestJourney : public QObject {
     end(step);
 
     step = QStringLiteral("edit global batch (properties)");
-    select(w, 0);
+    STEP(select(w, 0));
     w.tabs()->setCurrentWidget(w.overview());
     begin(step);
     auto* batch = w.propertyEditor()->findChild<QSpinBox*>(QStringLiteral("job.parallelism.global_batch"));
@@ -183,8 +199,8 @@ class TestJourney : public QObject {
     QTest::keyClicks(batch, QStringLiteral("3072"));
     QTest::keyClick(batch, Qt::Key_Return);
     QCOMPARE(doc->scenario(0).job.parallelism.global_batch, 3072LL);
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
 
     step = QStringLiteral("undo");
@@ -193,16 +209,16 @@ class TestJourney : public QObject {
     w.actions()->undo->trigger();
     QCOMPARE(doc->scenario(0).job.parallelism.global_batch, 1536LL);
     // Back to a design simulated before: its figures at once, never the edit's.
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
 
     step = QStringLiteral("redo");
     begin(step);
     w.actions()->redo->trigger();
     QCOMPARE(doc->scenario(0).job.parallelism.global_batch, 3072LL);
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
 
     step = QStringLiteral("find best and apply (Job tab)");
@@ -225,8 +241,8 @@ class TestJourney : public QObject {
     const ParallelConfig& best = job->lastReport()->ranking.front().config;
     QCOMPARE(doc->scenario(0).job.parallelism.tp, best.tp);
     QCOMPARE(doc->scenario(0).job.parallelism.pp, best.pp);
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     QVERIFY(w.overview()->browser()->toPlainText().contains(QStringLiteral("TP %1 × PP %2").arg(best.tp).arg(best.pp)));
     end(step);
 
@@ -255,8 +271,8 @@ class TestJourney : public QObject {
     const QString status = w.results()->statusWidget()->text();
     for (const char* english : {"Simulat", "search", "Results up to date", "done in"})
       QVERIFY2(!status.contains(QLatin1String(english)), qPrintable(status));
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
     w.actions()->english->trigger();
   }
@@ -272,14 +288,15 @@ class TestJourney : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     Document* doc = w.document();
+    quickTrials(w);
 
     QString step = QStringLiteral("open llama 16K, generate layout");
     begin(step);
     QVERIFY(w.openFile(kLlama));
     w.tabs()->setCurrentWidget(w.designEditors()->racks());
     QVERIFY(w.designEditors()->racks()->generateLayout());
-    settle(w);
-    checkCurrent(w);
+    STEP(settle(w));
+    STEP(checkCurrent(w));
     end(step);
 
     step = QStringLiteral("wizard 100,000 GPUs, Finish");
@@ -306,7 +323,7 @@ class TestJourney : public QObject {
     // The analytical estimate of the new design (the Monte Carlo follows in
     // the background; it is not waited for).
     QTRY_VERIFY_WITH_TIMEOUT(w.results()->runner()->result(before) != nullptr, kSettleMs);
-    checkCurrent(w);
+    STEP(checkCurrent(w));
     end(step);
   }
 };

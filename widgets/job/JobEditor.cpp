@@ -240,7 +240,20 @@ void JobEditor::onChanged(const ChangeEvent& e) {
   }
   if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = 0;
-  refresh();
+  if (isVisible()) {
+    refresh();
+  } else {
+    dirty_ = true;
+  }
+}
+
+void JobEditor::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  refreshIfDirty();
+}
+
+void JobEditor::refreshIfDirty() const {
+  if (dirty_) const_cast<JobEditor*>(this)->refresh();
 }
 
 bool JobEditor::applyPreset(const QString& name) {
@@ -267,15 +280,20 @@ bool JobEditor::setLever(const QString& pointer, const json& value) {
   return ok;
 }
 
-QString JobEditor::stageMemoryText() const { return stageMemory_->text(); }
+QString JobEditor::stageMemoryText() const {
+  refreshIfDirty();
+  return stageMemory_->text();
+}
 
 QStringList JobEditor::hints() const {
+  refreshIfDirty();
   QStringList out;
   for (int i = 0; i < hints_->count(); ++i) out << hints_->item(i)->text();
   return out;
 }
 
 void JobEditor::refresh() {
+  dirty_ = false;
   if (scenario_ >= doc_->scenarioCount()) return;
   const Scenario& s = doc_->scenario(scenario_);
   updating_ = true;

@@ -65,11 +65,16 @@ class JobEditor : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void retranslate();
   void onChanged(const ChangeEvent& e);
   void refresh();
+  // Hidden, a change only marks the tab out of date (its hints validate the
+  // scenario and its stage memory runs the performance model: not for every
+  // edit made elsewhere); shown or read, it catches up.
+  void refreshIfDirty() const;
   void showReport();
   void showStageMemory(const Scenario& s);
 
@@ -98,7 +103,8 @@ class JobEditor : public QWidget {
   QTableWidget* results_;
   BackgroundTask* search_;
   std::optional<SearchResult> report_;
-  int searchGeneration_ = 0;  // a search whose generation is past belongs to another project
+  int searchGeneration_ = 0;
+  bool dirty_ = false;  // a search whose generation is past belongs to another project
 };
 
 }  // namespace cf
