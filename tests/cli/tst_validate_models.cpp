@@ -45,15 +45,15 @@ const std::map<QString, KnownGap> kKnownGaps = {
       "layer split (last_stage_layers 2, which makes rank 0 fit) moves the figure from -23.9 % (docs/validation.md)"}},
     // Memory rows (issue 31 item 2, docs/validation.md "Memory per GPU against measurements").
     {"tt-8b-fsdp8-sac",
-     {0.314, "torchtitan's per-op selective checkpointing recomputes every second matmul and the element-wise ops; "
+     {0.304, "torchtitan's per-op selective checkpointing recomputes every second matmul and the element-wise ops; "
              "the model's selective mode (Korthikanti's) keeps them: no key expresses torchtitan's policy"}},
-    {"tt-8b-fsdp128-sac", {0.407, "as tt-8b-fsdp8-sac"}},
+    {"tt-8b-fsdp128-sac", {0.394, "as tt-8b-fsdp8-sac"}},
     {"trainy-8b-fsdp32-h200",
-     {1.024, "as tt-8b-fsdp8-sac, and 48 GiB measured against torchtitan's own 62-67 GiB for the same local batch: "
+     {1.006, "as tt-8b-fsdp8-sac, and 48 GiB measured against torchtitan's own 62-67 GiB for the same local batch: "
              "not the same configuration (revision, defaults), which the page does not give in full"}},
-    {"trainy-8b-fsdp64-h200", {1.027, "as trainy-8b-fsdp32-h200"}},
+    {"trainy-8b-fsdp64-h200", {1.009, "as trainy-8b-fsdp32-h200"}},
     {"tt-70b-fsdp32-tp8",
-     {-0.305, "under: the measured figure is the allocator's peak reserved memory (torchtitan's monitor), "
+     {-0.311, "under: the measured figure is the allocator's peak reserved memory (torchtitan's monitor), "
               "near the 96 GB part's capacity on several rows; Float8, torch.compile not modelled"}},
     {"tt-405b-fsdp8-tp8-pp8",
      {-0.364, "under: 82.5 GiB with 1F1B against 72.7 GiB interleaved on the same page; the model holds 8 micro-batches "

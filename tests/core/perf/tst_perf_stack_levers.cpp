@@ -16,6 +16,7 @@
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
 #include "perf/ParallelSearch.h"
+#include "perf/SearchKernel.h"
 #include "perf/MemoryModel.h"
 #include "perf/PerfModel.h"
 #include "perf/PerfSection.h"
@@ -95,6 +96,7 @@ class TestPerfStackLevers : public QObject {
   void perStageMemory();
   void interleavedRounds();
   void deepSeekMemoryLevers();
+  void searchTriesRounds();
   void headDimAccepted();
   void korthikantiFiveTimes();
   void gpt13bSearchContainsPublishedBest();
@@ -459,6 +461,49 @@ void TestPerfStackLevers::deepSeekMemoryLevers() {
   } catch (const InputError& e) {
     QCOMPARE(QString::fromStdString(e.path()), QString("job.software.recompute_modules[1]"));
   }
+}
+
+// The search's interleaved variants with N = pp/2 micro-batches per round
+// (SearchKernel.h): one per v >= 2 of the candidate's v0..nv, after the
+// plain 1F1B ones; and a search ranks some of them where they are valid.
+void TestPerfStackLevers::searchTriesRounds() {
+  kern::SearchCandidate c;
+  c.pp = 8;
+  c.dp = 2;
+  c.v0 = 1;
+  c.nv = 4;
+  c.roundN = 4;
+  QCOMPARE(c.oneF1B(), 4);
+  QCOMPARE(c.roundVariants(), 3);  // v = 2, 3, 4
+  QCOMPARE(c.variants(), 7);
+  LayerTiming lt;
+  lt.tp = lt.cp = lt.ep = lt.micro_batch = 1;
+  const int inner = c.space.inner();
+  for (int var = 0; var < 7; ++var) {
+    const ParallelConfig p = kern::candidateConfig(c, lt, var * inner);
+    QCOMPARE(p.virtual_stages, var < 4 ? var + 1 : var - 2);
+    QCOMPARE(p.mb_per_round, var < 4 ? 0 : 4);
+  }
+  c.v0 = 3;  // v = 3, 4 only
+  QCOMPARE(c.roundVariants(), 2);
+  QCOMPARE(kern::candidateConfig(c, lt, 2 * inner).virtual_stages, 3);
+  c.roundN = 0;
+  QCOMPARE(c.roundVariants(), 0);
+
+  // On 16 GPUs with pp up to 8 the search evaluates N = pp/2 layouts.
+  nlohmann::json j = h100Tp8();
+  j["job"]["parallelism"] = {{"tp", 2}, {"pp", 8}, {"dp", 1}, {"micro_batch", 1}, {"global_batch", 16}};
+  ResolvedScenario r = resolved(j);
+  PerfModel m(r, parts());
+  SearchOptions opt;
+  opt.top = 100000;
+  opt.backend = SearchBackend::Cpu;
+  opt.only_fitting = false;
+  opt.max_micro_batch = 1;
+  const SearchResult res = search(m, opt);
+  int rounds = 0;
+  for (const PerfResult& p : res.ranking) rounds += p.config.mb_per_round > 0;
+  QVERIFY(rounds > 0);
 }
 
 // Korthikanti et al. 2022 (abstract, §5): sequence parallelism with selective
