@@ -11,9 +11,10 @@
 // Limits (docs/scenario-format.md, "Files named in files"):
 //   kMaxInputFileBytes  256 MiB: scenarios, projects, specs, bases, workloads,
 //                       results files, lessons and their examples;
-//   kMaxTraceFileBytes  1 GiB: one table of a trace (the published Alibaba
-//                       2020 job and task tables and Philly's cluster_job_log
-//                       are each well under it).
+//   kMaxTraceFileBytes  1 GiB: one CSV table of a trace (the published
+//                       Alibaba 2020 job and task tables are well under it;
+//                       Philly's cluster_job_log, one JSON document, has the
+//                       256 MiB limit).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -90,7 +90,6 @@ bool looksLikeSqlite(const std::string& bytes) {
 Db openBytes(const std::string& path, const std::string& bytes, sqlite::Guard* guard) {
   if (!looksLikeSqlite(bytes)) throw StoreError(path + " is not a ClusterForge project (not an SQLite database)");
   Db db = openMemory();
-  sqlite::harden(db.get(), guard);
   const auto n = static_cast<sqlite3_int64>(bytes.size());
   auto* buf = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size()));
   if (!buf) throw StoreError("out of memory reading " + path);
@@ -98,6 +97,9 @@ Db openBytes(const std::string& path, const std::string& bytes, sqlite::Guard* g
   int rc = sqlite3_deserialize(db.get(), "main", buf, n, n,
                                SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
   if (rc != SQLITE_OK) throw StoreError(path + " is damaged or not a ClusterForge project (" + sqlite3_errstr(rc) + ")");
+  // After sqlite3_deserialize (which attaches internally, denied by the
+  // authorizer) and before the file's schema is first parsed.
+  sqlite::harden(db.get(), guard);
   return db;
 }
 

@@ -17,6 +17,26 @@ extern "C" int onProgress(void* p) {
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
+// Statements on an untrusted file may read and write our tables, alter them
+// (the schema upgrade) and set pragmas; never attach another file, create code
+// (triggers, views, virtual tables) or load an extension.
+extern "C" int authorize(void*, int action, const char*, const char* b, const char*, const char*) {
+  switch (action) {
+    case SQLITE_ATTACH:
+    case SQLITE_DETACH:
+    case SQLITE_CREATE_TRIGGER:
+    case SQLITE_CREATE_TEMP_TRIGGER:
+    case SQLITE_CREATE_VIEW:
+    case SQLITE_CREATE_TEMP_VIEW:
+    case SQLITE_CREATE_VTABLE:
+      return SQLITE_DENY;
+    case SQLITE_FUNCTION:
+      return b && std::string(b) == "load_extension" ? SQLITE_DENY : SQLITE_OK;  // b: the function's name
+    default:
+      return SQLITE_OK;
+  }
+}
+
 }  // namespace
 
 void harden(sqlite3* db, Guard* guard) {
@@ -37,6 +57,7 @@ void harden(sqlite3* db, Guard* guard) {
   sqlite3_limit(db, SQLITE_LIMIT_VARIABLE_NUMBER, 16);
   sqlite3_limit(db, SQLITE_LIMIT_TRIGGER_DEPTH, 1);
   sqlite3_progress_handler(db, static_cast<int>(kProgressStep), guard ? onProgress : nullptr, guard);
+  sqlite3_set_authorizer(db, authorize, nullptr);
 }
 
 std::string guardReason(const Guard& g) {

@@ -14,6 +14,8 @@
 //     that slipped past checkSchema() never runs;
 //   - SQLITE_LIMIT_* lowered to what our own statements need (no ATTACH, a
 //     shallow expression depth, short SQL, a 1 GB value at most);
+//   - an authorizer: our statements never attach a file, create a trigger,
+//     view or virtual table, or call load_extension;
 //   - a progress handler that aborts a statement (SQLITE_INTERRUPT) past a
 //     work budget of virtual-machine steps, or as soon as `stop` is set (a
 //     SIGINT/SIGTERM seen by the CLI): no read of a hostile file runs

@@ -365,6 +365,16 @@ class TestProjectFile : public QObject {
       QCOMPARE(QString::fromStdString(sqlite::guardReason(guard)).startsWith(byStop ? "stopped" : "reading it needs more than"),
                true);
     }
+    // The authorizer: no ATTACH, no code created, no extension loaded on a hardened connection.
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
+    sqlite::Guard guard;
+    sqlite::harden(db, &guard);
+    QCOMPARE(sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr), SQLITE_OK);
+    for (const char* denied : {"ATTACH ':memory:' AS other", "CREATE TRIGGER g AFTER INSERT ON t BEGIN DELETE FROM t; END",
+                               "CREATE VIEW v AS SELECT 1", "SELECT load_extension('x')"})
+      QVERIFY2(sqlite3_exec(db, denied, nullptr, nullptr, nullptr) != SQLITE_OK, denied);
+    sqlite3_close(db);
   }
 
   void truncatedFile() {

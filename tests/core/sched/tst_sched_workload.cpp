@@ -343,6 +343,10 @@ class TstSchedWorkload : public QObject {
     const auto sliver = readAlibaba2020("j1,i1,u1,T,0,3600\n", "j1,w,1,T,0,3600,600,29,1e-300,V100\n");
     QCOMPARE(sliver.size(), std::size_t(1));
     QCOMPARE(sliver[0].gpus, 1);
+    // Rows: a table of more lines than the row budget is refused before it is parsed.
+    const std::string rows = importError(std::string(2'000'002, '\n'), "");
+    QVERIFY2(QString::fromStdString(rows).startsWith("pai_job_table.csv: more than 2000001 lines; the limit is 2000000 rows"),
+             rows.c_str());
     // Philly: a submission after the last attempt ended was a silent 0-second job.
     std::string text = cftest::readText(kData + "cluster_job_log.json");
     const std::string submitted = R"("submitted_time": "2017-10-07 01:30:00")";
