@@ -331,7 +331,9 @@ QString ReportHtml::embed(const QString& name, Picture picture, Images mode, con
 }
 
 QString ReportHtml::assumptions() const {
-  QString html = heading(2, tr("Assumptions"), true) + QStringLiteral("<ul>");
+  // No page of its own: it follows the last section (a forced break left a
+  // page holding only that section's last lines); headings keep with their content.
+  QString html = heading(2, tr("Assumptions")) + QStringLiteral("<ul>");
   html += QStringLiteral("<li>%1</li>").arg(tr("Performance: analytical model — roofline compute with per-accelerator "
                                                "achievable efficiency, ring/tree/hierarchical collectives placed on the "
                                                "fabric, pipeline bubble, ZeRO and recomputation memory."));
