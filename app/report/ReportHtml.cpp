@@ -88,6 +88,19 @@ double chartFontScale() {
 // SVG larger than this is embedded as PNG (a fabric of ten thousand links).
 constexpr int kMaxSvgBytes = 4 << 20;
 
+// Drops the SVG's text elements that hold only spaces (a chart legend's
+// no-break spacers): QSvgRenderer sets text as outlines, and a blank one is a
+// path of a lone move, which QPdfWriter fills and strokes as a "closepath"
+// without a current point (a renderer error, "No current point in closepath",
+// ~55 of them in a Chinese report). They draw nothing.
+QByteArray withoutBlankText(QByteArray svg) {
+  static const QRegularExpression blank(QStringLiteral("<text\\b[^>]*>[\\s\\x{00a0}]*</text>"));
+  QString text = QString::fromUtf8(svg);
+  const qsizetype before = text.size();
+  text.remove(blank);
+  return text.size() == before ? svg : text.toUtf8();
+}
+
 }  // namespace
 
 ReportHtml::ReportHtml(const Project& project, const QVector<SimResultPtr>& results)
@@ -236,10 +249,11 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
   for (ResultCharts::Chart c : ResultCharts::all()) {
     ChartView view;  // a fresh view per chart: a reused QChart lays its title out late
     ResultCharts::fill(c, &view, *r, ctx);
-    // Charts whose rows are named down the left (failure causes) take the page's
-    // width: at half of it the names left the plot ~45 px, its day ticks overlapping.
-    const bool full = c == ResultCharts::Chart::Timeline || c == ResultCharts::Chart::Interruptions;
-    const bool tall = c == ResultCharts::Chart::PowerByClass || c == ResultCharts::Chart::Capex;
+    // The sampled run's failures, one row per cause named down the left, take the
+    // page's width: at half of it the names left the plot ~45 px, its day ticks overlapping.
+    const bool full = c == ResultCharts::Chart::Timeline;
+    const bool tall = c == ResultCharts::Chart::Interruptions || c == ResultCharts::Chart::PowerByClass ||
+                      c == ResultCharts::Chart::Capex;
     QString sameAs;
     const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view,
                               full ? kPageWidthPx : kHalf, full ? 300 : tall ? 330 : 250, mode, &sameAs);
@@ -263,7 +277,7 @@ QString ReportHtml::chart(const QString& name, ChartView* view, int width, int h
   p.displayWidth = width;
   p.minTextPt = QFont().pointSizeF() * chartFontScale();
   QSize drawn;
-  p.svg = view->toSvg(QSize(width, height), &drawn);
+  p.svg = withoutBlankText(view->toSvg(QSize(width, height), &drawn));
   // Drawn larger than asked (the chart's layout needs the room): shown at the
   // asked width, so its text prints smaller by that ratio.
   p.logicalSize = drawn;
@@ -288,7 +302,7 @@ QString ReportHtml::scene(const QString& name, QGraphicsScene* scene, const QRec
     logical.setHeight(static_cast<int>(std::ceil(source.height() * logical.width() / source.width())));
   p.logicalSize = logical;
   p.displayWidth = logical.width();
-  p.svg = ImageExport::sceneSvg(scene, logical, source, aspect);
+  p.svg = withoutBlankText(ImageExport::sceneSvg(scene, logical, source, aspect));
   if (p.svg.size() > kMaxSvgBytes) {
     p.svg.clear();
     p.image = ImageExport::sceneImage(scene, logical * 3, source, aspect);
@@ -317,7 +331,9 @@ QString ReportHtml::embed(const QString& name, Picture picture, Images mode, con
 }
 
 QString ReportHtml::assumptions() const {
-  QString html = heading(2, tr("Assumptions"), true) + QStringLiteral("<ul>");
+  // No page of its own: it follows the last section (a forced break left a
+  // page holding only that section's last lines); headings keep with their content.
+  QString html = heading(2, tr("Assumptions")) + QStringLiteral("<ul>");
   html += QStringLiteral("<li>%1</li>").arg(tr("Performance: analytical model — roofline compute with per-accelerator "
                                                "achievable efficiency, ring/tree/hierarchical collectives placed on the "
                                                "fabric, pipeline bubble, ZeRO and recomputation memory."));

@@ -59,7 +59,7 @@ void keepHeadingsWithContent(QTextDocument* doc) {
   auto rectOf = [&](const QTextFrame::iterator& it) {
     return it.currentFrame() ? layout->frameBoundingRect(it.currentFrame()) : layout->blockBoundingRect(it.currentBlock());
   };
-  constexpr double kSmall = 40;      // a note line or a sub-heading: keep going to what follows it
+  constexpr double kNotes = 120;     // notes and sub-headings under a heading: keep going to what follows them
   constexpr double kFirstRows = 60;  // of a table: its header and first row
   int checked = 0;  // headings before this one are settled
   for (bool moved = true; moved;) {
@@ -76,6 +76,9 @@ void keepHeadingsWithContent(QTextDocument* doc) {
       bool split = false;
       QTextFrame::iterator next = it;
       ++next;
+      // Through the notes under the heading (a few short paragraphs) to the
+      // first picture, table or paragraph of substance: all on the heading's page.
+      double notes = 0;
       for (int k = 0; k < 4 && !next.atEnd(); ++k, ++next) {
         const QRectF r = rectOf(next);
         const double reach = next.currentFrame() ? std::min(r.height(), kFirstRows) : r.height();
@@ -83,7 +86,9 @@ void keepHeadingsWithContent(QTextDocument* doc) {
           split = true;
           break;
         }
-        if (next.currentFrame() || r.height() > kSmall) break;
+        const bool picture = !next.currentFrame() && next.currentBlock().text().contains(QChar::ObjectReplacementCharacter);
+        notes += r.height();
+        if (next.currentFrame() || picture || notes > kNotes) break;
       }
       if (!split) continue;
       QTextBlockFormat f = b.blockFormat();

@@ -103,6 +103,22 @@ Scenario wizardScenario(const WizardChoices& c, const Catalog& parts) {
   if (c.object_store)
     cl.storage.push_back(StorageTier{"objects", "object-store", 0, 0, 0, 200, 100, c.object_capacity_PB, ""});
   cl.facility.cooling = wizardCooling(c, parts);
+  // The catalog system of that kind that removes a whole node's heat per rack
+  // (a 120 kW NVL72 needs full cold plates, not the 80 kW hybrid that comes
+  // first), the least capable such; none named when the first already does.
+  {
+    const double node_kW = (node->max_power_W > 0 ? node->max_power_W
+                                                  : node->host_power_W + acc->tdp_W * node->accelerators_per_node) /
+                           1000.0;
+    const CoolingPart* first = nullptr;
+    const CoolingPart* enough = nullptr;
+    for (const CoolingPart& cp : parts.cooling) {
+      if (cp.kind != cl.facility.cooling) continue;
+      if (!first) first = &cp;
+      if (cp.max_rack_kW >= node_kW && (!enough || cp.max_rack_kW < enough->max_rack_kW)) enough = &cp;
+    }
+    if (first && enough && first->max_rack_kW < node_kW) cl.facility.cooling_system = enough->id;
+  }
   cl.facility.climate = c.climate;
 
   // The job: the preset's model (the first preset when the name is unknown),
