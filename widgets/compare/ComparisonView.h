@@ -45,7 +45,12 @@ class ComparisonView : public QWidget {
 
   ComparisonView(Document* doc, SimulationRunner* runner, QWidget* parent = nullptr);
 
-  QTableWidget* table() const { return table_; }
+  // The summary table, brought up to date first when a change marked it (a
+  // hidden view rebuilds lazily; a reader gets the current figures).
+  QTableWidget* table() {
+    if (dirty_) refresh();
+    return table_;
+  }
   QTableWidget* inputsTable() const { return inputs_; }
   QLabel* summary() const { return summary_; }
   QCheckBox* differingOnly() const { return differingOnly_; }
