@@ -561,6 +561,7 @@ void PresentationWindow::fillStepChart() {
   ResultCharts::Chart chart;
   if (!r || !chartByName(sim->lesson().steps[step_].chart, &chart)) {
     stepChart_->hide();
+    trend_->show();
     return;
   }
   int scenario = 0;
@@ -595,9 +596,15 @@ void PresentationWindow::fillStepChart() {
     if (stepChart_->minimumHeight() <= share || scale <= smallest) break;
     scale = std::max(smallest, scale * 0.85);
   }
-  // The trend keeps 100 px at least; the step chart may take the rest.
-  const int room = std::max(share, column - 100 - spacing);
-  if (stepChart_->minimumHeight() > room) stepChart_->setMinimumHeight(room);
+  // The trend keeps what its own labels need; the step chart may take the rest.
+  const int room = std::max(
+      share, static_cast<int>(0.92 * (column - std::max(trend_->minimumSizeHint().height(), trend_->minimumHeight()) -
+                                      spacing)));
+  // Still too tall at the smallest readable type (a cause per line at
+  // 1024x768): the step chart takes the whole column and the trend steps aside.
+  const bool crowded = stepChart_->minimumHeight() > room;
+  trend_->setVisible(!crowded);
+  if (stepChart_->minimumHeight() > column - spacing) stepChart_->setMinimumHeight(column - spacing);
   stepChart_->show();
 }
 
