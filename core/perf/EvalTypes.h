@@ -60,7 +60,7 @@ struct LayerTiming {
   int8_t tp_overlap = 0, sequence_parallel = 0;  // and the layer levers (explicit values)
   double fwd_s = 0;           // forward compute (GEMMs, attention, memory-bound kernels)
   double bwd_s = 0;           // backward compute
-  double attn_fwd_s = 0;      // attention core forward (what selective recomputation repeats)
+  double attn_fwd_s = 0;      // what selective recomputation repeats: the attention core forward (and the recompute_modules' work)
   double gemm_fwd_s = 0;      // of fwd_s: weight GEMMs
   double hbm_fwd_s = 0;       // of fwd_s: memory-bound kernels
   double wgrad_s = 0;         // of bwd_s: weight-gradient GEMMs (what zero-bubble schedules defer)

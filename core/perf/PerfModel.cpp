@@ -179,8 +179,14 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   lt.gemm_fwd_s = gemmF;
   lt.wgrad_s = wgrad;
   lt.hbm_fwd_s = hbmF;
-  lt.attn_fwd_s = attnF;
   lt.fwd_s = gemmF + attnF + hbmF;
+  // What selective recomputation repeats: the attention core and, with the
+  // recompute_modules levers (DeepSeek-V3 §3.2.3), MLA's up-projections, the
+  // norms and the MoE SwiGLU.
+  double recompute = attnF;
+  for (int i = 0; i < w.recompute_gemm_count; ++i) recompute += compute_.gemmSeconds(w.recompute_gemms[i]);
+  if (w.recompute_bytes > 0) recompute += compute_.memorySeconds(w.recompute_bytes, w.recompute_kernels);
+  lt.attn_fwd_s = recompute;
   lt.bwd_s = gemmB + attnB + hbmB;
 
   const CommFabric& f = *fabric_;

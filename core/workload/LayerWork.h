@@ -52,6 +52,13 @@ struct LayerWork {
 
   double elementwise_fwd_bytes = 0;  // norms, bias+activation, dropout, residual, RoPE, MoE permutes
   int elementwise_kernels = 0;       // launches of memory-bound kernels per forward pass
+  // What selective recomputation repeats besides the attention core, with
+  // LayerSplit's recompute_* levers: MLA's up-projection GEMMs, and the norms'
+  // and the MoE SwiGLU's memory-bound kernels (bytes moved, launches).
+  GemmShape recompute_gemms[2];
+  int recompute_gemm_count = 0;
+  double recompute_bytes = 0;
+  int recompute_kernels = 0;
 
   double tp_bytes = 0;       // bytes of one TP all-reduce (or all-gather + reduce-scatter pair)
   int tp_collectives = 0;    // TP collectives per forward pass

@@ -358,6 +358,20 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp, bool dense) const
     sel += ec * inner * T * (own + (sp.recompute_moe_act ? 0.0 : routed)) / t;
     if (mo) sel += ec * T * h * k / (seqPar ? t : 1);  // dispatched tokens (the experts' input)
     w.act_selective_bytes = sel + lse;
+    // The recomputation this costs, before each layer's backward: MLA's
+    // up-projections (the TP-split projections after the down-projection),
+    // the norms (read + write) and the routed experts' SwiGLU (read 2f, write f).
+    if (sp.recompute_mla_up && A.latent > 0)
+      for (int i = 1; i < A.proj_count && w.recompute_gemm_count < 2; ++i)
+        if (A.proj[i].tp_split) w.recompute_gemms[w.recompute_gemm_count++] = {T, A.proj[i].out / t, A.proj[i].in, 1};
+    if (sp.recompute_norm) {
+      w.recompute_bytes += norms * 2 * e * nRep + 2 * e * T * A.latent_normed;
+      w.recompute_kernels += static_cast<int>(norms) + (A.latent_normed > 0 ? 2 : 0);
+    }
+    if (sp.recompute_moe_act && mo) {
+      w.recompute_bytes += 3 * e * T * f * k / t;
+      w.recompute_kernels += 1;
+    }
   }
   w.act_none_bytes = sp.flash_attention ? w.act_selective_bytes : w.act_selective_bytes - lse + attnMatrix;
   w.act_full_bytes = e * nRep;

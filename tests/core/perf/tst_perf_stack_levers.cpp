@@ -437,6 +437,9 @@ void TestPerfStackLevers::deepSeekMemoryLevers() {
   const double levers = 2 * e * s * h + e * s * (a * d + kv * 2 * d) + 1.5 * s * h + 1 * 2 * f * s + 1 * f * s + lse;
   QVERIFY2(std::fabs(w.layerWork(sp).act_selective_bytes - levers) / levers < 1e-12,
            qPrintable(QString("%1 vs %2").arg(w.layerWork(sp).act_selective_bytes).arg(levers)));
+  // What recomputing the norms costs: each of the two norms read and written again (2e bytes per element).
+  QCOMPARE(w.layerWork(sp).recompute_bytes, 2 * 2 * e * s * h);
+  QCOMPARE(w.layerWork(LayerSplit{1, 1, 1, 1, true, false}).recompute_bytes, 0.0);
   // ZeRO's model states with BF16 moments and fp32 main gradients: 2 + 4 + (4 + 2 + 2) = 14 B/param,
   // ZeRO-1 over N: 2 + 4 + 8/N (ZeRO §5 with DeepSeek-V3 §3.3.3's dtypes).
   SoftwareOptions o;
