@@ -1367,6 +1367,12 @@
         <source>Memory per GPU against HBM capacity</source>
         <translation>每卡显存与 HBM 容量</translation>
     </message>
+    <message numerus="yes">
+        <source>Other (%n causes)</source>
+        <translation>
+            <numerusform>其他（%n 个原因）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Interruptions by cause (mean per run)</source>
         <translation>按原因统计的中断（每次训练均值）</translation>

@@ -3,7 +3,9 @@
 #include <QHash>
 #include <QLocale>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "ChartStyle.h"
 #include "ChartView.h"
@@ -225,6 +227,26 @@ void ResultCharts::fill(Chart c, ChartView* view, const SimResult& r, const Cont
       std::vector<std::pair<std::string, double>> causes;
       for (const ReliabilityCause& k : rel->causes) causes.emplace_back(k.failure.name, k.interruptions_mean);
       series(causes, &names, &values);
+      if (ctx.max_bars > 1 && names.size() > ctx.max_bars) {
+        // The largest causes in their order, the rest summed into one bar.
+        QVector<int> order(names.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return values[a] > values[b]; });
+        const QVector<int> kept(order.begin(), order.begin() + (ctx.max_bars - 1));
+        double rest = 0;
+        for (int i = ctx.max_bars - 1; i < order.size(); ++i) rest += values[order[i]];
+        QStringList n;
+        QVector<double> v;
+        for (int i = 0; i < names.size(); ++i)
+          if (kept.contains(i)) {
+            n << names[i];
+            v << values[i];
+          }
+        n << tr("Other (%n causes)", nullptr, static_cast<int>(order.size()) - (ctx.max_bars - 1));
+        v << rest;
+        names = n;
+        values = v;
+      }
       if (names.isEmpty()) return view->showMessage(tr("No interruptions."));
       view->showBars(names, {{tr("Interruptions"), values, {}, QStringLiteral("interruptions")}}, tr("per run"),
                      false, true);

@@ -38,6 +38,10 @@ class ResultCharts {
   struct Context {
     double hbm_GiB = 0;  // per accelerator
     long long gpus = 0;
+    // Bar charts by cause: at most this many bars, the smallest causes
+    // together in one "Other" bar (0: every cause). A slide at 1024x768 has
+    // room for about ten lines at the smallest type a projector shows.
+    int max_bars = 0;
   };
   static Context context(const Project& p, int scenario);
 

@@ -590,9 +590,11 @@ void PresentationWindow::fillStepChart() {
   const double smallest = std::min(chartScale_, minimumTextPixelSize() / basePx);
   stepChart_->setMinimumHeight(100);
   stepChart_->setProperty("cfBaseMinHeight", QVariant());
+  ResultCharts::Context ctx = ResultCharts::context(p, scenario);
+  ctx.max_bars = 10;  // a slide shows the ten largest causes, the rest as one bar
   for (;;) {
     stepChart_->setFontScale(scale);
-    ResultCharts::fill(chart, stepChart_, *r, ResultCharts::context(p, scenario));
+    ResultCharts::fill(chart, stepChart_, *r, ctx);
     if (stepChart_->minimumHeight() <= share || scale <= smallest) break;
     scale = std::max(smallest, scale * 0.85);
   }
