@@ -27,11 +27,8 @@ const DefaultWidth kDefaultWidths[] = {
 };
 
 double acceleratorField(const Accelerator& a, const std::string& f) {
-  if (f == "price_usd") return a.price_usd;
-  if (f == "gemm_efficiency") return a.gemm_efficiency;
-  if (f == "annual_failure_rate") return a.annual_failure_rate;
-  if (f == "idle_W") return a.idle_W;
-  return NAN;
+  double Accelerator::*m = acceleratorMember(f);
+  return m ? a.*m : NAN;
 }
 
 bool isEstimated(const Accelerator& a, const std::string& f) {
@@ -55,6 +52,14 @@ Distribution distributionOf(const UncertainRange& g) {
 }
 
 }  // namespace
+
+double Accelerator::*acceleratorMember(const std::string& field) {
+  if (field == "price_usd") return &Accelerator::price_usd;
+  if (field == "gemm_efficiency") return &Accelerator::gemm_efficiency;
+  if (field == "annual_failure_rate") return &Accelerator::annual_failure_rate;
+  if (field == "idle_W") return &Accelerator::idle_W;
+  return nullptr;
+}
 
 const std::vector<std::string>& acceleratorFields() {
   static const std::vector<std::string> f = [] {

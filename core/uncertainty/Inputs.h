@@ -45,6 +45,9 @@ inline constexpr double kPerformanceErrorSigma = 0.256 / kZ95;
 // The accelerator fields that take a default range when the catalog marks
 // them as estimates.
 const std::vector<std::string>& acceleratorFields();
+// The Accelerator member an "accelerator.<field>" input reads and sets;
+// nullptr for a field that is not one of acceleratorFields().
+double Accelerator::*acceleratorMember(const std::string& field);
 
 // Throws InputError naming "uncertainty.<key>" for a key that is neither a
 // number of the scenario nor an engine input.

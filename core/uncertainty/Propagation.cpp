@@ -49,13 +49,6 @@ std::pair<double, double> swingEnds(const Distribution& d) {
   return {d.quantile(0.05), d.quantile(0.95)};
 }
 
-void setAcceleratorField(Accelerator& a, const std::string& field, double v) {
-  if (field == "price_usd") a.price_usd = v;
-  else if (field == "gemm_efficiency") a.gemm_efficiency = v;
-  else if (field == "annual_failure_rate") a.annual_failure_rate = v;
-  else if (field == "idle_W") a.idle_W = v;
-}
-
 }  // namespace
 
 Propagator::Propagator(const Project& p, std::size_t index, bool withDefaults) {
@@ -113,12 +106,12 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
     const UncertainInput& in = inputs_[i];
     if (in.kind == InputKind::ModelError) modelError *= x[i];
     if (in.kind != InputKind::Accelerator) continue;
-    const std::string field = in.key.substr(12);
+    double Accelerator::*field = acceleratorMember(in.key.substr(12));  // checked by uncertainInputs
     if (s.cluster.accelerator_spec) {
-      setAcceleratorField(*s.cluster.accelerator_spec, field, x[i]);
+      (*s.cluster.accelerator_spec).*field = x[i];
     } else if (const Accelerator* a = p.parts.accelerator(s.cluster.accelerator)) {
       Accelerator copy = *a;
-      setAcceleratorField(copy, field, x[i]);
+      copy.*field = x[i];
       p.parts.upsert(copy);
     }
   }
