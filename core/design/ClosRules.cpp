@@ -7,7 +7,6 @@
 #include "common/SaturatingMath.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
-#include "design/Validation.h"
 
 namespace cf {
 
@@ -78,6 +77,24 @@ ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long n
   ci.rail_optimized = isRailOptimized(so.rail_optimized, so.topology);
   ci.spine_leaf = so.topology == "spine-leaf";
   return ci;
+}
+
+long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
+  // Leaves split their ports down:up = o:1, spines (three tiers) 1:1, as the
+  // generator builds them (design/ClosRules.h): k leaves of d ports below a
+  // tier of k-port switches, pods of ⌊k/2⌋ leaves.
+  const long long down = closDownPorts(radix, oversubscription);
+  const long long podLeaves = closDownPorts(radix, 1.0);
+  switch (tiers) {
+    case 1: return radix;
+    case 2: return radix * down;
+    default: return radix * podLeaves * down;
+  }
+}
+
+int tiersNeeded(int tiers, int radix, double oversubscription, long long endpoints) {
+  while (tiers < 3 && maxFabricEndpoints(tiers, radix, oversubscription) < endpoints) ++tiers;
+  return tiers;
 }
 
 }  // namespace cf

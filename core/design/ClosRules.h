@@ -96,4 +96,12 @@ struct ScaleOut;
 // for the nodes' NIC ports as the generator adds them (tiersNeeded).
 ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node);
 
+// Largest number of endpoints a folded-Clos fabric of `tiers` tiers of
+// `radix`-port switches connects with `oversubscription` (down:up) at the leaves.
+// Non-blocking: k (1 tier), k^2/2 (2), k^3/4 (3) — Al-Fares et al. 2008.
+long long maxFabricEndpoints(int tiers, int radix, double oversubscription);
+// The tiers a Clos fabric gets: `tiers`, or more (up to 3) when they cannot
+// connect `endpoints` NIC ports (validation warns; topology::specFor builds them).
+int tiersNeeded(int tiers, int radix, double oversubscription, long long endpoints);
+
 }  // namespace cf

@@ -9,6 +9,7 @@
 #include "design/HallGeometry.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
+#include "design/RackFit.h"
 #include "design/Validation.h"
 
 namespace cf {

@@ -10,6 +10,7 @@
 #include "common/SaturatingMath.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
+#include "design/ClosRules.h"
 #include "design/Validation.h"
 
 namespace cf {

@@ -100,4 +100,27 @@ RackFit fitInRack(const Rack& rack, const Placement& p, const Catalog& parts, co
   return fit;
 }
 
+double placementPower_W(const Placement& p, const Catalog& parts) {
+  if (p.kind == "node") {
+    if (const NodeType* n = parts.node(p.part)) {
+      if (n->max_power_W > 0) return n->max_power_W;
+      const Accelerator* a = parts.accelerator(n->accelerator);
+      return n->host_power_W + (a ? a->tdp_W * n->accelerators_per_node : 0);
+    }
+  } else if (p.kind == "switch") {
+    if (const SwitchPart* sw = parts.switchPart(p.part)) return sw->power_W;
+  } else if (p.kind == "storage") {
+    if (const StoragePart* st = parts.storagePart(p.part)) return st->power_W;
+  }
+  return 0;
+}
+
+double placementWeight_kg(const Placement& p, const Catalog& parts) {
+  if (p.kind == "node") {
+    if (const NodeType* n = parts.node(p.part)) return n->weight_kg;
+  }
+  // Switches, storage and PDUs: about 12 kg per U (estimate; catalogs rarely list weight).
+  return 12.0 * p.height_u;
+}
+
 }  // namespace cf

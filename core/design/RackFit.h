@@ -54,4 +54,8 @@ struct RackFit {
 // that are leaving (the parts being moved). Zero-U parts always fit where asked.
 RackFit fitInRack(const Rack& rack, const Placement& p, const Catalog& parts, const std::vector<int>& ignore = {});
 
+// Power (W, at full load) and weight (kg) of one placed part, from the catalog.
+double placementPower_W(const Placement& p, const Catalog& parts);
+double placementWeight_kg(const Placement& p, const Catalog& parts);
+
 }  // namespace cf

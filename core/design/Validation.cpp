@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <sstream>
 #include <tuple>
 
 #include "common/JsonReader.h"
@@ -12,116 +11,16 @@
 #include "design/Limits.h"
 #include "design/ParallelRules.h"
 #include "design/RackFit.h"
+#include "design/Remedies.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
 
 namespace cf {
 namespace {
 
-std::string fmt(double v, int digits = 1) {
-  std::ostringstream s;
-  s.setf(std::ios::fixed);
-  s.precision(digits);
-  s << v;
-  return s.str();
-}
-
-template <typename T>
-std::string str(T v) {
-  return std::to_string(v);
-}
-
-// Message templates, by stable id. The GUI holds the same table with
-// QT_TRANSLATE_NOOP (models/EngineMessages.cpp); tests/models checks the two agree.
-const std::vector<MessageTemplate> kTemplates = {
-    // job.model
-    {"heads-not-divide-hidden", "%1 does not divide hidden=%2"},
-    {"kv-heads-not-divide-heads", "%1 must divide heads=%2"},
-    {"top-k-exceeds-experts", "%1 exceeds experts=%2"},
-    {"needs-experts", "%1 needs experts > 1 (a mixture of experts)"},
-    {"needs-mla", "%1 needs attention=mla (multi-head latent attention)"},
-    {"mla-needs-kv-lora-rank", "attention=mla needs kv_lora_rank > 0 (the key/value latent width)"},
-    {"mla-kv-heads", "kv_heads=%1 does not apply to attention=mla: every head has its own key and value"},
-    {"dense-layers-exceed-layers", "%1 leaves no mixture-of-experts layer of layers=%2"},
-    {"needs-first-dense-layers", "%1 needs first_dense_layers > 0"},
-    {"tp-not-divide-dense-ffn", "%1 does not divide dense_ffn_hidden=%2"},
-    // job.parallelism
-    {"tp-not-divide-heads", "%1 does not divide heads=%2"},
-    {"tp-kv-heads-indivisible", "%1 and kv_heads=%2 do not divide one another"},
-    {"tp-not-divide-ffn", "%1 does not divide ffn_hidden=%2"},
-    {"pp-exceeds-layers", "%1 exceeds layers=%2"},
-    {"interleave-needs-pp", "interleaving needs pp > 1"},
-    {"virtual-stages-exceed-layers", "%1 stages of pp=%2 exceed layers=%3"},
-    {"interleave-micro-batches", "%1 micro-batches per step are not a multiple of pp=%2 (interleaved schedule)"},
-    {"schedule-virtual-stages", "%1 runs with virtual_stages=%2, not %3"},
-    {"schedule-needs-pp", "%1 needs pp > 1"},
-    {"dualpipe-pp-even", "dualpipe needs an even pp, not %1"},
-    {"dualpipe-micro-batches", "dualpipe needs an even number of micro-batches per step, at least 2*pp=%2; global_batch/(dp*micro_batch) gives %1"},
-    {"stage-layers-invalid", "first_stage_layers=%1 and last_stage_layers=%2 leave %3 layers for the other %4 stages of pp=%5"},
-    {"cp-not-divide-seq", "%1 does not divide seq_len=%2"},
-    {"ep-needs-experts", "expert parallelism needs experts > 1"},
-    {"ep-not-divide-experts", "%1 does not divide experts=%2"},
-    {"ep-not-divide-dp-cp", "%1 does not divide dp*cp=%2"},
-    {"gpus-exceed-cluster", "tp*pp*dp*cp = %1 GPUs, more than the cluster's %2"},
-    {"gpus-idle", "tp*pp*cp = %1 does not divide the %2 GPUs; %3 stay idle"},
-    {"global-batch-not-multiple", "%1 is not a multiple of dp*micro_batch=%2"},
-    {"tp-beyond-scale-up", "%1 spans beyond the scale-up domain of %2 GPUs; TP traffic crosses the scale-out network"},
-    {"precision-unsupported", "%1 is not supported by %2"},
-    {"checkpoint-target-unknown", "\"%1\" is not a storage tier of the cluster"},
-    // cluster
-    {"domain-exceeds-cluster", "%1 exceeds the cluster's %2 GPUs"},
-    {"climate-unknown", "\"%1\" is not a known climate (%2)"},
-    {"nic-speed-missing", "must be above 0 when NICs are fitted"},
-    {"switch-slower-than-nics", "%1 has %2 Gb/s ports, slower than the %3 Gb/s NICs"},
-    {"fabric-ports-exhausted-modelled",
-     "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4; "
-     "the fabric is modelled with %5 tiers"},
-    {"fabric-ports-exhausted",
-     "switch ports exhausted: %1 tier(s) of %2-port switches connect at most %3 NIC ports; the cluster has %4, "
-     "more than 3 tiers of this switch can connect"},
-    {"fabric-ports-remedy-switch", "what fits: switch %1 (%2 ports, 3 tiers)"},
-    {"fabric-ports-remedy-oversubscription", "what fits: leaves oversubscribed %1:1 (3 tiers)"},
-    {"fabric-ports-remedy-nics", "what fits: %1 NICs per node (3 tiers)"},
-    {"fabric-ports-remedy-planes",
-     "what fits: %1 planes of %2 Gb/s links, switch ports split to %3 a switch (3 tiers)"},
-    {"fabric-ports-remedy-radix", "what fits: switch %1 with its ports split to %2 × %3 Gb/s (3 tiers)"},
-    {"storage-no-read-bandwidth", "tier \"%1\" has no read bandwidth"},
-    {"no-scale-out-nics", "0 NICs on %1 nodes: traffic between nodes has no network"},
-    {"switch-radix-too-large", "%1 ports, more than the largest switch of %2 ports"},
-    // catalog references (design/Resolved.cpp)
-    {"part-not-in-catalog", "\"%1\" is not in the catalog"},
-    {"cooling-kind-mismatch", "\"%1\" is %2 cooling, not %3"},
-    {"cooling-kind-missing", "the catalog has no %1 cooling system"},
-    // layout
-    {"rack-type-unknown", "rack type \"%1\" is not in the catalog"},
-    {"placement-does-not-fit", "\"%1\" at U%2 (%3U) does not fit a %4U rack"},
-    {"placement-overlaps", "\"%1\" overlaps \"%2\" at U%3"},
-    {"rack-over-power", "\"%1\" draws %2 kW, over its %3 kW power budget"},
-    {"rack-over-weight", "\"%1\" weighs %2 kg, over its %3 kg limit"},
-    {"layout-node-count", "%1 nodes placed in racks, but the cluster has %2"},
-    {"rack-system-shares-rack", "\"%1\" is a whole-rack system: \"%2\" cannot share its rack"},
-    {"node-accelerator-mismatch",
-     "%1 placed node(s) of type \"%2\" carry %3, but the cluster is modelled with %4 (first: \"%5\")"},
-    {"liquid-part-in-air-rack", "\"%1\" is liquid-cooled, but rack \"%2\" (%3) is air-cooled: it has no coolant manifolds"},
-    {"air-part-in-liquid-rack",
-     "\"%1\" is air-cooled, but rack \"%2\" (%3) is liquid-cooled: its heat goes to the room air, not the coolant loop"},
-    {"rack-over-cooling", "\"%1\" draws %2 kW, more than the %3 kW per rack that cooling system \"%4\" removes"},
-    {"rack-slot-order", "slot %1 is not right of the previous rack \"%2\" (slot %3)"},
-};
-
-struct Checker {
-  std::vector<Issue>& out;
-  std::string prefix;
-  void error(const std::string& path, const std::string& id, std::vector<std::string> args = {}) {
-    out.push_back(makeIssue(joinPath(prefix, path), Issue::Severity::Error, id, std::move(args)));
-  }
-  void warning(const std::string& path, const std::string& id, std::vector<std::string> args = {}) {
-    out.push_back(makeIssue(joinPath(prefix, path), Issue::Severity::Warning, id, std::move(args)));
-  }
-};
-
-void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, const ResolvedScenario& r, long long nodes,
-                  long long endpoints);
+using validation::Checker;
+using validation::str;
+using validation::fixed;
 
 void checkJob(const Scenario& s, const ResolvedScenario& r, Checker& c) {
   const ModelSpec& m = s.job.model;
@@ -271,7 +170,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
             {str(r.switch_radix), str(kMaxSwitchRadix)});
   if (r.switch_from_catalog && r.fabric_switch.port_Gbps + 1e-9 < so.nic_Gbps)
     c.error("cluster.scale_out.switch", "switch-slower-than-nics",
-            {r.fabric_switch.id, fmt(r.fabric_switch.port_Gbps, 0), fmt(so.nic_Gbps, 0)});
+            {r.fabric_switch.id, fixed(r.fabric_switch.port_Gbps, 0), fixed(so.nic_Gbps, 0)});
   bool clos = isClosTopology(so.topology);
   const long long endpoints = checkedProduct(cl.nodes, so.nics_per_node, "cluster.scale_out.nics_per_node",
                                              "nodes * nics_per_node");
@@ -287,7 +186,7 @@ void checkCluster(const Scenario& s, const ResolvedScenario& r, const Catalog& p
         c.warning("cluster.scale_out.tiers", "fabric-ports-exhausted-modelled", args);
       } else {
         c.error("cluster.scale_out.tiers", "fabric-ports-exhausted", args);
-        portRemedies(c, parts, so, r, cl.nodes, endpoints);
+        validation::portRemedies(c, parts, so, r, cl.nodes, endpoints);
       }
     }
   }
@@ -400,12 +299,12 @@ void checkLayout(const Scenario& s, const ResolvedScenario& r, const Catalog& pa
                 break;
               }
           if (budgetKW > 0 && powerW / 1000.0 > budgetKW + 1e-9)
-            c.error(path, "rack-over-power", {rack.name, fmt(powerW / 1000.0), fmt(budgetKW)});
+            c.error(path, "rack-over-power", {rack.name, fixed(powerW / 1000.0), fixed(budgetKW)});
           else if (coolingCap_kW > 0 && powerW / 1000.0 > coolingCap_kW + 1e-9)
             c.warning(path, "rack-over-cooling",
-                      {rack.name, fmt(powerW / 1000.0), fmt(coolingCap_kW), r.cooling.id});
+                      {rack.name, fixed(powerW / 1000.0), fixed(coolingCap_kW), r.cooling.id});
           if (budgetKg > 0 && weightKg > budgetKg + 1e-9)
-            c.error(path, "rack-over-weight", {rack.name, fmt(weightKg, 0), fmt(budgetKg, 0)});
+            c.error(path, "rack-over-weight", {rack.name, fixed(weightKg, 0), fixed(budgetKg, 0)});
         }
       }
     }
@@ -417,131 +316,6 @@ void checkLayout(const Scenario& s, const ResolvedScenario& r, const Catalog& pa
 }
 
 }  // namespace
-
-double placementPower_W(const Placement& p, const Catalog& parts) {
-  if (p.kind == "node") {
-    if (const NodeType* n = parts.node(p.part)) {
-      if (n->max_power_W > 0) return n->max_power_W;
-      const Accelerator* a = parts.accelerator(n->accelerator);
-      return n->host_power_W + (a ? a->tdp_W * n->accelerators_per_node : 0);
-    }
-  } else if (p.kind == "switch") {
-    if (const SwitchPart* sw = parts.switchPart(p.part)) return sw->power_W;
-  } else if (p.kind == "storage") {
-    if (const StoragePart* st = parts.storagePart(p.part)) return st->power_W;
-  }
-  return 0;
-}
-
-double placementWeight_kg(const Placement& p, const Catalog& parts) {
-  if (p.kind == "node") {
-    if (const NodeType* n = parts.node(p.part)) return n->weight_kg;
-  }
-  // Switches, storage and PDUs: about 12 kg per U (estimate; catalogs rarely list weight).
-  return 12.0 * p.height_u;
-}
-
-namespace {
-// When three tiers of the switch cannot connect the endpoints: the changes
-// that would fit, each as its own message on the field to change — the
-// smallest catalog switch of more ports (as fast as the NICs), the smallest
-// leaf oversubscription of 1.5, 2, 3 or 4, the most NICs per node, more
-// planes, and a faster catalog switch whose ports split to the plane speed.
-//
-// Planes and port splitting (issue 18): a switch ASIC has a fixed switching
-// capacity, radix × port speed, and its ports run split ("breakout") at a
-// half or a quarter of their speed: the QM9700's 64 NDR ports run as 128
-// NDR200 ports, an 800G OSFP port of the SN5600 or a Tomahawk 5 as 2 × 400G
-// (vendor data sheets; radix × speed stays 25.6 or 51.2 Tb/s). A multi-plane
-// fabric splits every NIC port into P links of nic/P, one per plane
-// (design/NetworkRules.h), so each plane's switches run at nic/P with P times
-// the ports: the radix the fabric model reads (FabricSpec::radix, "at
-// nic_Gbps / planes") is the catalog radix × P. No link runs slower than
-// 100 Gb/s (one 100G SerDes lane, the smallest unit 400G and 800G ports split
-// into), and no switch has more than kMaxSwitchRadix ports. Each plane still
-// carries every NIC, so the endpoints per plane stay nodes × nics_per_node;
-// what grows is the reach of three tiers, k·(k/2)·d.
-void portRemedies(Checker& c, const Catalog& parts, const ScaleOut& so, const ResolvedScenario& r, long long nodes,
-                  long long endpoints) {
-  const int radix = r.switch_radix;
-  const SwitchPart* best = nullptr;
-  for (const SwitchPart& sw : parts.switches)
-    if (sw.radix > radix && sw.port_Gbps + 1e-9 >= so.nic_Gbps &&
-        maxFabricEndpoints(3, sw.radix, so.oversubscription) >= endpoints && (!best || sw.radix < best->radix))
-      best = &sw;
-  if (best) c.warning("cluster.scale_out.switch", "fabric-ports-remedy-switch", {best->id, str(best->radix)});
-  for (double o : {1.5, 2.0, 3.0, 4.0})
-    if (o > so.oversubscription && maxFabricEndpoints(3, radix, o) >= endpoints) {
-      c.warning("cluster.scale_out.oversubscription", "fabric-ports-remedy-oversubscription", {fmt(o, 1)});
-      break;
-    }
-  // Fewer NICs that the node's GPUs share evenly: a divisor of the GPUs per
-  // node (8 GPUs: 4, 2 or 1 NIC) or a multiple of them (2 NICs a GPU), never
-  // 5 NICs for 8 GPUs, which would leave GPUs with and without their own NIC.
-  const long long fit = nodes > 0 ? maxFabricEndpoints(3, radix, so.oversubscription) / nodes : 0;
-  const int gpusPerNode = std::max(1, r.node.accelerators_per_node);
-  long long nics = 0;
-  for (long long n = std::min<long long>(fit, so.nics_per_node - 1); n >= 1 && nics == 0; --n)
-    if (gpusPerNode % n == 0 || n % gpusPerNode == 0) nics = n;
-  if (nics >= 1 && nics < so.nics_per_node)
-    c.warning("cluster.scale_out.nics_per_node", "fabric-ports-remedy-nics", {str(nics)});
-  constexpr double kMinLink_Gbps = 100;
-  constexpr int kMaxPlanesRemedy = 8;  // as many planes as the wizard offers (NICs split at most 8 ways)
-  const int planes = std::max(1, so.planes);
-  // More planes of the same switch, its ports split by the same factor.
-  for (int factor : {2, 4, 8}) {
-    const int p = planes * factor;
-    const long long k = 1LL * radix * factor;
-    if (p > kMaxPlanesRemedy || k > kMaxSwitchRadix || so.nic_Gbps / p + 1e-9 < kMinLink_Gbps) break;
-    if (maxFabricEndpoints(3, static_cast<int>(k), so.oversubscription) >= endpoints) {
-      c.warning("cluster.scale_out.planes", "fabric-ports-remedy-planes",
-                {str(p), fmt(so.nic_Gbps / p, 0), str(k)});
-      break;
-    }
-  }
-  // A catalog switch of faster ports, split to the link speed of the planes as they are:
-  // the same technology first, then the fewest ports that fit, then the cheapest.
-  const double link = so.nic_Gbps / planes;
-  const SwitchPart* split = nullptr;
-  long long splitK = 0;
-  for (const SwitchPart& sw : parts.switches) {
-    if (sw.technology == "nvlink" || link < kMinLink_Gbps - 1e-9) continue;
-    const double ratio = sw.port_Gbps / link;
-    const long long m = std::llround(ratio);
-    if (m < 2 || std::abs(ratio - static_cast<double>(m)) > 1e-6 || (m & (m - 1)) != 0) continue;
-    const long long k = sw.radix * m;
-    if (k > kMaxSwitchRadix || maxFabricEndpoints(3, static_cast<int>(k), so.oversubscription) < endpoints) continue;
-    // The technology of the switch chosen first (an InfiniBand fabric stays InfiniBand), then the fewest ports.
-    auto key = [&](const SwitchPart& x, long long xk) {
-      return std::make_tuple(x.technology != r.fabric_switch.technology, xk, x.price_usd);
-    };
-    if (!split || key(sw, k) < key(*split, splitK)) {
-      split = &sw;
-      splitK = k;
-    }
-  }
-  if (split)
-    c.warning("cluster.scale_out.switch_radix", "fabric-ports-remedy-radix", {split->id, str(splitK), fmt(link, 0)});
-}
-}  // namespace
-
-long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
-  // Leaves split their ports down:up = o:1, spines (three tiers) 1:1, as the
-  // generator builds them (design/ClosRules.h): k leaves of d ports below a
-  // tier of k-port switches, pods of ⌊k/2⌋ leaves.
-  const long long down = closDownPorts(radix, oversubscription);
-  const long long podLeaves = closDownPorts(radix, 1.0);
-  switch (tiers) {
-    case 1: return radix;
-    case 2: return radix * down;
-    default: return radix * podLeaves * down;
-  }
-}
-
-int tiersNeeded(int tiers, int radix, double oversubscription, long long endpoints) {
-  while (tiers < 3 && maxFabricEndpoints(tiers, radix, oversubscription) < endpoints) ++tiers;
-  return tiers;
-}
 
 std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, const std::string& prefix) {
   std::vector<Issue> out;
@@ -568,52 +342,6 @@ std::vector<Issue> validateProject(const Project& p) {
     out.insert(out.end(), v.begin(), v.end());
   }
   return out;
-}
-
-const std::vector<MessageTemplate>& engineMessageTemplates() { return kTemplates; }
-
-const char* engineMessageTemplate(std::string_view id) {
-  for (const MessageTemplate& t : kTemplates)
-    if (id == t.id) return t.english;
-  return nullptr;
-}
-
-std::string formatMessage(std::string_view tmpl, const std::vector<std::string>& args) {
-  std::string out;
-  out.reserve(tmpl.size() + 16);
-  for (std::size_t i = 0; i < tmpl.size(); ++i) {
-    if (tmpl[i] == '%' && i + 1 < tmpl.size() && std::isdigit(static_cast<unsigned char>(tmpl[i + 1]))) {
-      std::size_t n = static_cast<std::size_t>(tmpl[i + 1] - '0');
-      std::size_t len = 2;
-      if (i + 2 < tmpl.size() && std::isdigit(static_cast<unsigned char>(tmpl[i + 2]))) {
-        n = n * 10 + static_cast<std::size_t>(tmpl[i + 2] - '0');
-        len = 3;
-      }
-      if (n >= 1 && n <= args.size()) {
-        out += args[n - 1];
-        i += len - 1;
-        continue;
-      }
-    }
-    out += tmpl[i];
-  }
-  return out;
-}
-
-Issue makeIssue(std::string path, Issue::Severity severity, const std::string& id, std::vector<std::string> args) {
-  const char* tmpl = engineMessageTemplate(id);
-  std::string message = tmpl ? formatMessage(tmpl, args) : id;
-  return Issue{std::move(path), std::move(message), severity, tmpl ? id : std::string(), std::move(args)};
-}
-
-InputError engineError(std::string path, const std::string& id, std::vector<std::string> args) {
-  const char* tmpl = engineMessageTemplate(id);
-  std::string message = tmpl ? formatMessage(tmpl, args) : id;
-  return InputError(std::move(path), message, tmpl ? id : std::string(), std::move(args));
-}
-
-bool hasErrors(const std::vector<Issue>& issues) {
-  return std::any_of(issues.begin(), issues.end(), [](const Issue& i) { return i.severity == Issue::Severity::Error; });
 }
 
 }  // namespace cf

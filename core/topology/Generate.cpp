@@ -7,6 +7,7 @@
 #include "design/Limits.h"
 #include "design/Resolved.h"
 #include "design/TopologyName.h"
+#include "design/ClosRules.h"
 #include "design/Validation.h"
 #include "topology/Generators.h"
 

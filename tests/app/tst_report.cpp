@@ -25,6 +25,7 @@
 #include "ResultCharts.h"
 #include "ReportWriter.h"
 #include "design/LayoutGenerator.h"
+#include "design/RackFit.h"
 #include "design/Validation.h"
 #include "ScheduleFigures.h"
 #include "ScheduleRunner.h"

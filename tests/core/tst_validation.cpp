@@ -6,6 +6,7 @@
 #include "TestData.h"
 #include "design/Limits.h"
 #include "design/Resolved.h"
+#include "design/ClosRules.h"
 #include "design/Validation.h"
 #include "topology/Generators.h"
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "design/RackFit.h"
 #include "design/Validation.h"
 
 namespace cf {

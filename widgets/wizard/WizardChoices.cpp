@@ -5,6 +5,7 @@
 
 #include "common/InputError.h"
 #include "design/GeneratedName.h"
+#include "design/ClosRules.h"
 #include "design/Validation.h"
 #include "ModelPresets.h"
 

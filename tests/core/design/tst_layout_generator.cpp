@@ -13,6 +13,7 @@
 #include "design/HallGeometry.h"
 #include "design/LayoutGenerator.h"
 #include "design/ScenarioJson.h"
+#include "design/RackFit.h"
 #include "design/Validation.h"
 #include "design/Scenario.h"
 
