@@ -64,7 +64,6 @@ class SimulationRunner : public QObject {
   QByteArray currentKey(int scenario) const;
   BackgroundTask* task() const { return task_; }
   double progress() const { return progress_; }  // 0..1 of the scenario running now
-  int runningScenario() const { return running_; }
   const ResultCache& cache() const { return cache_; }
   // Wall time and backend of the last finished run (cache hits excluded).
   double lastSeconds() const { return lastSeconds_; }

@@ -44,7 +44,6 @@ class WaterfallRunner : public QObject {
   WaterfallRunPtr result(int waterfall) const;
   bool isRunning() const;
   BackgroundTask* task() const { return task_; }
-  int runningWaterfall() const { return running_; }
   // The content key of a waterfall now ("" when its spec is invalid).
   QByteArray key(int waterfall, QString* error = nullptr) const;
 

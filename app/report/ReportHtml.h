@@ -48,9 +48,6 @@ class ReportHtml {
 
   ReportHtml(const Project& project, const QVector<SimResultPtr>& results);
 
-  // Results of the project's waterfalls, by index (the GUI's runner has them);
-  // a waterfall without one is run here, in this thread, when the report is built.
-  void setWaterfallResults(const QVector<WaterfallRunPtr>& runs) { waterfalls_ = runs; }
   // Called before each part is built with (done, total); returning false
   // cancels the build (build() then returns an empty string).
   void setProgress(std::function<bool(int done, int total)> progress) { progress_ = std::move(progress); }

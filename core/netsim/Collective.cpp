@@ -16,16 +16,6 @@ const char* kindName(CollectiveKind k) {
   return "?";
 }
 
-const char* algorithmName(Algorithm a) {
-  switch (a) {
-    case Algorithm::Ring: return "ring";
-    case Algorithm::Tree: return "tree";
-    case Algorithm::Hierarchical: return "hierarchical";
-    case Algorithm::Direct: return "direct";
-  }
-  return "?";
-}
-
 double Collective::busBytes() const {
   const double n = std::max(1, size());
   switch (kind) {
@@ -36,13 +26,6 @@ double Collective::busBytes() const {
     case CollectiveKind::SendRecv: return bytes;
   }
   return bytes;
-}
-
-long long Collective::flowCount() const {
-  long long f = 0;
-  for (const Chain& ch : expand(*this))
-    for (const Step& s : ch) f += static_cast<long long>(s.transfers->size());
-  return f;
 }
 
 namespace {

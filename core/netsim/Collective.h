@@ -38,7 +38,6 @@ namespace cf::netsim {
 enum class CollectiveKind : std::uint8_t { AllReduce, ReduceScatter, AllGather, AllToAll, SendRecv };
 enum class Algorithm : std::uint8_t { Ring, Tree, Hierarchical, Direct };
 const char* kindName(CollectiveKind k);
-const char* algorithmName(Algorithm a);
 
 using Transfers = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // (source GPU, destination GPU)
 
@@ -68,8 +67,6 @@ struct Collective {
   int size() const { return groups.empty() ? 0 : static_cast<int>(groups.front().size()); }
   // nccl-tests bus bytes of one rank (busbw = busBytes / time).
   double busBytes() const;
-  // Transfers of all groups over all steps (the real flows it stands for).
-  long long flowCount() const;
 };
 
 // The chains of steps of a collective; it completes when every chain has.

@@ -5,13 +5,6 @@
 
 namespace cf::netsim {
 
-PlacementPolicy parsePlacementPolicy(const std::string& s) {
-  if (s == "packed" || s == "topology-aware") return PlacementPolicy::Packed;
-  if (s == "scattered") return PlacementPolicy::Scattered;
-  if (s == "random") return PlacementPolicy::Random;
-  throw std::invalid_argument("placement: unknown policy '" + s + "' (packed, scattered, random)");
-}
-
 const char* placementPolicyName(PlacementPolicy p) {
   switch (p) {
     case PlacementPolicy::Packed: return "packed";

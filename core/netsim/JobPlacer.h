@@ -21,7 +21,6 @@
 namespace cf::netsim {
 
 enum class PlacementPolicy : std::uint8_t { Packed, Scattered, Random };
-PlacementPolicy parsePlacementPolicy(const std::string& s);  // packed | topology-aware | scattered | random
 const char* placementPolicyName(PlacementPolicy p);
 
 class JobPlacer {

@@ -194,14 +194,6 @@ nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, co
   return j;
 }
 
-nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, const NetworkOptions& o) {
-  checkFlowSimulation(r);  // before the fabric is built
-  const topology::Fabric f = topology::generate(topology::specFor(r));
-  const PerfModel model(r, parts, makeCommFabric(r, f));
-  const FlowRun run = runNetwork(r, f, model, o);
-  return networkJson(run.result, f, run.options);
-}
-
 FlowRun runNetwork(const ResolvedScenario& r, const topology::Fabric& f, const PerfModel& model,
                    const NetworkOptions& o) {
   checkFlowSimulation(r);  // micro-batches of the step graph within limits (design/Limits.h), named by key

@@ -71,9 +71,6 @@ NetworkResult simulateJobs(const topology::Fabric& f, const std::vector<JobInput
 // The "network" object for a result.
 nlohmann::json networkJson(const NetworkResult& r, const topology::Fabric& f, const NetworkOptions& o);
 
-// The scenario's fabric (topology::generate(specFor(r))) and job, simulated:
-// the "network" section of the simulate output.
-nlohmann::json networkSection(const ResolvedScenario& r, const Catalog& parts, const NetworkOptions& o);
 // The scenario's job simulated on a fabric and performance model already
 // built (simulate: one fabric per run, so the flow step and the analytical
 // step see the same links). `options` are those that ran (environment

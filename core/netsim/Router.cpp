@@ -17,13 +17,6 @@ std::uint64_t splitmix(std::uint64_t x) {
 }
 }  // namespace
 
-RoutingMode parseRoutingMode(const std::string& s) {
-  if (s == "ecmp") return RoutingMode::Ecmp;
-  if (s == "spray") return RoutingMode::Spray;
-  if (s == "adaptive") return RoutingMode::Adaptive;
-  throw std::invalid_argument("routing: unknown mode '" + s + "' (ecmp, spray, adaptive)");
-}
-
 const char* routingModeName(RoutingMode m) {
   switch (m) {
     case RoutingMode::Ecmp: return "ecmp";
@@ -88,10 +81,6 @@ Router::Router(const topology::Fabric& f, RoutingOptions opt) : f_(f), opt_(std:
 
 bool Router::sameDomain(std::uint32_t a, std::uint32_t b) const {
   return domain_[a] >= 0 && domain_[a] == domain_[b];
-}
-
-bool Router::isScaleUp(std::uint32_t constraint) const {
-  return f_.links()[constraint / 2].kind == LinkKind::ScaleUp;
 }
 
 void Router::merge(std::vector<Usage>& u) {

@@ -36,7 +36,6 @@
 namespace cf::netsim {
 
 enum class RoutingMode : std::uint8_t { Ecmp, Spray, Adaptive };
-RoutingMode parseRoutingMode(const std::string& s);  // ecmp | spray | adaptive
 const char* routingModeName(RoutingMode m);
 
 struct RoutingOptions {
@@ -54,7 +53,6 @@ class Router {
   // device `src` to GPU device `dst`, keyed by `key` for hashing.
   void route(std::uint32_t src, std::uint32_t dst, std::uint64_t key, double share, std::vector<Usage>& out);
   bool sameDomain(std::uint32_t a, std::uint32_t b) const;
-  bool isScaleUp(std::uint32_t constraint) const;
   const topology::Fabric& fabric() const { return f_; }
   const RoutingOptions& options() const { return opt_; }
 

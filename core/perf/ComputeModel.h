@@ -61,7 +61,6 @@ class ComputeModel {
   double memorySeconds(double bytes, int kernels) const;
   double flashSeconds(double flops, bool backward) const;
 
-  double peakFlops() const { return peak_; }
   double hbmBytesPerSecond() const { return hbm_; }
 
  private:

@@ -51,7 +51,6 @@ class StorageModel {
 
   explicit StorageModel(const ResolvedScenario& r);
 
-  double dataBytesPerStep() const { return dataBytes_; }
   double dataReadSecondsPerStep() const { return dataRead_s_; }
   const std::string& dataTier() const { return dataTier_; }
   // False when the loader does not prefetch (job.data.prefetch_batches = 0):

@@ -37,7 +37,6 @@ struct RecoveryStrategy {
   bool elastic = false;          // continue on fewer GPUs instead of waiting for spares
   std::string source;
 
-  double downtimeWithoutReload_s() const { return detect_s + restart_s; }
   bool operator==(const RecoveryStrategy&) const = default;
 };
 

@@ -74,7 +74,6 @@ class NodePool {
   void setDown(long long node);
   void setUp(long long node);
   bool isUp(long long node) const { return up_[node]; }
-  int freeOn(long long node) const { return free_[node]; }
   // Leaves and pods an allocation spans.
   Shape shape(const Allocation& a) const;
 

@@ -281,15 +281,6 @@ std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store,
   return out;
 }
 
-const char* sweepResultsSourceName(SweepResults::Source s) {
-  switch (s) {
-    case SweepResults::Source::Sqlite: return "sqlite";
-    case SweepResults::Source::Json: return "json";
-    case SweepResults::Source::Csv: return "csv";
-  }
-  return "json";
-}
-
 SweepResults parseSweepResultsText(const std::string& body, const std::string& path) {
   const std::size_t first = body.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
   if (first == std::string::npos) throw InputError("", path + ": the file is empty");

@@ -51,8 +51,6 @@ struct SweepResults {
   bool complete() const { return records.size() >= variantsTotal; }
 };
 
-const char* sweepResultsSourceName(SweepResults::Source s);  // "sqlite" | "json" | "csv"
-
 // Throws InputError (what is wrong, with the file path) or StoreError (SQLite problems).
 SweepResults readSweepResults(const std::string& path);
 // The same from text already read (JSON or CSV only); `path` names it in errors.

@@ -74,20 +74,6 @@ std::string domainOf(FigureKind k) {
   }
 }
 
-std::string kindUnit(FigureKind k) {
-  switch (k) {
-    case FigureKind::HardwareTflopsPerGpu: return "TF/s";
-    case FigureKind::Mfu: return "MFU";
-    case FigureKind::StepTime: return "s";
-    case FigureKind::GpuHoursPerTrillionTokens: return "GPU-h/T";
-    case FigureKind::AllReduceBusBandwidth: return "GB/s";
-    case FigureKind::InterruptionsPer1000NodeDays:
-    case FigureKind::HardwareInterruptionsPer1000NodeDays: return "/1000 node-days";
-    case FigureKind::MemoryPerGpuGiB: return "GiB";
-  }
-  return "";
-}
-
 bool isReliability(FigureKind k) {
   return k == FigureKind::InterruptionsPer1000NodeDays || k == FigureKind::HardwareInterruptionsPer1000NodeDays;
 }

@@ -100,7 +100,6 @@ std::vector<Run> parseRuns(const nlohmann::json& doc);
 std::vector<Run> builtinRuns();
 
 std::string kindName(FigureKind k);
-std::string kindUnit(FigureKind k);  // "TF/s", "MFU", "s", "GPU-h/T", "GB/s", "/1000 node-days"
 bool isReliability(FigureKind k);    // a figure of the failure model (interruptions per node-day)
 
 // The published figure's counterpart, computed from one evaluated

@@ -71,7 +71,6 @@ class TransformerWorkload {
   double activeParams() const;             // what one token touches in the main model
   double mtpParams() const;                // every MTP module with its block (shares embedding and head)
   int denseLayers() const;                 // layers with a dense MLP (all of a dense model)
-  int moeLayers() const { return m_.layers - denseLayers(); }
 
   // FLOPs of one sequence through the whole model (main model + MTP modules).
   double forwardFlopsPerSequence() const;          // layers + logits + MTP

@@ -305,7 +305,6 @@ void FabricCanvas::select(long long device, long long link) {
 }
 
 QString FabricCanvas::propertiesText() const { return properties_->toPlainText(); }
-QString FabricCanvas::propertiesHtml() const { return properties_->toHtml(); }
 
 void FabricCanvas::retranslate() {
   pathLabel_->setText(tr("Path between GPUs:"));

@@ -63,7 +63,6 @@ class FabricCanvas : public QWidget {
   std::vector<std::uint32_t> showPath(long long gpuA, long long gpuB);
   void select(long long device, long long link);
   QString propertiesText() const;
-  QString propertiesHtml() const;
   // How the drawing shows the fabric's shape (torus dimensions, dragonfly groups, planes); empty for a plain Clos.
   static QString shapeText(const topology::FabricInfo& info);
   // Two sentences joined as the language joins them (a space in English, none in Chinese).
