@@ -3990,6 +3990,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::JobEditor</name>
     <message>
+        <source>Memory per GPU by pipeline stage: updating…</source>
+        <translation>各流水线阶段每 GPU 内存：更新中…</translation>
+    </message>
+    <message>
+        <source>%1 — the peak</source>
+        <translation>%1——峰值</translation>
+    </message>
+    <message>
         <source>Parallelism search</source>
         <translation>并行策略搜索</translation>
     </message>
@@ -4794,6 +4802,18 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RackEditor</name>
+    <message>
+        <source>Generating the rack layout</source>
+        <translation>正在生成机柜布局</translation>
+    </message>
+    <message>
+        <source>Layout generation cancelled.</source>
+        <translation>已取消布局生成。</translation>
+    </message>
+    <message>
+        <source>The design changed while its layout was generated: generate it again.</source>
+        <translation>生成布局期间设计已更改：请重新生成。</translation>
+    </message>
     <message>
         <source>In-rack CDU (4 U, liquid racks)</source>
         <translation>机柜内 CDU（4 U，液冷机柜）</translation>
@@ -5778,8 +5798,8 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>界面语言：en 或 zh_CN。</translation>
     </message>
     <message>
-        <source>Central tab to show first (its object name or title, e.g. rackEditor).</source>
-        <translation>首先显示的中央标签页（对象名或标题，例如 rackEditor）。</translation>
+        <source>Central tab to show first: its title in English or Chinese, or its object name (e.g. Racks, 机柜 or rackEditor).</source>
+        <translation>首先显示的中央标签页：其英文或中文标题，或其对象名（例如 Racks、机柜 或 rackEditor）。</translation>
     </message>
     <message>
         <source>Step of the lesson to show first (1 = the first).</source>
@@ -6504,6 +6524,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::WorkloadPage</name>
+    <message>
+        <source>Reading the trace</source>
+        <translation>正在读取 Trace</translation>
+    </message>
     <message numerus="yes">
         <source>Trace %1: %Ln job(s) added to the workload.</source>
         <translation>

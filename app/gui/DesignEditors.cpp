@@ -17,6 +17,7 @@
 #include "JobEditor.h"
 #include "RackEditor.h"
 #include "design/LayoutPath.h"
+#include "TabTitles.h"
 
 namespace cf {
 
@@ -138,11 +139,11 @@ bool DesignEditors::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void DesignEditors::retranslate() {
-  tabs_->setTabText(tabs_->indexOf(hall_), tr("Hall"));
-  tabs_->setTabText(tabs_->indexOf(racks_), tr("Racks"));
-  tabs_->setTabText(tabs_->indexOf(job_), tr("Job"));
-  tabs_->setTabText(tabs_->indexOf(fabric_), tr("Fabric"));
-  tabs_->setTabText(tabs_->indexOf(storage_), tr("Storage"));
+  setTabTitle(tabs_, hall_, staticMetaObject.className(), QT_TR_NOOP("Hall"));
+  setTabTitle(tabs_, racks_, staticMetaObject.className(), QT_TR_NOOP("Racks"));
+  setTabTitle(tabs_, job_, staticMetaObject.className(), QT_TR_NOOP("Job"));
+  setTabTitle(tabs_, fabric_, staticMetaObject.className(), QT_TR_NOOP("Fabric"));
+  setTabTitle(tabs_, storage_, staticMetaObject.className(), QT_TR_NOOP("Storage"));
   wizard_->setText(tr("Cluster &Wizard…"));
   wizard_->setToolTip(tr("Generate a cluster, its storage, facility and rack layout from a few choices"));
 }

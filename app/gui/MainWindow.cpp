@@ -40,6 +40,7 @@
 #include "WelcomeController.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
+#include "TabTitles.h"
 
 namespace cf {
 
@@ -71,6 +72,7 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   results_ = new ResultsController(doc_, tabs_, this);
   results_->setDesignEditors(designEditors_);
   overview_->setRunner(results_->runner());
+  designEditors_->job()->setRunner(results_->runner());
   // Sweep results and the Pareto views (issues 9 and 11), after Compare.
   sweep_ = new SweepResultsView(doc_, tabs_);
   tabs_->addTab(sweep_, QString());
@@ -363,12 +365,12 @@ void MainWindow::retranslateUi() {
   toolsMenu_->setTitle(tr("&Tools"));
   helpMenu_->setTitle(tr("&Help"));
   toolBar_->setWindowTitle(tr("Main Toolbar"));
-  tabs_->setTabText(0, tr("Overview"));
+  setTabTitle(tabs_, overview_, staticMetaObject.className(), QT_TR_NOOP("Overview"));
   results_->retranslate();
   welcome_->retranslate();
-  tabs_->setTabText(tabs_->indexOf(sweep_), tr("Sweep"));
-  tabs_->setTabText(tabs_->indexOf(waterfall_), tr("Waterfall"));
-  tabs_->setTabText(tabs_->indexOf(workload_), tr("Workload"));
+  setTabTitle(tabs_, sweep_, staticMetaObject.className(), QT_TR_NOOP("Sweep"));
+  setTabTitle(tabs_, waterfall_, staticMetaObject.className(), QT_TR_NOOP("Waterfall"));
+  setTabTitle(tabs_, workload_, staticMetaObject.className(), QT_TR_NOOP("Workload"));
   const BackendInfo& b = activeBackend();
   backendLabel_->setText(
       tr("Backend: %1 (%2)").arg(backendName(b), backendDevice(b)));

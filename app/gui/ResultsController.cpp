@@ -30,6 +30,7 @@
 #include "ReportWriter.h"
 #include "RunStatusWidget.h"
 #include "SimulationRunner.h"
+#include "TabTitles.h"
 
 namespace cf {
 
@@ -222,8 +223,8 @@ void ResultsController::exportViewImageWithDialog() {
 }
 
 void ResultsController::retranslate() {
-  tabs_->setTabText(tabs_->indexOf(dashboard_), tr("Dashboard"));
-  tabs_->setTabText(tabs_->indexOf(comparison_), tr("Compare"));
+  setTabTitle(tabs_, dashboard_, staticMetaObject.className(), QT_TR_NOOP("Dashboard"));
+  setTabTitle(tabs_, comparison_, staticMetaObject.className(), QT_TR_NOOP("Compare"));
   exportReport_->setText(tr("&Export Report…"));
   exportReport_->setStatusTip(tr("Write a PDF, HTML or CSV report of every scenario"));
   simulate_->setText(tr("&Simulate Now"));

@@ -23,6 +23,7 @@
 #include "Document.h"
 #include "FileController.h"
 #include "LanguageManager.h"
+#include "TabTitles.h"
 #include "MainWindow.h"
 #include "ProgressManager.h"
 #include "PresentationWindow.h"
@@ -112,7 +113,7 @@ int main(int argc, char** argv) {
                                       QStringLiteral("LANG"));
   const QCommandLineOption tabOption(
       QStringLiteral("tab"),
-      QCoreApplication::translate("main", "Central tab to show first (its object name or title, e.g. rackEditor)."),
+      QCoreApplication::translate("main", "Central tab to show first: its title in English or Chinese, or its object name (e.g. Racks, 机柜 or rackEditor)."),
       QStringLiteral("NAME"));
   parser.addOption(tabOption);
   const QCommandLineOption presentOption(
@@ -176,14 +177,20 @@ int main(int argc, char** argv) {
     window.tabs()->setCurrentWidget(window.sweepResults());
   }
   if (parser.isSet(tabOption)) {
+    // A tab by its object name or its title in English or 简体中文 (issue 30).
     const QString name = parser.value(tabOption);
-    if (name.compare(QLatin1String("welcome"), Qt::CaseInsensitive) == 0 ||
-        name.compare(window.welcome()->page()->objectName(), Qt::CaseInsensitive) == 0)
+    const bool welcome = name.compare(QLatin1String("welcome"), Qt::CaseInsensitive) == 0 ||
+                         name.compare(window.welcome()->page()->objectName(), Qt::CaseInsensitive) == 0;
+    const int index = cf::findTab(window.tabs(), name);
+    if (welcome) {
       window.welcome()->show();
-    for (int i = 0; i < window.tabs()->count(); ++i)
-      if (window.tabs()->widget(i)->objectName().compare(name, Qt::CaseInsensitive) == 0 ||
-          window.tabs()->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0)
-        window.tabs()->setCurrentIndex(i);
+    } else if (index >= 0) {
+      window.tabs()->setCurrentIndex(index);
+    } else {
+      std::fprintf(stderr, "clusterforge: --tab: no tab is called \"%s\"; the tabs are welcome, %s\n",
+                   qPrintable(name), qPrintable(cf::tabNames(window.tabs()).join(QLatin1String(", "))));
+      return 2;
+    }
   }
   window.show();
   QWidget* presentation = nullptr;

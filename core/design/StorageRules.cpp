@@ -67,4 +67,15 @@ CheckpointBandwidth checkpointBandwidth(const ResolvedScenario& r) {
   return b;
 }
 
+CheckpointTimes checkpointTimes(const ResolvedScenario& r, double bytes) {
+  CheckpointTimes t;
+  t.tier = checkpointBandwidth(r);
+  t.write_s = bytes / (t.tier.write_GBps * 1e9);
+  t.read_s = bytes / (t.tier.read_GBps * 1e9);
+  t.host_copy_s = bytes / static_cast<double>(std::max<long long>(1, r.gpus_in_use)) / (kHostCopyGBpsPerGpu * 1e9);
+  const bool async = r.scenario && r.scenario->job.checkpoint.async;
+  t.blocking_s = async ? t.host_copy_s : t.write_s;
+  return t;
+}
+
 }  // namespace cf

@@ -57,4 +57,16 @@ struct CheckpointBandwidth {
 // The checkpoint tier of the scenario and its bandwidth to the job (see above).
 CheckpointBandwidth checkpointBandwidth(const ResolvedScenario& r);
 
+// A checkpoint of `bytes` (the whole job's) on that tier: the one rule for
+// the performance model's estimate (perf/StorageModel.h) and the failure
+// model's inputs (reliability/ReliabilityInputs.h).
+struct CheckpointTimes {
+  CheckpointBandwidth tier;
+  double write_s = 0;      // bytes / the tier's write bandwidth to the job
+  double read_s = 0;       // bytes / its read bandwidth (the restart's load)
+  double host_copy_s = 0;  // each GPU's share copied to host memory (kHostCopyGBpsPerGpu)
+  double blocking_s = 0;   // what training stalls per checkpoint: host_copy_s when asynchronous, else write_s
+};
+CheckpointTimes checkpointTimes(const ResolvedScenario& r, double bytes);
+
 }  // namespace cf

@@ -162,29 +162,34 @@ const std::vector<std::int16_t>& Router::distances(std::uint32_t dst) {
   return *slot;
 }
 
+void Router::nextHops(const std::vector<std::int16_t>& d, std::uint32_t u, std::uint32_t src, std::uint32_t dst,
+                      int hop, std::vector<std::uint32_t>& cand) const {
+  const auto& devs = f_.devices();
+  cand.clear();
+  const bool attached = d[u] == 0;
+  for (std::uint32_t k = outStart_[u]; k < outStart_[u + 1]; ++k) {
+    const std::uint32_t v = outArcs_[k].to;
+    if (attached ? v == dst
+                 : (v != dst && devs[v].kind != DeviceKind::Gpu && d[v] >= 0 && (u == src || d[v] == d[u] - 1)))
+      cand.push_back(k);
+  }
+  if (u == src && !cand.empty()) {  // from the source GPU: only the nearest attachments
+    std::int16_t best = 0x7fff;
+    for (auto k : cand) best = std::min(best, d[outArcs_[k].to]);
+    std::erase_if(cand, [&](std::uint32_t k) { return d[outArcs_[k].to] != best; });
+  }
+  if (cand.empty() || hop > 64)
+    throw std::runtime_error("network: " + f_.name(src) + " cannot reach " + f_.name(dst) +
+                             " (failed links or devices cut the fabric)");
+}
+
 void Router::scaleOutPath(std::uint32_t src, std::uint32_t dst, std::uint64_t key, double share,
                           std::vector<Usage>& out) {
   const auto& d = distances(dst);
-  const auto& devs = f_.devices();
   std::uint32_t u = src;
   std::vector<std::uint32_t> cand;
   for (int hop = 0; u != dst; ++hop) {
-    cand.clear();
-    bool attached = d[u] == 0;
-    for (std::uint32_t k = outStart_[u]; k < outStart_[u + 1]; ++k) {
-      std::uint32_t v = outArcs_[k].to;
-      if (attached ? v == dst : (v != dst && devs[v].kind != DeviceKind::Gpu && d[v] >= 0 &&
-                                 (u == src ? true : d[v] == d[u] - 1)))
-        cand.push_back(k);
-    }
-    if (u == src && !cand.empty()) {  // from the source GPU: only the nearest attachments
-      std::int16_t best = 0x7fff;
-      for (auto k : cand) best = std::min(best, d[outArcs_[k].to]);
-      std::erase_if(cand, [&](std::uint32_t k) { return d[outArcs_[k].to] != best; });
-    }
-    if (cand.empty() || hop > 64)
-      throw std::runtime_error("network: " + f_.name(src) + " cannot reach " + f_.name(dst) +
-                               " (failed links or devices cut the fabric)");
+    nextHops(d, u, src, dst, hop, cand);
     std::uint64_t h = splitmix(opt_.seed * 0x9E37 ^ splitmix(key ^ (std::uint64_t(hop) << 56)));
     std::uint32_t pick = cand[h % cand.size()];
     if (opt_.mode == RoutingMode::Adaptive) {
@@ -207,29 +212,13 @@ void Router::scaleOutPath(std::uint32_t src, std::uint32_t dst, std::uint64_t ke
 
 void Router::sprayPath(std::uint32_t src, std::uint32_t dst, double share, std::vector<Usage>& out) {
   const auto& d = distances(dst);
-  const auto& devs = f_.devices();
   std::vector<std::pair<std::uint32_t, double>> level{{src, share}}, next;
   std::vector<std::uint32_t> cand;
   for (int hop = 0; !level.empty(); ++hop) {
     next.clear();
     for (auto [u, m] : level) {
       if (u == dst) continue;
-      cand.clear();
-      bool attached = d[u] == 0;
-      for (std::uint32_t k = outStart_[u]; k < outStart_[u + 1]; ++k) {
-        std::uint32_t v = outArcs_[k].to;
-        if (attached ? v == dst : (v != dst && devs[v].kind != DeviceKind::Gpu && d[v] >= 0 &&
-                                   (u == src || d[v] == d[u] - 1)))
-          cand.push_back(k);
-      }
-      if (u == src && !cand.empty()) {
-        std::int16_t best = 0x7fff;
-        for (auto k : cand) best = std::min(best, d[outArcs_[k].to]);
-        std::erase_if(cand, [&](std::uint32_t k) { return d[outArcs_[k].to] != best; });
-      }
-      if (cand.empty() || hop > 64)
-        throw std::runtime_error("network: " + f_.name(src) + " cannot reach " + f_.name(dst) +
-                                 " (failed links or devices cut the fabric)");
+      nextHops(d, u, src, dst, hop, cand);
       double each = m / static_cast<double>(cand.size());
       for (auto k : cand) {
         out.push_back({2 * outArcs_[k].link + outArcs_[k].dir, each});

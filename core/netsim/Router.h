@@ -65,6 +65,12 @@ class Router {
     std::uint8_t dir;
   };
   const std::vector<std::int16_t>& distances(std::uint32_t dstGpu);
+  // The arcs from `u` one hop closer to `dst` (d: distances(dst)): from the
+  // source GPU only its nearest attachments, then strictly descending the
+  // distance, GPUs other than dst never transit. Throws when none is left
+  // (failed links or devices cut the fabric) or the path is past 64 hops.
+  void nextHops(const std::vector<std::int16_t>& d, std::uint32_t u, std::uint32_t src, std::uint32_t dst, int hop,
+                std::vector<std::uint32_t>& cand) const;
   void scaleOutPath(std::uint32_t src, std::uint32_t dst, std::uint64_t key, double share, std::vector<Usage>& out);
   void sprayPath(std::uint32_t src, std::uint32_t dst, double share, std::vector<Usage>& out);
   bool scaleUpPath(std::uint32_t src, std::uint32_t dst, double share, std::vector<Usage>& out) const;

@@ -92,7 +92,8 @@ nlohmann::json performanceJson(const PerfModel& model, const PerfResult& r) {
 }
 
 PerformanceResult performanceResult(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res) {
-  return {res, diagnoseBottleneck(model, res), checkpointEstimate(r), model.storage().loading()};
+  return {res,          diagnoseBottleneck(model, res), checkpointEstimate(r), model.storage().loading(),
+          model.hbmGiB(), model.stack().preset};
 }
 
 nlohmann::json performanceJson(const PerformanceResult& p) {

@@ -22,6 +22,8 @@ struct PerformanceResult {
   Bottleneck bottleneck;
   CheckpointEstimate checkpoint;
   DataLoadingEstimate data_loading;  // modelled = false without job.data
+  double hbm_GiB = 0;                // the accelerator's memory, what fits_in_memory is against
+  std::string software_preset;       // the software stack the model resolved (job.software.preset)
 };
 
 PerformanceResult performanceResult(const ResolvedScenario& r, const PerfModel& model, const PerfResult& res);

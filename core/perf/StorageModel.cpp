@@ -57,10 +57,10 @@ CheckpointEstimate checkpointEstimate(const ResolvedScenario& r) {
     ct.write_s = ct.bandwidth_GBps > 0 ? e.bytes / (ct.bandwidth_GBps * 1e9) : 0;
     e.tiers.push_back(ct);
   }
-  const CheckpointBandwidth target = checkpointBandwidth(r);  // the reliability model's too
-  e.target = target.tier;
-  e.write_s = e.bytes / (target.write_GBps * 1e9);
-  e.blocking_s = s.job.checkpoint.async ? e.bytes_per_gpu / (kHostCopyGBpsPerGpu * 1e9) : e.write_s;
+  const CheckpointTimes target = checkpointTimes(r, e.bytes);  // the reliability model's too
+  e.target = target.tier.tier;
+  e.write_s = target.write_s;
+  e.blocking_s = target.blocking_s;
   return e;
 }
 

@@ -98,17 +98,15 @@ ReliabilityInputs defaultInputs(const ResolvedScenario& r, const Catalog& parts,
 
   // Checkpoint write/read: the target tier's bandwidth to the job, the
   // performance model's rule (design/StorageRules.h).
-  const CheckpointBandwidth ck = checkpointBandwidth(r);
-  in.checkpoint_tier = ck.tier;
-  const double write_GBps = ck.write_GBps, read_GBps = ck.read_GBps;
-  if (ck.assumed)
+  const CheckpointTimes ck = checkpointTimes(r, checkpoint_bytes_total);
+  in.checkpoint_tier = ck.tier.tier;
+  if (ck.tier.assumed)
     in.notes.push_back("no checkpoint tier bandwidth: assumed " + std::to_string(int(kFallbackWriteGBpsPerNode)) +
                        " GB/s per node (one local SSD)");
-  in.checkpoint_write_s = checkpoint_bytes_total / (write_GBps * 1e9);
-  in.checkpoint_read_s = checkpoint_bytes_total / (read_GBps * 1e9);
-  const double perGpuBytes = in.gpus > 0 ? checkpoint_bytes_total / double(in.gpus) : 0;
-  in.memory_checkpoint_write_s = perGpuBytes / (kHostCopyGBpsPerGpu * 1e9);
-  in.async_blocking_s = in.async_checkpoint ? in.memory_checkpoint_write_s : 0;
+  in.checkpoint_write_s = ck.write_s;
+  in.checkpoint_read_s = ck.read_s;
+  in.memory_checkpoint_write_s = ck.host_copy_s;
+  in.async_blocking_s = in.async_checkpoint ? ck.host_copy_s : 0;
 
   // Fabric counts (closed forms, see the header): the generator's per-plane
   // counts (design/ClosRules.h) for the job's nodes, tiers added as the

@@ -164,10 +164,14 @@ class TestJourney : public QObject {
       auto* generate = racks->findChild<QPushButton*>(QStringLiteral("generateLayoutButton"));
       QVERIFY(generate);
       QVERIFY(doc->scenario(s).layout.sites.empty());
+      QSignalSpy generated(racks, &RackEditor::layoutGenerated);
       if (generate->isVisible())
         QTest::mouseClick(generate, Qt::LeftButton);
       else
         QVERIFY(racks->generateLayout());
+      // Generated off the GUI thread, then one undo command.
+      QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), kSettleMs);
+      QVERIFY(generated.first().first().toBool());
       QVERIFY(!doc->scenario(s).layout.sites.empty());
       STEP(settle(w));
       STEP(checkCurrent(w));
@@ -299,7 +303,10 @@ class TestJourney : public QObject {
     begin(step);
     QVERIFY(w.openFile(kLlama));
     w.tabs()->setCurrentWidget(w.designEditors()->racks());
+    QSignalSpy generated(w.designEditors()->racks(), &RackEditor::layoutGenerated);
     QVERIFY(w.designEditors()->racks()->generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), kSettleMs);
+    QVERIFY(generated.first().first().toBool());
     STEP(settle(w));
     STEP(checkCurrent(w));
     end(step);

@@ -10,6 +10,7 @@
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 #include <QXmlStreamReader>
@@ -154,7 +155,9 @@ class TestResultsViews : public QObject {
 
     // The fabric, hall and rack scenes, and the dashboard page, as the File menu exports them.
     DesignEditors* editors = w.designEditors();
-    w.designEditors()->racks()->generateLayout();
+    QSignalSpy generated(w.designEditors()->racks(), &RackEditor::layoutGenerated);
+    QVERIFY(w.designEditors()->racks()->generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
     for (QWidget* tab : {static_cast<QWidget*>(editors->fabric()), static_cast<QWidget*>(editors->hall()),
                          static_cast<QWidget*>(editors->racks()), static_cast<QWidget*>(w.results()->dashboard())}) {
       w.tabs()->setCurrentWidget(tab);

@@ -228,7 +228,10 @@ class TestComparison : public QObject {
     RackEditor racks(&doc);
     for (int s = 0; s < 2; ++s) {
       racks.setScenario(s);
+      QSignalSpy generated(&racks, &RackEditor::layoutGenerated);
       QVERIFY(racks.generateLayout());
+      QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+      QVERIFY(generated.first().first().toBool());
       QVERIFY(view.isOutOfDate());  // hidden: marked, not rebuilt
     }
     const QVector<ScenarioDiff::Input> in = ScenarioDiff::inputs(std::vector<Scenario>{doc.scenario(0), doc.scenario(1)});

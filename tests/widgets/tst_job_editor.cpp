@@ -8,6 +8,7 @@
 
 #include "Document.h"
 #include "JobEditor.h"
+#include "SimulationRunner.h"
 #include "ModelPresets.h"
 
 using namespace cf;
@@ -60,7 +61,21 @@ class TestJobEditor : public QObject {
     QCOMPARE(doc.scenario(0).job.software.activation_offload, 0.5);
     QVERIFY(editor.setParallelismField(QStringLiteral("first_stage_layers"), 7));
     QCOMPARE(doc.scenario(0).job.parallelism.first_stage_layers, 7);
+    // The stage memory is the runner's result of the current design, computed
+    // off the GUI thread (issue 30): "updating" until it arrives.
+    SimulationRunner runner(&doc);
+    runner.setDebounceInterval(0);
+    SimulateOptions quick;
+    quick.trials = 200;
+    runner.setOptions(quick);
+    editor.setRunner(&runner);
+    runner.runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(runner.result(0) != nullptr, 120000);
     QVERIFY2(editor.stageMemoryText().contains(QStringLiteral("GiB")), qPrintable(editor.hints().join(QLatin1Char('\n'))));
+    // pp = 4: first, middle and last stages, the fullest marked as the peak.
+    QVERIFY2(editor.stageMemoryText().contains(QStringLiteral("first")) &&
+                 editor.stageMemoryText().contains(QStringLiteral("the peak")),
+             qPrintable(editor.stageMemoryText()));
     QCOMPARE(doc.undoStack()->count(), before + 4);
     // Back to the even split: merged with the edit before it (same key), which
     // then changes nothing and leaves the stack.

@@ -525,6 +525,45 @@ class TestPresentation : public QObject {
 
   // A teacher's lesson file: next to its own example it opens and runs; a
   // broken one is refused with a message that names the field.
+  // Hostile lesson files (issue 33), minimal reproducers in tests/data/bad/lesson/:
+  // refused with the field named, never read without bound, never a wrapped
+  // number; a lesson's title is shown as plain text, not as markup.
+  void hostileLessons() {
+    const QString bad = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/lesson/");
+    const QVector<QPair<QString, QString>> cases = {
+        {QStringLiteral("example-dev-zero.json"), QStringLiteral("not a regular file")},
+        {QStringLiteral("trials-1e10.json"), QStringLiteral("trials")},
+        {QStringLiteral("scenario-2e32.json"), QStringLiteral("scenario")},
+        {QStringLiteral("placeholder-at-0.json"), QStringLiteral("steps[1].text {gpus@0}")},
+        {QStringLiteral("placeholder-at-2e32-plus-1.json"), QStringLiteral("steps[1].text {gpus@4294967297}")},
+        {QStringLiteral("text-too-long.json"), QStringLiteral("steps[0].text")},
+    };
+    PresentationWindow w;
+    const int before = w.lessonCount();
+    for (const auto& [file, field] : cases) {
+      QString error;
+      QVERIFY2(!w.openLessonFile(bad + file, &error), qPrintable(file));
+      QVERIFY2(error.contains(field), qPrintable(QStringLiteral("%1: %2").arg(file, error)));
+    }
+    QCOMPARE(w.lessonCount(), before);
+    // A lesson file above its limit is refused before it is read.
+    QTemporaryDir dir;
+    QFile big(dir.filePath(QStringLiteral("big.json")));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    big.write(QByteArray(Lesson::kMaxFileBytes + 1, ' '));
+    big.close();
+    QString error;
+    QVERIFY(!w.openLessonFile(big.fileName(), &error));
+    QVERIFY2(error.contains(QLatin1String("big.json")) && error.contains(QLatin1String("lesson")), qPrintable(error));
+    // Markup in a title is shown as written.
+    QVERIFY2(w.openLessonFile(bad + QStringLiteral("markup-title.json"), &error), qPrintable(error));
+    auto* title = w.findChild<QLabel*>(QStringLiteral("presentationLessonTitle"));
+    QVERIFY(title);
+    QCOMPARE(title->textFormat(), Qt::PlainText);
+    QVERIFY(title->text().contains(QLatin1String("<h1")));
+    QVERIFY(title->sizeHint().height() < 200);
+  }
+
   void lessonFiles() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

@@ -366,7 +366,13 @@ class TestRackEditor : public QObject {
     Document doc;  // the default scenario has no layout
     RackEditor editor(&doc);
     QVERIFY(doc.scenario(0).layout.empty());
+    QSignalSpy generated(&editor, &RackEditor::layoutGenerated);
     QVERIFY(editor.generateLayout());
+    // Off the GUI thread (issue 30): the layout comes with layoutGenerated,
+    // and a second request while it runs is refused.
+    QVERIFY(!editor.generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QVERIFY(generated.first().first().toBool());
     QCOMPARE(doc.undoStack()->count(), 1);
     QVERIFY(!doc.scenario(0).layout.empty());
     QCoreApplication::processEvents();

@@ -193,14 +193,20 @@ class TestWorkloadPage : public QObject {
     WorkloadPage page(&doc);
     page.setScenario(0);
     const QString data = QStringLiteral(CF_SOURCE_DIR "/tests/core/sched/data/");
-    QString error;
-    QVERIFY2(page.importTrace(QStringLiteral("alibaba2020"), data + QStringLiteral("pai_job_table.csv"), &error),
-             qPrintable(error));
+    // Read off the GUI thread (issue 30): traceImported follows.
+    QSignalSpy imported(&page, &WorkloadPage::traceImported);
+    QVERIFY(page.importTrace(QStringLiteral("alibaba2020"), data + QStringLiteral("pai_job_table.csv")));
+    QVERIFY(!page.importTrace(QStringLiteral("alibaba2020"), data + QStringLiteral("pai_job_table.csv")));  // one at a time
+    QTRY_VERIFY_WITH_TIMEOUT(imported.count() == 1, 60000);
+    QVERIFY2(imported.first().at(0).toBool(), qPrintable(imported.first().at(1).toString()));
     QVERIFY(page.runner()->traceJobs() > 0);
     QVERIFY(page.runner()->workload(0).has_value());  // the trace alone is a workload
     page.clearTrace();
     QCOMPARE(page.runner()->traceJobs(), 0LL);
-    QVERIFY(!page.importTrace(QStringLiteral("philly"), data + QStringLiteral("pai_job_table.csv"), &error));
+    QVERIFY(page.importTrace(QStringLiteral("philly"), data + QStringLiteral("pai_job_table.csv")));
+    QTRY_VERIFY_WITH_TIMEOUT(imported.count() == 2, 60000);
+    QVERIFY(!imported.at(1).at(0).toBool());
+    const QString error = imported.at(1).at(1).toString();
     QVERIFY2(error.contains(QStringLiteral("pai_job_table.csv")), qPrintable(error));
     QCOMPARE(page.runner()->traceJobs(), 0LL);  // nothing half-loaded
   }

@@ -32,6 +32,8 @@
 #include "BackgroundTask.h"
 #include "perf/PerfModel.h"
 #include "perf/PerfTypes.h"
+#include "perf/PerfSection.h"
+#include "SimulationRunner.h"
 
 namespace cf {
 
@@ -282,6 +284,7 @@ bool JobEditor::setLever(const QString& pointer, const json& value) {
 
 QString JobEditor::stageMemoryText() const {
   refreshIfDirty();
+  const_cast<JobEditor*>(this)->showStageMemory();
   return stageMemory_->text();
 }
 
@@ -322,7 +325,7 @@ void JobEditor::refresh() {
     spin->setValue(v.is_number() ? v.get<double>() : 0.0);
   }
   updating_ = false;
-  showStageMemory(s);
+  showStageMemory();
   const ModelSpec& m = s.job.model;
   modelSummary_->setText(tr("Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), "
                             "sequence %10; cluster: %11 GPUs.")
@@ -351,43 +354,60 @@ void JobEditor::refresh() {
   findBest_->setEnabled(!search_->isRunning());
 }
 
-void JobEditor::showStageMemory(const Scenario& s) {
-  // The scenario's own configuration through the analytical model (closed-form
-  // fabric: cheap enough for every edit); nothing while the job is invalid.
+void JobEditor::setRunner(SimulationRunner* runner) {
+  runner_ = runner;
+  const auto update = [this] {
+    if (isVisible()) showStageMemory();
+  };
+  connect(runner_, &SimulationRunner::resultReady, this, [this, update](int s) {
+    if (s == scenario_) update();
+  });
+  connect(runner_, &SimulationRunner::started, this, update);
+  showStageMemory();
+}
+
+void JobEditor::showStageMemory() {
+  // The simulation's analytical figures of the scenario's own configuration
+  // (the runner's result of the current design, computed off the GUI thread);
+  // nothing while the job is invalid or the run failed.
   stageMemory_->clear();
-  const Catalog parts = doc_->project().resolvedParts();
-  for (const Issue& i : validateScenario(s, parts))
-    if (i.severity == Issue::Severity::Error) return;
-  try {
-    const ResolvedScenario r = resolve(s, parts);
-    const PerfModel model(r, parts);
-    const PerfResult res = model.evaluate(model.scenarioConfig());
-    const QLocale loc;
-    constexpr double kGiB = 1024.0 * 1024 * 1024;
-    QStringList parts3;
-    const QString names[3] = {tr("first"), tr("middle"), tr("last")};
-    const int p = res.config.pp;
-    for (int i = 0; i < 3; ++i) {
-      if ((p == 1 && i > 0) || (p == 2 && i == 1)) continue;
-      parts3 << tr("%1 %2 GiB (%3 layers)")
-                    .arg(p == 1 ? tr("every stage") : names[i])
-                    .arg(loc.toString(res.stage_memory[i].total() / kGiB, 'f', 1))
-                    .arg(res.stage_layer_count[i]);
-    }
-    const double low = (res.memory.total() - res.memory.fragmentation_B +
-                        MemoryModel::kFragmentationLow * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
-    const double high = (res.memory.total() - res.memory.fragmentation_B +
-                         MemoryModel::kFragmentationHigh * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
-    stageMemory_->setText(tr("Memory per GPU by pipeline stage: %1. %2 in %3 GiB (allocator range %4–%5 GiB); "
-                             "software preset %6.")
-                              .arg(parts3.join(QStringLiteral(", ")))
-                              .arg(res.fits_in_memory ? tr("Fits") : tr("Does not fit"))
-                              .arg(loc.toString(model.hbmGiB(), 'f', 0))
-                              .arg(loc.toString(low, 'f', 1), loc.toString(high, 'f', 1))
-                              .arg(choiceText("/job/software/preset", model.stack().preset)));
-  } catch (const std::exception&) {
-    stageMemory_->clear();
+  if (!runner_ || scenario_ >= doc_->scenarioCount()) return;
+  const SimResultPtr result = runner_->result(scenario_);
+  if (!result) {
+    if (runner_->isPending()) stageMemory_->setText(tr("Memory per GPU by pipeline stage: updating…"));
+    return;
   }
+  if (!result->ok()) return;
+  const PerformanceResult& perf = result->output->performance;
+  const PerfResult& res = perf.perf;
+  const QLocale loc;
+  constexpr double kGiB = 1024.0 * 1024 * 1024;
+  // Every stage role the pipeline has; the fullest one (the peak) is marked.
+  const int p = res.config.pp;
+  int peak = 0;
+  for (int i = 1; i < 3; ++i)
+    if (res.stage_memory[i].total() > res.stage_memory[peak].total()) peak = i;
+  QStringList stages;
+  const QString names[3] = {tr("first"), tr("middle"), tr("last")};
+  for (int i = 0; i < 3; ++i) {
+    if ((p == 1 && i > 0) || (p == 2 && i == 1)) continue;
+    const QString text = tr("%1 %2 GiB (%3 layers)")
+                             .arg(p == 1 ? tr("every stage") : names[i])
+                             .arg(loc.toString(res.stage_memory[i].total() / kGiB, 'f', 1))
+                             .arg(res.stage_layer_count[i]);
+    stages << (p > 1 && i == peak ? tr("%1 — the peak").arg(text) : text);
+  }
+  const double low = (res.memory.total() - res.memory.fragmentation_B +
+                      MemoryModel::kFragmentationLow * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
+  const double high = (res.memory.total() - res.memory.fragmentation_B +
+                       MemoryModel::kFragmentationHigh * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
+  stageMemory_->setText(tr("Memory per GPU by pipeline stage: %1. %2 in %3 GiB (allocator range %4–%5 GiB); "
+                           "software preset %6.")
+                            .arg(stages.join(QStringLiteral(", ")))
+                            .arg(res.fits_in_memory ? tr("Fits") : tr("Does not fit"))
+                            .arg(loc.toString(perf.hbm_GiB, 'f', 0))
+                            .arg(loc.toString(low, 'f', 1), loc.toString(high, 'f', 1))
+                            .arg(choiceText("/job/software/preset", perf.software_preset)));
 }
 
 void JobEditor::findBest() {

@@ -25,6 +25,7 @@ class QThread;
 namespace cf {
 
 class BackgroundTask;
+class SimulationRunner;
 
 struct ChangeEvent;
 struct Scenario;
@@ -39,13 +40,18 @@ class JobEditor : public QWidget {
 
   void setScenario(int index);
   int scenario() const { return scenario_; }
+  // The memory per pipeline stage comes from the runner's result of the
+  // scenario's current design (no engine call on the GUI thread, issue 30):
+  // "updating" while it runs, nothing without a runner.
+  void setRunner(SimulationRunner* runner);
 
   // One undo command each.
   bool applyPreset(const QString& name);
   bool setParallelismField(const QString& key, const nlohmann::json& value);
   // A job.software or job.parallelism lever by JSON pointer (e.g. "/job/software/tp_overlap").
   bool setLever(const QString& pointer, const nlohmann::json& value);
-  // "Memory per GPU by stage: ..." for the scenario's configuration (empty when invalid).
+  // "Memory per GPU by stage: ..." for the scenario's configuration, from the
+  // runner's current result (empty when invalid or without a runner).
   QString stageMemoryText() const;
   bool applySearchResult(int rank);  // 0 = best
 
@@ -72,13 +78,13 @@ class JobEditor : public QWidget {
   void onChanged(const ChangeEvent& e);
   void refresh();
   // Hidden, a change only marks the tab out of date (its hints validate the
-  // scenario and its stage memory runs the performance model: not for every
-  // edit made elsewhere); shown or read, it catches up.
+  // scenario: not for every edit made elsewhere); shown or read, it catches up.
   void refreshIfDirty() const;
   void showReport();
-  void showStageMemory(const Scenario& s);
+  void showStageMemory();
 
   Document* doc_;
+  SimulationRunner* runner_ = nullptr;
   int scenario_ = 0;
   bool updating_ = false;
   QLabel* presetLabel_;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "design/ScenarioJson.h"
 
 namespace cf {
@@ -19,12 +20,17 @@ LocalText localText(const J& j, const std::string& where) {
   LocalText t;
   if (j.is_string()) {
     t.en = QString::fromStdString(j.get<std::string>());
+    if (t.en.size() > Lesson::kMaxTextChars) throw InputError(where, "is longer than " + std::to_string(Lesson::kMaxTextChars) + " characters");
   } else if (j.is_object()) {
     if (!j.contains("en") || !j["en"].is_string()) throw InputError(where + ".en", "English text is required");
     t.en = QString::fromStdString(j["en"].get<std::string>());
+    if (t.en.size() > Lesson::kMaxTextChars)
+      throw InputError(where + ".en", "is longer than " + std::to_string(Lesson::kMaxTextChars) + " characters");
     if (j.contains("zh_CN")) {
       if (!j["zh_CN"].is_string()) throw InputError(where + ".zh_CN", "must be a string");
       t.zh = QString::fromStdString(j["zh_CN"].get<std::string>());
+      if (t.zh.size() > Lesson::kMaxTextChars)
+        throw InputError(where + ".zh_CN", "is longer than " + std::to_string(Lesson::kMaxTextChars) + " characters");
     }
   } else {
     throw InputError(where, "must be a string or {\"en\": ..., \"zh_CN\": ...}");
@@ -41,11 +47,16 @@ QString str(const J& j, const char* key, const std::string& where, bool required
   return QString::fromStdString(j[key].get<std::string>());
 }
 
-int integer(const J& j, const char* key, int fallback, const std::string& where, int lo) {
+// An integer in [lo, hi], read without narrowing first (10^10 is refused, not wrapped).
+int integer(const J& j, const char* key, int fallback, const std::string& where, int lo, int hi) {
   if (!j.contains(key)) return fallback;
-  if (!j[key].is_number_integer() || j[key].get<int>() < lo)
-    throw InputError(where + key, "must be an integer >= " + std::to_string(lo));
-  return j[key].get<int>();
+  const J& v = j[key];
+  const bool inRange = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi) && hi >= lo &&
+                                                    v.get<std::uint64_t>() >= static_cast<std::uint64_t>(std::max(lo, 0))
+                                              : v.is_number_integer() && v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+  if (!inRange)
+    throw InputError(where + key, "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return static_cast<int>(v.get<std::int64_t>());
 }
 
 const QStringList kTrends = {QStringLiteral("decreasing"), QStringLiteral("increasing"),
@@ -68,6 +79,8 @@ void checkPlaceholders(const LocalText& t, const std::string& where, int steps) 
       throw InputError(at, "a brace that is not a {metric} or {metric@N} placeholder");
     for (const Lesson::Placeholder& p : found) {
       checkMetric(p.metric, at + " " + p.token.toStdString());
+      if (p.step == Lesson::kBadStep)
+        throw InputError(at + " " + p.token.toStdString(), "N of {metric@N} counts steps from 1 to " + std::to_string(steps));
       if (p.step >= steps)
         throw InputError(at + " " + p.token.toStdString(), "the lesson has " + std::to_string(steps) + " steps");
     }
@@ -88,8 +101,8 @@ Lesson Lesson::fromJson(const J& j) {
   l.source = str(j, "source", "", false);
   l.example = str(j, "example", "");
   l.waterfall = str(j, "waterfall", "", false);
-  l.scenario = integer(j, "scenario", 0, "", 0);
-  l.trials = integer(j, "trials", 200, "", 1);
+  l.scenario = integer(j, "scenario", 0, "", 0, 1000000);
+  l.trials = integer(j, "trials", 200, "", 1, kMaxTrials);
   if (j.contains("base_edits")) {
     if (!j["base_edits"].is_object()) throw InputError("base_edits", "must be an object of key path -> value");
     l.baseEdits = j["base_edits"];
@@ -104,6 +117,8 @@ Lesson Lesson::fromJson(const J& j) {
   l.trendAsLine = trendChart == QLatin1String("line");
   if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
     throw InputError("steps", "must be a non-empty array");
+  if (j["steps"].size() > static_cast<std::size_t>(kMaxSteps))
+    throw InputError("steps", "has more than " + std::to_string(kMaxSteps) + " steps");
   for (std::size_t i = 0; i < j["steps"].size(); ++i) {
     const J& s = j["steps"][i];
     const std::string where = "steps[" + std::to_string(i) + "].";
@@ -115,7 +130,7 @@ Lesson Lesson::fromJson(const J& j) {
     step.title = localText(s["title"], where + "title");
     if (!s.contains("text")) throw InputError(where + "text", "is required");
     step.text = localText(s["text"], where + "text");
-    step.scenario = integer(s, "scenario", -1, where, 0);
+    step.scenario = integer(s, "scenario", -1, where, 0, 1000000);
     step.edits = s.value("edits", J::object());
     if (!step.edits.is_object()) throw InputError(where + "edits", "must be an object of key path -> value");
     if (s.contains("metrics")) {
@@ -167,7 +182,11 @@ QVector<Lesson::Placeholder> Lesson::placeholders(const QString& text) {
     Placeholder p;
     p.token = m.captured(0);
     p.metric = m.captured(1);
-    if (m.hasCaptured(2)) p.step = m.captured(2).toInt() - 1;
+    if (m.hasCaptured(2)) {
+      bool ok = false;
+      const int n = m.captured(2).toInt(&ok);  // not ok above INT_MAX (2^32 + 200 is not 200)
+      p.step = ok && n >= 1 ? n - 1 : kBadStep;
+    }
     out << p;
   }
   return out;
@@ -188,14 +207,22 @@ const QStringList& Lesson::derivedMetrics() {
   return keys;
 }
 
+std::string Lesson::readFile(const QString& path, const std::string& key, qint64 maxBytes) {
+  if (path.startsWith(QLatin1Char(':'))) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) throw InputError(key, "\"" + path.toStdString() + "\" cannot be read");
+    return f.readAll().toStdString();
+  }
+  return readInputFile(QFile::encodeName(path).toStdString(), key, static_cast<std::uint64_t>(maxBytes));
+}
+
 bool Lesson::load(const QString& path, Lesson* out, QString* error) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
+  if (!path.startsWith(QLatin1Char(':')) && !QFileInfo::exists(path)) {
     if (error) *error = tr("Cannot read the lesson %1").arg(path);
     return false;
   }
   try {
-    *out = fromJson(parseJsonText(f.readAll().toStdString()));
+    *out = fromJson(parseJsonText(readFile(path, "lesson", kMaxFileBytes)));
     if (!path.startsWith(QLatin1Char(':'))) out->baseDir = QFileInfo(path).absolutePath();
     return true;
   } catch (const InputError& e) {

@@ -71,12 +71,23 @@ struct Lesson {
   static QVector<Lesson> builtin(QString* error = nullptr);
   // Reads one lesson file (resource or disk).
   static bool load(const QString& path, Lesson* out, QString* error);
+  // Limits of a lesson read from disk (docs/lesson-format.md; issue 33: a
+  // 10 MB lesson hung the window, 10^10 trials were shown as 1,410,065,408).
+  static constexpr qint64 kMaxFileBytes = 1 << 20;  // the lesson file
+  static constexpr int kMaxTextChars = 10000;       // one title, text or note
+  static constexpr int kMaxSteps = 100;
+  static constexpr int kMaxTrials = 100000;
+  // The bytes of a file a lesson names (or of the lesson itself): a resource
+  // (":/...") as it is; a file on disk only when it is a regular file of at
+  // most `maxBytes` (common/InputFile.h). Throws InputError naming `key`.
+  static std::string readFile(const QString& path, const std::string& key, qint64 maxBytes);
   // The {metric} / {metric@N} placeholders of a text (N: 1-based step).
   struct Placeholder {
     QString token;   // as written, braces included
     QString metric;
-    int step = -1;   // 0-based; -1: the step the text belongs to
+    int step = -1;   // 0-based; -1: the step the text belongs to; kBadStep: an N below 1 or too large
   };
+  static constexpr int kBadStep = -2;
   static QVector<Placeholder> placeholders(const QString& text);
   // The known chart names of "chart" and the derived metric keys.
   static const QStringList& chartNames();

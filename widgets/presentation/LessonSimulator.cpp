@@ -9,6 +9,7 @@
 
 #include "ResultCharts.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "design/ScenarioJson.h"
 #include "sim/Simulate.h"
 #include "ScheduleRunner.h"
@@ -35,12 +36,14 @@ QString resolve(const Lesson& l, const QString& builtinDir, const QString& name)
 
 bool LessonSimulator::load(QString* error) {
   if (loaded_) return true;
-  QFile f(resolve(lesson_, QStringLiteral(":/lessons/examples/"), lesson_.example));
-  if (!f.open(QIODevice::ReadOnly)) {
+  const QString path = resolve(lesson_, QStringLiteral(":/lessons/examples/"), lesson_.example);
+  if (!QFile::exists(path)) {
     loadError_ = tr("The lesson's example %1 is not available").arg(lesson_.example);
   } else {
     try {
-      const nlohmann::json example = parseJsonText(f.readAll().toStdString());
+      // A regular file within the general input limit (issue 33: "example":
+      // "/dev/zero" was read until the memory ran out).
+      const nlohmann::json example = parseJsonText(Lesson::readFile(path, "example", kMaxInputFileBytes));
       base_ = projectFromJson(example);
       if (lesson_.scenario >= static_cast<int>(base_.scenarios.size()))
         throw InputError("scenario", "the example has no scenario " + std::to_string(lesson_.scenario));
@@ -55,10 +58,10 @@ bool LessonSimulator::load(QString* error) {
 }
 
 void LessonSimulator::loadWaterfall(const nlohmann::json& example) {
-  QFile f(resolve(lesson_, QStringLiteral(":/lessons/waterfalls/"), lesson_.waterfall));
-  if (!f.open(QIODevice::ReadOnly))
+  const QString path = resolve(lesson_, QStringLiteral(":/lessons/waterfalls/"), lesson_.waterfall);
+  if (!QFile::exists(path))
     throw InputError("waterfall", "the lesson's waterfall " + lesson_.waterfall.toStdString() + " is not available");
-  nlohmann::json spec = parseJsonText(f.readAll().toStdString());
+  nlohmann::json spec = parseJsonText(Lesson::readFile(path, "waterfall", kMaxInputFileBytes));
   // The spec names its base by a file path; in the resources it is the lesson's example.
   spec["base"] = example;
   spec["base_scenario"] = lesson_.scenario;

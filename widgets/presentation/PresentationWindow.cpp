@@ -219,6 +219,9 @@ void PresentationWindow::buildLessonPage() {
   text_->setObjectName(QStringLiteral("presentationNarration"));
   text_->setWordWrap(true);
   text_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  // A lesson's words are plain text, never markup: a lesson file is untrusted
+  // (issue 33: a title's <h1>, <img> or file: link took over a slide).
+  for (QLabel* l : {lessonTitle_, title_, text_}) l->setTextFormat(Qt::PlainText);
   // The narration takes the height that is left and never asks for more
   // (fitNarration shrinks its type instead): nothing below it is pushed out.
   text_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);

@@ -29,7 +29,10 @@ PresenterNotes::PresenterNotes(QWidget* parent)
   setAttribute(Qt::WA_StyledBackground);
   setStyleSheet(QStringLiteral("#presenterNotes{background:#202020} QLabel{color:#f0f0f0}"));
   notes_->setObjectName(QStringLiteral("presenterNotesText"));
-  for (QLabel* l : {where_, title_, notes_, next_}) l->setWordWrap(true);
+  for (QLabel* l : {where_, title_, notes_, next_}) {
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);  // a lesson's words, never markup (issue 33)
+  }
   notes_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   where_->setStyleSheet(QStringLiteral("color:#9ecae1"));
   next_->setStyleSheet(QStringLiteral("color:#bbbbbb"));

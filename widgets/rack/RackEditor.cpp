@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <set>
 
+#include "BackgroundTask.h"
 #include "Document.h"
 #include "PlacementItem.h"
 #include "RackView.h"
@@ -47,6 +48,9 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   filler_->setMenu(new QMenu(filler_));
   generate_ = new QPushButton(this);
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
+  layoutTask_ = new BackgroundTask(this);
+  layoutTask_->setBusyCursor(true);
+  layoutTask_->setCancellable(false);  // the generator has no cancel point: it is dropped if the design changes
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);  // a long hint must not widen the central area and squeeze the docks
   notice_ = new QLabel(this);
@@ -97,7 +101,7 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   connect(fitKey, &QAction::triggered, view_, &RackView::zoomToFit);
   addActions({copy, paste, all, fitKey});
   connect(fit_, &QPushButton::clicked, view_, &RackView::zoomToFit);
-  connect(generate_, &QPushButton::clicked, this, &RackEditor::generateLayout);
+  connect(generate_, &QPushButton::clicked, this, [this] { generateLayout(); });
   connect(view_, &RackView::partDropped, this, &RackEditor::onDrop);
   connect(view_, &RackView::deletePressed, this, &RackEditor::onDelete);
   connect(view_, &RackView::moveKeyPressed, this, &RackEditor::onMoveKey);
@@ -493,13 +497,35 @@ bool RackEditor::addRackWithSystem(const QString& nodeId) {
 }
 
 bool RackEditor::generateLayout() {
-  try {
-    const Layout l = cf::generateLayout(doc_->scenario(scenario_), doc_->project().resolvedParts());
-    return push(l, tr("Generate layout"));
-  } catch (const std::exception& e) {
-    hint_->setText(tr("Cannot generate a layout: %1").arg(QString::fromStdString(e.what())));
-    return false;
-  }
+  if (layoutTask_->isRunning()) return false;
+  const int scenario = scenario_;
+  const quint64 revision = doc_->revision();
+  auto layout = std::make_shared<Layout>();
+  const Scenario s = doc_->scenario(scenario);
+  const Catalog parts = doc_->project().resolvedParts();
+  generate_->setEnabled(false);
+  layoutTask_->setTitle([] { return tr("Generating the rack layout"); });
+  layoutTask_->start([s, parts, layout](RunControl&) { *layout = cf::generateLayout(s, parts); });
+  // One connection per run: this run's result.
+  connect(layoutTask_, &BackgroundTask::finished, this, [this, layout, scenario, revision](bool cancelled) {
+    generate_->setEnabled(true);
+    bool ok = false;
+    if (!layoutTask_->error().isEmpty())
+      hint_->setText(tr("Cannot generate a layout: %1").arg(layoutTask_->error()));
+    else if (cancelled)
+      emit statusMessage(tr("Layout generation cancelled."));
+    else if (doc_->revision() != revision || scenario >= doc_->scenarioCount())
+      emit statusMessage(tr("The design changed while its layout was generated: generate it again."));
+    else if (scenario == scenario_)
+      ok = push(*layout, tr("Generate layout"));
+    else if (!(*layout == doc_->scenario(scenario).layout)) {  // another scenario is shown now
+      doc_->undoStack()->push(
+          new EditLayout(doc_, scenario, doc_->scenario(scenario).layout, *layout, tr("Generate layout")));
+      ok = true;
+    }
+    emit layoutGenerated(ok);
+  }, Qt::SingleShotConnection);
+  return true;
 }
 
 void RackEditor::onDrop(const QString& category, const QString& partId, QPointF scenePos) {

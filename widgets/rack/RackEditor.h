@@ -31,6 +31,8 @@ struct ChangeEvent;
 class Document;
 class RackView;
 
+class BackgroundTask;
+
 class RackEditor : public QWidget {
   Q_OBJECT
 
@@ -77,13 +79,20 @@ class RackEditor : public QWidget {
   bool pasteRack();
   // The rack of the selected part, else the last rack; -1 when the row is empty.
   int currentRack() const;
+  // Proposes a layout for the scenario (design/LayoutGenerator.h) off the GUI
+  // thread (issue 30: a large design took seconds): false when one is already
+  // being generated. layoutGenerated follows; the layout is pushed as one undo
+  // command unless the design changed meanwhile.
   bool generateLayout();
+  BackgroundTask* layoutTask() const { return layoutTask_; }
   // Why the last drop, move or resize was refused (empty after a successful edit).
   QString lastRefusal() const { return lastRefusal_; }
 
  signals:
   // A line for the status bar: a refused drop or move and why.
   void statusMessage(const QString& text);
+  // A generateLayout() ended: ok when its layout is now the scenario's.
+  void layoutGenerated(bool ok);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -120,6 +129,7 @@ class RackEditor : public QWidget {
   QPushButton* fit_;
   QPushButton* filler_;
   QPushButton* generate_;
+  BackgroundTask* layoutTask_;
   QAction* generateAction_ = nullptr;  // shows or hides generate_ in the tool bar
   QLabel* hint_;
   QLabel* notice_;  // a refused drop or move, in red, until the next edit

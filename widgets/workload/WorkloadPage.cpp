@@ -24,12 +24,16 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 
 #include "ChangeEvent.h"
 #include "ChartView.h"
+#include "BackgroundTask.h"
 #include "Document.h"
 #include "EngineMessages.h"
 #include "ScheduleFigures.h"
+#include "common/InputError.h"
 #include "sched/TraceImport.h"
 
 namespace cf {
@@ -117,6 +121,9 @@ void WorkloadPage::build() {
                            contention_->currentData().toString().toStdString());
   });
   import_ = new QPushButton(this);
+  importTask_ = new BackgroundTask(this);
+  importTask_->setBusyCursor(true);
+  importTask_->setCancellable(false);  // the readers have no cancel point
   clearTrace_ = new QPushButton(this);
   trace_ = new QLabel(this);
   trace_->setWordWrap(true);
@@ -474,24 +481,46 @@ void WorkloadPage::removeClass(int row) {
   doc_->setScenarioValue(scenario_, QStringLiteral("/workload/classes"), list);
 }
 
-bool WorkloadPage::importTrace(const QString& format, const QString& path, QString* error) {
-  sched::TraceReport report;
-  try {
-    std::vector<sched::TraceJob> jobs = sched::readTraceFiles(format.toStdString(), path.toStdString(), &report);
-    runner_->setTrace(std::move(jobs), QFileInfo(path).fileName());
-  } catch (const InputError& e) {
-    const QString message = translatedError(e);
-    if (error) *error = message;
-    emit statusMessage(message);
-    return false;
-  }
-  long long skipped = 0;
-  for (const auto& [why, n] : report.skipped) skipped += n;
-  emit statusMessage(tr("Trace read: %1 jobs kept of %2 rows, %3 skipped (no GPUs or never finished).")
-                         .arg(report.jobs)
-                         .arg(report.rows)
-                         .arg(skipped));
-  retranslate();
+bool WorkloadPage::importTrace(const QString& format, const QString& path) {
+  if (importTask_->isRunning()) return false;
+  struct Read {
+    std::vector<sched::TraceJob> jobs;
+    sched::TraceReport report;
+    std::optional<InputError> error;
+  };
+  auto read = std::make_shared<Read>();
+  import_->setEnabled(false);
+  importTask_->setTitle([] { return tr("Reading the trace"); });
+  importTask_->start([read, f = format.toStdString(), p = path.toStdString()](RunControl&) {
+    try {
+      read->jobs = sched::readTraceFiles(f, p, &read->report);
+    } catch (const InputError& e) {
+      read->error = e;
+    }
+  });
+  connect(importTask_, &BackgroundTask::finished, this, [this, read, path](bool) {
+    import_->setEnabled(true);
+    QString message;
+    if (read->error)
+      message = translatedError(*read->error);
+    else if (!importTask_->error().isEmpty())
+      message = importTask_->error();
+    if (!message.isEmpty()) {
+      emit statusMessage(message);
+      emit traceImported(false, message);
+      return;
+    }
+    runner_->setTrace(std::move(read->jobs), QFileInfo(path).fileName());
+    long long skipped = 0;
+    for (const auto& [why, n] : read->report.skipped) skipped += n;
+    emit statusMessage(tr("Trace read: %1 jobs kept of %2 rows, %3 skipped (no GPUs or never finished).")
+                           .arg(read->report.jobs)
+                           .arg(read->report.rows)
+                           .arg(skipped));
+    retranslate();
+    fillClasses();
+    emit traceImported(true, QString());
+  }, Qt::SingleShotConnection);
   return true;
 }
 
@@ -510,19 +539,21 @@ void WorkloadPage::importTraceDialog() {
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Import Trace"), QString(), alibaba ? tr("Alibaba job table (*.csv)") : tr("Philly job log (*)"));
   if (path.isEmpty()) return;
-  QString error;
-  if (!importTrace(alibaba ? QStringLiteral("alibaba2020") : QStringLiteral("philly"), path, &error)) {
-    QMessageBox::warning(this, tr("Import Trace"), tr("The trace was not imported:\n%1").arg(error));
-    return;
-  }
-  fillClasses();
-  // A preview: how many jobs, of which sizes, over how long.
-  long long jobs = runner_->traceJobs();
-  QMessageBox::information(this, tr("Import Trace"),
-                           tr("%1: %Ln job(s) will be scheduled with the workload's own classes. "
-                              "Choose “Trace replay” to start each job when the trace started it.",
-                              nullptr, static_cast<int>(jobs))
-                               .arg(runner_->traceName()));
+  // The outcome as a message box when the background read ends.
+  connect(this, &WorkloadPage::traceImported, this, [this](bool imported, const QString& error) {
+    if (!imported) {
+      QMessageBox::warning(this, tr("Import Trace"), tr("The trace was not imported:\n%1").arg(error));
+      return;
+    }
+    // A preview: how many jobs, of which sizes, over how long.
+    const long long jobs = runner_->traceJobs();
+    QMessageBox::information(this, tr("Import Trace"),
+                             tr("%1: %Ln job(s) will be scheduled with the workload's own classes. "
+                                "Choose “Trace replay” to start each job when the trace started it.",
+                                nullptr, static_cast<int>(jobs))
+                                 .arg(runner_->traceName()));
+  }, Qt::SingleShotConnection);
+  importTrace(alibaba ? QStringLiteral("alibaba2020") : QStringLiteral("philly"), path);
 }
 
 ScheduleRequest WorkloadPage::request() const {

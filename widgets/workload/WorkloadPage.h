@@ -26,6 +26,8 @@ class QTimer;
 
 namespace cf {
 
+class BackgroundTask;
+
 class ChartView;
 class Document;
 struct ChangeEvent;
@@ -66,15 +68,19 @@ class WorkloadPage : public QWidget {
   void runNow();
   void addClass();
   void removeClass(int row);
-  // Reads a trace (format "alibaba2020" or "philly") and adds its jobs to the
-  // workload; false with the error (file, line, column) shown when it cannot.
-  bool importTrace(const QString& format, const QString& path, QString* error = nullptr);
+  // Reads a trace (format "alibaba2020" or "philly") off the GUI thread (a
+  // large table takes seconds, issue 30) and adds its jobs to the workload;
+  // traceImported follows, with the error (file, line, column) when it could
+  // not be read. False, and nothing started, while an import runs.
+  bool importTrace(const QString& format, const QString& path);
+  BackgroundTask* importTask() const { return importTask_; }
   void clearTrace();
   // The jobs the timeline shows at most (the largest by GPU-hours).
   static constexpr int kTimelineJobs = 250;
 
  signals:
   void statusMessage(const QString& message);
+  void traceImported(bool ok, const QString& error);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -110,6 +116,7 @@ class WorkloadPage : public QWidget {
   QLabel* contentionLabel_;
   QComboBox* contention_;
   QPushButton* import_;
+  BackgroundTask* importTask_;
   QPushButton* clearTrace_;
   QLabel* trace_;
   QLabel* error_;
