@@ -40,6 +40,7 @@
 #include "WelcomeController.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
+#include "JobEditor.h"
 #include "TabTitles.h"
 
 namespace cf {

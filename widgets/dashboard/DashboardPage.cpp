@@ -94,7 +94,19 @@ void DashboardPage::setScenario(int index) {
   refresh();
 }
 
-QString DashboardPage::headline() const { return figures_->text(); }
+QString DashboardPage::headline() const {
+  refreshIfDirty();
+  return figures_->text();
+}
+
+void DashboardPage::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  refreshIfDirty();
+}
+
+void DashboardPage::refreshIfDirty() const {
+  if (dirty_) const_cast<DashboardPage*>(this)->refresh();
+}
 
 void DashboardPage::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) refresh();
@@ -161,6 +173,11 @@ QString DashboardPage::flowNote(const SimOutput& out) const {
 }
 
 void DashboardPage::refresh() {
+  if (!isVisible() && parentWidget()) {  // a page in the window, hidden (a page on its own always draws)
+    dirty_ = true;
+    return;
+  }
+  dirty_ = false;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = qMax(0, doc_->scenarioCount() - 1);
   if (doc_->scenarioCount() == 0) {
     title_->setText(tr("No scenario"));

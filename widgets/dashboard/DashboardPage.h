@@ -23,7 +23,7 @@ class DashboardPage : public QWidget {
 
   void setScenario(int index);
   int scenario() const { return scenario_; }
-  QString headline() const;  // the key figures' text (for tests)
+  QString headline() const;  // the key figures' text (for tests; brings a hidden page up to date)
   // Why the time-to-train mean, p50 and p95 differ (empty when they agree).
   static QString spreadNote(double mean, double p50, double p95);
   // "mean / p50 / p95" time to train in days, or in hours or minutes for a
@@ -31,16 +31,28 @@ class DashboardPage : public QWidget {
   static QString timeToTrainText(double mean_days, double p50_days, double p95_days);
   // The flow-level step against the analytical one and why (empty without the flow simulation).
   QString flowNote(const SimOutput& out) const;
-  ChartView* chart(int chartId) const { return charts_.value(chartId); }
+  ChartView* chart(int chartId) const {
+    refreshIfDirty();
+    return charts_.value(chartId);
+  }
   // The whole page's content (inside the scroll area): what image export renders.
-  QWidget* contentWidget() const { return body_; }
+  QWidget* contentWidget() const {
+    refreshIfDirty();
+    return body_;
+  }
 
  protected:
   void changeEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
+  // Hidden, a new result only marks the page out of date (its charts are
+  // rebuilt when it is shown or read: issue 30, every result redrew nine
+  // charts of a page nobody looked at).
   void refresh();
+  void refreshIfDirty() const;
+  bool dirty_ = false;
   // Two charts to a row where each gets kTwoColumnWidth, else one (a 1024 x 768 screen).
   void reflow();
 

@@ -45,6 +45,18 @@ void RunStatusWidget::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+void RunStatusWidget::showProgress() {
+  if (!shown_) return;
+  const double p = shown_->progress();
+  if (p < 0) {
+    if (bar_->maximum() != 0) bar_->setRange(0, 0);
+    return;
+  }
+  if (bar_->maximum() != 100) bar_->setRange(0, 100);
+  const int percent = static_cast<int>(p * 100);
+  if (bar_->value() != percent) bar_->setValue(percent);
+}
+
 void RunStatusWidget::cancelShown() {
   if (shown_) shown_->cancel();
 }
@@ -56,7 +68,7 @@ void RunStatusWidget::update() {
   if (task != shown_) {
     disconnect(progress_);
     shown_ = task;
-    if (task) progress_ = connect(task, &BackgroundTask::progressChanged, this, &RunStatusWidget::update);
+    if (task) progress_ = connect(task, &BackgroundTask::progressChanged, this, &RunStatusWidget::showProgress);
   }
   bar_->setVisible(task != nullptr);
   cancel_->setVisible(task && task->isCancellable());

@@ -30,6 +30,9 @@ class RunStatusWidget : public QWidget {
 
  private:
   void update();
+  // A running task's progress (polled several times a second): the bar only,
+  // and only when its percent changed; the texts change with the task.
+  void showProgress();
   void cancelShown();
 
   SimulationRunner* runner_;

@@ -15,6 +15,7 @@
 #include <algorithm>
 
 #include "EngineMessages.h"
+#include "FieldSpec.h"
 #include "common/InputError.h"
 #include "design/Climate.h"
 #include "design/Limits.h"
@@ -133,7 +134,8 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   cooling_ = new QComboBox(site_);
   cooling_->setObjectName(QStringLiteral("wizardCooling"));
   climate_ = new QComboBox(site_);
-  for (const ClimateProfile& c : builtinClimates()) climate_->addItem(QString::fromStdString(c.label), QString::fromStdString(c.name));
+  // Named as the Properties name them (FieldSpec: translated), set in retranslate().
+  for (const ClimateProfile& c : builtinClimates()) climate_->addItem(QString(), QString::fromStdString(c.name));
   racksPerRow_ = new QSpinBox(site_);
   racksPerRow_->setRange(2, 64);
 
@@ -476,6 +478,8 @@ void ClusterWizard::updateJobFields() {
 }
 
 void ClusterWizard::retranslate() {
+  for (int i = 0; i < climate_->count(); ++i)
+    climate_->setItemText(i, choiceText("/cluster/facility/climate", climate_->itemData(i).toString().toStdString()));
   setWindowTitle(tr("Cluster Wizard"));
   // QWizard's own button texts come from Qt's translations, which a system
   // may not have installed (Debian: qt6-translations-l10n): ours, always.
