@@ -135,7 +135,6 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, messagesDock_);
   resizeDocks({projectDock_, propertyDock_}, {kLeftDockWidth, kRightDockWidth}, Qt::Horizontal);
   resizeDocks({projectDock_, catalogDock_}, {300, 420}, Qt::Vertical);
-  resizeDocks({messagesDock_}, {200}, Qt::Vertical);
 
   connect(projectDock_, &ProjectDock::scenarioSelected, this, &MainWindow::selectScenario);
   // A scenario the wizard adds becomes the selected one (tree, properties, editors, results).
@@ -293,6 +292,9 @@ void MainWindow::applyDefaultDockSizes() {
   // for the Project and Catalog docks and 230 px for Properties.
   if (const int sides = width() - 600; sides < kLeftDockWidth + kRightDockWidth)
     resizeDocks({projectDock_, propertyDock_}, {sides * 45 / 100, sides * 55 / 100}, Qt::Horizontal);
+  // The Messages dock: about eight rows, four on a short screen (at 768 px
+  // its 200 px took a quarter of the central area, issue 30).
+  resizeDocks({messagesDock_}, {height() < 900 ? 110 : 200}, Qt::Vertical);
 }
 
 void MainWindow::keepDockSizes() {
@@ -322,7 +324,6 @@ void MainWindow::resetLayout() {
   }
   applyDefaultDockSizes();
   resizeDocks({projectDock_, catalogDock_}, {300, 420}, Qt::Vertical);
-  resizeDocks({messagesDock_}, {200}, Qt::Vertical);
   dockWidths_.clear();
   dockWidthsWhole_ = true;
 }

@@ -125,6 +125,10 @@ QString ReportHtml::scenarioName(int index) const {
   return QStringLiteral("%1: %2").arg(scenarioTag(index), esc(project_.scenarios[static_cast<std::size_t>(index)].name));
 }
 
+void ReportHtml::tick() {
+  if (!cancelled_ && progress_ && !progress_(done_, total_)) cancelled_ = true;
+}
+
 bool ReportHtml::step() {
   if (cancelled_) return false;
   if (progress_ && !progress_(done_, total_)) cancelled_ = true;
@@ -271,6 +275,7 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
 }
 
 QString ReportHtml::chart(const QString& name, ChartView* view, int width, int height, Images mode, QString* sameAs) {
+  tick();
   view->setFontScale(chartFontScale());
   Picture p;
   p.logicalSize = QSizeF(width, height);
@@ -297,6 +302,7 @@ QString ReportHtml::chart(const QString& name, ChartView* view, int width, int h
 
 QString ReportHtml::scene(const QString& name, QGraphicsScene* scene, const QRectF& source, QSize logical, Images mode,
                           const QString& alt, Qt::AspectRatioMode aspect) {
+  tick();
   Picture p;
   if (aspect == Qt::KeepAspectRatio && source.width() > 0)
     logical.setHeight(static_cast<int>(std::ceil(source.height() * logical.width() / source.width())));

@@ -78,6 +78,10 @@ class ReportHtml {
 
  private:
   bool step();  // progress; false: cancelled
+  // The same progress without a step: before each picture, so that the window
+  // handles its events between charts, not only between sections (issue 30:
+  // a scenario's section held the GUI thread 100-200 ms).
+  void tick();
   void groupDesigns();
   QString header() const;
   // ReportSummary.cpp

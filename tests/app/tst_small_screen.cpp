@@ -57,6 +57,12 @@ class TestSmallScreen : public QObject {
     QVERIFY(scroll && scroll->widget());
     const int fields = scroll->widget()->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width();
     QVERIFY2(fields <= kPropertiesWidth, qPrintable(QString::number(fields)));
+    // The Messages dock leaves the central area its height (issue 30: an
+    // empty dock took ~170 px of 768): the default layout at this size.
+    w.resetLayout();
+    QCoreApplication::processEvents();
+    QVERIFY2(w.messagesDock()->height() <= 130, qPrintable(QString::number(w.messagesDock()->height())));
+    QVERIFY(w.messagesDock()->isVisible());
   }
 };
 
