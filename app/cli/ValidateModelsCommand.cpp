@@ -37,6 +37,7 @@ std::string figure(FigureKind k, double v) {
     case FigureKind::InterruptionsPer1000NodeDays:
     case FigureKind::HardwareInterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
     case FigureKind::MemoryPerGpuGiB: s << std::setprecision(1) << v << " GiB"; break;
+    case FigureKind::MemoryMaxAllocatedGiB: s << std::setprecision(1) << v << " GiB alloc"; break;
   }
   return s.str();
 }

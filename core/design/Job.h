@@ -60,6 +60,10 @@ struct ModelSpec {
   int kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
   int headDim() const { return head_dim > 0 ? head_dim : hidden / heads; }
   int vHeadDim() const { return mla() && v_head_dim > 0 ? v_head_dim : headDim(); }
+  // Output head tied to the input embedding (one V x h matrix). Unset: tied
+  // for gelu models (GPT), untied for swiglu (Llama); Megatron-LM's
+  // --untie-embeddings-and-output-weights is false.
+  std::optional<bool> tie_embeddings;
   bool operator==(const ModelSpec&) const = default;
 };
 
@@ -108,6 +112,23 @@ struct SoftwareOptions {
   bool fp8_activation_cache = false;  // GEMM inputs kept for the backward in FP8 (1 byte; attention output E5M6, 1.5)
   std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
   bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
+  // Memory of the loss and of selective recomputation as the training code
+  // holds it (issue 31; docs/scenario-format.md, docs/models.md):
+  //  cross_entropy: "fp32" (Megatron's vocab-parallel cross entropy: fp32
+  //   logits and their gradient), "upcast" (eager F.cross_entropy(logits.float()):
+  //   the fp32 log-softmax, its gradient and the logits' gradient at the
+  //   backward's peak), "compiled" (a torch.compile'd loss: bf16 logits and
+  //   their bf16 gradient).
+  //  selective_recompute: "attention" (Korthikanti 2022: the attention core is
+  //   recomputed) or "every_second_matmul" (torchtitan's per-op policy: keep
+  //   the outputs of every other weight GEMM and of the attention kernel,
+  //   recompute the rest).
+  //  pipeline_keeps_outputs: a pipeline stage keeps each in-flight
+  //   micro-batch's output tensor until its backward (torch.distributed.pipelining);
+  //   false: freed after the send (Megatron's deallocate_output_tensor).
+  std::string cross_entropy = "fp32";
+  std::string selective_recompute = "attention";
+  bool pipeline_keeps_outputs = false;
   bool operator==(const SoftwareOptions&) const = default;
 };
 

@@ -123,6 +123,7 @@ ModelSpec readModel(ObjectReader m) {
   out.first_dense_layers = toInt(m.integer("first_dense_layers", 0, 0, 100000));
   out.dense_ffn_hidden = toInt(m.integer("dense_ffn_hidden", 0, 1, 100'000'000));
   out.mtp_depth = toInt(m.integer("mtp_depth", 0, 0, 100));
+  if (m.has("tie_embeddings")) out.tie_embeddings = m.boolean("tie_embeddings", true);
   m.finish();
 
   return out;
@@ -199,6 +200,9 @@ Job readJob(ObjectReader r) {
   j.software.fp8_activation_cache = sw.boolean("fp8_activation_cache", false);
   j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
   j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
+  j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "compiled"});
+  j.software.selective_recompute = sw.choice("selective_recompute", "attention", {"attention", "every_second_matmul"});
+  j.software.pipeline_keeps_outputs = sw.boolean("pipeline_keeps_outputs", false);
   sw.finish();
   if (r.has("data")) j.data = readDataPipeline(r.object("data"));
   j.placement = r.choice("placement", "packed", {"packed", "scattered"});
@@ -338,6 +342,7 @@ json modelToJson(const ModelSpec& m) {
   if (!m.preset.empty()) model["preset"] = m.preset;
   if (m.ffn_hidden > 0) model["ffn_hidden"] = m.ffn_hidden;
   if (m.kv_heads > 0) model["kv_heads"] = m.kv_heads;
+  if (m.tie_embeddings) model["tie_embeddings"] = *m.tie_embeddings;
   if (m.head_dim > 0) model["head_dim"] = m.head_dim;
   if (m.shared_experts > 0) model["shared_experts"] = m.shared_experts;
   if (m.moe_max_nodes > 0) model["moe_max_nodes"] = m.moe_max_nodes;
@@ -456,6 +461,9 @@ json scenarioToJson(const Scenario& s) {
   if (swo.fp8_activation_cache) sw["fp8_activation_cache"] = true;
   if (swo.optimizer_moments != "fp32") sw["optimizer_moments"] = swo.optimizer_moments;
   if (swo.fp32_main_grads) sw["fp32_main_grads"] = true;
+  if (swo.cross_entropy != "fp32") sw["cross_entropy"] = swo.cross_entropy;
+  if (swo.selective_recompute != "attention") sw["selective_recompute"] = swo.selective_recompute;
+  if (swo.pipeline_keeps_outputs) sw["pipeline_keeps_outputs"] = true;
   if (!sw.empty()) job["software"] = sw;
   if (s.job.data) job["data"] = dataPipelineToJson(*s.job.data);
   if (s.job.placement != "packed") job["placement"] = s.job.placement;

@@ -149,6 +149,8 @@ struct MemConsts {
   double workspace_B = 0;
   double fragmentation = 0;
   double actOffload = 0;  // the stack's share of stored activations in host memory
+  double logitsCopies = 2;      // fp32 logits-sized buffers at the loss's peak (job.software.cross_entropy)
+  bool ppKeepsOutputs = false;  // a stage keeps each in-flight micro-batch's output (job.software.pipeline_keeps_outputs)
 };
 
 // --- Activation offload (PerfModel.h documents and sources the model) --------
@@ -399,7 +401,19 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // attention kernel, which never stores them).
   if (c.recompute == Recompute::Full) r.activations_B += sl.act_none_B;
   if (c.recompute == Recompute::Selective) r.activations_B += sl.act_none_B - sl.act_selective_B;
-  if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += 2 * lt.logits_B;  // fp32 logits and their gradient
+  // The loss's peak on the last stage, in fp32 logits (4·T·V/t) each:
+  // 2 (fp32 logits and their gradient, Megatron's vocab-parallel cross
+  // entropy), 3 (eager F.cross_entropy(logits.float()): the saved fp32
+  // log-softmax, nll_loss's fp32 gradient and log-softmax's fp32 result),
+  // 1 (a compiled loss: bf16 logits and their bf16 gradient).
+  if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += k.logitsCopies * lt.logits_B;
+  // torch.distributed.pipelining keeps every in-flight micro-batch's stage
+  // output until its backward (Megatron frees it after the send): one
+  // activation tensor per chunk in flight on every chunk that sends.
+  if (k.ppKeepsOutputs && !dual && p > 1) {
+    const int v = kmaxi(1, c.virtual_stages);
+    if (s0 < p - 1 || v > 1) r.activations_B += inFlight(c, m, s0) * v * lt.p2p_B;
+  }
   r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
   // ZeRO-3 / FSDP: the block being computed needs its weights gathered
   // whole. Only that one is counted: a prefetched next block (PyTorch FSDP's

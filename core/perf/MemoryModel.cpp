@@ -33,6 +33,8 @@ MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stac
   k_.optB = b_.optimizer;
   k_.workspace_B = kWorkspace_B;
   k_.fragmentation = kFragmentation;
+  k_.logitsCopies = stack.logits_copies;
+  k_.ppKeepsOutputs = stack.pp_keeps_outputs;
 }
 
 StageParams MemoryModel::stageParams(const ParallelConfig& c, bool first) const {

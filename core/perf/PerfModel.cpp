@@ -183,7 +183,7 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   // What selective recomputation repeats: the attention core and, with the
   // recompute_modules levers (DeepSeek-V3 §3.2.3), MLA's up-projections, the
   // norms and the MoE SwiGLU.
-  double recompute = attnF;
+  double recompute = w.recompute_attention ? attnF : 0.0;
   for (int i = 0; i < w.recompute_gemm_count; ++i) recompute += compute_.gemmSeconds(w.recompute_gemms[i]);
   if (w.recompute_bytes > 0) recompute += compute_.memorySeconds(w.recompute_bytes, w.recompute_kernels);
   lt.attn_fwd_s = recompute;
@@ -244,6 +244,7 @@ LayerSplit PerfModel::layerSplit(int tp, int cp, int ep, int microBatch, int seq
   s.recompute_mla_up = stack_.recompute_mla_up;
   s.recompute_moe_act = stack_.recompute_moe_act;
   s.fp8_activation_cache = stack_.fp8_activation_cache;
+  s.op_selective = stack_.op_selective;
   return s;
 }
 

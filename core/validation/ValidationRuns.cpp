@@ -12,6 +12,7 @@
 #include "design/Validation.h"
 #include "perf/ClosedFormFabric.h"
 #include "perf/CollectiveModel.h"
+#include "perf/MemoryModel.h"
 #include "reliability/ReliabilityInputs.h"
 #include "sim/Simulate.h"
 
@@ -29,6 +30,7 @@ FigureKind parseKind(const std::string& s, const std::string& path) {
   if (s == "interruptions_per_1000_node_days") return FigureKind::InterruptionsPer1000NodeDays;
   if (s == "hardware_interruptions_per_1000_node_days") return FigureKind::HardwareInterruptionsPer1000NodeDays;
   if (s == "memory_per_gpu_GiB") return FigureKind::MemoryPerGpuGiB;
+  if (s == "memory_max_allocated_GiB") return FigureKind::MemoryMaxAllocatedGiB;
   throw InputError(path, "unknown figure kind \"" + s + "\"");
 }
 
@@ -60,6 +62,7 @@ std::string kindName(FigureKind k) {
     case FigureKind::InterruptionsPer1000NodeDays: return "interruptions_per_1000_node_days";
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "hardware_interruptions_per_1000_node_days";
     case FigureKind::MemoryPerGpuGiB: return "memory_per_gpu_GiB";
+    case FigureKind::MemoryMaxAllocatedGiB: return "memory_max_allocated_GiB";
   }
   return "?";
 }
@@ -69,7 +72,8 @@ std::string domainOf(FigureKind k) {
     case FigureKind::AllReduceBusBandwidth: return "collectives";
     case FigureKind::InterruptionsPer1000NodeDays:
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "reliability";
-    case FigureKind::MemoryPerGpuGiB: return "memory";
+    case FigureKind::MemoryPerGpuGiB:
+    case FigureKind::MemoryMaxAllocatedGiB: return "memory";
     default: return "performance";
   }
 }
@@ -136,6 +140,8 @@ double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
     case FigureKind::Mfu: return r.mfu;
     case FigureKind::StepTime: return r.step_time_s;
     case FigureKind::MemoryPerGpuGiB: return r.memory_per_gpu_GiB;
+    case FigureKind::MemoryMaxAllocatedGiB:
+      return (r.memory.total() - r.memory.fragmentation_B - MemoryModel::kWorkspace_B) / (1024.0 * 1024 * 1024);
     case FigureKind::GpuHoursPerTrillionTokens:
       return r.tokens_per_s > 0 ? static_cast<double>(gpus) * 1e12 / r.tokens_per_s / 3600.0 : 0.0;
     case FigureKind::AllReduceBusBandwidth:

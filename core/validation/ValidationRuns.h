@@ -30,6 +30,12 @@ enum class FigureKind {
   InterruptionsPer1000NodeDays,  // "interruptions_per_1000_node_days": job interruptions by failures
   HardwareInterruptionsPer1000NodeDays,  // "hardware_interruptions_per_1000_node_days": by hardware failures only
   MemoryPerGpuGiB,            // "memory_per_gpu_GiB": measured peak memory per GPU (the fullest GPU), GiB
+  // "memory_max_allocated_GiB": the caching allocator's peak allocated bytes
+  // (torch.cuda.max_memory_allocated, Megatron's mem-max-allocated-bytes),
+  // compared with the fullest stage's memory less what the allocator never
+  // hands out: the CUDA context, cuBLAS and NCCL workspace (the model's
+  // 1 GiB) and the fragmentation allowance (reserved, not allocated).
+  MemoryMaxAllocatedGiB,
 };
 
 // Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),

@@ -34,6 +34,11 @@ struct LayerSplit {
   // inputs in FP8.
   bool recompute_norm = false, recompute_mla_up = false, recompute_moe_act = false;
   bool fp8_activation_cache = false;
+  // Selective recomputation by torchtitan's per-op policy
+  // (job.software.selective_recompute "every_second_matmul"): keep the
+  // outputs of the 1st, 3rd, ... weight GEMM and of the attention kernel,
+  // recompute the rest (dense layers with standard attention only).
+  bool op_selective = false;
   bool operator==(const LayerSplit&) const = default;
 };
 
@@ -55,8 +60,9 @@ struct LayerWork {
   // What selective recomputation repeats besides the attention core, with
   // LayerSplit's recompute_* levers: MLA's up-projection GEMMs, and the norms'
   // and the MoE SwiGLU's memory-bound kernels (bytes moved, launches).
-  GemmShape recompute_gemms[2];
+  GemmShape recompute_gemms[4];
   int recompute_gemm_count = 0;
+  bool recompute_attention = true;  // false: the attention kernel's output is kept (LayerSplit::op_selective)
   double recompute_bytes = 0;
   int recompute_kernels = 0;
 

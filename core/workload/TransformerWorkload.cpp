@@ -127,7 +127,10 @@ double TransformerWorkload::embeddingParams() const {
   return e;
 }
 
-double TransformerWorkload::headParams() const { return gpt_style_ ? 0.0 : 1.0 * m_.vocab * m_.hidden; }
+double TransformerWorkload::headParams() const {
+  const bool tied = m_.tie_embeddings ? *m_.tie_embeddings : gpt_style_;
+  return tied ? 0.0 : 1.0 * m_.vocab * m_.hidden;
+}
 
 double TransformerWorkload::totalParams() const {
   double finalNorm = gpt_style_ ? 2.0 * m_.hidden : 1.0 * m_.hidden;
@@ -375,6 +378,43 @@ LayerWork TransformerWorkload::layerWork(const LayerSplit& sp, bool dense) const
   }
   w.act_none_bytes = sp.flash_attention ? w.act_selective_bytes : w.act_selective_bytes - lse + attnMatrix;
   w.act_full_bytes = e * nRep;
+  if (sp.op_selective && A.latent == 0 && !mo && !parallel) {
+    // torchtitan's per-op selective checkpointing (its _save_list policy:
+    // "Saves output of all compute ops, except every second mm"): of the
+    // weight GEMMs in call order (wq, wk, wv, wo, then w1, w3, w2 for SwiGLU
+    // or fc1, fc2) the 1st, 3rd, ... keep their outputs, every second one is
+    // recomputed; the attention kernel keeps its output and log-sum-exp; the
+    // block input is kept by the checkpoint; with sequence parallelism the
+    // reduce-scatter outputs (after wo and the MLP's down-projection) are
+    // kept too. Norms, RoPE, the activation and the residual adds are
+    // recomputed. Column-parallel outputs are T x width/t; row-parallel ones
+    // are the T x h partial sums before their reduction.
+    double width[7];
+    int n = 0;
+    width[n++] = a * A.qk / t;
+    width[n++] = kv * A.qk / t;
+    width[n++] = kv * A.v / t;
+    width[n++] = h;
+    width[n++] = f / t;
+    if (!gpt_style_) width[n++] = f / t;
+    width[n++] = h;
+    double kept = 0;
+    w.recompute_gemm_count = 0;
+    for (int i = 0; i < n; ++i) {
+      if (i % 2 == 0) {
+        kept += width[i];
+      } else if (w.recompute_gemm_count < 4) {
+        const double in = i == 3 ? A.out_in / t : i == n - 1 ? f / t : h;
+        w.recompute_gemms[w.recompute_gemm_count++] = {T, width[i], in, 1};
+      }
+    }
+    w.act_selective_bytes = e * nRep + e * T * kept + e * T * A.out_in / t + lse + (seqPar ? 2 * e * nRep : 0.0);
+    // Recomputed before each layer's backward: every second GEMM and the
+    // memory-bound kernels of the forward pass, not the attention core.
+    w.recompute_attention = false;
+    w.recompute_bytes = w.elementwise_fwd_bytes;
+    w.recompute_kernels = w.elementwise_kernels;
+  }
   return w;
 }
 

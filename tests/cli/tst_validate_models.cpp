@@ -43,21 +43,6 @@ const std::map<QString, KnownGap> kKnownGaps = {
       "too fast: DualPipe's SMs given to communication and FP8's fine-grained scaling cost nothing here, every chunk "
       "is paired; the row's unpublished layer split (last_stage_layers 2, which makes rank 0 fit) moved the figure "
       "from -23.9 % (docs/validation.md)"}},
-    // Memory rows (issue 31 item 2, docs/validation.md "Memory per GPU against measurements").
-    {"tt-8b-fsdp8-sac",
-     {0.304, "torchtitan's per-op selective checkpointing recomputes every second matmul and the element-wise ops; "
-             "the model's selective mode (Korthikanti's) keeps them: no key expresses torchtitan's policy"}},
-    {"tt-8b-fsdp128-sac", {0.394, "as tt-8b-fsdp8-sac"}},
-    {"trainy-8b-fsdp32-h200",
-     {1.006, "as tt-8b-fsdp8-sac, and 48 GiB measured against torchtitan's own 62-67 GiB for the same local batch: "
-             "not the same configuration (revision, defaults), which the page does not give in full"}},
-    {"trainy-8b-fsdp64-h200", {1.009, "as trainy-8b-fsdp32-h200"}},
-    {"tt-70b-fsdp32-tp8",
-     {-0.311, "under: the measured figure is the allocator's peak reserved memory (torchtitan's monitor), "
-              "near the 96 GB part's capacity on several rows; Float8, torch.compile not modelled"}},
-    {"tt-405b-fsdp8-tp8-pp8",
-     {-0.364, "under: 82.5 GiB with 1F1B against 72.7 GiB interleaved on the same page; the model holds 8 micro-batches "
-              "of 16 layer inputs (52.4 GiB); reserved memory, Float8 and async TP not modelled"}},
     {"opt-175b-hardware-failures",
      {-0.880,
       "a cloud A100 fleet in its first year (2021-22) where failed hosts came back ('the same bad machine again'): "
@@ -211,15 +196,23 @@ class TestValidateModels : public QObject {
     for (const QJsonValue& v : runs_) {
       QJsonObject o = v.toObject();
       if (o["domain"].toString() != "memory") continue;
-      QCOMPARE(o["figure_kind"].toString(), QString("memory_per_gpu_GiB"));
+      const QString kind = o["figure_kind"].toString();
+      QVERIFY2(kind == "memory_per_gpu_GiB" || kind == "memory_max_allocated_GiB", qPrintable(kind));
       QVERIFY2(o["simulated"].toBool(), qPrintable(o["id"].toString()));
       QVERIFY(o["predicted"].toDouble() > 0);
-      QCOMPARE(o["predicted"].toDouble(), o["memory_per_gpu_GiB"].toDouble());
+      if (kind == "memory_per_gpu_GiB") {
+        QCOMPARE(o["predicted"].toDouble(), o["memory_per_gpu_GiB"].toDouble());
+      } else {
+        // Peak allocated: the fullest stage less the 1 GiB workspace and the
+        // allocator allowance, which the caching allocator never hands out.
+        QVERIFY2(o["predicted"].toDouble() < o["memory_per_gpu_GiB"].toDouble() - 1.0, qPrintable(o["id"].toString()));
+      }
       held += o["use"].toString() == "held-out";
       pubs.insert(o["publication"].toString());
     }
     QVERIFY(held > 0);
-    QVERIFY(pubs.size() >= 2);
+    // Independent measurers (issue 31 asks for 4): the torchtitan team, Trainy, NVIDIA's Megatron-LM CI.
+    QVERIFY(pubs.size() >= 3);
     QJsonObject ms = summary_["domains"].toObject()["memory"].toObject();
     QCOMPARE(ms["held_out"].toInt(), held);
   }

@@ -1,0 +1,292 @@
+// Memory per GPU, term by term, against closed forms from each term's source
+// (issue 31; docs/models.md, "Memory per GPU by term"). Every expected value
+// below is written from the publication's formula, not read off the model:
+//  - activations per layer: Korthikanti et al. 2022 (arXiv 2205.05198), Table 2;
+//  - model states: Rajbhandari et al., ZeRO (SC'20) §5, Fig. 1 (2 + 2 + 12 =
+//    16 bytes per parameter, and the three partitioning stages);
+//  - micro-batches in flight: Narayanan et al. SC'21 §2.2.1 (1F1B: p - s) and
+//    Korthikanti §4.2.3 (interleaved: p(1 + (p-1)/(pv)) on the first stage);
+//  - the loss's logits buffers (job.software.cross_entropy), torchtitan's
+//    per-op selective policy (job.software.selective_recompute) and the
+//    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs).
+#include <QtTest>
+
+#include <cmath>
+#include <deque>
+
+#include "PerfTestUtil.h"
+#include "catalog/Catalog.h"
+#include "perf/EvalKernel.h"
+#include "perf/MemoryModel.h"
+#include "perf/PerfModel.h"
+#include "workload/TransformerWorkload.h"
+
+using namespace cf;
+
+namespace {
+const Catalog& memTermsParts() { return Catalog::builtin(); }
+
+ResolvedScenario memTermsResolved(const nlohmann::json& j) {
+  static std::deque<Scenario> keep;
+  keep.push_back(cftest::scenario(j));
+  return resolve(keep.back(), memTermsParts());
+}
+
+PerfResult memTermsRun(const nlohmann::json& j) {
+  ResolvedScenario r = memTermsResolved(j);
+  PerfModel m(r, memTermsParts());
+  return m.evaluate(m.scenarioConfig());
+}
+
+// Llama 3.1 8B's shape (h 4096, 32 heads, 8 KV heads of 128, SwiGLU 14,336,
+// vocab 128,256, sequence 8,192) on 2 H100 nodes.
+nlohmann::json llama8b(int tp, int pp, int dp, int microBatch, int globalBatch,
+                       const nlohmann::json& software = nlohmann::json::object()) {
+  return {{"format", "clusterforge.scenario/1"},
+          {"cluster",
+           {{"accelerator", "H100-SXM5-80GB"}, {"nodes", 2},
+            {"scale_up", {{"kind", "nvswitch"}, {"domain_size", 8}, {"bandwidth_GBps", 450}}},
+            {"scale_out", {{"nics_per_node", 8}, {"nic_Gbps", 400}, {"tiers", 2}}}}},
+          {"job",
+           {{"model", {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8}, {"ffn_hidden", 14336},
+                       {"ffn_kind", "swiglu"}, {"seq_len", 8192}, {"vocab", 128256}}},
+            {"parallelism",
+             {{"tp", tp}, {"pp", pp}, {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch},
+              {"recompute", "selective"}}},
+            {"precision", "bf16"},
+            {"software", software}}}};
+}
+
+bool near(double got, double expect, double rel = 1e-9) {
+  return std::fabs(got - expect) <= rel * std::fabs(expect);
+}
+}  // namespace
+
+class TestMemoryTerms : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void korthikantiTable2_data();
+  void korthikantiTable2();
+  void zeroStates_data();
+  void zeroStates();
+  void inFlightMicroBatches();
+  void lossLogitsBuffers();
+  void torchtitanOpPolicy_data();
+  void torchtitanOpPolicy();
+  void pipelineKeepsOutputs();
+  void keysRoundTrip();
+};
+
+void TestMemoryTerms::korthikantiTable2_data() {
+  QTest::addColumn<int>("tp");
+  QTest::addColumn<bool>("sp");
+  QTest::addColumn<QString>("mode");
+  // Table 2 rows: no parallelism; tensor parallel; tensor + sequence
+  // parallel; tensor + sequence parallel + selective; full recomputation.
+  QTest::newRow("none, t=1") << 1 << false << "none";
+  QTest::newRow("TP t=8") << 8 << false << "none";
+  QTest::newRow("TP+SP t=8") << 8 << true << "none";
+  QTest::newRow("TP+SP+selective t=8") << 8 << true << "selective";
+  QTest::newRow("TP+SP+selective t=4") << 4 << true << "selective";
+  QTest::newRow("full t=8") << 8 << true << "full";
+}
+
+// GPT-3 175B's layer (h 12,288, a 96, s 2,048, b 1) in fp16, unfused
+// attention and GPT's dropout masks, as the table counts them.
+void TestMemoryTerms::korthikantiTable2() {
+  QFETCH(int, tp);
+  QFETCH(bool, sp);
+  QFETCH(QString, mode);
+  ModelSpec m;
+  m.hidden = 12288;
+  m.heads = 96;
+  m.seq_len = 2048;
+  TransformerWorkload w(m, Precision::Bf16);
+  LayerSplit split{tp, 1, 1, 1, false, sp};
+  const LayerWork lw = w.layerWork(split);
+  const double s = 2048, b = 1, h = 12288, a = 96, t = tp;
+  double expect = 0, got = 0;
+  if (mode == "none") {
+    // sbh(10 + 24/t + 5as/(ht)) with TP; sbh/t (34 + 5as/h) with TP + SP.
+    expect = sp ? s * b * h / t * (34 + 5 * a * s / h) : s * b * h * (10 + 24 / t + 5 * a * s / (h * t));
+    got = lw.act_none_bytes;
+  } else if (mode == "selective") {
+    expect = 34 * s * b * h / t;  // sbh·34/t
+    got = lw.act_selective_bytes - 4 * b * (a / t) * s;  // less the fused kernel's fp32 log-sum-exp
+  } else {
+    expect = 2 * s * b * h / t;  // the layer input (2sbh), split by SP
+    got = lw.act_full_bytes;
+  }
+  QVERIFY2(near(got, expect), qPrintable(QString("%1 vs %2").arg(got).arg(expect)));
+}
+
+void TestMemoryTerms::zeroStates_data() {
+  QTest::addColumn<int>("stage");
+  QTest::addColumn<double>("n");
+  QTest::newRow("stage 0, N 64") << 0 << 64.0;
+  QTest::newRow("stage 1, N 64") << 1 << 64.0;
+  QTest::newRow("stage 2, N 64") << 2 << 64.0;
+  QTest::newRow("stage 3, N 64") << 3 << 64.0;
+  QTest::newRow("stage 1, N 8") << 1 << 8.0;
+  QTest::newRow("stage 3, N 1024") << 3 << 1024.0;
+}
+
+// ZeRO §5: mixed-precision Adam holds 2Ψ (fp16 weights) + 2Ψ (fp16
+// gradients) + KΨ (fp32 weights, momentum, variance: K = 12).
+// P_os: 4Ψ + KΨ/N; P_os+g: 2Ψ + (2 + K)Ψ/N; P_os+g+p: (4 + K)Ψ/N.
+void TestMemoryTerms::zeroStates() {
+  QFETCH(int, stage);
+  QFETCH(double, n);
+  ModelSpec m;
+  TransformerWorkload w(m, Precision::Bf16);
+  SoftwareStack modern = presetStack("megatron-core-2024");
+  MemoryModel mem(w, modern);
+  const double K = 12;
+  const double expect[] = {4 + K, 4 + K / n, 2 + (2 + K) / n, (4 + K) / n};
+  QVERIFY(near(mem.modelStateBytesPerParam(stage, n), expect[stage]));
+  // The paper's own example (Fig. 1): Ψ = 7.5B, N = 64: 120, 31.4, 16.6, 1.88 GB.
+  if (n == 64) {
+    const double fig1[] = {120.0, 31.4, 16.6, 1.88};
+    const double gb = 7.5e9 * mem.modelStateBytesPerParam(stage, n) / 1e9;
+    QVERIFY2(std::fabs(gb - fig1[stage]) < 0.05, qPrintable(QString::number(gb)));
+  }
+  // fp32 gradients (Megatron's main_grad, job.software.fp32_main_grads): g = 4.
+  modern.fp32_main_grads = true;
+  MemoryModel mem32(w, modern);
+  const double expect32[] = {6 + K, 6 + K / n, 2 + (4 + K) / n, (6 + K) / n};
+  QVERIFY(near(mem32.modelStateBytesPerParam(stage, n), expect32[stage]));
+}
+
+// 1F1B: stage s holds min(m, p - s) micro-batches (Narayanan et al. SC'21
+// §2.2.1). Interleaved with v chunks: the first stage holds
+// p(1 + (p-1)/(pv)) micro-batches' worth of its layers (Korthikanti §4.2.3).
+void TestMemoryTerms::inFlightMicroBatches() {
+  ParallelConfig c;
+  c.tp = 1;
+  c.dp = 1;
+  for (int p : {2, 4, 8, 16}) {
+    c.pp = p;
+    c.virtual_stages = 1;
+    for (int s = 0; s < p; ++s) QCOMPARE(kern::inFlight(c, 1000, s), 1.0 * (p - s));
+    QCOMPARE(kern::inFlight(c, 3, 0), std::min(3.0, 1.0 * p));  // never more than the step's micro-batches
+    for (int v : {2, 3, 4}) {
+      c.virtual_stages = v;
+      const double expect = p * (1.0 + (p - 1.0) / (1.0 * p * v));
+      QVERIFY2(near(kern::inFlight(c, 1000, 0), expect),
+               qPrintable(QString("p %1 v %2: %3 vs %4").arg(p).arg(v).arg(kern::inFlight(c, 1000, 0)).arg(expect)));
+    }
+  }
+}
+
+// The last stage's loss: Megatron's vocab-parallel cross entropy holds the
+// fp32 logits and their gradient (2 x 4·T·V/t); eager
+// F.cross_entropy(logits.float()) holds, at its backward's peak, the saved
+// fp32 log-softmax, nll_loss's fp32 gradient and log-softmax's fp32 result
+// (3 x 4·T·V/t); a compiled loss the bf16 logits and their bf16 gradient
+// (2 x 2·T·V/t). T = micro-batch x sequence / CP tokens, V / t the vocabulary
+// shard.
+void TestMemoryTerms::lossLogitsBuffers() {
+  const double T = 2 * 8192.0, V = 128256, t = 2;
+  const double fp32Logits = 4 * T * V / t;
+  auto lastStageActs = [](const nlohmann::json& sw) {
+    const PerfResult r = memTermsRun(llama8b(2, 2, 4, 2, 32, sw));
+    return r.stage_memory[2].activations_B;
+  };
+  const double base = lastStageActs(nlohmann::json::object());
+  const double fp32 = lastStageActs({{"cross_entropy", "fp32"}});
+  const double upcast = lastStageActs({{"cross_entropy", "upcast"}});
+  const double compiled = lastStageActs({{"cross_entropy", "compiled"}});
+  QCOMPARE(fp32, base);  // the default
+  QVERIFY2(near(upcast - fp32, fp32Logits, 1e-9), qPrintable(QString("%1 vs %2").arg(upcast - fp32).arg(fp32Logits)));
+  QVERIFY2(near(fp32 - compiled, fp32Logits, 1e-9), qPrintable(QString("%1").arg(fp32 - compiled)));
+  // The first stage holds no logits: the key does not move it.
+  const PerfResult a = memTermsRun(llama8b(2, 2, 4, 2, 32, nlohmann::json::object()));
+  const PerfResult b = memTermsRun(llama8b(2, 2, 4, 2, 32, {{"cross_entropy", "upcast"}}));
+  QCOMPARE(a.stage_memory[0].activations_B, b.stage_memory[0].activations_B);
+}
+
+void TestMemoryTerms::torchtitanOpPolicy_data() {
+  QTest::addColumn<int>("tp");
+  QTest::newRow("t=1") << 1;
+  QTest::newRow("t=8, SP") << 8;
+}
+
+// torchtitan's per-op selective checkpointing (_save_list: aten.mm, the
+// SDPA kernels, reduce_scatter_tensor; "Saves output of all compute ops,
+// except every second mm"). For a Llama block (wq, wk, wv, wo, w1, w3, w2 in
+// call order) it keeps: the block input (2·T·h/t with SP), wq's output
+// (2·T·a·d/t), wv's (2·T·kv·d/t), w1's (2·T·f/t), w2's partial sum (2·T·h),
+// the attention output (2·T·a·d/t) with its fp32 log-sum-exp (4·b·a/t·s)
+// and, with SP, the two reduce-scatter outputs (2 x 2·T·h/t).
+void TestMemoryTerms::torchtitanOpPolicy() {
+  QFETCH(int, tp);
+  ModelSpec m;
+  m.layers = 32;
+  m.hidden = 4096;
+  m.heads = 32;
+  m.kv_heads = 8;
+  m.ffn_hidden = 14336;
+  m.ffn_kind = "swiglu";
+  m.seq_len = 8192;
+  m.vocab = 128256;
+  TransformerWorkload w(m, Precision::Bf16);
+  LayerSplit split{tp, 1, 1, 2, true, tp > 1};
+  split.op_selective = true;
+  const LayerWork lw = w.layerWork(split);
+  const double b = 2, s = 8192, T = b * s, h = 4096, a = 32, d = 128, kv = 8, f = 14336, t = tp;
+  const double sp = tp > 1 ? 1 : 0;
+  const double expect = 2 * T * h / t + 2 * T * a * d / t + 2 * T * kv * d / t + 2 * T * f / t + 2 * T * h +
+                        2 * T * a * d / t + 4 * b * (a / t) * s + sp * 2 * (2 * T * h / t);
+  QVERIFY2(near(lw.act_selective_bytes, expect), qPrintable(QString("%1 vs %2").arg(lw.act_selective_bytes).arg(expect)));
+  // Recomputed: wk, wo, w3 (the even calls), not the attention core.
+  QCOMPARE(lw.recompute_gemm_count, 3);
+  QVERIFY(!lw.recompute_attention);
+  QCOMPARE(lw.recompute_gemms[0].n, kv * d / t);
+  QCOMPARE(lw.recompute_gemms[1].n, h);
+  QCOMPARE(lw.recompute_gemms[2].n, f / t);
+  // For t = 1 that is 2·T·(4h + kv·d + f) + lse: 63,488 bytes a token for the
+  // 8B block, against Korthikanti's 139,264 (2·(6h + 2·kv·d + 3f)).
+  if (tp == 1) {
+    QVERIFY(near(lw.act_selective_bytes - 4 * b * a * s, T * 63488.0));
+    LayerSplit kor{1, 1, 1, 2, true, false};
+    QVERIFY(near(w.layerWork(kor).act_selective_bytes - 4 * b * a * s, T * 139264.0));
+  }
+}
+
+// A stage that keeps each in-flight micro-batch's output (torch.distributed.
+// pipelining) holds one more activation tensor, 2·b·s·h/t bytes, per
+// micro-batch in flight: min(m, p - s) under 1F1B. The last stage sends
+// nothing.
+void TestMemoryTerms::pipelineKeepsOutputs() {
+  const double perMb = 2.0 * 1 * 8192 * 4096 / 2;  // b = 1, t = 2
+  const PerfResult a = memTermsRun(llama8b(2, 4, 2, 1, 32));
+  const PerfResult b = memTermsRun(llama8b(2, 4, 2, 1, 32, {{"pipeline_keeps_outputs", true}}));
+  QVERIFY2(near(b.stage_memory[0].activations_B - a.stage_memory[0].activations_B, 4 * perMb),
+           qPrintable(QString::number(b.stage_memory[0].activations_B - a.stage_memory[0].activations_B)));
+  QCOMPARE(b.stage_memory[2].activations_B, a.stage_memory[2].activations_B);
+}
+
+void TestMemoryTerms::keysRoundTrip() {
+  const Scenario s = cftest::scenario(llama8b(
+      1, 1, 8, 2, 16,
+      {{"cross_entropy", "upcast"}, {"selective_recompute", "every_second_matmul"}, {"pipeline_keeps_outputs", true}}));
+  QCOMPARE(s.job.software.cross_entropy, std::string("upcast"));
+  QCOMPARE(s.job.software.selective_recompute, std::string("every_second_matmul"));
+  QVERIFY(s.job.software.pipeline_keeps_outputs);
+  const Scenario back = scenarioFromJson(scenarioToJson(s));
+  QVERIFY(back.job.software == s.job.software);
+  // The defaults change nothing and are not written.
+  const nlohmann::json plain = scenarioToJson(cftest::scenario(llama8b(1, 1, 8, 2, 16)));
+  QVERIFY(!plain["job"].contains("software") || !plain["job"]["software"].contains("cross_entropy"));
+  bool threw = false;
+  try {
+    cftest::scenario(llama8b(1, 1, 8, 2, 16, {{"cross_entropy", "fused"}}));
+  } catch (const std::exception&) {
+    threw = true;
+  }
+  QVERIFY(threw);
+}
+
+QTEST_APPLESS_MAIN(TestMemoryTerms)
+#include "tst_memory_terms.moc"
