@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "catalog/Catalog.h"
+#include "common/InputFile.h"
 #include "common/Version.h"
 #include "design/ScenarioJson.h"
 #include "design/LayoutPath.h"
@@ -111,6 +112,7 @@ int convert(const std::string& in, const std::string& out, std::ostream& err) {
     return 2;
   }
   try {
+    checkOutputFile(out, "OUT");
     writeAnyProject(p, out);
   } catch (const InputError& e) {
     err << in << ": " << e.what() << "\n";
@@ -230,6 +232,8 @@ int search(const SearchArgs& a, std::ostream& out, std::ostream& err) {
 int topology(const TopologyArgs& a, std::ostream& out, std::ostream& err) {
   return withResolvedScenario(a.file, a.scenario, err, [&](const ResolvedScenario& r, const Catalog& parts) {
     nlohmann::json report = topologyReport(r, parts);
+    if (!a.dot.empty()) checkOutputFile(a.dot, "--dot");
+    if (!a.csv.empty()) checkOutputFile(a.csv, "--csv");
     if (!a.dot.empty()) writeFileAtomically(a.dot, exportDot(r, parts));
     if (!a.csv.empty()) writeFileAtomically(a.csv, exportCablingCsv(r, parts));
     out << report.dump(2) << "\n";

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "store/ProjectFile.h"
 #include "sweep/SweepReport.h"
 #include "sweep/SweepResults.h"
@@ -28,6 +29,7 @@ VariantOptions SweepSession::variantOptions() const {
 int SweepSession::prepare() {
   try {
     spec_ = SweepSpec::fromFile(args_.spec);
+    checkOutputFile(args_.out, "-o");  // before any variant runs: a FIFO or device is refused, not replaced
   } catch (const InputError& e) {
     err_ << args_.spec << ": " << e.what() << "\n";
     return 2;
@@ -73,7 +75,10 @@ void SweepSession::record(const nlohmann::json& rec) {
   if (status == "ok") {
     const auto& m = rec["metrics"];
     char line[160];
-    if (m.contains("wait_p95_h"))  // a schedule sweep (sweep/ScheduleSweep.h)
+    if (m.contains("jobs_submitted") && !m.contains("wait_p95_h"))  // a schedule sweep where no job finished
+      std::snprintf(line, sizeof line, ": wait p95 n/a (no job finished), utilisation %.1f %%, %.3g USD",
+                    100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
+    else if (m.contains("wait_p95_h"))  // a schedule sweep (sweep/ScheduleSweep.h)
       std::snprintf(line, sizeof line, ": wait p95 %.2f h, utilisation %.1f %%, %.3g USD", m.value("wait_p95_h", 0.0),
                     100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
     else

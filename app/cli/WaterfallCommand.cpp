@@ -14,6 +14,7 @@
 #include "TextTable.h"
 #include "common/Csv.h"
 #include "common/InputError.h"
+#include "common/Printable.h"
 #include "sim/Invariants.h"
 #include "waterfall/RunWaterfall.h"
 
@@ -49,7 +50,7 @@ void printText(const WaterfallResult& r, std::ostream& out) {
   auto row = [&](const std::string& idx, const std::string& name, const WaterfallFigures& f, const std::string& gain,
                  const std::string& share, const std::string& sh) {
     std::vector<std::string> v = {idx,
-                                  name + (f.fits_in_memory ? "" : " *"),
+                                  printableText(name) + (f.fits_in_memory ? "" : " *"),
                                   fixed(f.step_time_s, 3) + " s",
                                   pct(f.mfu),
                                   pct(f.gpu_utilization),
@@ -69,7 +70,7 @@ void printText(const WaterfallResult& r, std::ostream& out) {
     row(std::to_string(k + 1), s.name, s.figures, signedDays(s.gain_days), orDash(s.share, pct),
         orDash(s.shapley_share, pct));
   }
-  out << r.name << "\n\n";
+  out << printableText(r.name) << "\n\n";
   cli::printTextTable(out, head, rows);
   out << "\n" << totalLine(r) << "\n";
   const WaterfallFigures& last = r.steps.empty() ? r.baseline : r.steps.back().figures;

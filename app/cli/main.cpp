@@ -89,6 +89,8 @@ int main(int argc, char** argv) {
     for (auto* sub : {sweep, schedule})
       sub->add_flag("--allow-large", allowLarge,
                     "Lift the work budgets (jobs, trace rows and teams of a workload; fabric size)");
+    waterfall->add_flag("--allow-large", allowLarge,
+                        "Lift the work budgets (the waterfall's simulations: Shapley over more than 6 steps)");
 #ifdef CF_HAVE_REPORT
     cf::cli::ReportArgs reportArgs;
     auto* report = cf::cli::addReportCommand(app, reportArgs);

@@ -262,7 +262,7 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
     const QString img = chart(QStringLiteral("chart/%1/%2").arg(index).arg(static_cast<int>(c)), &view,
                               full ? kPageWidthPx : kHalf, full ? 300 : tall ? 330 : 250, mode, &sameAs);
     if (!sameAs.isEmpty())
-      repeated << tr("“%1” as for %2").arg(ResultCharts::title(c), sameAs);
+      repeated << tr("“%1” as for %2").toHtmlEscaped().arg(ResultCharts::title(c).toHtmlEscaped(), sameAs);  // sameAs: HTML
     else
       (full ? wide : cells) << img;
   }
@@ -270,7 +270,9 @@ QString ReportHtml::scenarioSection(int index, Images mode) {
   for (const QString& img : wide) html += QStringLiteral("<p style='margin:4px 0'>%1</p>").arg(img);
   if (!repeated.isEmpty())
     html += QStringLiteral("<p style='%1'>%2</p>")
-                .arg(kNote, tr("Not repeated (identical charts): %1.").arg(repeated.join(QStringLiteral("; "))).toHtmlEscaped());
+                .arg(kNote, tr("Not repeated (identical charts): %1.")
+                                .toHtmlEscaped()
+                                .arg(repeated.join(QStringLiteral("; "))));  // each part escaped once (issue 33)
   return html;
 }
 

@@ -18,7 +18,7 @@ using reporthtml::smallCell;
 QString ReportHtml::scheduleSection(int index, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
   using F = ScheduleFigures;
-  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Workload: %1").arg(QString::fromStdString(s.name).toHtmlEscaped()));
+  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Workload: %1").toHtmlEscaped().arg(esc(s.name)));
   ScheduleRun run;
   try {
     const sched::Workload w = sched::workloadFromJson(s.workload, "workload");

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <cmath>
 
+#include "common/Printable.h"
 #include "ChartView.h"
 #include "CompareCharts.h"
 #include "FieldSpec.h"
@@ -70,7 +71,9 @@ QString ReportHtml::designTable(int scenario) const {
   return html + QStringLiteral("</table>");
 }
 
-QString ReportHtml::esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+// User text: control characters and bidirectional overrides shown as \uXXXX (common/Printable.h, the same
+// function as the CLI's text output), then HTML-escaped.
+QString ReportHtml::esc(const std::string& s) { return QString::fromStdString(printableText(s)).toHtmlEscaped(); }
 
 QString ReportHtml::executiveSummary() const {
   const int n = static_cast<int>(project_.scenarios.size());

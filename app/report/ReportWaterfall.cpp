@@ -31,8 +31,8 @@ WaterfallRunPtr runOf(const Project& project, int index, const QVector<Waterfall
 
 QString ReportHtml::waterfallSection(int index, Images mode) {
   const ProjectWaterfall& w = project_.waterfalls[static_cast<std::size_t>(index)];
-  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Lever waterfall: %1").arg(QString::fromStdString(w.name).toHtmlEscaped()));
-  if (!w.description.empty()) html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(w.description).toHtmlEscaped());
+  QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Lever waterfall: %1").toHtmlEscaped().arg(esc(w.name)));
+  if (!w.description.empty()) html += QStringLiteral("<p>%1</p>").arg(esc(w.description));
   const WaterfallRunPtr run = runOf(project_, index, waterfalls_);
   if (!run->ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not run: %1").arg(run->error).toHtmlEscaped());
   const WaterfallResult& r = *run->result;
@@ -48,9 +48,9 @@ QString ReportHtml::waterfallSection(int index, Images mode) {
 
   // The steps by number (the table and the chart use the numbers).
   for (std::size_t k = 0; k < r.steps.size(); ++k) {
-    html += QStringLiteral("<p style='margin:2px 0'><b>%1</b>").arg(WaterfallMetrics::stepLabel(r, static_cast<int>(k)).toHtmlEscaped());
+    html += QStringLiteral("<p style='margin:2px 0'><b>%1</b>").arg(esc(WaterfallMetrics::stepLabel(r, static_cast<int>(k)).toStdString()));
     if (!r.steps[k].description.empty())
-      html += QStringLiteral(" <span style='color:#555'>— %1</span>").arg(QString::fromStdString(r.steps[k].description).toHtmlEscaped());
+      html += QStringLiteral(" <span style='color:#555'>— %1</span>").arg(esc(r.steps[k].description));
     html += QStringLiteral("</p>");
   }
   const WaterfallMetric figures[] = {WaterfallMetric::StepTime, WaterfallMetric::Mfu, WaterfallMetric::GpuUtilization,
@@ -62,7 +62,7 @@ QString ReportHtml::waterfallSection(int index, Images mode) {
   if (shapley) html += smallCell(tr("Shapley share"), true);
   html += QStringLiteral("</tr></thead>");
   auto row = [&](const QString& label, const WaterfallFigures& f, const WaterfallStepResult* s) {
-    html += QStringLiteral("<tr>") + smallCell(label.toHtmlEscaped());
+    html += QStringLiteral("<tr>") + smallCell(esc(label.toStdString()));  // printable, then HTML (issue 33)
     for (WaterfallMetric m : figures) html += smallCell(WaterfallMetrics::format(WaterfallMetrics::value(f, m), m));
     html += smallCell(s ? WaterfallMetrics::days(s->gain_days) : QString()) +
             smallCell(s ? WaterfallMetrics::share(s->share) : QString());

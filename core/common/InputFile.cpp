@@ -52,6 +52,17 @@ std::uint64_t checkInputFile(const std::string& path, const std::string& key, st
   return openChecked(f, path, key, maxBytes);
 }
 
+void checkOutputFile(const std::string& path, const std::string& key) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return;  // a new file (its folder is the writer's to check)
+    throw InputError(key, "cannot write \"" + path + "\": " + std::strerror(errno));  // ELOOP: a link loop
+  }
+  if (!S_ISREG(st.st_mode))
+    throw InputError(key, "\"" + path + "\" is " + kindOf(st.st_mode) +
+                              ", not a regular file; output goes only to regular files (it is left as it is)");
+}
+
 std::string readInputFile(const std::string& path, const std::string& key, std::uint64_t maxBytes) {
   Fd f;
   const std::uint64_t size = openChecked(f, path, key, maxBytes);

@@ -34,4 +34,9 @@ std::string readInputFile(const std::string& path, const std::string& key,
 std::uint64_t checkInputFile(const std::string& path, const std::string& key,
                              std::uint64_t maxBytes = kMaxInputFileBytes);
 
+// An output path is a new file or an existing regular one (through links): a FIFO, device, socket or folder
+// is refused, and so is a path whose links loop; throws InputError(key, ...) naming the path (issue 33: a FIFO
+// given as output was replaced by a regular file).
+void checkOutputFile(const std::string& path, const std::string& key);
+
 }  // namespace cf

@@ -1,5 +1,7 @@
 #include "common/JsonReader.h"
 
+#include "common/Printable.h"
+
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -250,20 +252,9 @@ void ObjectReader::finish() const {
 }
 
 std::string printableKey(const std::string& key) {
-  // Control characters as JSON writes them (\u0000): a key is user text, and
-  // a NUL would end the message's C string (what()) early.
-  std::string out;
-  for (const char c : key) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  // A key is user text: control characters as JSON writes them (\u0000; a NUL would end the message's C string,
+  // what(), early), bidirectional overrides too (common/Printable.h).
+  return printableText(key);
 }
 
 }  // namespace cf

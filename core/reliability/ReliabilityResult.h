@@ -64,7 +64,7 @@ struct ReliabilityCounts {
 };
 
 struct ReliabilityResult {
-  double cluster_mtbf_h = 0;        // 1 / Σ λ; 0 when nothing fails
+  double cluster_mtbf_h = 0;        // 1 / Σ λ; 0 when nothing fails (JSON null, text "n/a")
   SampleStats interruptions;        // per run
   SampleStats goodput;              // ETTR = failure-free time / wall time, per trial
   SampleStats time_to_train_days;   // wall time with failures (days)

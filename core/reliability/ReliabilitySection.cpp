@@ -169,7 +169,8 @@ nlohmann::json reliabilityJson(const ReliabilityResult& r) {
   const RecoveryStrategy& strategy = r.recovery.strategy;
   const ReliabilityCounts& n = r.counts;
   nlohmann::json j = {
-      {"cluster_mtbf_h", r.cluster_mtbf_h},
+      // No failure modelled: no MTBF (null, not 0.0 beside 0 interruptions; issue 33).
+      {"cluster_mtbf_h", r.cluster_mtbf_h > 0 ? nlohmann::json(r.cluster_mtbf_h) : nlohmann::json(nullptr)},
       {"interruptions_mean", sInt.mean},
       {"interruptions_p95", sInt.p95},
       {"checkpoint_interval_s", ci.used},

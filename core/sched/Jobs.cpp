@@ -18,6 +18,7 @@ long long teamLimit() { return workBudgetsLifted() ? kMaxTeams : kTeamBudget; }
 JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed, const std::string& path) {
   JobSet js;
   js.horizon_s = w.horizon_h * 3600;
+  js.horizon_is_trace_span = w.horizon_is_trace_span;
   js.failures = w.failures;
   js.restart_s = w.restart_s;
   js.contention = w.contention;
@@ -69,6 +70,7 @@ JobSet generateJobs(const Workload& w, const ClusterModel& m, std::uint64_t seed
     if (c.size.model) {
       if (!m.step_times) throw InputError(cp + ".model", "no performance model for this cluster");
       ideal = m.step_times->runTime_s(c, m.step_times->compact(c.gpus), cp);
+      m.step_times->requireFits(c, m.step_times->compact(c.gpus), cp);
     }
     Rng arrivals(seed, static_cast<std::uint32_t>(2 * k)), sizes(seed, static_cast<std::uint32_t>(2 * k + 1));
     auto add = [&](double t) {

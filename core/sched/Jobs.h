@@ -39,6 +39,7 @@ struct JobSet {
   std::vector<const JobClass*> class_defs;  // null for "trace"
   std::vector<std::string> class_paths;     // key paths for messages
   double horizon_s = 0;
+  bool horizon_is_trace_span = false;  // Workload::horizon_is_trace_span
   bool failures = true;    // the workload's "failures"
   double restart_s = -1;   // the workload's "restart_s" (< 0: the cluster's)
   Contention contention = Contention::None;  // the workload's "contention"

@@ -37,6 +37,8 @@ Quantiles quantiles(std::vector<double> v) {
 }
 
 nlohmann::json toJson(const Quantiles& q) {
+  if (q.n == 0)  // no figure from an empty set
+    return {{"n", 0}, {"mean", nullptr}, {"p5", nullptr}, {"p50", nullptr}, {"p95", nullptr}, {"max", nullptr}};
   return {{"n", q.n}, {"mean", q.mean}, {"p5", q.p5}, {"p50", q.p50}, {"p95", q.p95}, {"max", q.max}};
 }
 
@@ -61,24 +63,39 @@ nlohmann::json toJson(const ScheduleResult& r) {
                     {"nodes_per_leaf", r.nodes_per_leaf},
                     {"leaves_per_pod", r.leaves_per_pod}};
   out["horizon_h"] = r.horizon_s / 3600;
+  out["horizon_is"] = r.horizon_is_trace_span ? "trace span" : "workload horizon";
   out["end_h"] = r.end_s / 3600;
-  out["jobs"] = {{"submitted", r.submitted},       {"completed", r.completed},
-                 {"unfinished", r.unfinished},     {"preemptions", r.preemptions},
-                 {"interruptions", r.interruptions}, {"failures", r.failures},
-                 {"with_deadline", r.with_deadline}, {"deadline_missed", r.deadline_missed}};
+  out["offered_load"] = r.offered_load;
+  out["jobs"] = {{"submitted", r.submitted},
+                 {"completed", r.completed},
+                 {"unfinished", r.unfinished},
+                 {"unfinished_at_horizon", r.unfinished_at_horizon},
+                 {"queued_at_horizon", r.queued_at_horizon},
+                 {"preemptions", r.preemptions},
+                 {"interruptions", r.interruptions},
+                 {"failures", r.failures},
+                 {"with_deadline", r.with_deadline},
+                 {"deadline_missed", r.deadline_missed}};
   out["utilization"] = {{"busy", r.utilization}, {"allocated", r.allocated_utilization}};
   out["idle_gpu_h"] = r.idle_gpu_h;
   out["series"] = {{"t_h", r.t_h}, {"busy", r.busy}, {"allocated", r.allocated}, {"queued", r.queued},
                    {"facility_kW", r.facility_kW}};
   out["wait_h"] = {{"all", toJson(r.wait_h)}, {"by_class", byKey(r.wait_h_by_class)}, {"by_team", byKey(r.wait_h_by_team)}};
+  out["wait_total_h"] = {{"all", toJson(r.wait_total_h)}};
   out["jct_h"] = {{"all", toJson(r.jct_h)}, {"by_class", byKey(r.jct_h_by_class)}, {"by_team", byKey(r.jct_h_by_team)}};
-  out["goodput"] = {{"per_job", toJson(r.goodput)}, {"by_team", r.goodput_by_team}};
+  auto orNull = [](bool has, double v) { return has ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  out["goodput"] = {{"per_job", toJson(r.goodput)},
+                    {"gpu_hour_weighted", orNull(r.goodput.n > 0, r.goodput_gpu_hour_weighted)},
+                    {"cluster", r.goodput_cluster},
+                    {"by_team", r.goodput_by_team}};
   out["energy"] = {{"it_MWh", r.it_energy_MWh},
                    {"facility_MWh", r.facility_energy_MWh},
                    {"busy_it_MWh", r.busy_energy_MWh},
                    {"idle_it_MWh", r.idle_energy_MWh},
                    {"pue", r.pue}};
   out["cost"] = {{"usd_per_gpu_hour", r.usd_per_gpu_hour},
+                 {"period_h", r.cost_period_s / 3600},
+                 {"cluster_usd", r.cluster_cost_usd},
                  {"jobs_usd", r.jobs_cost_usd},
                  {"idle_usd", r.idle_cost_usd},
                  {"per_job_usd", toJson(r.cost_per_job_usd)},
@@ -88,7 +105,7 @@ nlohmann::json toJson(const ScheduleResult& r) {
 
 void writeJobsCsv(const ScheduleResult& r, std::ostream& out) {
   out << "job,id,class,team,gpus,arrival_h,start_h,end_h,wait_h,jct_h,held_gpu_h,goodput,preemptions,"
-         "interruptions,deadline_missed,energy_kWh,cost_usd\n";
+         "interruptions,deadline_missed,energy_kWh,cost_usd,wait_total_h\n";
   auto opt = [](double v) {
     std::ostringstream s;
     s << std::setprecision(10);
@@ -104,7 +121,7 @@ void writeJobsCsv(const ScheduleResult& r, std::ostream& out) {
       << opt(j.start_s < 0 ? -1 : (j.start_s - j.arrival_s) / 3600) << ","
       << opt(j.end_s < 0 ? -1 : (j.end_s - j.arrival_s) / 3600) << "," << j.held_gpu_s / 3600 << ","
       << j.goodput() << "," << j.preemptions << "," << j.interruptions << "," << (j.deadline_missed ? "true" : "false")
-      << "," << j.energy_kWh << "," << j.cost_usd << "\n";
+      << "," << j.energy_kWh << "," << j.cost_usd << "," << opt(j.start_s < 0 ? -1 : j.wait_total_s / 3600) << "\n";
     out << s.str();
   }
 }

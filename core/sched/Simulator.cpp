@@ -70,6 +70,7 @@ struct Run {
   double pending_overhead = 0;
   bool recovering = false;
   double victim_key = 0;      // −start of this run (priority policy's victim order)
+  double queued_since = 0;    // when it last entered the queue
   std::uint32_t ver = 0;
   int share16 = kUplinkShareOne;  // share of its leaves' uplinks (contention "leaf-uplinks", LinkShares.h)
 };
@@ -96,6 +97,7 @@ class Sim {
       rec_[i].gpus = j.gpus;
       rec_[i].arrival_s = j.arrival_s;
       rec_[i].ideal_gpu_s = j.ideal_s * double(j.gpus);
+      offeredGpuS_ += rec_[i].ideal_gpu_s;
     }
     // Arrivals are walked in time order beside the event heap (a heap of a million arrivals would make
     // every pop ~20 cache misses deep).
@@ -115,6 +117,7 @@ class Sim {
       if (next_ < order_.size() && (events_.empty() || arrivalTime(order_[next_]) <= events_.top().t)) {
         const double t = arrivalTime(order_[next_]);
         if (t > stop) break;
+        if (t >= horizon_) snapHorizon();
         advance(t);
         enqueue(order_[next_++]);
         pass(t);
@@ -123,6 +126,7 @@ class Sim {
       }
       const Event e = events_.top();
       if (e.t > stop) break;
+      if (e.t >= horizon_) snapHorizon();
       events_.pop();
       if (done_ == static_cast<long long>(runs_.size()) && (e.type == Ev::Failure || e.type == Ev::Repair) &&
           e.t >= horizon_)
@@ -132,6 +136,7 @@ class Sim {
       pass(e.t);
       if (dirty_) rebalance(e.t);
     }
+    snapHorizon();  // the run ended before the horizon: the state at the end is the state at the horizon
     advance(std::max(now_, horizon_));
     return result();
   }
@@ -170,6 +175,14 @@ class Sim {
   }
 
   // ---- accounting -----------------------------------------------------------------------------------------
+  // The work left when the horizon is reached (once; before any event at or after it).
+  void snapHorizon() {
+    if (snapped_) return;
+    snapped_ = true;
+    unfinishedAtHorizon_ = static_cast<long long>(runs_.size()) - done_;
+    queuedAtHorizon_ = queued_;
+  }
+
   void advance(double t) {
     if (t <= now_) return;
     const double a = std::min(now_, horizon_), b = std::min(t, horizon_);
@@ -219,6 +232,7 @@ class Sim {
   }
   void enqueue(int j) {
     runs_[j].state = State::Queued;
+    runs_[j].queued_since = now_;
     if (o_.policy == Policy::FairShare) teamQ_[js_.jobs[j].team].insert(key(j));
     else queue_.insert(key(j));
     ++waitingBySize_[minSize(j)];
@@ -323,6 +337,8 @@ class Sim {
     r.held = r.alloc.held();
     teamHeld_[js_.jobs[j].team] += r.held;
     for (long long n : r.alloc.nodes) onNode_[n].push_back(j);
+    // Every wait counts: the first from submission, later ones from the requeue (preemption, failure).
+    rec_[j].wait_total_s += t - (rec_[j].start_s < 0 ? rec_[j].arrival_s : r.queued_since);
     if (rec_[j].start_s < 0) rec_[j].start_s = t;
     const double overhead = r.pending_overhead;
     r.pending_overhead = 0;
@@ -580,19 +596,31 @@ class Sim {
     }
   }
 
+  // Could any queued job be placed now? The smallest waiting size bounds every candidate of a backfill scan: when
+  // even it cannot be placed, no scan can start anything (issue 33: at 96 % load most passes found the cluster
+  // full and still walked 500 queued jobs; skipping them changes no decision).
+  bool anyWaitingFits() const { return !waitingBySize_.empty() && pool_.canPlace(waitingBySize_.begin()->first); }
+
   void easyBackfill(double t, std::set<Key>::iterator head) {
+    if (!anyWaitingFits()) return;
     const int h = std::get<2>(*head);
     const long long need = minSize(h);
+    // The head's reservation (shadow time and the GPUs it leaves spare), found when a candidate first fits.
     double shadow = kInf;
-    long long avail = pool_.freeGpus(), extra = 0;
-    for (const auto& [end, j] : byEnd_) {
-      avail += runs_[j].held;
-      if (avail >= need) {
-        shadow = end;
-        extra = avail - need;
-        break;
+    long long extra = 0;
+    bool reserved = false;
+    auto reserve = [&] {
+      reserved = true;
+      long long avail = pool_.freeGpus();
+      for (const auto& [end, j] : byEnd_) {
+        avail += runs_[j].held;
+        if (avail >= need) {
+          shadow = end;
+          extra = avail - need;
+          break;
+        }
       }
-    }
+    };
     int scanned = 0;
     for (auto it = std::next(head); it != queue_.end() && scanned < o_.backfill_depth;) {
       const int j = std::get<2>(*it);
@@ -601,6 +629,7 @@ class Sim {
       const JobSpec& s = js_.jobs[j];
       const long long g = s.elastic() ? s.min_gpus : s.gpus;
       if (!quotaAllows(j, g) || !pool_.canPlace(g)) continue;
+      if (!reserved) reserve();
       const double est = runs_[j].pending_overhead + runs_[j].remaining * s.ideal_s;
       const bool endsInTime = t + est <= shadow;
       if (!endsInTime && g > extra) continue;
@@ -611,6 +640,7 @@ class Sim {
       start(j, t, std::move(a), g);
       if (!endsInTime) extra -= runs_[j].held;
       it = next;
+      if (!anyWaitingFits()) return;  // the cluster is full for every job still waiting
     }
   }
 
@@ -714,7 +744,11 @@ class Sim {
     out.nodes_per_leaf = m_.nodes_per_leaf;
     out.leaves_per_pod = m_.leaves_per_pod;
     out.horizon_s = horizon_;
+    out.horizon_is_trace_span = js_.horizon_is_trace_span;
     out.end_s = now_;
+    out.offered_load = offeredGpuS_ / (double(m_.gpus()) * horizon_);
+    out.unfinished_at_horizon = unfinishedAtHorizon_;
+    out.queued_at_horizon = queuedAtHorizon_;
     out.classes = js_.classes;
     out.teams = js_.teams;
     out.submitted = static_cast<long long>(runs_.size());
@@ -745,9 +779,13 @@ class Sim {
     out.it_energy_MWh = out.busy_energy_MWh + out.idle_energy_MWh;
     out.facility_energy_MWh = out.it_energy_MWh * m_.pue;
     out.usd_per_gpu_hour = m_.usd_per_gpu_hour;
-    out.idle_cost_usd = (cap - allocInt_) / 3600 * m_.usd_per_gpu_hour;
+    // Cost over the period extended to the drain: jobs + idle = the cluster's cost for it.
+    out.cost_period_s = std::max(now_, horizon_);
+    const double periodGpuS = double(out.gpus) * out.cost_period_s;
+    out.cluster_cost_usd = periodGpuS / 3600 * m_.usd_per_gpu_hour;
 
-    std::vector<double> wait, jct, good, cost;
+    std::vector<double> wait, waitTotal, jct, good, cost;
+    double idealDone = 0, heldDone = 0;
     std::map<std::string, std::vector<double>> wc, wt, jc, jt;
     std::map<std::string, std::pair<double, double>> teamGood;
     for (std::size_t i = 0; i < rec_.size(); ++i) {
@@ -769,11 +807,19 @@ class Sim {
       if (r.end_s < 0) continue;
       const double w = (r.start_s - r.arrival_s) / 3600, c = (r.end_s - r.arrival_s) / 3600;
       wait.push_back(w), jct.push_back(c), good.push_back(r.goodput()), cost.push_back(r.cost_usd);
+      waitTotal.push_back(r.wait_total_s / 3600);
+      idealDone += r.ideal_gpu_s, heldDone += r.held_gpu_s;
       wc[cls].push_back(w), wt[team].push_back(w), jc[cls].push_back(c), jt[team].push_back(c);
       teamGood[team].first += r.ideal_gpu_s;
       teamGood[team].second += r.held_gpu_s;
     }
+    // Idle: every GPU-second of the period not held by a job (the held ones are the jobs' cost, summed per job).
+    // (jobs_cost_usd sums every GPU-second held, to the end of each run, so idle = the period's GPU-seconds not held.)
+    out.idle_cost_usd = std::max(0.0, out.cluster_cost_usd - out.jobs_cost_usd);
+    out.goodput_gpu_hour_weighted = heldDone > 0 ? std::min(1.0, idealDone / heldDone) : 0;
+    out.goodput_cluster = periodGpuS > 0 ? std::min(1.0, idealDone / periodGpuS) : 0;
     out.wait_h = quantiles(wait);
+    out.wait_total_h = quantiles(std::move(waitTotal));
     out.jct_h = quantiles(jct);
     out.goodput = quantiles(good);
     out.cost_per_job_usd = quantiles(cost);
@@ -819,6 +865,9 @@ class Sim {
   std::vector<double> binBusy_, binAlloc_, binQueue_, binFree_;
   long long busyG_ = 0, recovG_ = 0, wasteG_ = 0, queued_ = 0, done_ = 0;
   long long preemptions_ = 0, interruptions_ = 0, failures_n_ = 0, replayMoved_ = 0;
+  bool snapped_ = false;
+  long long unfinishedAtHorizon_ = 0, queuedAtHorizon_ = 0;
+  double offeredGpuS_ = 0;
   double busyInt_ = 0, allocInt_ = 0, idleEmpty_ = 0, idleBlocked_ = 0, idleFrag_ = 0, idleFailed_ = 0,
          idleRepair_ = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <sstream>
 
 #include "common/InputError.h"
 #include "common/SaturatingMath.h"
@@ -89,13 +90,30 @@ Shape StepTimes::compact(long long gpus) const {
 
 double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::string& path, int uplinkShare16) const {
   if (!c.size.model) return c.size.duration_s;
+  return figures(c, shape, path, uplinkShare16).run_s;
+}
+
+void StepTimes::requireFits(const JobClass& c, const Shape& shape, const std::string& path) const {
+  if (!c.size.model) return;
+  const Figures& f = figures(c, shape, path, kUplinkShareOne);
+  if (f.fits) return;
+  std::ostringstream gib;
+  gib.precision(4);
+  gib << f.memory_GiB;
+  throw InputError(path + ".model", "does not fit in memory on " + std::to_string(shape.gpus) +
+                                        " GPUs (the performance model needs " + gib.str() +
+                                        " GiB per GPU, more than the accelerator holds): no job of the class could run");
+}
+
+const StepTimes::Figures& StepTimes::figures(const JobClass& c, const Shape& shape, const std::string& path,
+                                             int uplinkShare16) const {
   // A share only matters where the uplinks are oversubscribed: elsewhere one cache entry serves every share.
   if (leafOversub_ <= 1.0 || shape.leaves <= 1) uplinkShare16 = kUplinkShareOne;
   auto key = std::make_tuple(c.name, shape.gpus, shape.nodes, shape.leaves, shape.pods, uplinkShare16);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = cache_.find(key);
-    if (it != cache_.end()) return it->second;
+    if (it != cache_.end()) return it->second;  // std::map: references stay valid as entries are added
   }
   Scenario s = base_;
   s.cluster.nodes = static_cast<int>(std::max(1LL, shape.nodes));
@@ -110,20 +128,22 @@ double StepTimes::runTime_s(const JobClass& c, const Shape& shape, const std::st
   s.job.train_tokens = c.size.train_tokens;
   s.job.data.reset();              // the scenario job's data pipeline is its own, not the class's
   s.job.placement = "packed";      // PlacedFabric decides what crosses leaves
-  double t = 0;
+  Figures f;
   try {
     const ResolvedScenario r = resolve(s, parts_);
     auto fabric = std::make_shared<PlacedFabric>(r, gpn_, shape, uplinkShare16);
     const PerfModel model(r, parts_, fabric);
     const PerfResult res = model.evaluate(model.scenarioConfig());
-    t = res.time_to_train_days * 86400.0;
+    f.run_s = res.time_to_train_days * 86400.0;
+    f.fits = res.fits_in_memory && std::isfinite(res.memory_per_gpu_GiB);
+    f.memory_GiB = res.memory_per_gpu_GiB;
   } catch (const InputError& e) {
     throw InputError(path + (e.path().empty() ? "" : " (" + e.path() + ")"), e.message());
   }
-  if (!(t > 0) || !std::isfinite(t)) throw InputError(path, "the performance model gives no run time for this class");
+  if (!(f.run_s > 0) || !std::isfinite(f.run_s))
+    throw InputError(path, "the performance model gives no run time for this class");
   std::lock_guard<std::mutex> lock(mutex_);
-  cache_.emplace(key, t);
-  return t;
+  return cache_.emplace(key, f).first->second;
 }
 
 }  // namespace cf::sched

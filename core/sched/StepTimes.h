@@ -54,6 +54,10 @@ class StepTimes {
   // not divide the heads).
   double runTime_s(const JobClass& c, const Shape& shape, const std::string& path,
                    int uplinkShare16 = kUplinkShareOne) const;
+  // Throws InputError(path + ".model") when the class's model does not fit in the GPUs' memory (HBM, and host
+  // memory with activation offload) on `shape`: such a job would never be able to run (issue 33: a 10^19-parameter
+  // class was shown "computing" at 71 % with nothing completed).
+  void requireFits(const JobClass& c, const Shape& shape, const std::string& path) const;
   // Downlink:uplink ratio of the leaves as the performance model charges it
   // (1 on a one-tier fabric, which has no uplinks).
   double leafOversubscription() const { return leafOversub_; }
@@ -67,7 +71,13 @@ class StepTimes {
   long long nodesPerLeaf_ = 1, nodesPerPod_ = 1;
   double leafOversub_ = 1;
   mutable std::mutex mutex_;
-  mutable std::map<std::tuple<std::string, long long, long long, long long, long long, int>, double> cache_;
+  struct Figures {
+    double run_s = 0;
+    bool fits = true;
+    double memory_GiB = 0;
+  };
+  const Figures& figures(const JobClass& c, const Shape& shape, const std::string& path, int uplinkShare16) const;
+  mutable std::map<std::tuple<std::string, long long, long long, long long, long long, int>, Figures> cache_;
 };
 
 }  // namespace cf::sched

@@ -77,6 +77,10 @@ ReplicationStats replicate(const ClusterModel& m, const Workload& w, const Sched
   s.goodput_mean = over([](const ScheduleResult& r) { return r.goodput.mean; });
   s.idle_fragmentation_gpu_h = over([](const ScheduleResult& r) { return r.idle_gpu_h.at("fragmentation"); });
   s.jobs_cost_usd = over([](const ScheduleResult& r) { return r.jobs_cost_usd; });
+  s.wait_total_mean_h = over([](const ScheduleResult& r) { return r.wait_total_h.mean; });
+  s.jct_mean_h = over([](const ScheduleResult& r) { return r.jct_h.mean; });
+  s.goodput_gpu_hour_weighted = over([](const ScheduleResult& r) { return r.goodput_gpu_hour_weighted; });
+  s.cost_usd = over([](const ScheduleResult& r) { return r.cluster_cost_usd; });
   if (first) *first = std::move(runs.front());
   return s;
 }
@@ -90,7 +94,11 @@ nlohmann::json toJson(const ReplicationStats& s) {
           {"jct_p95_h", toJson(s.jct_p95_h)},
           {"goodput_mean", toJson(s.goodput_mean)},
           {"idle_fragmentation_gpu_h", toJson(s.idle_fragmentation_gpu_h)},
-          {"jobs_cost_usd", toJson(s.jobs_cost_usd)}};
+          {"jobs_cost_usd", toJson(s.jobs_cost_usd)},
+          {"wait_total_mean_h", toJson(s.wait_total_mean_h)},
+          {"jct_mean_h", toJson(s.jct_mean_h)},
+          {"goodput_gpu_hour_weighted", toJson(s.goodput_gpu_hour_weighted)},
+          {"cost_usd", toJson(s.cost_usd)}};
 }
 
 SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, const Workload& w,

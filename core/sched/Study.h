@@ -26,6 +26,9 @@ struct ReplicationStats {
   int n = 0;
   Interval utilization, wait_mean_h, wait_p95_h, jct_p50_h, jct_p95_h, goodput_mean, idle_fragmentation_gpu_h,
       jobs_cost_usd;
+  // Issue 33: every wait (requeues included), mean JCT, goodput weighted by GPU-hours, the cluster's cost for the
+  // period (horizon extended to the drain; = jobs + idle).
+  Interval wait_total_mean_h, jct_mean_h, goodput_gpu_hour_weighted, cost_usd;
 };
 
 // Replications 0..n-1 run in parallel (TBB); each writes only its own slot and

@@ -75,8 +75,19 @@ void checkLineCount(const std::string& text, const std::string& file) {
                                  " rows" + (workBudgetsLifted() ? "" : " (--allow-large lifts it)"));
 }
 
-void skip(TraceReport* rep, const std::string& why) {
-  if (rep) ++rep->skipped[why];
+void skip(TraceReport* rep, const std::string& why, const std::string& where) {
+  if (!rep) return;
+  ++rep->skipped[why];
+  if (rep->skipped_examples.size() < kSkippedExamples) rep->skipped_examples.push_back(where + ": " + why);
+}
+
+// A table's text without a UTF-8 byte-order mark: with one, a header row was read as data and, without a header,
+// the first job's name carried the mark, so no task matched it and the job was skipped (issue 33).
+// Copies the text only when it has the mark.
+const std::string& withoutBom(const std::string& text, std::string& copy) {
+  if (text.size() < 3 || text.compare(0, 3, "\xEF\xBB\xBF") != 0) return text;
+  copy = text.substr(3);
+  return copy;
 }
 
 // Times from the first submission: both traces log wall-clock times.
@@ -98,9 +109,13 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
   *rep = {};
   checkLineCount(jobTable, jobName);
   checkLineCount(taskTable, taskName);
+  // The rows' line numbers stay those of the file; only the mark goes.
+  std::string jobCopy, taskCopy;
+  const std::string& jobText = withoutBom(jobTable, jobCopy);
+  const std::string& taskText = withoutBom(taskTable, taskCopy);
   std::vector<AlibabaJob> jobs;
   std::unordered_map<std::string, std::size_t> byName;
-  for (const CsvRow& row : csvRows(jobTable, [&](std::size_t l) { return at(jobName, l); })) {
+  for (const CsvRow& row : csvRows(jobText, [&](std::size_t l) { return at(jobName, l); })) {
     if (row.cells.size() > 0 && row.cells[0] == "job_name") continue;  // header row
     checkColumns(row, 6, jobName);
     AlibabaJob j;
@@ -119,7 +134,7 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
     ++rep->rows;
     jobs.push_back(std::move(j));
   }
-  for (const CsvRow& row : csvRows(taskTable, [&](std::size_t l) { return at(taskName, l); })) {
+  for (const CsvRow& row : csvRows(taskText, [&](std::size_t l) { return at(taskName, l); })) {
     if (row.cells.size() > 0 && row.cells[0] == "job_name") continue;
     checkColumns(row, 10, taskName);
     const double inst = cellNumber(row, 2, "inst_num", taskName);
@@ -128,11 +143,17 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
     const double gpu = cellNumber(row, 8, "plan_gpu", taskName);
     if (inst < 0) throw InputError(at(taskName, row.line), "column inst_num: negative (" + row.cells[2] + ")");
     if (gpu < 0) throw InputError(at(taskName, row.line), "column plan_gpu: negative (" + row.cells[8] + ")");
+    if (gpu > 0 && gpu < kMinPlanGpuPercent)
+      throw InputError(at(taskName, row.line), "column plan_gpu: " + row.cells[8] +
+                                                   " is not a share of a GPU (percent of one GPU: 0, or at least " +
+                                                   "0.01)");
+    if (!std::isnan(inst) && inst != std::floor(inst))
+      throw InputError(at(taskName, row.line), "column inst_num: " + row.cells[2] + " is not a whole number of instances");
     if (!std::isnan(start) && !std::isnan(end) && end < start)
       throw InputError(at(taskName, row.line), "column end_time: before start_time");
     auto it = byName.find(row.cells[0]);
     if (it == byName.end()) {
-      skip(rep, "task of a job not in the job table");
+      skip(rep, "task of a job not in the job table", at(taskName, row.line) + " (job " + row.cells[0] + ")");
       continue;
     }
     AlibabaJob& j = jobs[it->second];
@@ -146,9 +167,10 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
   }
   std::vector<TraceJob> out;
   for (const AlibabaJob& j : jobs) {
-    if (std::isnan(j.submit)) skip(rep, "no submission time");
-    else if (j.gpus <= 0) skip(rep, "no GPUs");
-    else if (j.incomplete || !(j.end >= j.start)) skip(rep, "never started or ended in the trace");
+    const std::string where = at(jobName, j.line) + " (job " + j.name + ")";
+    if (std::isnan(j.submit)) skip(rep, "no submission time", where);
+    else if (j.gpus <= 0) skip(rep, "no GPUs", where);
+    else if (j.incomplete || !(j.end >= j.start)) skip(rep, "never started or ended in the trace", where);
     else {
       TraceJob t;
       t.id = j.name;
@@ -228,7 +250,7 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
     const double submit = time(field(j, "submitted_time", p), p + ".submitted_time");
     const json& attempts = field(j, "attempts", p);
     if (!attempts.is_array()) throw InputError(p + ".attempts", "expected an array, got " + describe(attempts));
-    double first = std::numeric_limits<double>::quiet_NaN(), last = first;
+    double first = std::numeric_limits<double>::quiet_NaN(), last = first, prevStart = first;
     int gpus = 0;
     std::vector<std::string> machines;
     std::vector<int> machineGpus;
@@ -281,14 +303,20 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
           throw InputError(dp + ".gpus", "the attempt runs more than " + std::to_string(kMaxTraceJobGpus) + " GPUs");
       }
       if (std::isnan(s) || std::isnan(e) || g == 0) continue;
+      // Attempts in time order: a later attempt starting before the previous one did would make the job's run
+      // (first start to last end) a made-up figure.
+      if (!std::isnan(prevStart) && s < prevStart)
+        throw InputError(ap + ".start_time", "before the previous attempt's start (attempts out of order)");
+      prevStart = s;
       if (std::isnan(first)) first = s;
       last = e;
       gpus = g;
       machines = std::move(ms);
       machineGpus = std::move(mg);
     }
-    if (std::isnan(submit)) skip(rep, "no submission time");
-    else if (std::isnan(first)) skip(rep, "no complete attempt");
+    const std::string where = p + " (job " + (id.is_string() ? id.get<std::string>() : id.dump()) + ")";
+    if (std::isnan(submit)) skip(rep, "no submission time", where);
+    else if (std::isnan(first)) skip(rep, "no complete attempt", where);
     else {
       TraceJob t;
       t.id = id.get<std::string>();
@@ -314,6 +342,29 @@ std::vector<TraceJob> readPhilly(const std::string& text, TraceReport* report, c
       return indexPath(name, t.line) + "." + (std::string(column) == "start_time" ? "submitted_time" : "attempts");
     });
   rep->jobs = static_cast<long long>(out.size());
+  return out;
+}
+
+long long TraceReport::skippedTotal() const {
+  long long n = 0;
+  for (const auto& [why, k] : skipped) n += k;
+  return n;
+}
+
+std::string skippedSummary(const TraceReport& r) {
+  const long long n = r.skippedTotal();
+  if (n == 0) return {};
+  std::string out = "trace: " + std::to_string(n) + " skipped (" + std::to_string(r.rows) + " job rows read, " +
+                    std::to_string(r.jobs) + " jobs kept):";
+  bool firstReason = true;
+  for (const auto& [why, k] : r.skipped) {
+    out += (firstReason ? " " : ", ") + why + " " + std::to_string(k);
+    firstReason = false;
+  }
+  out += "\n";
+  for (const std::string& e : r.skipped_examples) out += "  skipped " + e + "\n";
+  if (n > static_cast<long long>(r.skipped_examples.size()))
+    out += "  ... and " + std::to_string(n - static_cast<long long>(r.skipped_examples.size())) + " more\n";
   return out;
 }
 
@@ -355,6 +406,7 @@ Workload withTrace(Workload w, std::vector<TraceJob> jobs, bool traceOnly) {
     if (!(last / 3600 <= kMaxTraceSpanH))  // the readers refuse such traces; this guards other callers
       throw InputError("trace", "spans more than " + std::to_string(static_cast<long long>(kMaxTraceSpanH)) + " h");
     w.horizon_h = std::max(1e-3, last / 3600);
+    w.horizon_is_trace_span = true;
     w.failures = true;
   }
   w.trace = std::move(jobs);

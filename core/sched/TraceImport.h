@@ -52,7 +52,19 @@ struct TraceReport {
   long long rows = 0;      // job rows (Alibaba) or job entries (Philly) read
   long long jobs = 0;      // jobs kept
   std::map<std::string, long long> skipped;  // reason -> jobs
+  // The first kSkippedExamples rows skipped, each "FILE:LINE (job NAME): reason" or "PATH (job ID): reason", so a
+  // user can look at them (issue 33: rows were counted, never shown). clusterforge-cli schedule prints them.
+  std::vector<std::string> skipped_examples;
+  long long skippedTotal() const;
 };
+inline constexpr std::size_t kSkippedExamples = 5;
+// "trace: 3 of 120 job rows skipped (no GPUs 2, never started or ended in the trace 1); the first: ..." (lines
+// ending in \n), or "" when nothing was skipped.
+std::string skippedSummary(const TraceReport& r);
+
+// A positive plan_gpu below this (percent of one GPU) is not a share of a GPU: refused (plan_gpu 1e-300 once
+// made a job of 0 GPUs, then of 1 GPU that finished in 2.8·10^-13 h).
+inline constexpr double kMinPlanGpuPercent = 0.01;
 
 std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::string& taskTable,
                                       TraceReport* report = nullptr, const std::string& jobName = "pai_job_table.csv",

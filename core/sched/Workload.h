@@ -82,6 +82,7 @@ struct Workload {
   std::vector<JobClass> classes;
   std::vector<TraceJob> trace;  // imported jobs (trace_team_from: teams are created as found)
   double horizon_h = 24 * 7;    // arrivals are generated in [0, horizon)
+  bool horizon_is_trace_span = false;  // set by withTrace for a trace alone (its span is the horizon)
   bool failures = true;         // draw failures from the reliability model's rates
   double restart_s = -1;        // < 0: the scenario's reliability.restart_s
   Contention contention = Contention::None;

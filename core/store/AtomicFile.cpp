@@ -176,6 +176,15 @@ void writeFileAtomically(const std::string& path, const std::string& bytes) {
   struct stat old {};
   const bool exists = ::stat(target.c_str(), &old) == 0;
   if (exists && S_ISDIR(old.st_mode)) throw StoreError("cannot write " + path + ": it is a directory");
+  // A FIFO, device or socket is not replaced by a regular file (issue 33: a FIFO given as the output path was
+  // renamed over): refused, and left as it is.
+  if (exists && !S_ISREG(old.st_mode))
+    throw StoreError("cannot write " + path + ": it is " +
+                     (S_ISFIFO(old.st_mode) ? "a FIFO"
+                      : S_ISCHR(old.st_mode) || S_ISBLK(old.st_mode) ? "a device"
+                      : S_ISSOCK(old.st_mode) ? "a socket"
+                                               : "not a regular file") +
+                     "; output goes only to regular files");
   removeStaleTempFiles(target);
   // A new file gets the usual mode (0666 less the umask); a replaced one starts
   // private and then takes the old file's mode.

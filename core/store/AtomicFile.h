@@ -20,7 +20,8 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes `bytes` to `path` atomically (see above). Throws StoreError.
+// Writes `bytes` to `path` atomically (see above). Throws StoreError, also when `path` (or its link's target) is
+// a directory, a FIFO, a device or a socket: only a regular file is replaced.
 void writeFileAtomically(const std::string& path, const std::string& bytes);
 // The whole file; StoreError when it is missing, unreadable or a directory.
 std::string readFile(const std::string& path);

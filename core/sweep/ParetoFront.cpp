@@ -33,7 +33,8 @@ std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points) {
 }
 
 ParetoAxes paretoAxesOf(const nlohmann::json& metrics) {
-  if (metrics.is_object() && !metrics.contains("time_to_train_days") && metrics.contains("wait_p95_h"))
+  if (metrics.is_object() && !metrics.contains("time_to_train_days") &&
+      (metrics.contains("wait_p95_h") || metrics.contains("jobs_submitted")))  // a schedule sweep's
     return {"wait_p95_h", "cost_usd"};
   return {"time_to_train_days", "run_cost_usd"};
 }
@@ -46,6 +47,7 @@ void markParetoFront(std::vector<nlohmann::json>& records) {
     if (records[i].value("status", "") != "ok") continue;
     const auto& m = records[i]["metrics"];
     const ParetoAxes axes = paretoAxesOf(m);
+    if (!m.contains(axes.time) || !m.contains(axes.cost)) continue;  // no figure (nothing finished): not on the front
     points.push_back({m.value(axes.time, 0.0), m.value(axes.cost, 0.0)});
     which.push_back(i);
   }

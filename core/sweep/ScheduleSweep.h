@@ -15,13 +15,19 @@
 //   cluster_nodes, cluster_gpus  the cluster simulated
 //   utilization                  computing GPU-s / (GPUs × horizon)
 //   allocated_utilization        held GPU-s / (GPUs × horizon)
-//   wait_mean_h, wait_p50_h, wait_p95_h, jct_p50_h, jct_p95_h   all jobs
+//   wait_mean_h, wait_p50_h, wait_p95_h, jct_p50_h, jct_p95_h   finished jobs (absent, with the other
+//                                finished-job figures, when none finished: such a variant is not on the front)
 //   goodput_mean                 failure-free GPU-hours ÷ GPU-hours held, per job
 //   idle_fragmentation_gpu_h     idle GPU-hours lost to shape
 //   jobs_submitted, jobs_completed, jobs_unfinished, preemptions, deadline_missed
 //   facility_energy_MWh, usd_per_gpu_hour
-//   jobs_cost_usd, idle_cost_usd, cost_usd (= jobs + idle to the cent: the
-//                                cluster's ownership cost the run accounts for)
+//   wait_total_mean_h, wait_total_p95_h   every wait, requeues included
+//   jct_mean_h, offered_load, goodput_gpu_hour_weighted, goodput_cluster,
+//   jobs_unfinished_at_horizon, jobs_queued_at_horizon  (issue 33;
+//                                docs/workload-format.md "What the figures mean")
+//   cost_period_h                the horizon extended to the drain
+//   jobs_cost_usd, idle_cost_usd, cost_usd (= jobs + idle to the cent = the
+//                                cluster's cost for cost_period_h)
 //   wait_p95_h.class.<class>, wait_p95_h.team.<team>, goodput.team.<team>,
 //   cost_usd.team.<team>         per class and team
 // The Pareto front of a schedule sweep is over (wait_p95_h, cost_usd).
@@ -33,7 +39,8 @@
 //   <figure>_mean, <figure>_ci95  mean over the n runs and the half-width of its
 //                                95 % interval, t(0.975, n-1)·s/√n (Study.h)
 //   (utilization, wait_mean_h, wait_p95_h, jct_p50_h, jct_p95_h, goodput_mean,
-//   idle_fragmentation_gpu_h, jobs_cost_usd), and replications = n.
+//   idle_fragmentation_gpu_h, jobs_cost_usd, wait_total_mean_h, jct_mean_h,
+//   goodput_gpu_hour_weighted, cost_usd), and replications = n.
 // The metrics above stay those of the run at `seed` (replication 0), so the
 // Pareto front and readers that know only them are unchanged; n = 1 (the
 // default) adds nothing and the record is the same bytes as before the key.

@@ -25,7 +25,11 @@ const char* const kScheduleColumns[] = {"wait_p95_h", "cost_usd", "cluster_nodes
                                         "allocated_utilization", "wait_mean_h", "wait_p50_h", "jct_p50_h",
                                         "jct_p95_h", "goodput_mean", "idle_fragmentation_gpu_h", "jobs_submitted",
                                         "jobs_completed", "jobs_unfinished", "preemptions", "deadline_missed",
-                                        "facility_energy_MWh", "usd_per_gpu_hour", "jobs_cost_usd", "idle_cost_usd"};
+                                        "facility_energy_MWh", "usd_per_gpu_hour", "jobs_cost_usd", "idle_cost_usd",
+                                        // issue 33
+                                        "cost_period_h", "offered_load", "wait_total_mean_h", "wait_total_p95_h",
+                                        "jct_mean_h", "goodput_gpu_hour_weighted", "goodput_cluster",
+                                        "jobs_unfinished_at_horizon", "jobs_queued_at_horizon"};
 const char* const kParallelismColumns[] = {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch",
                                            "recompute", "zero_stage", "gpus"};
 

@@ -41,7 +41,6 @@ json metricsOf(const json& out) {
             {"mfu", num(perf, "mfu")},
             {"memory_per_gpu_GiB", num(perf, "memory_per_gpu_GiB")},
             {"goodput_mean", num(rel, "goodput_mean")},
-            {"cluster_mtbf_h", num(rel, "cluster_mtbf_h")},
             {"interruptions_mean", num(rel, "interruptions_mean")},
             {"it_power_kW", num(energy, "it_power_kW")},
             {"facility_power_kW", num(energy, "facility_power_kW")},
@@ -54,6 +53,8 @@ json metricsOf(const json& out) {
             {"run_cost_usd", num(cost, "run_cost_usd")},
             {"usd_per_million_tokens", num(cost, "usd_per_million_tokens")}};
   m["bottleneck"] = perf.contains("bottleneck") ? perf["bottleneck"].value("resource", "") : "";
+  // No MTBF when nothing fails (the section's null): absent, not 0 (issue 33).
+  if (rel.contains("cluster_mtbf_h") && rel["cluster_mtbf_h"].is_number()) m["cluster_mtbf_h"] = rel["cluster_mtbf_h"];
   return m;
 }
 

@@ -1,5 +1,7 @@
 #include "waterfall/WaterfallSpec.h"
 
+#include "design/Limits.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -94,6 +96,14 @@ WaterfallSpec WaterfallSpec::fromJson(const nlohmann::json& spec, const std::str
                                   "simulates every subset of the steps (2^n scenarios) and takes at most " +
                                   std::to_string(kMaxShapleySteps) + " steps (256 simulations); use order " +
                                   "\"as-given\" or merge steps");
+  const std::size_t simulations =
+      s.order_ == WaterfallOrder::Shapley ? (std::size_t{1} << steps->size()) : steps->size() + 1;
+  if (simulations > kWaterfallSimulationBudget && !workBudgetsLifted())
+    throw InputError("steps", std::to_string(steps->size()) + " steps" +
+                                  (s.order_ == WaterfallOrder::Shapley ? " with order \"shapley\"" : "") +
+                                  " would simulate " + std::to_string(simulations) +
+                                  " scenarios; the budget is " + std::to_string(kWaterfallSimulationBudget) +
+                                  " simulations (--allow-large lifts it)");
   for (std::size_t i = 0; i < steps->size(); ++i) s.steps_.push_back(waterfallStepFromJson((*steps)[i], stepPath(i), true));
   r.finish();
   s.checkSteps();

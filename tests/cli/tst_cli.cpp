@@ -1,6 +1,9 @@
 // clusterforge-cli end to end: exit statuses, messages naming key paths, convert round trip.
 #include <QtTest>
 
+#include <sys/stat.h>
+#include <sys/types.h>
+
 #include "CliRun.h"
 
 class TestCli : public QObject {
@@ -147,6 +150,7 @@ class TestCli : public QObject {
     while (it.hasNext()) {
       const QString rel = QDir(root).relativeFilePath(it.next());
       if (rel == "expected.tsv") continue;
+      if (rel.startsWith("figures/")) continue;  // workloads that schedule: tst_schedule_cli checks their figures
       QList<QStringList> runs;
       const QString cluster = QString(CF_SOURCE_DIR) + "/resources/examples/llama3-405b-16k-h100.cf.json";
       if (rel.startsWith("trace-philly/"))  // a trace alone, replayed on its own machines
@@ -222,6 +226,35 @@ class TestCli : public QObject {
     QJsonObject topo = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QVERIFY2(topo["links"].toDouble() < 3 * 1536 + 1, qPrintable(QString::number(topo["links"].toDouble())));
     QVERIFY(topo["connected"].toBool());
+  }
+
+  // Issue 33: an output path that is a FIFO (or a device) is refused with exit 2 and left as it is (it was
+  // replaced by a regular file); an input path whose symbolic links loop exits 2 (it exited 1).
+  void fifoOutputAndLinkLoopsAreRefused() {
+    const QString fifo = dir_.filePath("out.fifo");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    auto isFifo = [&] {
+      struct stat st {};
+      return ::lstat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode);
+    };
+    Run c = run({"convert", example(), fifo});
+    QVERIFY2(c.code == 2 && c.err.contains("is a FIFO, not a regular file"), qPrintable(c.err));
+    QVERIFY(isFifo());
+    Run t = run({"topology", example(), "--dot", fifo});
+    QVERIFY2(t.code == 2 && t.err.contains("--dot: \"" + fifo + "\" is a FIFO"), qPrintable(t.err));
+    QVERIFY(isFifo());
+    Run d = run({"convert", example(), "/dev/null"});
+    QVERIFY2(d.code == 2 && d.err.contains("is a character device"), qPrintable(d.err));
+    // A loop: a -> b -> a.
+    const QString a = dir_.filePath("loop-a.json"), b = dir_.filePath("loop-b.json");
+    QVERIFY(QFile::link(b, a) && QFile::link(a, b));
+    for (const QStringList& args : {QStringList{"validate", a}, QStringList{"simulate", a}, QStringList{"convert", a, dir_.filePath("x.json")},
+                                    QStringList{"waterfall", a}, QStringList{"sweep", a, "-o", dir_.filePath("s.json")},
+                                    QStringList{"schedule", example(), "--workload", a}, QStringList{"convert", example(), a}}) {
+      Run r = run(args);
+      QVERIFY2(r.code == 2, qPrintable(args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
+      QVERIFY2(!r.err.contains("internal error"), qPrintable(r.err));
+    }
   }
 
   void simulateInvalidPrintsNothing() {

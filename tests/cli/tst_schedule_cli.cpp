@@ -43,8 +43,8 @@ class TestScheduleCli : public QObject {
     Run r = run({kSchedule, kExample, QStringLiteral("--policy"), QStringLiteral("easy")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     for (const char* want : {"cluster: 64 nodes x 8 GPUs = 512 GPUs", "policy easy, placement pack",
-                             "GPU utilisation over the horizon", "idle GPU-hours:", "fragmentation", "queue wait (h)",
-                             "goodput per job", "energy:", "/GPU-hour", "debug", "finetune", "train-64", "llama-8b",
+                             "GPU utilisation over the horizon", "idle GPU-hours over the horizon:", "fragmentation",
+                             "queue wait, first (h)", "queue wait, total incl. requeues (h)", "goodput:", "energy over the horizon:", "/GPU-hour", "debug", "finetune", "train-64", "llama-8b",
                              "research", "product", "foundation"})
       QVERIFY2(r.out.contains(QString::fromUtf8(want)), qPrintable(QString::fromUtf8(want) + "\n" + r.out));
   }
@@ -192,6 +192,129 @@ class TestScheduleCli : public QObject {
       QCOMPARE(v.code, 2);
       QVERIFY2(v.err.contains(QStringLiteral("error: ") + named.section(':', 0, 0)), qPrintable(v.err));
     }
+  }
+
+  // Issue 33, "figures an operator can't misread": reproducers under tests/data/bad/figures/ (they schedule, exit 0).
+  void figuresAnOperatorCannotMisread() {
+    const QString figures = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/figures/");
+    auto get = [](const QJsonObject& o, const QString& path) {
+      QJsonValue v = o;
+      for (const QString& k : path.split('.')) v = v.toObject()[k];
+      return v;
+    };
+    // Overload: offered load printed with a warning; work left at the horizon; costs add up over the period
+    // extended to the drain.
+    {
+      const QString wl = figures + QStringLiteral("overload-rho-1.2.json");
+      Run j = run({kSchedule, kExample, QStringLiteral("--workload"), wl, QStringLiteral("--json")});
+      QVERIFY2(j.code == 0, qPrintable(j.err));
+      const QJsonObject o = parse(j);
+      const double rho = o[QLatin1String("offered_load")].toDouble();
+      QVERIFY2(rho > 1.1 && rho < 1.3, qPrintable(QString::number(rho)));
+      QVERIFY(get(o, QStringLiteral("jobs.unfinished_at_horizon")).toInt() > 0);
+      QVERIFY(get(o, QStringLiteral("jobs.queued_at_horizon")).toInt() > 0);
+      const double period = get(o, QStringLiteral("cost.period_h")).toDouble();
+      QCOMPARE(period, o[QLatin1String("end_h")].toDouble());
+      QVERIFY(period > 100);
+      const double jobs = get(o, QStringLiteral("cost.jobs_usd")).toDouble(),
+                   idle = get(o, QStringLiteral("cost.idle_usd")).toDouble(),
+                   cluster = get(o, QStringLiteral("cost.cluster_usd")).toDouble(),
+                   rate = get(o, QStringLiteral("cost.usd_per_gpu_hour")).toDouble();
+      QVERIFY(qAbs(jobs + idle - cluster) < 1e-6 * cluster);
+      QVERIFY(qAbs(cluster - 512 * period * rate) < 1e-6 * cluster);
+      QCOMPARE(o[QLatin1String("horizon_is")].toString(), QStringLiteral("workload horizon"));
+      const double weighted = get(o, QStringLiteral("goodput.gpu_hour_weighted")).toDouble();
+      QVERIFY(weighted > 0.99 && weighted <= 1.0);  // no failures: every held hour is useful
+      QVERIFY(get(o, QStringLiteral("goodput.cluster")).toDouble() > 0.5);
+      Run t = run({kSchedule, kExample, QStringLiteral("--workload"), wl});
+      QVERIFY2(t.code == 0, qPrintable(t.err));
+      for (const char* want : {"offered load: 1.1", "warning: offered load 1.1", "at the horizon: ",
+                               "(the horizon extended to the drain)", "= cluster $", "job completion time (h):",
+                               ", mean ", "of finished jobs' GPU-hours"})
+        QVERIFY2(t.out.contains(QString::fromUtf8(want)), qPrintable(QString::fromUtf8(want) + "\n" + t.out));
+    }
+    // Nothing finishes: no quantile from an empty set.
+    {
+      const QString wl = figures + QStringLiteral("quota-below-job-size.json");
+      Run j = run({kSchedule, kExample, QStringLiteral("--workload"), wl, QStringLiteral("--json")});
+      QVERIFY2(j.code == 0, qPrintable(j.err));
+      const QJsonObject o = parse(j);
+      QCOMPARE(get(o, QStringLiteral("jobs.completed")).toInt(), 0);
+      for (const char* k : {"wait_h.all.p95", "wait_h.all.mean", "jct_h.all.p50", "goodput.per_job.mean",
+                            "wait_total_h.all.p95", "goodput.gpu_hour_weighted"})
+        QVERIFY2(get(o, QString::fromUtf8(k)).isNull(), k);
+      Run t = run({kSchedule, kExample, QStringLiteral("--workload"), wl});
+      QVERIFY2(t.code == 0, qPrintable(t.err));
+      QVERIFY2(t.out.contains(QStringLiteral("p95 n/a")) && !t.out.contains(QStringLiteral("p95 0.00")), qPrintable(t.out));
+    }
+    // Preempted jobs wait again: the total wait counts it.
+    {
+      const QString wl = figures + QStringLiteral("priority-preemption-waits.json");
+      Run j = run({kSchedule, kExample, QStringLiteral("--workload"), wl, QStringLiteral("--json"),
+                   QStringLiteral("--policy"), QStringLiteral("priority")});
+      QVERIFY2(j.code == 0, qPrintable(j.err));
+      const QJsonObject o = parse(j);
+      QVERIFY(get(o, QStringLiteral("jobs.preemptions")).toInt() > 0);
+      const double first = get(o, QStringLiteral("wait_h.all.mean")).toDouble(),
+                   total = get(o, QStringLiteral("wait_total_h.all.mean")).toDouble();
+      QVERIFY2(total > first + 0.01, qPrintable(QString::number(first) + " " + QString::number(total)));
+    }
+    // A trace alone: the horizon is labelled as the trace's span.
+    {
+      const QString scenario = QStringLiteral(CF_SOURCE_DIR "/resources/examples/llama3-405b-16k-h100.cf.json");
+      Run r = run({kSchedule, scenario, QStringLiteral("--trace"), QStringLiteral("philly"), kData + QStringLiteral("cluster_job_log.json"),
+                   QStringLiteral("--policy"), QStringLiteral("replay")});
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QVERIFY2(r.out.contains(QStringLiteral("horizon (the trace's span)")), qPrintable(r.out));
+    }
+  }
+
+  // Issue 33: a --workload file's errors name that file and the key inside it (they blamed the scenario file and
+  // cited its own workload.classes[0]); a model class that cannot fit in memory is refused (it was shown computing).
+  void workloadFileErrorsNameTheFile() {
+    const QString wl = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/workload/model-class-1e19-parameters.json");
+    Run r = run({kSchedule, kExample, QStringLiteral("--workload"), wl});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(wl + QStringLiteral(": classes[0].model: does not fit in memory")), qPrintable(r.err));
+    const QString big = write(QStringLiteral("big.json"),
+                              "{\"classes\": [{\"name\": \"x\", \"gpus\": 4096, \"duration_h\": 1, "
+                              "\"arrival\": {\"rate_per_h\": 1}}]}");
+    Run b = run({kSchedule, kExample, QStringLiteral("--workload"), big});
+    QCOMPARE(b.code, 2);
+    QVERIFY2(b.err.startsWith(big + QStringLiteral(": classes[0].gpus: 4096 GPUs is more than the cluster's 512")),
+             qPrintable(b.err));
+  }
+
+  // Issue 33: a job table with a byte-order mark keeps its first job (no header) and does not read its header as
+  // data; skipped rows are printed to stderr with the reason.
+  void alibabaByteOrderMarkAndSkippedRows() {
+    const QString figures = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/figures/");
+    const QString cluster = QStringLiteral(CF_SOURCE_DIR "/resources/examples/llama3-405b-16k-h100.cf.json");
+    for (const char* folder : {"alibaba-bom-no-header", "alibaba-bom-header"}) {
+      Run r = run({kSchedule, cluster, QStringLiteral("--trace"), QStringLiteral("alibaba2020"),
+                   figures + QString::fromUtf8(folder), QStringLiteral("--json"), QStringLiteral("--no-failures")});
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QCOMPARE(parse(r)[QLatin1String("jobs")].toObject()[QLatin1String("submitted")].toInt(), 3);
+      if (QByteArray(folder) == "alibaba-bom-no-header")
+        QVERIFY2(r.err.contains(QStringLiteral("trace: 1 skipped")) &&
+                     r.err.contains(QStringLiteral("pai_task_table.csv:4 (job j9): task of a job not in the job table")),
+                 qPrintable(r.err));
+      else
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    }
+  }
+
+  // Issue 33: class and team names reach the terminal escaped (they printed raw escape sequences).
+  void namesAreEscapedInText() {
+    const QString wl = write(QStringLiteral("names.json"),
+                             "{\"horizon_h\": 10, \"failures\": false, \"teams\": [{\"name\": \"t\\u202eam\"}], "
+                             "\"classes\": [{\"name\": \"\\u001b]0;owned\\u0007dbg\", \"team\": \"t\\u202eam\", \"gpus\": 1, "
+                             "\"duration_h\": 0.5, \"arrival\": {\"rate_per_h\": 2}}]}");
+    Run r = run({kSchedule, kExample, QStringLiteral("--workload"), wl});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("\\u001b]0;owned\\u0007dbg")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("t\\u202eam")), qPrintable(r.out));
+    for (QChar c : {QChar(0x1b), QChar(0x07), QChar(0x202e)}) QVERIFY(!r.out.contains(c));
   }
 
   void malformedTraceExit2() {

@@ -173,6 +173,41 @@ class TestWaterfallCli : public QObject {
     QVERIFY(r.out.isEmpty());
   }
 
+  // Issue 33: a Shapley waterfall's simulations have a budget (65) that --allow-large lifts (the hard limit of
+  // 8 steps stays); 7 steps (128 simulations) ran, each within its own budget.
+  void shapleySimulationBudget() {
+    QByteArray steps = "[";
+    for (int i = 0; i < 7; ++i)
+      steps += QByteArray(i ? "," : "") + "{\"name\": \"s" + QByteArray::number(i) + "\", \"changes\": " +
+               (i == 0 ? "{\"job.parallelism.zero\": 3}}" : "{\"job.precision\": \"bf16\"}}");
+    steps += "]";
+    const QString spec = write(QStringLiteral("shapley7.json"), "{\"format\": \"clusterforge.waterfall/1\", \"base\": \"" +
+                                                                    kBase.toUtf8() + "\", \"order\": \"shapley\", \"steps\": " +
+                                                                    steps + "}");
+    Run r = run({QStringLiteral("waterfall"), spec});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("steps: 7 steps with order \"shapley\" would simulate 128 scenarios; the "
+                                           "budget is 65 simulations (--allow-large lifts it)")),
+             qPrintable(r.err));
+    Run lifted = run({QStringLiteral("waterfall"), spec, QStringLiteral("--allow-large")});
+    QCOMPARE(lifted.code, 2);  // past the budget: the next check names the bad step
+    QVERIFY2(lifted.err.contains(QStringLiteral("steps[0].changes: \"job.parallelism.zero\" is not a key")),
+             qPrintable(lifted.err));
+  }
+
+  // Issue 33: names reach the terminal escaped (control characters, bidirectional overrides).
+  void namesAreEscapedInText() {
+    const QString spec = write(QStringLiteral("names.json"),
+                               "{\"format\": \"clusterforge.waterfall/1\", \"name\": \"\\u001b[2Jwf\\u202eevil\", \"base\": \"" +
+                                   kBase.toUtf8() +
+                                   "\", \"steps\": [{\"name\": \"\\u009b31mstep\\u2066\", \"changes\": {\"job.precision\": \"bf16\"}}]}");
+    Run r = run({QStringLiteral("waterfall"), spec, QStringLiteral("--no-monte-carlo")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("\\u001b[2Jwf\\u202eevil")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("\\u009b31mstep\\u2066")), qPrintable(r.out));
+    for (QChar c : {QChar(0x1b), QChar(0x9b), QChar(0x202e), QChar(0x2066)}) QVERIFY(!r.out.contains(c));
+  }
+
   void missingFileExits2() {
     Run r = run({QStringLiteral("waterfall"), dir_.filePath(QStringLiteral("none.json"))});
     QCOMPARE(r.code, 2);

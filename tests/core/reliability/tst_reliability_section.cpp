@@ -50,6 +50,19 @@ class TstReliabilitySection : public QObject {
     // Same seed, same answer.
     QCOMPARE(reliabilitySection(in, pol, s.job.checkpoint, opt), j);
   }
+  // Issue 33: with no failure modelled the section printed cluster_mtbf_h 0.0 beside 0 interruptions; no MTBF
+  // comes from an empty set of failures (null; the GUI and text say n/a).
+  void noMtbfWhenNothingFails() {
+    ReliabilityInputs in = test::exponentialCase(0.25, 1, 30, 30);
+    in.classes.clear();
+    ReliabilityPolicy pol;
+    pol.trials = 20;
+    ReliabilityOptions opt;
+    opt.backend = McBackend::Cpu;
+    const nlohmann::json j = reliabilitySection(in, pol, CheckpointPolicy{}, opt);
+    QVERIFY2(j.contains("cluster_mtbf_h") && j["cluster_mtbf_h"].is_null(), j.dump().c_str());
+    QCOMPARE(j["interruptions_mean"].get<double>(), 0.0);
+  }
   // Issue 30 item 6: the sampled run's timeline spans the whole run. It used
   // to keep the first 200 failures, all before day ~25 of a 96.5-day run.
   void timelineSpansTheRun() {

@@ -340,9 +340,33 @@ class TstSchedWorkload : public QObject {
              far.c_str());
     const std::string overflow = importError("j1,i1,u1,T,0,3600\n", "j1,w,1,T,-1e308,1e308,600,29,100,V100\n");
     QVERIFY2(QString::fromStdString(overflow).contains("column end_time: ends more than"), overflow.c_str());
-    const auto sliver = readAlibaba2020("j1,i1,u1,T,0,3600\n", "j1,w,1,T,0,3600,600,29,1e-300,V100\n");
-    QCOMPARE(sliver.size(), std::size_t(1));
-    QCOMPARE(sliver[0].gpus, 1);
+    // A sliver of a GPU is refused (it made a 0-GPU job, then a 1-GPU job finishing in 2.8e-13 h); a fraction
+    // of a GPU (50 %) still takes a GPU; instances come whole.
+    const std::string sliver = importError("j1,i1,u1,T,0,3600\n", "j1,w,1,T,0,3600,600,29,1e-300,V100\n");
+    QVERIFY2(QString::fromStdString(sliver).startsWith("pai_task_table.csv:1: column plan_gpu: 1e-300 is not a share of a GPU"),
+             sliver.c_str());
+    const auto half = readAlibaba2020("j1,i1,u1,T,0,3600\n", "j1,w,1,T,0,3600,600,29,50,V100\n");
+    QCOMPARE(half.size(), std::size_t(1));
+    QCOMPARE(half[0].gpus, 1);
+    const std::string inst = importError("j1,i1,u1,T,0,3600\n", "j1,w,1e-300,T,0,3600,600,29,100,V100\n");
+    QVERIFY2(QString::fromStdString(inst).contains("column inst_num: 1e-300 is not a whole number"), inst.c_str());
+    // A byte-order mark: no header (the first job was lost) and with a header (read as data).
+    const auto bom = readAlibaba2020("\xEF\xBB\xBFj1,i1,u1,T,0,3600\nj2,i2,u1,T,5,3600\n",
+                                     "\xEF\xBB\xBFj1,w,1,T,0,3600,600,29,100,V100\nj2,w,1,T,5,3600,600,29,100,V100\n");
+    QCOMPARE(bom.size(), std::size_t(2));
+    QCOMPARE(bom[0].id, std::string("j1"));
+    const auto bomHeader = readAlibaba2020(
+        "\xEF\xBB\xBFjob_name,inst_id,user,status,start_time,end_time\nj1,i1,u1,T,0,3600\n",
+        "\xEF\xBB\xBFjob_name,task_name,inst_num,status,start_time,end_time,plan_cpu,plan_mem,plan_gpu,gpu_type\n"
+        "j1,w,1,T,0,3600,600,29,100,V100\n");
+    QCOMPARE(bomHeader.size(), std::size_t(1));
+    // Skipped rows are shown, not only counted.
+    TraceReport rep;
+    readAlibaba2020("j1,i1,u1,T,0,3600\nj2,i2,u1,T,5,3600\n", "j1,w,1,T,0,3600,600,29,100,V100\n", &rep);
+    QCOMPARE(rep.skippedTotal(), 1LL);
+    QCOMPARE(rep.skipped_examples.size(), std::size_t(1));
+    QVERIFY2(skippedSummary(rep).find("pai_job_table.csv:2 (job j2): no GPUs") != std::string::npos,
+             skippedSummary(rep).c_str());
     // Rows: a table of more lines than the row budget is refused before it is parsed.
     const std::string rows = importError(std::string(2'000'002, '\n'), "");
     QVERIFY2(QString::fromStdString(rows).startsWith("pai_job_table.csv: more than 2000001 lines; the limit is 2000000 rows"),

@@ -171,7 +171,7 @@ class TestScheduleSweep : public QObject {
           ++added;
         }
       }
-      QCOMPARE(added, 2 * 8 + 1);  // 8 figures of ReplicationStats, _mean and _ci95, and replications
+      QCOMPARE(added, 2 * 12 + 1);  // 12 figures of ReplicationStats, _mean and _ci95, and replications
     }
     // The front is over the seed's runs: the same variants on it.
     const json r5 = cf::sweepReport(five, recs5), r1 = cf::sweepReport(one, recs1);
