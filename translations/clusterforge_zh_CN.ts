@@ -4803,6 +4803,14 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::RackEditor</name>
     <message>
+        <source>These racks hold no leaf (ToR) switch and the layout has no network rack: the nodes&apos; NICs connect to no switch placed in the hall.</source>
+        <translation>这些机柜中没有叶（ToR）交换机，布局中也没有网络机柜：节点的网卡未连接到机房中放置的任何交换机。</translation>
+    </message>
+    <message>
+        <source>These racks hold no leaf (ToR) switch: their nodes connect to the leaf switches in the network racks of %1.</source>
+        <translation>这些机柜中没有叶（ToR）交换机：其节点连接到 %1 的网络机柜中的叶交换机。</translation>
+    </message>
+    <message>
         <source>Generating the rack layout</source>
         <translation>正在生成机柜布局</translation>
     </message>
@@ -5001,6 +5009,42 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RackScene</name>
+    <message>
+        <source>compute tray</source>
+        <translation>计算托盘</translation>
+    </message>
+    <message>
+        <source>switch tray</source>
+        <translation>交换托盘</translation>
+    </message>
+    <message>
+        <source>power shelf</source>
+        <translation>电源架</translation>
+    </message>
+    <message>
+        <source>cooling unit</source>
+        <translation>冷却单元</translation>
+    </message>
+    <message>
+        <source>management switch</source>
+        <translation>管理交换机</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3 (%4)</source>
+        <translation>%1：第 %2 个，共 %3 个（%4）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Coolant manifold of %1: supply and return from the facility&apos;s CDU (in-row or sidecar, outside this rack)</source>
+        <translation>%1 的冷却液歧管：供液与回液来自设施的 CDU（列间或侧挂式，不在本机柜内）</translation>
+    </message>
     <message numerus="yes">
         <source>%1: %n power supplies (rear)</source>
         <translation>

@@ -89,6 +89,23 @@ void readPart(ObjectReader& r, NodeType& p) {
   p.psus = static_cast<int>(r.integer("psus", 0, 0, 1000));
   p.cooling = r.choice("cooling", "air", {"air", "liquid"});
   p.rack_system = r.boolean("rack_system", false);
+  if (const json* trays = r.array("trays")) {
+    int units = 0;
+    for (std::size_t i = 0; i < trays->size(); ++i) {
+      ObjectReader t((*trays)[i], r.keyPath("trays") + "[" + std::to_string(i) + "]");
+      NodeType::TrayGroup g;
+      g.kind = t.choice("kind", "other", {"compute", "switch", "power", "cooling", "management", "other"});
+      g.count = static_cast<int>(t.integer("count", 1, 1, 100));
+      g.height_u = static_cast<int>(t.integer("height_u", 1, 1, 60));
+      g.label = t.string("label", "");
+      t.finish();
+      units += g.count * g.height_u;
+      p.trays.push_back(std::move(g));
+    }
+    if (units > p.rack_units)
+      throw InputError(r.keyPath("trays"), "the trays take " + std::to_string(units) + " U, more than the system's " +
+                                               std::to_string(p.rack_units) + " U");
+  }
 }
 
 json toJson(const NodeType& p) {
@@ -108,6 +125,15 @@ json toJson(const NodeType& p) {
   j["psus"] = p.psus;
   if (p.cooling != "air") j["cooling"] = p.cooling;
   if (p.rack_system) j["rack_system"] = true;
+  if (!p.trays.empty()) {
+    json trays = json::array();
+    for (const NodeType::TrayGroup& g : p.trays) {
+      json t = {{"kind", g.kind}, {"count", g.count}, {"height_u", g.height_u}};
+      if (!g.label.empty()) t["label"] = g.label;
+      trays.push_back(std::move(t));
+    }
+    j["trays"] = std::move(trays);
+  }
   return j;
 }
 

@@ -67,6 +67,18 @@ struct NodeType : PartInfo {
   // U with its own power shelves and NVLink spine, so it needs an empty rack
   // of at least that height (liquid-cooled when the system is).
   bool rack_system = false;
+  // What a whole-rack system holds, bottom to top (the rack view draws it;
+  // no figure reads it): e.g. power shelves, compute trays, NVLink switch
+  // trays. Empty = shown as one block. kind: compute | switch | power |
+  // cooling | management | other.
+  struct TrayGroup {
+    std::string kind;
+    int count = 1;
+    int height_u = 1;
+    std::string label;  // as the system's documentation names it ("compute tray: 2 GB200")
+    bool operator==(const TrayGroup&) const = default;
+  };
+  std::vector<TrayGroup> trays;
   bool operator==(const NodeType&) const = default;
 };
 

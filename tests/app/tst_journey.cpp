@@ -46,6 +46,11 @@
 #include "RunStatusWidget.h"
 #include "SimulationRunner.h"
 #include "StallWatchdog.h"
+#include "ScheduleRunner.h"
+#include "WorkloadPage.h"
+#include "WaterfallView.h"
+#include "WaterfallRunner.h"
+#include "PresentationWindow.h"
 
 using namespace cf;
 
@@ -279,6 +284,88 @@ class TestJourney : public QObject {
     STEP(checkCurrent(w));
     end(step);
     w.actions()->english->trigger();
+  }
+
+  // The rest of an architect's and a teacher's day (issue 30 item 3): a
+  // lever waterfall, the cluster scheduler with an imported trace, a PDF
+  // report, and a lesson presented step by step.
+  void waterfallScheduleReportLesson() {
+    LanguageManager languages;
+    languages.setLanguage(QStringLiteral("en"));
+    MainWindow w(&languages);
+    w.files()->setInteractive(false);
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    quickTrials(w);
+
+    QString step = QStringLiteral("open the lever waterfall project");
+    begin(step);
+    QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/a100-10b-lever-waterfall.cfproj")));
+    STEP(settle(w));
+    STEP(checkCurrent(w));
+    end(step);
+
+    step = QStringLiteral("waterfall");
+    WaterfallView* waterfall = w.waterfalls();
+    QSignalSpy finished(waterfall->runner(), &WaterfallRunner::finished);
+    begin(step);
+    w.tabs()->setCurrentWidget(waterfall);
+    waterfall->runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || waterfall->table()->rowCount() > 1, kSettleMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!waterfall->runner()->isRunning(), kSettleMs);
+    end(step);
+
+    step = QStringLiteral("export PDF report");
+    QTemporaryDir dir;
+    begin(step);
+    QString error;
+    QVERIFY2(w.results()->exportReport(dir.filePath(QStringLiteral("report.pdf")), &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("report.pdf"))).size() > 10000);
+    end(step);
+
+    step = QStringLiteral("open the shared-cluster example");
+    begin(step);
+    QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json")));
+    STEP(settle(w));
+    end(step);
+
+    step = QStringLiteral("schedule (Workload tab)");
+    WorkloadPage* workload = w.workload();
+    QSignalSpy scheduled(workload->runner(), &ScheduleRunner::finished);
+    begin(step);
+    w.tabs()->setCurrentWidget(workload);
+    workload->runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(!scheduled.isEmpty(), kSettleMs);
+    const ScheduleRunPtr run = workload->runner()->result(workload->request());
+    QVERIFY2(run && run->ok(), qPrintable(run ? run->error : QString()));
+    end(step);
+
+    step = QStringLiteral("import a trace and schedule");
+    QSignalSpy imported(workload, &WorkloadPage::traceImported);
+    begin(step);
+    QVERIFY(workload->importTrace(QStringLiteral("alibaba2020"),
+                                  QStringLiteral(CF_SOURCE_DIR "/tests/core/sched/data/pai_job_table.csv")));
+    QTRY_VERIFY_WITH_TIMEOUT(!imported.isEmpty(), kSettleMs);
+    QVERIFY2(imported.first().first().toBool(), qPrintable(imported.first().at(1).toString()));
+    const int before = static_cast<int>(scheduled.size());
+    workload->runNow();
+    QTRY_VERIFY_WITH_TIMEOUT(scheduled.size() > before, kSettleMs);
+    end(step);
+
+    step = QStringLiteral("present the cooling lesson, every step");
+    begin(step);
+    PresentationWindow* p = w.results()->startPresentation(QStringLiteral("cooling"), 0, false);
+    QVERIFY(p);
+    QVERIFY(QTest::qWaitForWindowExposed(p));
+    const int steps = 4;
+    for (int i = 1; i < steps; ++i) {
+      p->next();
+      QCoreApplication::processEvents();
+    }
+    QVERIFY(p->currentStep() > 0);
+    p->close();
+    end(step);
   }
 
   // The Llama example (16K H100) with a generated layout, then the Cluster

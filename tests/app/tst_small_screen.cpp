@@ -12,6 +12,7 @@
 
 #include "LanguageManager.h"
 #include "MainWindow.h"
+#include "MessagesDock.h"
 #include "PropertyDock.h"
 #include "PropertyEditor.h"
 

@@ -12,6 +12,7 @@
 #include <QWheelEvent>
 #include <QGraphicsItem>
 #include <QMimeData>
+#include <QMap>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -362,6 +363,52 @@ class TestRackEditor : public QObject {
     QCOMPARE(rack(0).placements.size(), std::size_t(7));
   }
 
+  // Compute racks without a switch say where their leaves are (issue 30:
+  // generated compute racks had no ToR/leaf and nothing said so).
+  void leafNoteNamesTheNetworkRows() {
+    Layout l;
+    l.sites.resize(1);
+    l.sites[0].halls.resize(1);
+    Hall& h = l.sites[0].halls[0];
+    h.name = "Hall 1";
+    h.rows.resize(2);
+    h.rows[0].name = "Row A";
+    h.rows[0].racks.resize(1);
+    h.rows[0].racks[0].placements.push_back(Placement{"node", "DGX-H100", "node-0001", 1, 8, "front"});
+    h.rows[1].name = "Row N";
+    h.rows[1].racks.resize(1);
+    h.rows[1].racks[0].placements.push_back(Placement{"switch", "QM9700", "leaf-0001", 1, 1, "front"});
+    const QString note = RackEditor::leafNote(l, &h.rows[0]);
+    QVERIFY2(note.contains(QLatin1String("Hall 1 / Row N")) && note.contains(QLatin1String("leaf")), qPrintable(note));
+    QVERIFY(RackEditor::leafNote(l, &h.rows[1]).isEmpty());  // the switches' own row
+    h.rows.pop_back();
+    QVERIFY2(RackEditor::leafNote(l, &h.rows[0]).contains(QLatin1String("no network rack")),
+             qPrintable(RackEditor::leafNote(l, &h.rows[0])));
+  }
+
+  // A whole-rack system shows what it holds (issue 30: the NVL72 was one
+  // blank 48U block): its catalog trays, bottom to top, and at the rear the
+  // coolant manifold fed by the facility's CDU.
+  void rackSystemShowsItsTrays() {
+    Document doc;
+    doc.setScenarioValue(0, QStringLiteral("/cluster/node_type"), "GB200-NVL72");
+    doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 2);
+    RackEditor editor(&doc);
+    QSignalSpy generated(&editor, &RackEditor::layoutGenerated);
+    QVERIFY(editor.generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QVERIFY(generated.first().first().toBool());
+    editor.setFaces(RackScene::Faces::Both);
+    QMap<QString, int> kinds;
+    for (QGraphicsItem* item : editor.scene()->items())
+      if (item->parentItem() && !item->data(0).toString().isEmpty()) ++kinds[item->data(0).toString()];
+    // Two systems: 18 compute and 9 switch trays each, front and rear.
+    QCOMPARE(kinds.value(QStringLiteral("compute")), 2 * 2 * 18);
+    QCOMPARE(kinds.value(QStringLiteral("switch")), 2 * 2 * 9);
+    QCOMPARE(kinds.value(QStringLiteral("power")), 2 * 2 * 8);
+    QCOMPARE(kinds.value(QStringLiteral("manifold")), 2);
+  }
+
   void generateLayoutForEmptyScenario() {
     Document doc;  // the default scenario has no layout
     RackEditor editor(&doc);
@@ -377,6 +424,18 @@ class TestRackEditor : public QObject {
     QVERIFY(!doc.scenario(0).layout.empty());
     QCoreApplication::processEvents();
     QVERIFY(editor.scene()->rackCount() > 0);
+    // The generated PDUs are devices (issue 30: a rear strip, not devices):
+    // each is an item of its own, selectable, hung on the rack's side.
+    editor.setFaces(RackScene::Faces::Both);
+    QCoreApplication::processEvents();
+    int pdus = 0;
+    for (QGraphicsItem* item : editor.scene()->items())
+      if (auto* p = dynamic_cast<PlacementItem*>(item); p && p->toolTip().contains(QLatin1String("PDU"))) {
+        ++pdus;
+        QVERIFY(p->flags() & QGraphicsItem::ItemIsSelectable);
+        QVERIFY(!(p->flags() & QGraphicsItem::ItemIsMovable));
+      }
+    QVERIFY(pdus >= 2);  // A and B feeds
     doc.undoStack()->undo();
     QVERIFY(doc.scenario(0).layout.empty());
   }

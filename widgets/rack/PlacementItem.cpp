@@ -96,10 +96,21 @@ void PlacementItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
     const qreal cx = r.center().x();
     for (int i = 0; i < 3; ++i) painter->drawLine(QPointF(cx - 10, r.top() + 2 + i * 2), QPointF(cx + 10, r.top() + 2 + i * 2));
   }
-  if (lod * r.height() >= 9) {
+  QFont f = painter->font();
+  f.setPointSizeF(7);
+  if (r.height() > 3 * r.width()) {  // a zero-U strip (a PDU): the label runs up the strip
+    if (lod * r.width() >= 8) {
+      painter->save();
+      painter->setPen(Qt::white);
+      painter->setFont(f);
+      painter->translate(r.center());
+      painter->rotate(-90);
+      const QRectF turned(-r.height() / 2 + 4, -r.width() / 2, r.height() - 8, r.width());
+      painter->drawText(turned, Qt::AlignVCenter | Qt::AlignLeft, label_);
+      painter->restore();
+    }
+  } else if (lod * r.height() >= 9) {
     painter->setPen(Qt::white);
-    QFont f = painter->font();
-    f.setPointSizeF(7);
     painter->setFont(f);
     painter->drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, label_);
   }

@@ -174,9 +174,39 @@ void RackEditor::rebuild() {
   addRack_->setEnabled(!l.empty());
   filler_->setEnabled(scene_->rackCount() > 0);
   removeRack_->setEnabled(scene_->rackCount() > 0);
-  hint_->setText(l.empty() ? tr("This scenario has no layout yet: generate one, or run the cluster wizard.")
+  QString hint = l.empty() ? tr("This scenario has no layout yet: generate one, or run the cluster wizard.")
                            : tr("Drag parts from the catalog onto a rack. Ctrl- or Shift-click, or drag a band, to select "
-                                "several; Delete removes, arrow keys move by 1 U, Ctrl+0 fits."));
+                                "several; Delete removes, arrow keys move by 1 U, Ctrl+0 fits.");
+  const QString leaves = leafNote(l, layoutedit::row(l, row_));
+  if (!leaves.isEmpty()) hint = leaves + QLatin1Char(' ') + hint;
+  hint_->setText(hint);
+}
+
+QString RackEditor::leafNote(const Layout& l, const Row* row) {
+  // Compute racks without a switch (the generator puts the fabric's switches
+  // in network racks, issue 30): say where their leaves are.
+  if (!row) return {};
+  bool nodes = false, switches = false;
+  for (const Rack& k : row->racks)
+    for (const Placement& p : k.placements) {
+      nodes = nodes || p.kind == "node";
+      switches = switches || p.kind == "switch";
+    }
+  if (!nodes || switches) return {};
+  QStringList where;
+  for (const Site& s : l.sites)
+    for (const Hall& h : s.halls)
+      for (const Row& r : h.rows)
+        for (const Rack& k : r.racks)
+          if (std::any_of(k.placements.begin(), k.placements.end(), [](const Placement& p) { return p.kind == "switch"; })) {
+            where << QStringLiteral("%1 / %2").arg(QString::fromStdString(h.name), QString::fromStdString(r.name));
+            break;
+          }
+  if (where.isEmpty()) return tr("These racks hold no leaf (ToR) switch and the layout has no network rack: the nodes' NICs connect to no switch placed in the hall.");
+  where.removeDuplicates();
+  if (where.size() > 3) where = where.mid(0, 3) << QStringLiteral("…");
+  return tr("These racks hold no leaf (ToR) switch: their nodes connect to the leaf switches in the network racks of %1.")
+      .arg(where.join(QLatin1String(", ")));
 }
 
 bool RackEditor::push(const Layout& after, const QString& text, const QString& mergeKey) {

@@ -85,6 +85,9 @@ class RackEditor : public QWidget {
   // command unless the design changed meanwhile.
   bool generateLayout();
   BackgroundTask* layoutTask() const { return layoutTask_; }
+  // Where the leaf switches of a row of compute racks without switches are
+  // (empty when the row has some, or no node): shown above the racks.
+  static QString leafNote(const Layout& l, const Row* row);
   // Why the last drop, move or resize was refused (empty after a successful edit).
   QString lastRefusal() const { return lastRefusal_; }
 

@@ -1,5 +1,6 @@
 #include "RackScene.h"
 
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLocale>
 #include <QPen>
@@ -155,6 +156,61 @@ void RackScene::addNodeRear(const QRectF& pr, const NodeType& n) {
        tr("%1: %n scale-out NIC port(s) (rear)", nullptr, n.nics_per_node).arg(QString::fromStdString(n.id)));
 }
 
+void RackScene::addTrays(QGraphicsRectItem* item, const QRectF& pr, const NodeType& n, const QString& face) {
+  auto trayColor = [](const std::string& kind) {
+    if (kind == "compute") return QColor(66, 110, 180);
+    if (kind == "switch") return QColor(46, 140, 98);
+    if (kind == "power") return QColor(120, 120, 120);
+    if (kind == "cooling") return QColor(40, 120, 190);
+    return QColor(140, 140, 160);
+  };
+  auto kindName = [](const std::string& kind) {
+    if (kind == "compute") return tr("compute tray");
+    if (kind == "switch") return tr("switch tray");
+    if (kind == "power") return tr("power shelf");
+    if (kind == "cooling") return tr("cooling unit");
+    if (kind == "management") return tr("management switch");
+    return tr("other");
+  };
+  QFont small;
+  small.setPointSizeF(6.5);
+  int u = 0;  // from the system's bottom
+  for (const NodeType::TrayGroup& g : n.trays) {
+    for (int k = 0; k < g.count; ++k) {
+      const QRectF band(pr.left() + 3, pr.bottom() - (u + g.height_u) * kUnitH + 1, pr.width() - 6, g.height_u * kUnitH - 2);
+      u += g.height_u;
+      const QColor c = trayColor(g.kind);
+      auto* r = new QGraphicsRectItem(band, item);
+      r->setPen(QPen(c.darker(150), 0.6));
+      r->setBrush(c.lighter(face == QLatin1String("front") ? 115 : 135));
+      r->setAcceptedMouseButtons(Qt::NoButton);
+      const QString name = g.label.empty() ? kindName(g.kind) : QString::fromStdString(g.label);
+      r->setToolTip(tr("%1 %2 of %3 (%4)").arg(name).arg(k + 1).arg(g.count).arg(QString::fromStdString(n.id)));
+      r->setData(0, QString::fromStdString(g.kind));
+      if (face == QLatin1String("front")) {
+        auto* t = new QGraphicsSimpleTextItem(tr("%1 %2").arg(kindName(g.kind)).arg(k + 1), r);
+        t->setFont(small);
+        t->setBrush(Qt::white);
+        t->setPos(band.left() + 4, band.center().y() - t->boundingRect().height() / 2);
+        t->setAcceptedMouseButtons(Qt::NoButton);
+      }
+    }
+  }
+  if (n.cooling == "liquid" && face == QLatin1String("rear")) {
+    // The rack's coolant manifold: its supply and return come from the
+    // facility's coolant distribution unit (in-row or sidecar, in the hall),
+    // not from a unit inside this rack.
+    const QRectF m(pr.right() - 16, pr.top() + 2, 12, pr.height() - 4);
+    auto* manifold = new QGraphicsRectItem(m, item);
+    manifold->setPen(QPen(QColor(30, 90, 160), 0.8));
+    manifold->setBrush(QColor(90, 160, 220));
+    manifold->setAcceptedMouseButtons(Qt::NoButton);
+    manifold->setToolTip(tr("Coolant manifold of %1: supply and return from the facility's CDU (in-row or sidecar, "
+                            "outside this rack)").arg(QString::fromStdString(n.id)));
+    manifold->setData(0, QStringLiteral("manifold"));
+  }
+}
+
 void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Catalog& parts) {
   const QStringList faces = faceList();
   QFont small;
@@ -187,12 +243,14 @@ void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Cata
     const QString face = QString::fromStdString(p.face);
     const QColor color = kindColor(QString::fromStdString(p.kind));
     const QString label = QStringLiteral("%1  %2").arg(QString::fromStdString(p.name), QString::fromStdString(p.part));
-    if (p.height_u == 0) {  // zero-U strip at the side of its face
-      const QRectF r = faceRect(i, faces.contains(face) ? face : faces.last());
+    if (p.height_u == 0) {  // zero-U (a PDU): a device of its own, a strip at the side of its face
       if (!faces.contains(face)) continue;
-      auto* strip = addRect(QRectF(r.right() - 7 - 7 * zeroU++, r.top(), 5, r.height()), QPen(color.darker()), color);
-      strip->setToolTip(label);
+      const QRectF r = faceRect(i, face);
+      auto* strip = new PlacementItem(i, pi, QRectF(r.right() - 14 - 13 * zeroU++, r.top(), 11, r.height()), color,
+                                      label, false);
+      strip->setFlag(QGraphicsItem::ItemIsMovable, false);  // it hangs on the rack's side: selected, deleted, not moved
       strip->setZValue(3);
+      addItem(strip);
       continue;
     }
     // A full-depth part seen from the other face shows as a ghost.
@@ -200,13 +258,20 @@ void RackScene::addRack(int i, const Rack& rack, const RackBudget& b, const Cata
       const QRectF r = faceRect(i, f);
       const QRectF pr(r.left(), r.bottom() - (p.u + p.height_u - 1) * kUnitH, kRackW, p.height_u * kUnitH);
       if (f == face) {
-        addItem(new PlacementItem(i, pi, pr, color, label, layoutedit::isResizable(p)));
+        auto* item = new PlacementItem(i, pi, pr, color, label, layoutedit::isResizable(p));
+        addItem(item);
+        if (p.kind == "node")
+          if (const NodeType* n = parts.node(p.part); n && !n->trays.empty()) addTrays(item, pr, *n, f);
       } else if (takesBothFaces(p)) {
         auto* ghost = addRect(pr.adjusted(1, 0.5, -1, -0.5), QPen(color.lighter(130), 1, Qt::DashLine),
                               QColor(color.red(), color.green(), color.blue(), 50));
         ghost->setToolTip(label);
-        if (p.kind == "node" && f == QLatin1String("rear"))
-          if (const NodeType* n = parts.node(p.part)) addNodeRear(pr, *n);
+        if (p.kind == "node" && f == QLatin1String("rear")) {
+          if (const NodeType* n = parts.node(p.part); n && !n->trays.empty())
+            addTrays(ghost, pr, *n, f);
+          else if (n)
+            addNodeRear(pr, *n);
+        }
       }
     }
   }

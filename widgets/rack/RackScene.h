@@ -60,6 +60,11 @@ class RackScene : public QGraphicsScene {
   void addRack(int i, const Rack& rack, const RackBudget& b, const Catalog& parts);
   // PSUs and NIC ports of a node, drawn on its rear (schematic).
   void addNodeRear(const QRectF& pr, const NodeType& n);
+  // A whole-rack system's trays (catalog "trays", bottom to top) drawn on its
+  // item, one band per tray: children of the item, so they move with it and
+  // leave the clicks to it. With a liquid-cooled system, the coolant
+  // manifold and where its CDU is.
+  void addTrays(QGraphicsRectItem* item, const QRectF& pr, const NodeType& n, const QString& face);
   void addBar(qreal x, qreal y, const QString& label, double used, double budget, bool exceeded);
 
   Faces faces_ = Faces::Both;
