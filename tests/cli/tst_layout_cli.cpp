@@ -1,7 +1,9 @@
 // `clusterforge-cli layout` (issue 30): a scenario gets a non-empty layout
 // whose compute racks are the energy model's racks (one rule,
 // design/LayoutGenerator.h ComputeRackPlan); --scenario lays out one scenario
-// only; .cfproj out; bad input exits 2 naming the option or key path.
+// only; .cfproj out; bad input exits 2 naming the option or key path; a sweep
+// variant of another cluster is laid out again. And every example ships with
+// its layout, as the generator draws it today.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,6 +14,8 @@
 namespace {
 
 using cftest::Run;
+
+const QString kExamples = QStringLiteral(CF_SOURCE_DIR "/resources/examples");
 
 QByteArray small(const char* accelerator = "H100-SXM5-80GB") {
   return QByteArray(R"({
@@ -28,6 +32,12 @@ QJsonDocument readJson(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return {};
   return QJsonDocument::fromJson(f.readAll());
+}
+
+// The scenarios of a scenario or project object.
+QJsonArray scenariosOf(const QJsonObject& o) {
+  if (o.contains(QLatin1String("scenarios"))) return o.value(QLatin1String("scenarios")).toArray();
+  return QJsonArray{o};
 }
 
 // Racks that hold a node in a scenario's layout; -1 when it has none.
@@ -124,6 +134,32 @@ class TestLayoutCli : public QObject {
     for (const QJsonValue& s : readJson(back).object()["scenarios"].toArray()) QVERIFY(computeRacks(s.toObject()) > 0);
   }
 
+  // A sweep variant of another cluster gets the layout drawn for it, not the
+  // base's (drawn for 20 nodes: its racks would price a 40-node variant).
+  void sweepVariantOfAnotherClusterIsLaidOutAgain() {
+    QTemporaryDir dir;
+    const QString base = cftest::writeFile(dir, "base.cf.json", small());
+    QCOMPARE(cftest::run({"layout", base, "-o", base}).code, 0);
+    QJsonObject forty = QJsonDocument::fromJson(small()).object();
+    QJsonObject cluster = forty["cluster"].toObject();
+    cluster["nodes"] = 40;
+    forty["cluster"] = cluster;
+    const QString direct = cftest::writeFile(dir, "forty.cf.json", QJsonDocument(forty).toJson());
+    QCOMPARE(cftest::run({"layout", direct, "-o", direct}).code, 0);
+    const Run s = cftest::run({"simulate", direct, "--trials", "10"});
+    QVERIFY2(s.code == 0, qPrintable(s.err));
+    const double capex = QJsonDocument::fromJson(s.out.toUtf8()).object()["cost"].toObject()["capex_usd"].toDouble();
+
+    const QString spec = cftest::writeFile(dir, "spec.json", R"({
+      "format": "clusterforge.sweep/1", "name": "nodes", "description": "20 -> 40 nodes",
+      "base": "base.cf.json", "axes": [ { "key": "cluster.nodes", "values": [40] } ], "trials": 10 })");
+    const QString out = dir.filePath("out.json");
+    const Run w = cftest::run({"sweep", spec, "-o", out, "-q", "--threads", "1"});
+    QVERIFY2(w.code == 0, qPrintable(w.err));
+    const QJsonObject variant = readJson(out).object()["variants"].toArray().at(0).toObject();
+    QCOMPARE(variant["metrics"].toObject()["capex_usd"].toDouble(), capex);
+  }
+
   void badInputExits2NamingIt() {
     QTemporaryDir dir;
     const QString in = cftest::writeFile(dir, "s.cf.json", small());
@@ -150,6 +186,49 @@ class TestLayoutCli : public QObject {
     r = cftest::run({"layout", dir.filePath("missing.cf.json"), "-o", out});
     QCOMPARE(r.code, 2);
     QVERIFY(!QFile::exists(out));  // nothing written on any refusal
+  }
+
+  void examplesShipWithTheirLayout_data() {
+    QTest::addColumn<QString>("file");
+    const QStringList files =
+        QDir(kExamples).entryList({QStringLiteral("*.json"), QStringLiteral("*.cfproj")}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 11);
+    for (const QString& f : files) QTest::newRow(qPrintable(f)) << QDir(kExamples).filePath(f);
+  }
+
+  // Every scenario of every example has a layout, and it is the one `layout`
+  // generates today (after a change to the generator or an example's design:
+  // scripts/example-layouts.sh). Sweep specs: a base file is
+  // checked as an example of its own; an inline base is not laid out, as every
+  // variant changes its cluster (docs/user-guide.md, "Examples").
+  void examplesShipWithTheirLayout() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    QString json = file;
+    if (file.endsWith(QLatin1String(".cfproj"))) {
+      json = dir.filePath("example.json");
+      const Run c = cftest::run({"convert", file, json});
+      QVERIFY2(c.code == 0, qPrintable(c.err));
+    }
+    const QJsonObject o = readJson(json).object();
+    if (o.value(QLatin1String("format")).toString().startsWith(QLatin1String("clusterforge.sweep/")))
+      QSKIP("a sweep spec: its base is laid out where it is a file of its own");
+    const QJsonArray scenarios = scenariosOf(o);
+    QVERIFY(!scenarios.isEmpty());
+    for (qsizetype i = 0; i < scenarios.size(); ++i)
+      QVERIFY2(computeRacks(scenarios.at(i).toObject()) > 0,
+               qPrintable(QStringLiteral("scenario %1 has no layout with compute racks").arg(i)));
+
+    const QString again = dir.filePath(QStringLiteral("again.") + QFileInfo(json).fileName());
+    const Run r = cftest::run({"layout", json, "-o", again});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonArray generated = scenariosOf(readJson(again).object());
+    QCOMPARE(generated.size(), scenarios.size());
+    for (qsizetype i = 0; i < scenarios.size(); ++i)
+      QVERIFY2(generated.at(i).toObject().value(QLatin1String("layout")) ==
+                   scenarios.at(i).toObject().value(QLatin1String("layout")),
+               qPrintable(QStringLiteral("scenario %1: the layout is not what `clusterforge-cli layout` generates "
+                                         "today: run scripts/example-layouts.sh").arg(i)));
   }
 };
 
