@@ -6,6 +6,7 @@
 
 #include "Commands.h"
 #include "design/Limits.h"
+#include "LayoutCommand.h"
 #include "ScheduleCommand.h"
 #include "SweepCommand.h"
 #include "ValidateModelsCommand.h"
@@ -17,7 +18,7 @@
 
 int main(int argc, char** argv) {
   try {
-    CLI::App app{"ClusterForge command line: validate, convert and simulate cluster designs"};
+    CLI::App app{"ClusterForge command line: validate, convert, simulate and lay out cluster designs"};
     app.require_subcommand(0, 1);
     bool showVersion = false;
     app.add_flag("--version", showVersion, "Print the version and the compute backend (CPU/CUDA) with the reason");
@@ -86,6 +87,9 @@ int main(int argc, char** argv) {
     auto* uncertainty = cf::cli::addUncertaintyCommand(app, uncertaintyArgs);
     cf::cli::ScheduleArgs scheduleArgs;
     auto* schedule = cf::cli::addScheduleCommand(app, scheduleArgs);
+    cf::cli::LayoutArgs layoutArgs;
+    auto* layout = cf::cli::addLayoutCommand(app, layoutArgs);
+    layout->add_flag("--allow-large", allowLarge, "Lift the work budgets (fabric size)");
     for (auto* sub : {sweep, schedule})
       sub->add_flag("--allow-large", allowLarge,
                     "Lift the work budgets (jobs, trace rows and teams of a workload; fabric size)");
@@ -114,6 +118,7 @@ int main(int argc, char** argv) {
     if (*waterfall) return cf::cli::waterfall(waterfallArgs, std::cout, std::cerr);
     if (*uncertainty) return cf::cli::uncertainty(uncertaintyArgs, std::cout, std::cerr);
     if (*schedule) return cf::cli::schedule(scheduleArgs, std::cout, std::cerr);
+    if (*layout) return cf::cli::layout(layoutArgs, std::cout, std::cerr);
 #ifdef CF_HAVE_REPORT
     if (*report) return cf::cli::report(reportArgs, argc, argv, std::cout, std::cerr);
 #endif

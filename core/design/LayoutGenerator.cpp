@@ -184,6 +184,10 @@ Catalog layoutParts(const Scenario& s, const Catalog& parts) {
   return out;
 }
 
+void relayoutEdited(Scenario& s, const Catalog& parts) {
+  if (!s.layout.empty()) s.layout = generateLayout(s, parts);
+}
+
 Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {
   const ResolvedScenario r = resolve(s, parts);
   const NodeType& node = r.node;

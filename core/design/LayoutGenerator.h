@@ -97,6 +97,13 @@ struct LayoutSummary {
 Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& options = {},
                       LayoutSummary* summary = nullptr);
 
+// A design whose cluster was edited by a sweep variant, a lesson step or a
+// schedule at another size: a layout drawn for the old cluster does not hold
+// it, so one that has a layout gets the one generateLayout() draws for it with
+// the default options (Racks › Generate layout, `clusterforge-cli layout`);
+// one without stays without. Throws as generateLayout.
+void relayoutEdited(Scenario& s, const Catalog& parts);
+
 // Estimated scale-out switches (all planes) of the scenario's fabric, closed form (see above).
 long long estimateSwitches(const Scenario& s, const Catalog& parts);
 

@@ -5,6 +5,7 @@
 
 #include "common/InputError.h"
 #include "design/ClosRules.h"
+#include "design/LayoutGenerator.h"
 #include "design/Resolved.h"
 #include "reliability/ReliabilityInputs.h"
 #include "sched/StepTimes.h"
@@ -19,12 +20,15 @@ double ClusterModel::failuresPerHour() const {
 }
 
 void resizeScenario(Scenario& s, long long nodes, const Catalog& parts) {
-  s.cluster.nodes = static_cast<int>(std::min<long long>(nodes, 1LL << 30));
+  const int resized = static_cast<int>(std::min<long long>(nodes, 1LL << 30));
+  const bool changed = resized != s.cluster.nodes;
+  s.cluster.nodes = resized;
   s.job.parallelism.dp = 0;  // the scenario's job follows the cluster (energy at its load)
   const ResolvedScenario r = resolve(s, parts);
   const long long unit = std::max(1LL, 1LL * r.dp * std::max(1, s.job.parallelism.micro_batch));
   const long long steps = std::llround(double(s.job.parallelism.global_batch) / double(unit));
   s.job.parallelism.global_batch = std::max(1LL, steps) * unit;
+  if (changed) relayoutEdited(s, parts);  // a layout drawn for the other size does not hold the cluster
 }
 
 ClusterModel clusterModel(const Project& project, std::size_t index, const ClusterOptions& opt) {

@@ -71,7 +71,8 @@ struct ClusterOptions {
 // which only sets the power at the training load here, follows the cluster
 // (dp derived) and its global batch goes to the nearest multiple of
 // dp · micro_batch (at least one), so any size gives a valid job; the
-// schedule's jobs are the workload's and do not depend on it.
+// schedule's jobs are the workload's and do not depend on it. A layout drawn
+// for another size is drawn again for this one (relayoutEdited).
 void resizeScenario(Scenario& s, long long nodes, const Catalog& parts);
 
 // Throws InputError naming the key when the scenario cannot be resolved.

@@ -9,6 +9,7 @@
 
 #include "common/JsonReader.h"
 #include "common/Version.h"
+#include "design/LayoutGenerator.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
 #include "sched/Workload.h"
@@ -198,9 +199,23 @@ nlohmann::json SweepSpec::variantValues(std::size_t index) const {
 nlohmann::json SweepSpec::variantScenarioJson(std::size_t index) const {
   json doc = base_.scenario;
   std::vector<std::size_t> c = coordinates(index);
+  bool cluster = false;
   for (std::size_t k = 0; k < axes_.size(); ++k)
-    if (!jsonPathWithin(axes_[k].key, "schedule"))  // the schedule section's, not the scenario's (variantSchedule)
+    if (!jsonPathWithin(axes_[k].key, "schedule")) {  // the schedule section's, not the scenario's (variantSchedule)
       setJsonPath(doc, axes_[k].key, axes_[k].values[c[k]], joinPath(axisPath(k), "key"));
+      cluster = cluster || jsonPathWithin(axes_[k].key, "cluster");
+    }
+  // The base's layout is drawn for the base's cluster: a variant of another
+  // cluster gets the one generateLayout() draws for it (relayoutEdited).
+  if (cluster && doc.contains("layout")) {
+    try {
+      Scenario s = scenarioFromJson(doc, "");
+      relayoutEdited(s, base_.parts);
+      doc["layout"] = scenarioToJson(s)["layout"];
+    } catch (const InputError&) {
+      doc.erase("layout");  // the variant is not valid: reading it names the key
+    }
+  }
   return doc;
 }
 

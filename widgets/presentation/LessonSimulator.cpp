@@ -10,6 +10,7 @@
 #include "ResultCharts.h"
 #include "common/InputError.h"
 #include "common/InputFile.h"
+#include "design/LayoutGenerator.h"
 #include "design/ScenarioJson.h"
 #include "sim/Simulate.h"
 #include "ScheduleRunner.h"
@@ -83,16 +84,21 @@ Project LessonSimulator::stepProject(int step, int* scenario, QString* error) co
     throw InputError("steps[" + std::to_string(step) + "].scenario", "the example has no such scenario");
   nlohmann::json j = scenarioToJson(p.scenarios[static_cast<std::size_t>(index)]);
   const std::string where = "steps[" + std::to_string(step) + "].edits";
+  bool cluster = false;
   for (const nlohmann::json* edits : {&lesson_.baseEdits, &s.edits})
     for (auto it = edits->begin(); it != edits->end(); ++it)
-      if (!jsonPathWithin(it.key(), "schedule"))  // the scheduler's options (scheduleMetric), not the scenario's
+      if (!jsonPathWithin(it.key(), "schedule")) {  // the scheduler's options (scheduleMetric), not the scenario's
         setJsonPath(j, it.key(), it.value(), where + "." + it.key());
+        cluster = cluster || jsonPathWithin(it.key(), "cluster");
+      }
   try {
     p.scenarios[static_cast<std::size_t>(index)] = scenarioFromJson(j);
   } catch (const InputError& e) {
     // The scenario names the key; the lesson names where the value came from.
     throw InputError(where + (e.path().empty() ? "" : "." + e.path()), e.message());
   }
+  // The example's layout is drawn for its own cluster: an edited one is drawn again.
+  if (cluster) relayoutEdited(p.scenarios[static_cast<std::size_t>(index)], p.resolvedParts());
   if (scenario) *scenario = index;
   (void)error;
   return p;

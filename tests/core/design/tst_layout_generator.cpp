@@ -244,6 +244,25 @@ class TestLayoutGenerator : public QObject {
           QCOMPARE(blocks, 8);
         }
   }
+
+  // Issue 30: an edited cluster (sweep variant, lesson step, schedule size)
+  // gets the layout drawn for it; a design without a layout stays without.
+  void relayoutEditedDrawsTheEditedCluster() {
+    const Catalog& parts = Catalog::builtin();
+    Scenario s = dgxCluster(16);
+    relayoutEdited(s, parts);
+    QVERIFY(s.layout.empty());
+    s.layout = generateLayout(s, parts);
+    s.cluster.nodes = 40;
+    relayoutEdited(s, parts);
+    QCOMPARE(s.layout, generateLayout(s, parts));
+    int nodes = 0;
+    for (const Hall& h : s.layout.sites[0].halls)
+      for (const Row& r : h.rows)
+        for (const Rack& k : r.racks)
+          for (const Placement& p : k.placements) nodes += p.kind == "node";
+    QCOMPARE(nodes, 40);
+  }
 };
 
 QTEST_MAIN(TestLayoutGenerator)
