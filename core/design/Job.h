@@ -117,7 +117,10 @@ struct SoftwareOptions {
   //  cross_entropy: "fp32" (Megatron's vocab-parallel cross entropy: fp32
   //   logits and their gradient), "upcast" (eager F.cross_entropy(logits.float()):
   //   the fp32 log-softmax, its gradient and the logits' gradient at the
-  //   backward's peak), "compiled" (a torch.compile'd loss: bf16 logits and
+  //   backward's peak), "loss_parallel" (the same loss over TP-sharded
+  //   logits, PyTorch's DTensor loss_parallel: the saved log-softmax, the
+  //   zeroed gradient, its exponential and their sum), "compiled" (a
+  //   torch.compile'd loss: bf16 logits and
   //   their bf16 gradient).
   //  selective_recompute: "attention" (Korthikanti 2022: the attention core is
   //   recomputed) or "every_second_matmul" (torchtitan's per-op policy: keep

@@ -200,7 +200,7 @@ Job readJob(ObjectReader r) {
   j.software.fp8_activation_cache = sw.boolean("fp8_activation_cache", false);
   j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
   j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
-  j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "compiled"});
+  j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "loss_parallel", "compiled"});
   j.software.selective_recompute = sw.choice("selective_recompute", "attention", {"attention", "every_second_matmul"});
   j.software.pipeline_keeps_outputs = sw.boolean("pipeline_keeps_outputs", false);
   sw.finish();

@@ -405,7 +405,9 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // 2 (fp32 logits and their gradient, Megatron's vocab-parallel cross
   // entropy), 3 (eager F.cross_entropy(logits.float()): the saved fp32
   // log-softmax, nll_loss's fp32 gradient and log-softmax's fp32 result),
-  // 1 (a compiled loss: bf16 logits and their bf16 gradient).
+  // 4 (the same over TP-sharded logits with DTensor's loss_parallel: the
+  // saved log-softmax, the zeroed gradient, exp of the log-softmax and their
+  // sum), 1 (a compiled loss: bf16 logits and their bf16 gradient).
   if (s0 == p - 1 || (dual && mirrorStage(p, s0) == p - 1)) r.activations_B += k.logitsCopies * lt.logits_B;
   // torch.distributed.pipelining keeps every in-flight micro-batch's stage
   // output until its backward (Megatron frees it after the send): one

@@ -30,8 +30,16 @@
 //    rebuilds a whole layer's activations before its backward (+ one layer of
 //    "none"); selective rebuilds only the attention core's intermediates
 //    (none - selective: the score tensors when unfused, zero when fused).
-//    The last stage adds the fp32 logits and their gradient (vocab-parallel
-//    cross entropy, Megatron-LM).
+//    The last stage adds the loss's buffers, job.software.cross_entropy
+//    fp32-logits-sized copies of 4·T·V/t each (issue 31): 2 for Megatron-LM's
+//    vocab-parallel cross entropy (the fp32 logits and their gradient), 3 for
+//    eager F.cross_entropy(logits.float()) (torchtitan), 4 under DTensor's
+//    loss_parallel, 1 for a compiled loss.
+//  - Selective recomputation keeps Korthikanti's set, or with
+//    job.software.selective_recompute "every_second_matmul" torchtitan's
+//    per-op policy (TransformerWorkload::layerWork).
+//  - With job.software.pipeline_keeps_outputs every in-flight micro-batch's
+//    stage output stays until its backward (torch.distributed.pipelining).
 //  - Model states: see above; ZeRO-1 (the Megatron distributed optimizer, and
 //    the optimizer-state sharding of Llama 3's FSDP, arXiv 2407.21783 §3.3.2)
 //    shards only the fp32 master weights and Adam moments over N_d.

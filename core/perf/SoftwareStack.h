@@ -39,7 +39,8 @@ struct SoftwareStack {
   bool fp32_main_grads = false;
   // Loss and recomputation memory (job.software, design/Job.h): fp32 logits
   // copies held at the loss's peak (2 "fp32", 3 "upcast", 1 "compiled"),
-  // torchtitan's per-op selective policy, stage outputs kept by the pipeline.
+  // torchtitan's per-op selective policy, stage outputs kept by the pipeline
+  // (4 "loss_parallel").
   double logits_copies = 2;
   bool op_selective = false;
   bool pp_keeps_outputs = false;
@@ -116,7 +117,10 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
   s.fp8_activation_cache = o.fp8_activation_cache;
   s.bf16_moments = o.optimizer_moments == "bf16";
   s.fp32_main_grads = o.fp32_main_grads;
-  s.logits_copies = o.cross_entropy == "upcast" ? 3.0 : o.cross_entropy == "compiled" ? 1.0 : 2.0;
+  s.logits_copies = o.cross_entropy == "upcast"          ? 3.0
+                    : o.cross_entropy == "loss_parallel" ? 4.0
+                    : o.cross_entropy == "compiled"      ? 1.0
+                                                         : 2.0;
   s.op_selective = o.selective_recompute == "every_second_matmul";
   s.pp_keeps_outputs = o.pipeline_keeps_outputs;
   s.dp_outermost = p.rank_order == "tp-cp-pp-dp";

@@ -183,7 +183,10 @@ void TestMemoryTerms::inFlightMicroBatches() {
 // fp32 logits and their gradient (2 x 4·T·V/t); eager
 // F.cross_entropy(logits.float()) holds, at its backward's peak, the saved
 // fp32 log-softmax, nll_loss's fp32 gradient and log-softmax's fp32 result
-// (3 x 4·T·V/t); a compiled loss the bf16 logits and their bf16 gradient
+// (3 x 4·T·V/t); over TP-sharded logits, DTensor's loss_parallel
+// (torch/distributed/tensor/parallel/loss.py) holds in its fused backward the
+// saved log-softmax x, grad_input = zeros_like(x), exp(x) and their sum
+// (4 x 4·T·V/t); a compiled loss the bf16 logits and their bf16 gradient
 // (2 x 2·T·V/t). T = micro-batch x sequence / CP tokens, V / t the vocabulary
 // shard.
 void TestMemoryTerms::lossLogitsBuffers() {
@@ -197,6 +200,8 @@ void TestMemoryTerms::lossLogitsBuffers() {
   const double fp32 = lastStageActs({{"cross_entropy", "fp32"}});
   const double upcast = lastStageActs({{"cross_entropy", "upcast"}});
   const double compiled = lastStageActs({{"cross_entropy", "compiled"}});
+  const double lossParallel = lastStageActs({{"cross_entropy", "loss_parallel"}});
+  QVERIFY2(near(lossParallel - fp32, 2 * fp32Logits, 1e-9), qPrintable(QString("%1").arg(lossParallel - fp32)));
   QCOMPARE(fp32, base);  // the default
   QVERIFY2(near(upcast - fp32, fp32Logits, 1e-9), qPrintable(QString("%1 vs %2").arg(upcast - fp32).arg(fp32Logits)));
   QVERIFY2(near(fp32 - compiled, fp32Logits, 1e-9), qPrintable(QString("%1").arg(fp32 - compiled)));
