@@ -1,5 +1,7 @@
 #include "BackgroundTask.h"
 
+#include <QEventLoop>
+
 #include <QThread>
 #include <QTimer>
 
@@ -81,6 +83,18 @@ void BackgroundTask::onThreadFinished() {
   const bool cancelled = control_->cancel.load();
   ProgressManager::instance()->remove(this);
   emit finished(cancelled);
+}
+
+QString BackgroundTask::runAndWait(const QString& title, const std::function<void()>& work) {
+  BackgroundTask task;
+  task.setTitle(title);
+  task.setCancellable(false);
+  task.setBusyCursor(true);
+  QEventLoop loop;
+  QObject::connect(&task, &BackgroundTask::finished, &loop, &QEventLoop::quit);
+  if (!task.start([&work](RunControl&) { work(); })) return QStringLiteral("could not start");
+  loop.exec(QEventLoop::ExcludeUserInputEvents);  // finished() comes through this loop
+  return task.error();
 }
 
 }  // namespace cf

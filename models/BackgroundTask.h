@@ -65,6 +65,13 @@ class BackgroundTask : public QObject {
   QString error() const { return error_; }
   double seconds() const { return seconds_; }
 
+  // For a short piece of work the caller needs before it goes on (reading a
+  // project to open it): runs it on a worker thread and returns when it is
+  // done, the window repainting and its timers running meanwhile but no user
+  // input handled (no re-entry), with the title in the status bar. Returns
+  // error() of the run (empty when the work returned).
+  static QString runAndWait(const QString& title, const std::function<void()>& work);
+
  signals:
   void started();
   void progressChanged(double fraction);

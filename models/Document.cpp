@@ -1,5 +1,7 @@
 #include "Document.h"
 
+#include "BackgroundTask.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QUndoStack>
@@ -150,7 +152,17 @@ bool Document::readProject(const QString& path, Project* out, QString* error) {
 bool Document::open(const QString& path, QString* error, QString* problems) {
   Project p;
   LoadReport report;
-  if (!read(path, &p, error, problems ? &report : nullptr)) return false;
+  // Read off the GUI thread: an example with its layout is megabytes of JSON
+  // (a few hundred ms that froze the window, issue 30).
+  bool ok = false;
+  const QString failed = BackgroundTask::runAndWait(tr("Opening %1").arg(QFileInfo(path).fileName()), [&] {
+    ok = read(path, &p, error, problems ? &report : nullptr);
+  });
+  if (!failed.isEmpty()) {
+    if (error) *error = failed;
+    return false;
+  }
+  if (!ok) return false;
   const QString abs = QFileInfo(path).absoluteFilePath();
   const QString name = QFileInfo(path).fileName();
   if (report.ok()) {

@@ -2557,6 +2557,10 @@
 <context>
     <name>cf::Document</name>
     <message>
+        <source>Opening %1</source>
+        <translation>正在打开 %1</translation>
+    </message>
+    <message>
         <source>A waterfall holds at most %1 steps</source>
         <translation>一个瀑布图最多包含 %1 个步骤</translation>
     </message>
@@ -3685,6 +3689,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::FileController</name>
     <message>
+        <source>Opening %1</source>
+        <translation>正在打开 %1</translation>
+    </message>
+    <message>
         <source>Cannot open example</source>
         <translation>无法打开示例</translation>
     </message>
@@ -4802,6 +4810,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::RackEditor</name>
+    <message>
+        <source>The layout already is the one generated for this design.</source>
+        <translation>布局已是为此设计生成的布局。</translation>
+    </message>
     <message>
         <source>These racks hold no leaf (ToR) switch and the layout has no network rack: the nodes&apos; NICs connect to no switch placed in the hall.</source>
         <translation>这些机柜中没有叶（ToR）交换机，布局中也没有网络机柜：节点的网卡未连接到机房中放置的任何交换机。</translation>
@@ -6380,6 +6392,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>cf::WelcomePage</name>
+    <message>
+        <source>Reading the examples</source>
+        <translation>正在读取示例</translation>
+    </message>
     <message>
         <source>%1 (missing)</source>
         <translation>%1（缺失）</translation>

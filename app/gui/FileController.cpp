@@ -1,5 +1,7 @@
 #include "FileController.h"
 
+#include "BackgroundTask.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -158,8 +160,12 @@ bool FileController::openExample(const QString& path) {
   if (!maybeSave()) return false;
   Project p;
   QString error;
-  if (!ExampleCatalog::load(path, &p, &error)) {
-    showError(tr("Cannot open example"), error);
+  bool loaded = false;
+  // Read off the GUI thread (an example carries its layout: megabytes).
+  const QString failed = BackgroundTask::runAndWait(tr("Opening %1").arg(QFileInfo(path).fileName()),
+                                                    [&] { loaded = ExampleCatalog::load(path, &p, &error); });
+  if (!loaded || !failed.isEmpty()) {
+    showError(tr("Cannot open example"), failed.isEmpty() ? error : failed);
     return false;
   }
   doc_->reset(std::move(p));

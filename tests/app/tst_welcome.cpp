@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
@@ -76,7 +77,10 @@ class TestWelcome : public QObject {
 
   void everyExampleListedWithAThumbnail() {
     WelcomePage page;
+    QSignalSpy loaded(&page, &WelcomePage::examplesLoaded);
     page.setExamplesDir(kExamples);
+    QVERIFY(page.examplesLoading());  // read off the GUI thread (issue 30)
+    QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 60000);
     const QStringList files = QDir(kExamples).entryList(QDir::Files, QDir::Name);
     QVERIFY(files.size() >= 10);
     QCOMPARE(page.examplesModel()->rowCount(), files.size());
@@ -160,6 +164,7 @@ class TestWelcome : public QObject {
     w.show();
     QVERIFY(w.propertyDock()->isVisible());
     w.welcome()->page()->setExamplesDir(kExamples);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.welcome()->page()->examplesLoading(), 60000);
     w.welcome()->show();
     QVERIFY(w.welcome()->isShown());
     QVERIFY(!w.propertyDock()->isVisible());  // the docks step aside
@@ -198,7 +203,8 @@ class TestWelcome : public QObject {
     QVERIFY(inMenu);
     action->trigger();
     QVERIFY(w.welcome()->isShown());
-    QCOMPARE(w.welcome()->page()->examplesModel()->rowCount(), QDir(kExamples).entryList(QDir::Files).size());
+    QTRY_COMPARE_WITH_TIMEOUT(w.welcome()->page()->examplesModel()->rowCount(), QDir(kExamples).entryList(QDir::Files).size(),
+                              60000);
     w.tabs()->setCurrentIndex(w.tabs()->currentIndex() == 0 ? 1 : 0);
     QVERIFY(!w.welcome()->isShown());
     action->trigger();

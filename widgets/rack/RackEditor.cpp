@@ -546,7 +546,10 @@ bool RackEditor::generateLayout() {
       emit statusMessage(tr("Layout generation cancelled."));
     else if (doc_->revision() != revision || scenario >= doc_->scenarioCount())
       emit statusMessage(tr("The design changed while its layout was generated: generate it again."));
-    else if (scenario == scenario_)
+    else if (*layout == doc_->scenario(scenario).layout) {
+      ok = true;  // nothing to change: the layout already is the one the rules give
+      emit statusMessage(tr("The layout already is the one generated for this design."));
+    } else if (scenario == scenario_)
       ok = push(*layout, tr("Generate layout"));
     else if (!(*layout == doc_->scenario(scenario).layout)) {  // another scenario is shown now
       doc_->undoStack()->push(

@@ -94,7 +94,8 @@ class RackEditor : public QWidget {
  signals:
   // A line for the status bar: a refused drop or move and why.
   void statusMessage(const QString& text);
-  // A generateLayout() ended: ok when its layout is now the scenario's.
+  // A generateLayout() ended: ok when its layout is now the scenario's
+  // (pushed, or already equal to it).
   void layoutGenerated(bool ok);
 
  protected:

@@ -16,7 +16,9 @@
 #include <QStyledItemDelegate>
 #include <QTextLayout>
 #include <QVBoxLayout>
+#include <memory>
 
+#include "BackgroundTask.h"
 #include "ExampleThumbnail.h"
 
 namespace cf {
@@ -105,8 +107,10 @@ QPushButton* sideButton(QStyle::StandardPixmap icon, QWidget* parent) {
 
 }  // namespace
 
-WelcomePage::WelcomePage(QWidget* parent) : QWidget(parent) {
+WelcomePage::WelcomePage(QWidget* parent) : QWidget(parent), scan_(new BackgroundTask(this)) {
   setObjectName(QStringLiteral("welcomePage"));
+  scan_->setTitle([] { return tr("Reading the examples"); });
+  scan_->setCancellable(false);
   auto* side = new QWidget(this);
   side->setObjectName(QStringLiteral("welcomeSide"));
   side->setFixedWidth(220);
@@ -201,8 +205,27 @@ WelcomePage::WelcomePage(QWidget* parent) : QWidget(parent) {
 
 void WelcomePage::setExamplesDir(const QString& dir) {
   examplesDir_ = dir;
-  examples_ = ExampleCatalog::scan(dir);
-  fillExamples();
+  if (scan_->isRunning())
+    rescan_ = true;
+  else
+    scanExamples();
+}
+
+bool WelcomePage::examplesLoading() const { return scan_->isRunning() || rescan_; }
+
+void WelcomePage::scanExamples() {
+  rescan_ = false;
+  auto found = std::make_shared<QVector<ExampleInfo>>();
+  scan_->start([found, dir = examplesDir_](RunControl&) { *found = ExampleCatalog::scan(dir); });
+  connect(scan_, &BackgroundTask::finished, this, [this, found](bool) {
+    if (rescan_) {  // a newer folder: its scan replaces this one
+      scanExamples();
+      return;
+    }
+    examples_ = std::move(*found);
+    fillExamples();
+    emit examplesLoaded();
+  }, Qt::SingleShotConnection);
 }
 
 void WelcomePage::fillExamples() {

@@ -21,6 +21,8 @@ class QStandardItemModel;
 
 namespace cf {
 
+class BackgroundTask;
+
 class WelcomePage : public QWidget {
   Q_OBJECT
 
@@ -29,8 +31,11 @@ class WelcomePage : public QWidget {
 
   explicit WelcomePage(QWidget* parent = nullptr);
 
-  // Reads every example of `dir` (ExampleCatalog::scan) and shows them.
+  // Reads every example of `dir` (ExampleCatalog::scan) off the GUI thread
+  // (the examples carry their layouts: megabytes of JSON, issue 30) and
+  // shows them; examplesLoaded follows.
   void setExamplesDir(const QString& dir);
+  bool examplesLoading() const;
   QString examplesDir() const { return examplesDir_; }
   const QVector<ExampleInfo>& examples() const { return examples_; }
   // The recent projects, newest first (RecentFiles::files()).
@@ -49,6 +54,7 @@ class WelcomePage : public QWidget {
   void tourRequested();
   void shortcutsRequested();
   void showAtStartupChanged(bool on);
+  void examplesLoaded();
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -60,7 +66,11 @@ class WelcomePage : public QWidget {
   void activateExample(const QModelIndex& index);
   void activateRecent(QListWidgetItem* item);
 
+  void scanExamples();
+
+  BackgroundTask* scan_;
   QString examplesDir_;
+  bool rescan_ = false;  // the folder changed while a scan ran
   QVector<ExampleInfo> examples_;
   QStringList recent_;
   QLabel* title_;
