@@ -170,7 +170,10 @@ class Sim {
         }
         break;
       case Ev::Failure: failure(e.t); break;
-      case Ev::Repair: pool_.setUp(e.a); break;
+      case Ev::Repair:
+        pool_.setUp(e.a);
+        ++capVer_;
+        break;
     }
   }
 
@@ -233,12 +236,22 @@ class Sim {
   void enqueue(int j) {
     runs_[j].state = State::Queued;
     runs_[j].queued_since = now_;
-    if (o_.policy == Policy::FairShare) teamQ_[js_.jobs[j].team].insert(key(j));
-    else queue_.insert(key(j));
+    if (o_.policy == Policy::FairShare) {
+      teamQ_[js_.jobs[j].team].insert(key(j));
+      ++stateVer_;
+    } else {
+      const auto at = queue_.insert(key(j)).first;
+      // A job joining the end of the queue after a fruitless EASY scan: only it needs a look (easyBackfill).
+      if (o_.policy == Policy::Easy && stateVer_ == fruitlessVer_ && std::next(at) == queue_.end())
+        appended_.push_back(j);
+      else
+        ++stateVer_;
+    }
     ++waitingBySize_[minSize(j)];
     ++queued_;
   }
   void dequeue(int j) {
+    ++stateVer_;
     if (o_.policy == Policy::FairShare) teamQ_[js_.jobs[j].team].erase(key(j));
     else queue_.erase(key(j));
     auto it = waitingBySize_.find(minSize(j));
@@ -325,6 +338,7 @@ class Sim {
     }
     push(r.end, Ev::Complete, j, r.ver);
     byEnd_.insert({r.end, j});
+    ++stateVer_;
     if (shares_ && !rerating_) useLinks(j);
   }
 
@@ -374,6 +388,7 @@ class Sim {
     Run& r = runs_[j];
     rec_[j].held_gpu_s += double(r.held) * (t - r.seg_start);
     byEnd_.erase({r.end, j});
+    ++capVer_;
     if (r.recovering) recovG_ -= r.held;
     else busyG_ -= r.g, wasteG_ -= r.held - r.g;
     r.recovering = false;
@@ -382,6 +397,7 @@ class Sim {
 
   void releaseAll(int j) {
     Run& r = runs_[j];
+    ++capVer_;
     pool_.release(r.alloc);
     teamHeld_[js_.jobs[j].team] -= r.held;
     for (long long n : r.alloc.nodes) {
@@ -476,6 +492,7 @@ class Sim {
       for (long long n : hit) {
         if (!pool_.isUp(n)) continue;
         pool_.setDown(n);
+        ++stateVer_;
         push(t + mode->repair_s, Ev::Repair, n, 0);
       }
     }
@@ -490,6 +507,7 @@ class Sim {
       (lost ? gone : keep).gpus.push_back(r.alloc.gpus[k]);
     }
     pool_.release(gone);
+    ++stateVer_;
     for (long long n : gone.nodes) {
       auto& v = onNode_[n];
       v.erase(std::find(v.begin(), v.end(), j));
@@ -601,9 +619,24 @@ class Sim {
   // full and still walked 500 queued jobs; skipping them changes no decision).
   bool anyWaitingFits() const { return !waitingBySize_.empty() && pool_.canPlace(waitingBySize_.begin()->first); }
 
+  // A backfill scan that started nothing finds nothing again until the queue, the pool, the running jobs' ends or
+  // the quotas change: at a later time with the same state every candidate that neither fitted the spare GPUs nor
+  // ended before the head's reservation still does neither (its estimate is unchanged while it waits, and the
+  // reservation is the same). stateVer_ counts the changes that can take GPUs or move the reservation later
+  // (starts, queue changes other than appends, new ends); capVer_ those that only give GPUs or quota back
+  // (completions, releases, repairs). After such a scan:
+  //  - nothing changed but jobs appended at the end of the queue: only they are looked at;
+  //  - GPUs came back and the head's reservation (shadow time, spare GPUs) is what it was: only the candidates
+  //    that did not fit the pool or their quota are looked at again (those that failed the reservation still
+  //    fail it), then the appended ones, in queue order;
+  //  - anything else: a full scan.
+  // Each is the full scan's answer (issue 33: EASY at 96 % load spent most of its time rescanning the same 500
+  // queued jobs after every event).
   void easyBackfill(double t, std::set<Key>::iterator head) {
-    if (!anyWaitingFits()) return;
     const int h = std::get<2>(*head);
+    const bool sameState = stateVer_ == fruitlessVer_ && h == fruitlessHead_;
+    if (sameState && capVer_ == fruitlessCap_ && appended_.empty()) return;
+    if (!anyWaitingFits()) return;
     const long long need = minSize(h);
     // The head's reservation (shadow time and the GPUs it leaves spare), found when a candidate first fits.
     double shadow = kInf;
@@ -621,27 +654,91 @@ class Sim {
         }
       }
     };
+    bool unfit = false;  // the last candidate looked at failed the pool or its quota (not the reservation)
+    // Starts candidate j if it fits now and ends before the reservation or uses only spare GPUs.
+    auto backfill = [&](int j) {
+      const JobSpec& s = js_.jobs[j];
+      const long long g = s.elastic() ? s.min_gpus : s.gpus;
+      unfit = !quotaAllows(j, g) || !pool_.canPlace(g);
+      if (unfit) return false;
+      if (!reserved) reserve();
+      const double est = runs_[j].pending_overhead + runs_[j].remaining * s.ideal_s;
+      const bool endsInTime = t + est <= shadow;
+      if (!endsInTime && g > extra) return false;
+      // An elastic backfill takes its minimum so the head's GPUs stay free.
+      Allocation a;
+      if (!pool_.place(g, a)) {
+        unfit = true;
+        return false;
+      }
+      start(j, t, std::move(a), g);
+      if (!endsInTime) extra -= runs_[j].held;
+      return true;
+    };
+    // Records a scan that started nothing (the reservation as it stands, and where it may be looked at again).
+    auto fruitless = [&](std::vector<int>&& unfitJobs, int room) {
+      if (!reserved) reserve();
+      fruitlessVer_ = stateVer_;
+      fruitlessCap_ = capVer_;
+      fruitlessHead_ = h;
+      fruitlessRoom_ = room;
+      fruitlessShadow_ = shadow;
+      fruitlessExtra_ = extra;
+      unfit_ = std::move(unfitJobs);
+    };
+    if (sameState) {
+      bool again = capVer_ == fruitlessCap_;
+      if (!again) {
+        reserve();
+        again = shadow == fruitlessShadow_ && extra == fruitlessExtra_;
+      }
+      if (again) {
+        const std::uint64_t before = stateVer_;
+        std::vector<int> stillUnfit;
+        std::vector<int> look;
+        look.swap(appended_);
+        if (capVer_ != fruitlessCap_) {
+          for (int j : unfit_) {
+            if (backfill(j)) {
+              if (!anyWaitingFits()) return;
+            } else if (unfit) {
+              stillUnfit.push_back(j);
+            }
+          }
+        } else {
+          stillUnfit = std::move(unfit_);
+        }
+        int room = fruitlessRoom_;
+        for (int j : look) {
+          if (room <= 0) break;
+          --room;
+          if (backfill(j)) {
+            if (!anyWaitingFits()) return;
+          } else if (unfit) {
+            stillUnfit.push_back(j);
+          }
+        }
+        if (stateVer_ == before) fruitless(std::move(stillUnfit), room);
+        return;  // a start changed stateVer_: the next pass scans in full
+      }
+    }
+    appended_.clear();
+    const std::uint64_t before = stateVer_;
+    std::vector<int> unfitJobs;
     int scanned = 0;
     for (auto it = std::next(head); it != queue_.end() && scanned < o_.backfill_depth;) {
       const int j = std::get<2>(*it);
       ++scanned;
       ++it;
-      const JobSpec& s = js_.jobs[j];
-      const long long g = s.elastic() ? s.min_gpus : s.gpus;
-      if (!quotaAllows(j, g) || !pool_.canPlace(g)) continue;
-      if (!reserved) reserve();
-      const double est = runs_[j].pending_overhead + runs_[j].remaining * s.ideal_s;
-      const bool endsInTime = t + est <= shadow;
-      if (!endsInTime && g > extra) continue;
-      // An elastic backfill takes its minimum so the head's GPUs stay free.
-      Allocation a;
-      if (!pool_.place(g, a)) continue;
       const auto next = it;
-      start(j, t, std::move(a), g);
-      if (!endsInTime) extra -= runs_[j].held;
+      if (!backfill(j)) {
+        if (unfit) unfitJobs.push_back(j);
+        continue;
+      }
       it = next;
       if (!anyWaitingFits()) return;  // the cluster is full for every job still waiting
     }
+    if (stateVer_ == before) fruitless(std::move(unfitJobs), o_.backfill_depth - scanned);
   }
 
   void priority(double t) {
@@ -865,6 +962,13 @@ class Sim {
   std::vector<double> binBusy_, binAlloc_, binQueue_, binFree_;
   long long busyG_ = 0, recovG_ = 0, wasteG_ = 0, queued_ = 0, done_ = 0;
   long long preemptions_ = 0, interruptions_ = 0, failures_n_ = 0, replayMoved_ = 0;
+  // easyBackfill's skip of repeated scans: the state version of the last scan that started nothing, its head, the
+  // depth it left, and the jobs appended to the queue since.
+  std::uint64_t stateVer_ = 0, fruitlessVer_ = ~std::uint64_t{0}, capVer_ = 0, fruitlessCap_ = 0;
+  int fruitlessHead_ = -1, fruitlessRoom_ = 0;
+  double fruitlessShadow_ = 0;
+  long long fruitlessExtra_ = 0;
+  std::vector<int> appended_, unfit_;  // jobs appended since; candidates that failed the pool or their quota
   bool snapped_ = false;
   long long unfinishedAtHorizon_ = 0, queuedAtHorizon_ = 0;
   double offeredGpuS_ = 0;

@@ -15,7 +15,10 @@
 //              the true failure-free run times ("perfect estimates"); the
 //              scan looks at most `backfill_depth` queued jobs (Slurm's
 //              bf_max_job_test, default 500). The reservation counts GPUs,
-//              not shapes, so fragmentation can still delay the head.
+//              not shapes, so fragmentation can still delay the head. A scan
+//              is not repeated while nothing it depends on changed (only the
+//              jobs appended since, or the candidates that did not fit when
+//              GPUs came back, are looked at): the same decisions, faster.
 //   priority   highest priority first (FIFO within a priority); a head that
 //              does not fit preempts running jobs of lower priority (lowest
 //              first, most recently started first) when that frees enough
