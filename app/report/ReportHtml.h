@@ -25,6 +25,7 @@
 #include <QVector>
 #include <functional>
 
+#include "ScheduleRunner.h"
 #include "SimResult.h"
 #include "WaterfallRunner.h"
 
@@ -51,6 +52,19 @@ class ReportHtml {
   // Called before each part is built with (done, total); returning false
   // cancels the build (build() then returns an empty string).
   void setProgress(std::function<bool(int done, int total)> progress) { progress_ = std::move(progress); }
+
+  // The waterfalls' and the workloads' figures, computed before the build
+  // (ReportWriter::precompute, on a worker in the GUI); a section without
+  // its figures here computes them in place (the CLI).
+  struct Precomputed {
+    QVector<WaterfallRunPtr> waterfalls;  // by the project's waterfall index
+    QVector<ScheduleRunPtr> schedules;    // by scenario index (null: no workload)
+  };
+  void setPrecomputed(Precomputed figures) { precomputed_ = std::move(figures); }
+  // The figures of waterfall `index` and of scenario `index`'s workload
+  // (what the sections show), from `given` when it has them, else computed.
+  static WaterfallRunPtr waterfallRun(const Project& project, int index, const Precomputed& given);
+  static ScheduleRunPtr scheduleRun(const Project& project, int index, const Precomputed& given);
 
   QString build(Images mode);
 
@@ -116,7 +130,7 @@ class ReportHtml {
 
   const Project& project_;
   QVector<SimResultPtr> results_;
-  QVector<WaterfallRunPtr> waterfalls_;
+  Precomputed precomputed_;
   QMap<QString, Picture> pictures_;
   QMap<QByteArray, QString> shown_;  // picture bytes → where it was first shown
   QVector<QVector<int>> designs_;
