@@ -619,7 +619,19 @@ void RackEditor::retranslate() {
   filler_->menu()->addAction(tr("In-rack CDU (4 U, liquid racks)"), this,
                              [this] { addFiller(QStringLiteral("cdu-in-rack"), currentRack()); });
   generate_->setText(tr("Generate layout"));
-  if (isVisible()) rebuild();
+  // The scene's texts too; a hidden editor redraws when it shows.
+  if (isVisible())
+    rebuild();
+  else
+    redrawWhenShown_ = true;
+}
+
+void RackEditor::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (redrawWhenShown_) {
+    redrawWhenShown_ = false;
+    rebuild();
+  }
 }
 
 void RackEditor::changeEvent(QEvent* event) {
