@@ -11,7 +11,7 @@ PACKAGES=(
   libboost-graph-dev libsqlite3-dev librandom123-dev libtbb-dev nlohmann-json3-dev libcli11-dev
   libopenmpi-dev openmpi-bin libbenchmark-dev
   clang libclang-rt-14-dev llvm
-  xvfb xauth imagemagick poppler-utils desktop-file-utils appstream fonts-noto-cjk file dpkg-dev
+  xvfb xauth imagemagick poppler-utils qpdf desktop-file-utils appstream fonts-noto-cjk file dpkg-dev
 )
 
 missing=()
