@@ -6923,6 +6923,42 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::ScheduleFigures</name>
     <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Offered load %1 (failure-free GPU-hours submitted ÷ GPU-hours of the horizon); at the horizon %2 jobs unfinished, %3 of them queued.</source>
+        <translation>提交负载 %1（提交的无故障 GPU 小时 ÷ 时段内的 GPU 小时）；到时段末 %2 个作业未完成，其中 %3 个在排队。</translation>
+    </message>
+    <message>
+        <source>The cluster cannot keep up (offered load above 1): the queue grows over the horizon, and waits, costs and utilisation depend on how long the run drains.</source>
+        <translation>集群跟不上（提交负载大于 1）：队列在时段内不断增长，等待、成本与利用率取决于排空所需的时间。</translation>
+    </message>
+    <message>
+        <source>Queue wait p50 %1 h, p95 %2 h (every wait, requeues included: p95 %3 h); job completion p50 %4 h, p95 %5 h; %6 failures hit jobs %7 times, %8 preemptions.</source>
+        <translation>排队等待 p50 %1 小时，p95 %2 小时（含重新排队的全部等待：p95 %3 小时）；作业完成时间 p50 %4 小时，p95 %5 小时；%6 次故障中断作业 %7 次，%8 次抢占。</translation>
+    </message>
+    <message>
+        <source>Goodput %1 of the finished jobs&apos; GPU-hours (per job: mean %2); the cluster&apos;s %3 of its GPU-hours.</source>
+        <translation>有效训练时间占已完成作业 GPU 小时的 %1（按作业平均 %2）；占集群 GPU 小时的 %3。</translation>
+    </message>
+    <message>
+        <source>Goodput n/a (no job finished).</source>
+        <translation>有效训练时间占比：不适用（没有作业完成）。</translation>
+    </message>
+    <message>
+        <source>Energy %1 MWh at the facility over the horizon (PUE %2; idle GPUs drew %3 MWh of IT energy).</source>
+        <translation>时段内设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）。</translation>
+    </message>
+    <message>
+        <source>Cost over %1 h (the horizon extended to the drain) at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5.</source>
+        <translation>%1 小时（时段延长至排空）的成本，按每 GPU 小时 %2 计：作业 %3 + 空闲 %4 = 集群 %5。</translation>
+    </message>
+    <message>
+        <source>Cost over %1 h at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5.</source>
+        <translation>%1 小时的成本，按每 GPU 小时 %2 计：作业 %3 + 空闲 %4 = 集群 %5。</translation>
+    </message>
+    <message>
         <source>Queue empty</source>
         <translation>队列为空</translation>
     </message>

@@ -61,8 +61,9 @@ QString ReportHtml::scheduleSection(int index, Images mode) {
   html += QStringLiteral("</tr></thead>");
   for (const sched::ScheduleResult& p : run.policies)
     html += QStringLiteral("<tr>") + smallCell(F::policyTitle(p.policy)) + smallCell(F::percent(p.utilization)) +
-            smallCell(F::number(p.wait_h.p50, 2)) + smallCell(F::number(p.wait_h.p95, 2)) + smallCell(F::number(p.jct_h.p50, 2)) +
-            smallCell(F::number(p.jct_h.p95, 2)) + smallCell(F::percent(p.goodput.mean)) + smallCell(QLocale().toString(p.preemptions)) +
+            smallCell(F::quantile(p.wait_h, &sched::Quantiles::p50, 2)) + smallCell(F::quantile(p.wait_h, &sched::Quantiles::p95, 2)) +
+            smallCell(F::quantile(p.jct_h, &sched::Quantiles::p50, 2)) + smallCell(F::quantile(p.jct_h, &sched::Quantiles::p95, 2)) +
+            smallCell(F::shareOf(p.goodput, &sched::Quantiles::mean)) + smallCell(QLocale().toString(p.preemptions)) +
             smallCell(QLocale().toString(p.unfinished)) + QStringLiteral("</tr>");
   html += QStringLiteral("</table>");
   html += QStringLiteral("<p style='color:#555'>%1</p>")

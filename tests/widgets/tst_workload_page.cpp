@@ -18,6 +18,7 @@
 #include "../core/TestData.h"
 #include "ChartView.h"
 #include "Document.h"
+#include "ScheduleFigures.h"
 #include "ScheduleRunner.h"
 #include "WorkloadPage.h"
 #include "design/ScenarioJson.h"
@@ -79,6 +80,51 @@ class TestWorkloadPage : public QObject {
     QVERIFY(page.utilisationChart()->showsChart());
     QVERIFY(page.timelineChart()->showsChart());
     QCOMPARE(page.idleChart()->categories().size(), 5);  // every idle cause, even at zero
+  }
+
+  // Issue 33: a run where no job finished says "n/a", never a wait of 0.00;
+  // an offered load above 1 is a warning; the cost line is the cost period's
+  // jobs + idle = cluster, as the CLI prints it.
+  void summaryTellsEmptySetsAndOverload() {
+    sched::ScheduleResult r;
+    r.policy = "fifo";
+    r.placement = "packed";
+    r.gpus = 64;
+    r.horizon_s = 48 * 3600.0;
+    r.cost_period_s = 60 * 3600.0;
+    r.submitted = 5;
+    r.unfinished = 5;
+    r.unfinished_at_horizon = 5;
+    r.queued_at_horizon = 4;
+    r.offered_load = 1.7;
+    r.jobs_cost_usd = 1000;
+    r.idle_cost_usd = 500;
+    r.cluster_cost_usd = 1500;
+    r.usd_per_gpu_hour = 2;
+    const QString empty = ScheduleFigures::summaryHtml(r);
+    QVERIFY2(!empty.contains(QLatin1String("p95 0.00")), qPrintable(empty));
+    QVERIFY(empty.contains(QStringLiteral("Queue wait p50 n/a h, p95 n/a h")));
+    QVERIFY(empty.contains(QLatin1String("Goodput n/a (no job finished)")));
+    QVERIFY(empty.contains(QLatin1String("cannot keep up")));
+    QVERIFY(empty.contains(QLatin1String("5 jobs unfinished, 4 of them queued")));
+    QVERIFY2(empty.contains(QStringLiteral("Cost over 60.0 h (the horizon extended to the drain) at %1 per GPU-hour: jobs %2 + idle %3 = cluster %4")
+                                .arg(ScheduleFigures::money(2), ScheduleFigures::money(1000), ScheduleFigures::money(500),
+                                     ScheduleFigures::money(1500))),
+             qPrintable(empty));
+
+    r.completed = 5;
+    r.unfinished = 0;
+    r.offered_load = 0.6;
+    r.cost_period_s = r.horizon_s;
+    r.wait_h = sched::quantiles({0.5, 1.0, 2.0});
+    r.wait_total_h = r.wait_h;
+    r.jct_h = sched::quantiles({3.0, 4.0, 5.0});
+    r.goodput = sched::quantiles({0.9, 0.95, 1.0});
+    const QString done = ScheduleFigures::summaryHtml(r);
+    QVERIFY2(!done.contains(QLatin1String("n/a")), qPrintable(done));
+    QVERIFY(!done.contains(QLatin1String("cannot keep up")));
+    QVERIFY(done.contains(QStringLiteral("p95 %1 h").arg(ScheduleFigures::number(r.wait_h.p95, 2))));
+    QVERIFY(done.contains(QLatin1String("Cost over 48.0 h at")));
   }
 
   // "Smallest cluster": the target field and the button run core's size search off the GUI thread;

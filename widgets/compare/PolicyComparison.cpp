@@ -92,14 +92,21 @@ void PolicyComparison::refresh(int columns) {
         const sched::ScheduleResult& r = run->policies[static_cast<std::size_t>(p)];
         return m == Utilisation ? r.utilization : m == WaitP95 ? r.wait_h.p95 : r.goodput.mean;
       };
-      for (int p = 1; p < 4; ++p)
-        if (m == WaitP95 ? value(p) < value(best) : value(p) > value(best)) best = p;
+      // Waits and goodput are of finished jobs: a policy that finished none
+      // shows "n/a" and is never the best.
+      auto known = [&](int p) { return m == Utilisation || run->policies[static_cast<std::size_t>(p)].wait_h.n > 0; };
+      best = -1;
+      for (int p = 0; p < 4; ++p)
+        if (known(p) && (best < 0 || (m == WaitP95 ? value(p) < value(best) : value(p) > value(best)))) best = p;
       for (int p = 0; p < 4; ++p) {
         const double v = value(p);
-        auto* item = new QTableWidgetItem(m == WaitP95 ? F::number(v, 2) : F::percent(v));
+        const sched::ScheduleResult& r = run->policies[static_cast<std::size_t>(p)];
+        auto* item = new QTableWidgetItem(m == Utilisation ? F::percent(v)
+                                          : m == WaitP95   ? F::quantile(r.wait_h, &sched::Quantiles::p95, 2)
+                                                           : F::shareOf(r.goodput, &sched::Quantiles::mean));
         item->setData(ValueRole, v);
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (value(p) == value(best)) {
+        if (best >= 0 && known(p) && value(p) == value(best)) {
           QFont f = item->font();
           f.setBold(true);
           item->setFont(f);

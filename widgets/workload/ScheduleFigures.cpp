@@ -41,25 +41,58 @@ QString ScheduleFigures::money(double usd) {
   return tr("%1 USD").arg(QLocale().toString(usd, 'f', std::abs(usd) >= 100 ? 0 : 2));
 }
 
+QString ScheduleFigures::notAvailable() { return tr("n/a"); }
+
+QString ScheduleFigures::quantile(const sched::Quantiles& q, double sched::Quantiles::*field, int decimals) {
+  return q.n > 0 ? number(q.*field, decimals) : notAvailable();
+}
+
+QString ScheduleFigures::shareOf(const sched::Quantiles& q, double sched::Quantiles::*field) {
+  return q.n > 0 ? percent(q.*field) : notAvailable();
+}
+
 QString ScheduleFigures::summaryHtml(const sched::ScheduleResult& r) {
+  using Q = sched::Quantiles;
   const QLocale loc;
+  const double horizonH = r.horizon_s / 3600;
   QString text = tr("<b>%1</b>, %2, %3 GPUs, %4 h: utilisation <b>%5</b> (GPUs allocated %6); "
                     "%7 of %8 jobs completed, %9 unfinished.")
                      .arg(policyTitle(r.policy), placementTitle(r.placement))
                      .arg(loc.toString(r.gpus))
-                     .arg(number(r.horizon_s / 3600, 0), percent(r.utilization), percent(r.allocated_utilization))
+                     .arg(number(horizonH, 0), percent(r.utilization), percent(r.allocated_utilization))
                      .arg(loc.toString(r.completed), loc.toString(r.submitted), loc.toString(r.unfinished));
   text += QStringLiteral("<br>") +
-          tr("Queue wait p50 %1 h, p95 %2 h; job completion p50 %3 h, p95 %4 h; goodput (mean per job) %5; "
-             "%6 failures hit jobs %7 times, %8 preemptions.")
-              .arg(number(r.wait_h.p50, 2), number(r.wait_h.p95, 2), number(r.jct_h.p50, 2), number(r.jct_h.p95, 2),
-                   percent(r.goodput.mean))
-              .arg(loc.toString(r.failures), loc.toString(r.interruptions), loc.toString(r.preemptions));
+          tr("Offered load %1 (failure-free GPU-hours submitted ÷ GPU-hours of the horizon); at the horizon %2 jobs "
+             "unfinished, %3 of them queued.")
+              .arg(number(r.offered_load, 2), loc.toString(r.unfinished_at_horizon), loc.toString(r.queued_at_horizon));
+  if (r.offered_load > 1)
+    text += QStringLiteral(" <b style='color:#b00'>%1</b>")
+                .arg(tr("The cluster cannot keep up (offered load above 1): the queue grows over the horizon, and "
+                        "waits, costs and utilisation depend on how long the run drains.")
+                         .toHtmlEscaped());
   text += QStringLiteral("<br>") +
-          tr("Energy %1 MWh at the facility (PUE %2; idle GPUs drew %3 MWh of IT energy); jobs cost %4, idle "
-             "capacity %5 (at %6 per GPU-hour).")
-              .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1),
-                   money(r.jobs_cost_usd), money(r.idle_cost_usd), money(r.usd_per_gpu_hour));
+          tr("Queue wait p50 %1 h, p95 %2 h (every wait, requeues included: p95 %3 h); job completion p50 %4 h, "
+             "p95 %5 h; %6 failures hit jobs %7 times, %8 preemptions.")
+              .arg(quantile(r.wait_h, &Q::p50, 2), quantile(r.wait_h, &Q::p95, 2), quantile(r.wait_total_h, &Q::p95, 2),
+                   quantile(r.jct_h, &Q::p50, 2), quantile(r.jct_h, &Q::p95, 2))
+              .arg(loc.toString(r.failures), loc.toString(r.interruptions), loc.toString(r.preemptions));
+  text += QStringLiteral(" ") +
+          (r.goodput.n > 0 ? tr("Goodput %1 of the finished jobs' GPU-hours (per job: mean %2); the cluster's %3 of "
+                                "its GPU-hours.")
+                                 .arg(percent(r.goodput_gpu_hour_weighted), percent(r.goodput.mean),
+                                      percent(r.goodput_cluster))
+                           : tr("Goodput n/a (no job finished)."));
+  const double periodH = r.cost_period_s / 3600;
+  text += QStringLiteral("<br>") +
+          tr("Energy %1 MWh at the facility over the horizon (PUE %2; idle GPUs drew %3 MWh of IT energy).")
+              .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1)) +
+          QLatin1Char(' ') +
+          (periodH > horizonH + 1e-6
+               ? tr("Cost over %1 h (the horizon extended to the drain) at %2 per GPU-hour: jobs %3 + idle %4 = "
+                    "cluster %5.")
+               : tr("Cost over %1 h at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5."))
+              .arg(number(periodH, 1), money(r.usd_per_gpu_hour), money(r.jobs_cost_usd), money(r.idle_cost_usd),
+                   money(r.cluster_cost_usd));
   return text;
 }
 

@@ -24,8 +24,15 @@ class ScheduleFigures {
   static QString number(double v, int decimals);
   static QString percent(double share);
   static QString money(double usd);
+  // A quantile of finished jobs' figures, or "n/a" for an empty set (no job
+  // finished: never a 0 that reads as "no wait"); `share` prints a percent.
+  static QString quantile(const sched::Quantiles& q, double sched::Quantiles::*field, int decimals);
+  static QString shareOf(const sched::Quantiles& q, double sched::Quantiles::*field);
+  static QString notAvailable();
   // Rich text: policy and placement, GPUs and horizon, utilisation, jobs;
-  // waits, completion times, goodput, failures; energy, PUE and cost.
+  // the offered load (a warning above 1) and what the horizon left; waits,
+  // completion times, goodput, failures; energy, PUE and the cost period's
+  // jobs + idle = cluster cost.
   static QString summaryHtml(const sched::ScheduleResult& r);
   // The answer of a smallest-cluster search over sizes up to `scenarioNodes`
   // nodes: the size found with its p95 wait, or that even the scenario's size misses the target.

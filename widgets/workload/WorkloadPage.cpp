@@ -686,11 +686,12 @@ void WorkloadPage::fillPolicies(const std::vector<sched::ScheduleResult>& rs) {
     const auto frag = r.idle_gpu_h.find("fragmentation");
     policies_->setItem(i, 0, readOnly(policyTitle(r.policy), false));
     policies_->setItem(i, 1, readOnly(percent(r.utilization)));
-    policies_->setItem(i, 2, readOnly(number(r.wait_h.p50, 2)));
-    policies_->setItem(i, 3, readOnly(number(r.wait_h.p95, 2)));
-    policies_->setItem(i, 4, readOnly(number(r.jct_h.p50, 2)));
-    policies_->setItem(i, 5, readOnly(number(r.jct_h.p95, 2)));
-    policies_->setItem(i, 6, readOnly(percent(r.goodput.mean)));
+    using Q = sched::Quantiles;
+    policies_->setItem(i, 2, readOnly(ScheduleFigures::quantile(r.wait_h, &Q::p50, 2)));
+    policies_->setItem(i, 3, readOnly(ScheduleFigures::quantile(r.wait_h, &Q::p95, 2)));
+    policies_->setItem(i, 4, readOnly(ScheduleFigures::quantile(r.jct_h, &Q::p50, 2)));
+    policies_->setItem(i, 5, readOnly(ScheduleFigures::quantile(r.jct_h, &Q::p95, 2)));
+    policies_->setItem(i, 6, readOnly(ScheduleFigures::shareOf(r.goodput, &Q::mean)));
     policies_->setItem(i, 7, readOnly(number(frag == r.idle_gpu_h.end() ? 0.0 : frag->second, 0)));
     policies_->setItem(i, 8, readOnly(QLocale().toString(r.unfinished)));
   }
