@@ -2518,6 +2518,10 @@
 <context>
     <name>cf::DesignEditors</name>
     <message>
+        <source>The cluster wizard&apos;s design was not added: another project was opened meanwhile.</source>
+        <translation>集群向导的设计未添加：其间已打开另一个项目。</translation>
+    </message>
+    <message>
         <source>Hall</source>
         <translation>机房</translation>
     </message>

@@ -41,6 +41,9 @@ DesignEditors::DesignEditors(Document* doc, QTabWidget* tabs, QWidget* window)
   wizard_->setObjectName(QStringLiteral("actionClusterWizard"));
   wizard_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
   connect(wizard_, &QAction::triggered, this, &DesignEditors::runWizard);
+  connect(doc_, &Document::changed, this, [this](const ChangeEvent& e) {
+    if (e.type == ChangeEvent::Type::ProjectReplaced) ++projectEpoch_;
+  });
   connect(hall_, &HallView::rowActivated, this, [this](const RowRef& row) {
     racks_->setRow(row);
     tabs_->setCurrentWidget(racks_);
@@ -73,9 +76,17 @@ void DesignEditors::setScenario(int index) {
 void DesignEditors::runWizard() {
   ClusterWizard wizard(doc_->project().resolvedParts(), window_);
   if (wizard.exec() != QDialog::Accepted) return;
-  const quint64 revision = doc_->revision();
-  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, revision](Scenario s) {
-    if (doc_->revision() != revision) return false;  // the project changed meanwhile
+  // Edits made while the design is built (results, layouts, the user's) do
+  // not drop it: it is added after the project's scenarios. Only another
+  // project opened meanwhile does, and the status bar says so (the 100K
+  // design was dropped without a word when any edit came in between).
+  const quint64 epoch = projectEpoch_;
+  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, epoch](Scenario s) {
+    if (projectEpoch_ != epoch) {
+      if (auto* mw = qobject_cast<QMainWindow*>(window_))
+        mw->statusBar()->showMessage(tr("The cluster wizard's design was not added: another project was opened meanwhile."), 10000);
+      return false;
+    }
     const int index = doc_->scenarioCount();
     doc_->addScenario(s, index);
     setScenario(index);

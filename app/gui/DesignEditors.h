@@ -75,6 +75,7 @@ class DesignEditors : public QObject {
   StorageEditor* storage_;
   QAction* wizard_;
   BackgroundTask* wizardTask_;
+  quint64 projectEpoch_ = 0;  // projects opened or created so far (a wizard design belongs to one)
 };
 
 }  // namespace cf
