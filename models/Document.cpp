@@ -68,6 +68,17 @@ Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()
 
 Document::~Document() = default;
 
+std::shared_ptr<const nlohmann::json> Document::scenarioJson(int index) const {
+  scenarioJson_.resize(project_.scenarios.size());
+  JsonMemo& m = scenarioJson_.at(static_cast<std::size_t>(index));
+  const quint64 rev = scenarioRevision(index);
+  if (!m.json || m.revision != rev) {
+    m.json = std::make_shared<const nlohmann::json>(scenarioToJson(scenario(index)));
+    m.revision = rev;
+  }
+  return m.json;
+}
+
 quint64 Document::scenarioRevision(int index) const {
   if (index < 0 || static_cast<std::size_t>(index) >= scenarioRevisions_.size() ||
       scenarioRevisions_.size() != project_.scenarios.size())

@@ -8,8 +8,12 @@
 namespace cf {
 
 QByteArray ResultCache::key(const Project& p, std::size_t index, const SimulateOptions& options) {
+  return key(scenarioToJson(p.scenarios.at(index)), p, options);
+}
+
+QByteArray ResultCache::key(const nlohmann::json& scenarioJson, const Project& p, const SimulateOptions& options) {
   QCryptographicHash h(QCryptographicHash::Sha256);
-  const std::string scenario = scenarioToJson(p.scenarios.at(index)).dump();
+  const std::string scenario = scenarioJson.dump();
   h.addData(QByteArrayView(scenario.data(), static_cast<qsizetype>(scenario.size())));
   Project partsOnly;
   partsOnly.parts = p.parts;

@@ -322,7 +322,8 @@ void JobEditor::refresh() {
                                             {QStringLiteral("last_stage_layers"), p.last_stage_layers}};
   for (auto& [key, spin] : spins_) spin->setValue(static_cast<int>(values.at(key)));
   recompute_->setCurrentIndex(std::max(0, recompute_->findData(QString::fromStdString(p.recompute))));
-  const json sj = scenarioToJson(s);
+  const std::shared_ptr<const json> written = doc_->scenarioJson(scenario_);
+  const json& sj = *written;
   for (auto& [ptr, combo] : leverCombos_) {
     const json v = valueAt(sj, ptr.toLatin1().constData());
     combo->setCurrentIndex(std::max(0, combo->findData(QString::fromStdString(v.is_string() ? v.get<std::string>() : ""))));

@@ -150,7 +150,8 @@ void PropertyEditor::refresh() {
     name_->setCursorPosition(0);
     description_->setCursorPosition(0);
   }
-  const json j = scenarioToJson(s);
+  const std::shared_ptr<const json> written = doc_->scenarioJson(scenario_);
+  const json& j = *written;
   for (const Row& r : rows_) {
     const json::json_pointer ptr(r.field->spec().pointer);
     r.field->setValue(j.contains(ptr) ? j.at(ptr) : json());
