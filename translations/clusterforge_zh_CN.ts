@@ -397,6 +397,18 @@
 <context>
     <name>LessonSimulator</name>
     <message>
+        <source>Cost per accelerator-hour (USD)</source>
+        <translation>每加速卡小时成本（美元）</translation>
+    </message>
+    <message>
+        <source>Utilisation at which owning beats renting</source>
+        <translation>自建优于租用的利用率</translation>
+    </message>
+    <message>
+        <source>TCO (USD)</source>
+        <translation>TCO（美元）</translation>
+    </message>
+    <message>
         <source>Daly interval (min)</source>
         <translation>Daly 检查点间隔（分钟）</translation>
     </message>
@@ -669,6 +681,74 @@
 </context>
 <context>
     <name>ReportHtml</name>
+    <message>
+        <source>Uncertainty</source>
+        <translation>不确定性</translation>
+    </message>
+    <message>
+        <source>How sure each figure is: the engine run on samples of its uncertain inputs (catalog figures marked as estimates, the performance model&apos;s own error, the scenarios&apos; stated ranges). p50 is the median; nine samples in ten lie between p5 and p95.</source>
+        <translation>各项指标有多可靠：对不确定输入（目录中标注为估计值的参数、性能模型自身的误差、方案中给定的范围）抽样并运行仿真引擎。p50 为中位数；十个样本中有九个落在 p5 与 p95 之间。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>p50 (p5 – p95)</source>
+        <translation>p50（p5 – p95）</translation>
+    </message>
+    <message>
+        <source>%1: not computed: %2</source>
+        <translation>%1：未能计算：%2</translation>
+    </message>
+    <message>
+        <source>What decides %1</source>
+        <translation>什么决定了%1</translation>
+    </message>
+    <message>
+        <source>Which design is best on %1</source>
+        <translation>按%1哪个方案最优</translation>
+    </message>
+    <message>
+        <source>Chance best</source>
+        <translation>最优概率</translation>
+    </message>
+    <message>
+        <source>Expected regret (%1)</source>
+        <translation>期望遗憾（%1）</translation>
+    </message>
+    <message>
+        <source>Assumptions of the uncertainty analysis</source>
+        <translation>不确定性分析的假设</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Tornado: each input alone at the ends of its range (the 5th and 95th percentiles of a normal or lognormal one), the others at the design&apos;s values. Goodput and time to train with failures from the first-order closed form (Young/Daly interval), not a Monte Carlo per sample.</source>
+        <translation>龙卷风图：每次只把一个输入取到其范围的两端（正态或对数正态分布取第 5 和第 95 百分位），其余输入取设计值。有效训练时间占比和含故障的训练时长采用一阶闭式解（Young/Daly 检查点间隔），而非逐样本的蒙特卡洛模拟。</translation>
+    </message>
     <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>

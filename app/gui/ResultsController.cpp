@@ -283,11 +283,13 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
     QCoreApplication::processEvents();
     return !dialog.wasCanceled();
   };
+  // The uncertainty section when the user computed it for the design as it is now (never an older one's).
+  const ReportWriter::Uncertainty uncertainty{uncertaintyRunner_->result(), uncertaintyRunner_->figure()};
   if (format != ReportWriter::Format::Pdf)
-    return ReportWriter::write(doc_->project(), results, format, path, error, progress);
+    return ReportWriter::write(doc_->project(), results, format, path, error, progress, uncertainty);
   ReportWriter::PdfContent content;
   const auto building = [&](int done, int total) { return progress(750 * done / std::max(1, total), 1000); };
-  if (!ReportWriter::buildPdf(doc_->project(), results, &content, building)) {
+  if (!ReportWriter::buildPdf(doc_->project(), results, &content, building, uncertainty)) {
     if (error) *error = tr("Cancelled.");
     return false;
   }

@@ -8,7 +8,7 @@
 //      the fabric and the bill of materials;
 //   4. each scenario's details, naming its design instead of repeating it;
 //      a chart identical to one already shown is referenced, not repeated;
-//   5. lever waterfalls, workloads, assumptions, versions.
+//   5. lever waterfalls, workloads, uncertainty (when computed), assumptions, versions.
 // Charts are drawn through the same ChartView adapter as the dashboard, at the
 // size they are printed (text at least kMinTextPt). Pictures come as named
 // resources for the PDF (ReportPictures: vector, SVG drawn by the PDF's
@@ -26,6 +26,7 @@
 #include <functional>
 
 #include "SimResult.h"
+#include "UncertaintyRunner.h"
 #include "WaterfallRunner.h"
 
 class QGraphicsScene;
@@ -53,6 +54,12 @@ class ReportHtml {
   void setProgress(std::function<bool(int done, int total)> progress) { progress_ = std::move(progress); }
 
   QString build(Images mode);
+  // The uncertainty section (issue 32) from a run the user made, judged on
+  // figure `figure` (uq::figures() index); none without a run.
+  void setUncertainty(UncertaintyRunPtr run, std::size_t figure) {
+    uncertainty_ = std::move(run);
+    uncertaintyFigure_ = figure;
+  }
 
   // A picture of the report: SVG (vector) when the drawing allows, else PNG.
   struct Picture {
@@ -109,6 +116,8 @@ class ReportHtml {
   // A scenario's workload (ReportSchedule.cpp): the scheduler's run, the
   // utilisation chart, idle GPU-hours by cause and the four policies.
   QString scheduleSection(int index, Images mode);
+  // ReportUncertainty.cpp: bands, tornado, P(best) and the inputs' assumptions.
+  QString uncertaintySection(Images mode);
   QString assumptions() const;
   QString versions() const;
   QString scenarioName(int index) const;
@@ -117,6 +126,8 @@ class ReportHtml {
   const Project& project_;
   QVector<SimResultPtr> results_;
   QVector<WaterfallRunPtr> waterfalls_;
+  UncertaintyRunPtr uncertainty_;
+  std::size_t uncertaintyFigure_ = 1;
   QMap<QString, Picture> pictures_;
   QMap<QByteArray, QString> shown_;  // picture bytes → where it was first shown
   QVector<QVector<int>> designs_;

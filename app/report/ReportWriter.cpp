@@ -133,14 +133,15 @@ QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project, const Si
 }
 
 bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& results, Format format,
-                         const QString& path, QString* error, const Progress& progress) {
+                         const QString& path, QString* error, const Progress& progress,
+                         const Uncertainty& uncertainty) {
   switch (format) {
     case Format::Pdf: {
       // Building is most of the work (three quarters of the bar), printing the rest; in 1/1000.
       PdfContent content;
       const Progress building =
           progress ? Progress([&](int d, int t) { return progress(750 * d / std::max(1, t), 1000); }) : Progress();
-      if (!buildPdf(project, results, &content, building)) {
+      if (!buildPdf(project, results, &content, building, uncertainty)) {
         if (error) *error = tr("Cancelled.");
         return false;
       }
@@ -151,6 +152,7 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
     case Format::Html: {
       ReportHtml html(project, results);
       html.setProgress(progress);
+      if (uncertainty.run) html.setUncertainty(uncertainty.run, uq::figureIndex(uncertainty.figure, "figure"));
       const QString text = html.build(ReportHtml::Images::DataUris);
       if (text.isEmpty()) {
         if (error) *error = tr("Cancelled.");
@@ -173,8 +175,9 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
 }
 
 bool ReportWriter::buildPdf(const Project& project, const QVector<SimResultPtr>& results, PdfContent* content,
-                            const Progress& progress) {
+                            const Progress& progress, const Uncertainty& uncertainty) {
   ReportHtml builder(project, results);
+  if (uncertainty.run) builder.setUncertainty(uncertainty.run, uq::figureIndex(uncertainty.figure, "figure"));
   builder.setProgress(progress);
   content->html = builder.build(ReportHtml::Images::Resources);
   if (content->html.isEmpty()) return false;

@@ -67,7 +67,7 @@ class TestPresentation : public QObject {
     QString errors;
     const QVector<Lesson> lessons = Lesson::builtin(&errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors));
-    QCOMPARE(lessons.size(), 7);
+    QCOMPARE(lessons.size(), 8);
     for (const Lesson& l : lessons) {
       QVERIFY(l.steps.size() >= 2);
       QVERIFY2(!l.title.zh.isEmpty(), qPrintable(l.id));
@@ -208,6 +208,22 @@ class TestPresentation : public QObject {
     QCOMPARE(mfu[5], mfu[4]);
     QVERIFY(Lesson::trendHolds(QStringLiteral("last_below_first"), mfu));
     QVERIFY(w.trendChart()->isVisibleTo(&w));
+  }
+
+  // "Which assumption decides?" (issue 32): each guess behind the cost of an
+  // accelerator-hour at the ends of its range, one at a time. What the last
+  // slide says holds: the utilisation guess moves the answer more than the
+  // whole range of electricity quotes; a dearer power price costs more, a
+  // busier appliance less.
+  void whichAssumptionDecides() {
+    PresentationWindow w;
+    const QVector<double> cost = stepThrough(w, QStringLiteral("assumptions"));
+    QCOMPARE(cost.size(), 5);
+    QVERIFY(Lesson::trendHolds(QStringLiteral("interior_maximum"), cost));
+    QVERIFY(cost[1] < cost[0] && cost[0] < cost[2]);  // electricity 0.06 < 0.10 < 0.14 USD/kWh
+    QVERIFY(cost[4] < cost[0] && cost[0] < cost[3]);  // busy 85 % < 60 % < 40 %
+    const double power = cost[2] - cost[1], utilisation = cost[3] - cost[4];
+    QVERIFY2(utilisation > 2 * power, qPrintable(QStringLiteral("%1 vs %2").arg(utilisation).arg(power)));
   }
 
   // The scheduling lesson (issue 20): one slide per policy on the shared

@@ -228,34 +228,36 @@ void UncertaintyView::fillBands(const UncertaintyRun* run) {
 }
 
 void UncertaintyView::fillTornado(const UncertaintyRun* run) {
-  const std::size_t f = runner_->figureIndex();
   const UncertaintyDesign* d = run ? run->design(scenario_) : nullptr;
   if (!d) {
     tornado_->setTitle(QString());
     tornado_->showMessage(run ? tr("No result for this scenario.") : tr("No uncertainty result for the design as it is now."));
     return;
   }
-  if (!d->ok()) {
-    tornado_->setTitle(QString());
-    tornado_->showMessage(d->error);
+  showTornado(tornado_, *d, runner_->figureIndex(), tag(scenario_));
+}
+
+void UncertaintyView::showTornado(ChartView* chart, const UncertaintyDesign& d, std::size_t f, const QString& tag) {
+  chart->setTitle(QString());
+  if (!d.ok()) {
+    chart->showMessage(d.error);
     return;
   }
-  if (d->swings.empty()) {
-    tornado_->setTitle(QString());
-    tornado_->showMessage(tr("This scenario has no uncertain input."));
+  if (d.swings.empty()) {
+    chart->showMessage(tr("This scenario has no uncertain input."));
     return;
   }
-  QVector<ChartView::TornadoBar> bars;
   const double unit = T::shownFactor(f);  // the chart's axis is in the unit shown
-  for (int i : T::tornadoOrder(d->swings, f)) {
-    const uq::Swing& s = d->swings[static_cast<std::size_t>(i)];
-    const uq::UncertainInput& in = d->inputs[static_cast<std::size_t>(i)];
+  QVector<ChartView::TornadoBar> bars;
+  for (int i : T::tornadoOrder(d.swings, f)) {
+    const uq::Swing& s = d.swings[static_cast<std::size_t>(i)];
+    const uq::UncertainInput& in = d.inputs[static_cast<std::size_t>(i)];
     bars.push_back({tr("%1 (%2 – %3)").arg(T::inputName(in), T::inputValue(in, s.low_value), T::inputValue(in, s.high_value)),
                     s.at_low[f] * unit, s.at_high[f] * unit});
   }
-  tornado_->setTitle(tr("%1: what each input alone does (%2)").arg(T::figureName(f), tag(scenario_)));
-  tornado_->showTornado(bars, d->propagation.nominal[f] * unit, T::figureNameWithUnit(f), tr("Input at its low end"),
-                        tr("Input at its high end"), tr("Design as drawn: %1").arg(T::number(f, d->propagation.nominal[f])));
+  chart->setTitle(tr("%1: what each input alone does (%2)").arg(T::figureName(f), tag));
+  chart->showTornado(bars, d.propagation.nominal[f] * unit, T::figureNameWithUnit(f), tr("Input at its low end"),
+                     tr("Input at its high end"), tr("Design as drawn: %1").arg(T::number(f, d.propagation.nominal[f])));
 }
 
 void UncertaintyView::fillDecision(const UncertaintyRun* run) {

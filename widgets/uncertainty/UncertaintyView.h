@@ -52,6 +52,9 @@ class UncertaintyView : public QWidget {
   QTabWidget* lowerTabs() const { return lower_; }
   // Rebuilds from the runner's current result.
   void refresh();
+  // The tornado of figure f (figures() index) for one scenario's propagation,
+  // rows ordered by swing (largest at the top); what the tab and the report draw.
+  static void showTornado(ChartView* chart, const UncertaintyDesign& d, std::size_t f, const QString& tag);
 
  protected:
   void changeEvent(QEvent* event) override;
