@@ -5,6 +5,7 @@
 #include "Document.h"
 #include "EngineMessages.h"
 #include "JsonPath.h"
+#include "LayoutNames.h"
 #include "design/LayoutPath.h"
 
 namespace cf {
@@ -20,8 +21,13 @@ void IssueListModel::refresh() {
     const ScenarioPath sp = splitScenarioPath(QString::fromStdString(issue.path));
     QString location;
     LayoutAddress a;
-    if (sp.scenario >= 0 && sp.scenario < doc_->scenarioCount() && parseLayoutPath(sp.keyPath.toStdString(), &a))
-      location = QString::fromStdString(layoutLocation(doc_->scenario(sp.scenario).layout, a));
+    if (sp.scenario >= 0 && sp.scenario < doc_->scenarioCount() && parseLayoutPath(sp.keyPath.toStdString(), &a)) {
+      // Each part in the window's language where the generator named it.
+      static const QString kSep = QStringLiteral(" \u00B7 ");
+      QStringList parts = QString::fromStdString(layoutLocation(doc_->scenario(sp.scenario).layout, a)).split(kSep);
+      for (QString& part : parts) part = layoutNameText(part.toStdString());
+      location = parts.join(kSep);
+    }
     rows.push_back({sp.scenario, sp.keyPath, location, issue, issue.severity == Issue::Severity::Error});
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.error && !b.error; });

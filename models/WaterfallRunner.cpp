@@ -27,11 +27,25 @@ bool WaterfallRunner::isRunning() const { return task_->isRunning(); }
 
 void WaterfallRunner::setOptions(const WaterfallOptions& options) {
   options_ = options;
+  keys_.clear();
   options_.control = nullptr;
 }
 
 QByteArray WaterfallRunner::key(int waterfall, QString* error) const {
   if (waterfall < 0 || waterfall >= doc_->waterfallCount()) return {};
+  const auto memo = keys_.constFind(waterfall);
+  if (memo != keys_.cend() && memo->revision == doc_->revision()) {
+    if (error) *error = memo->error;
+    return memo->key;
+  }
+  QString why;
+  const QByteArray k = computeKey(waterfall, &why);
+  keys_.insert(waterfall, KeyMemo{doc_->revision(), k, why});
+  if (error) *error = why;
+  return k;
+}
+
+QByteArray WaterfallRunner::computeKey(int waterfall, QString* error) const {
   try {
     const WaterfallSpec spec = WaterfallSpec::fromProject(doc_->project(), doc_->waterfall(waterfall));
     const std::string text = spec.toJson().dump() + '|' + std::to_string(options_.monte_carlo) + '|' +
@@ -78,20 +92,20 @@ void WaterfallRunner::run(int waterfall) {
     next_ = waterfall;
     return;
   }
-  const WaterfallSpec spec = WaterfallSpec::fromProject(doc_->project(), doc_->waterfall(waterfall));
   running_ = waterfall;
   pending_ = std::make_shared<WaterfallRun>();
   pending_->key = k;
   const WaterfallOptions opt = options_;
   auto out = pending_;
   task_->setTitle([n = waterfall + 1] { return tr("Waterfall %1").arg(n); });
-  task_->start([spec, opt, out](RunControl& control) {
+  // The spec is read on the worker (its checks run every step's scenario).
+  task_->start([project = doc_->project(), w = doc_->waterfall(waterfall), opt, out](RunControl& control) {
     QElapsedTimer t;
     t.start();
     WaterfallOptions o = opt;
     o.control = &control;
     try {
-      out->result = runWaterfall(spec, o);
+      out->result = runWaterfall(WaterfallSpec::fromProject(project, w), o);
     } catch (const Cancelled&) {
       out->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {

@@ -59,12 +59,22 @@ class WaterfallRunner : public QObject {
   void cancelled();
 
  private:
+  QByteArray computeKey(int waterfall, QString* error) const;
   void onTaskFinished(bool cancelled);
   void store(const WaterfallRunPtr& run);
 
   Document* doc_;
   WaterfallOptions options_;
   QHash<QByteArray, WaterfallRunPtr> cache_;
+  // key() per waterfall at the document revision it was computed at: views
+  // ask for the result on every repaint, and reading the spec (every step's
+  // scenario checked) takes ~100 ms on a design with its layout.
+  struct KeyMemo {
+    quint64 revision = 0;
+    QByteArray key;
+    QString error;
+  };
+  mutable QHash<int, KeyMemo> keys_;
   BackgroundTask* task_;
   std::shared_ptr<WaterfallRun> pending_;
   int running_ = -1;

@@ -7817,4 +7817,23 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>不确定性分析：每个方案 %1 个样本</translation>
     </message>
 </context>
+<context>
+    <name>LayoutNames</name>
+    <message>
+        <source>Hall %1</source>
+        <translation>机房 %1</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>机柜列 %1</translation>
+    </message>
+    <message>
+        <source>Network row %1</source>
+        <translation>网络机柜列 %1</translation>
+    </message>
+    <message>
+        <source>Storage row %1</source>
+        <translation>存储机柜列 %1</translation>
+    </message>
+</context>
 </TS>

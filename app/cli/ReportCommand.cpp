@@ -58,20 +58,19 @@ int report(const ReportArgs& a, int argc, char** argv, std::ostream& out, std::o
       err << "scenarios[" << i << "]: " << results[i]->error.toStdString() << "\n";
       ++failed;
     }
-  ReportWriter::Uncertainty uncertainty;
+  ReportHtml::Precomputed figures;
   if (!a.uncertainty.empty()) {
     try {
-      uq::figureIndex(a.uncertainty, "--uncertainty");
+      figures.uncertaintyFigure = uq::figureIndex(a.uncertainty, "--uncertainty");
       UncertaintyRequest r;
       r.samples = a.samples;
-      uncertainty.run = std::make_shared<UncertaintyRun>(UncertaintyRunner::compute(project, r));
-      uncertainty.figure = a.uncertainty;
+      figures.uncertainty = std::make_shared<UncertaintyRun>(UncertaintyRunner::compute(project, r));
     } catch (const InputError& e) {
       err << "report: " << e.what() << "\n";
       return 2;
     }
   }
-  if (!ReportWriter::write(project, results, format, outPath, &error, {}, uncertainty)) {
+  if (!ReportWriter::write(project, results, format, outPath, &error, {}, figures)) {
     err << error.toStdString() << "\n";
     return 1;
   }

@@ -88,6 +88,7 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
   workload_ = new WorkloadPage(doc_, tabs_);
   tabs_->insertTab(tabs_->indexOf(waterfall_) + 1, workload_, QString());
   connect(workload_, &WorkloadPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+  results_->setReportSources(waterfall_->runner(), workload_->runner());
 
   createDocks();
   createMenus();

@@ -28,6 +28,9 @@
 #include "RackEditor.h"
 #include "RackView.h"
 #include "ReportWriter.h"
+#include "BackgroundTask.h"
+#include "ScheduleRunner.h"
+#include "WaterfallRunner.h"
 #include "RunStatusWidget.h"
 #include "SimulationRunner.h"
 #include "TabTitles.h"
@@ -116,6 +119,11 @@ void ResultsController::setScenario(int index) {
   dashboard_->setScenario(index);
   uncertainty_->setScenario(index);
   updateLinkOverlay();
+}
+
+void ResultsController::setReportSources(WaterfallRunner* waterfalls, ScheduleRunner* schedules) {
+  waterfallRunner_ = waterfalls;
+  scheduleRunner_ = schedules;
 }
 
 void ResultsController::setDesignEditors(DesignEditors* editors) {
@@ -261,12 +269,39 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
     results.append(runner_->result(i));
     missing = missing || !results.last();
   }
-  if (missing) {
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const QVector<SimResultPtr> fresh = ReportWriter::simulateAll(doc_->project(), runner_->options());
-    QApplication::restoreOverrideCursor();
-    for (int i = 0; i < results.size(); ++i)
-      if (!results[i]) results[i] = fresh.value(i);
+  // What the runners have not computed (a scenario's result, a waterfall, a
+  // workload's schedule) is computed on a worker, the window repainting.
+  const Project project = doc_->project();
+  ReportHtml::Precomputed figures;
+  // The uncertainty section when the user computed it for the design as it is now (never an older one's).
+  figures.uncertainty = uncertaintyRunner_->result();
+  figures.uncertaintyFigure = uncertaintyRunner_->figureIndex();
+  if (waterfallRunner_)
+    for (int w = 0; w < doc_->waterfallCount(); ++w) figures.waterfalls << waterfallRunner_->result(w);
+  figures.schedules.resize(doc_->scenarioCount());
+  if (scheduleRunner_)
+    for (int i = 0; i < doc_->scenarioCount(); ++i) {
+      const Scenario& s = doc_->scenario(i);
+      if (s.workload.is_null()) continue;
+      try {
+        const sched::Workload w = sched::workloadFromJson(s.workload, "workload");
+        figures.schedules[i] = scheduleRunner_->result(ScheduleRunner::comparisonRequest(i, w));
+      } catch (const std::exception&) {
+        // left to the report, which says why it is not scheduled
+      }
+    }
+  const SimulateOptions options = runner_->options();
+  const QString failed = BackgroundTask::runAndWait(tr("Preparing the report…"), [&] {
+    if (missing) {
+      const QVector<SimResultPtr> fresh = ReportWriter::simulateAll(project, options);
+      for (int i = 0; i < results.size(); ++i)
+        if (!results[i]) results[i] = fresh.value(i);
+    }
+    figures = ReportWriter::precompute(project, std::move(figures));
+  });
+  if (!failed.isEmpty()) {
+    if (error) *error = failed;
+    return false;
   }
   // Export with progress and Cancel, the window kept alive (it froze 3-5 s):
   // the content (charts are widgets) is built here section by section with
@@ -283,13 +318,11 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
     QCoreApplication::processEvents();
     return !dialog.wasCanceled();
   };
-  // The uncertainty section when the user computed it for the design as it is now (never an older one's).
-  const ReportWriter::Uncertainty uncertainty{uncertaintyRunner_->result(), uncertaintyRunner_->figure()};
   if (format != ReportWriter::Format::Pdf)
-    return ReportWriter::write(doc_->project(), results, format, path, error, progress, uncertainty);
+    return ReportWriter::write(project, results, format, path, error, progress, figures);
   ReportWriter::PdfContent content;
   const auto building = [&](int done, int total) { return progress(750 * done / std::max(1, total), 1000); };
-  if (!ReportWriter::buildPdf(doc_->project(), results, &content, building, uncertainty)) {
+  if (!ReportWriter::buildPdf(project, results, &content, building, figures)) {
     if (error) *error = tr("Cancelled.");
     return false;
   }

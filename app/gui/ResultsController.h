@@ -26,6 +26,8 @@ class RunStatusWidget;
 class SimulationRunner;
 class UncertaintyRunner;
 class UncertaintyView;
+class WaterfallRunner;
+class ScheduleRunner;
 
 class ResultsController : public QObject {
   Q_OBJECT
@@ -53,6 +55,9 @@ class ResultsController : public QObject {
   void retranslate();
   // The fabric canvas to colour and the views to export (hall, racks, fabric).
   void setDesignEditors(DesignEditors* editors);
+  // The runners whose cached figures a report reuses (the others are
+  // computed on a worker when the report is written).
+  void setReportSources(WaterfallRunner* waterfalls, ScheduleRunner* schedules);
   // UI language ("en" / "zh_CN"): the presentation's narration follows it.
   void setLanguage(const QString& code);
   // Opens the full-screen presentation (the overview, or a lesson's step).
@@ -96,6 +101,8 @@ class ResultsController : public QObject {
   QAction* openLesson_;
   QAction* exportImage_;
   DesignEditors* editors_ = nullptr;
+  QPointer<WaterfallRunner> waterfallRunner_;
+  QPointer<ScheduleRunner> scheduleRunner_;
   PresentationWindow* ensurePresentation();
   void showPresentation(bool fullScreen);
 

@@ -25,6 +25,7 @@
 #include <QVector>
 #include <functional>
 
+#include "ScheduleRunner.h"
 #include "SimResult.h"
 #include "UncertaintyRunner.h"
 #include "WaterfallRunner.h"
@@ -53,13 +54,24 @@ class ReportHtml {
   // cancels the build (build() then returns an empty string).
   void setProgress(std::function<bool(int done, int total)> progress) { progress_ = std::move(progress); }
 
+  // The waterfalls' and the workloads' figures, computed before the build
+  // (ReportWriter::precompute, on a worker in the GUI); a section without
+  // its figures here computes them in place (the CLI).
+  struct Precomputed {
+    QVector<WaterfallRunPtr> waterfalls;  // by the project's waterfall index
+    QVector<ScheduleRunPtr> schedules;    // by scenario index (null: no workload)
+    // The uncertainty section (issue 32): a run the user made and the figure
+    // (uq::figures() index) it is judged on; no run, no section.
+    UncertaintyRunPtr uncertainty;
+    std::size_t uncertaintyFigure = 1;
+  };
+  void setPrecomputed(Precomputed figures) { precomputed_ = std::move(figures); }
+  // The figures of waterfall `index` and of scenario `index`'s workload
+  // (what the sections show), from `given` when it has them, else computed.
+  static WaterfallRunPtr waterfallRun(const Project& project, int index, const Precomputed& given);
+  static ScheduleRunPtr scheduleRun(const Project& project, int index, const Precomputed& given);
+
   QString build(Images mode);
-  // The uncertainty section (issue 32) from a run the user made, judged on
-  // figure `figure` (uq::figures() index); none without a run.
-  void setUncertainty(UncertaintyRunPtr run, std::size_t figure) {
-    uncertainty_ = std::move(run);
-    uncertaintyFigure_ = figure;
-  }
 
   // A picture of the report: SVG (vector) when the drawing allows, else PNG.
   struct Picture {
@@ -125,9 +137,7 @@ class ReportHtml {
 
   const Project& project_;
   QVector<SimResultPtr> results_;
-  QVector<WaterfallRunPtr> waterfalls_;
-  UncertaintyRunPtr uncertainty_;
-  std::size_t uncertaintyFigure_ = 1;
+  Precomputed precomputed_;
   QMap<QString, Picture> pictures_;
   QMap<QByteArray, QString> shown_;  // picture bytes → where it was first shown
   QVector<QVector<int>> designs_;

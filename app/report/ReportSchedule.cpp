@@ -15,17 +15,24 @@ namespace cf {
 
 using reporthtml::smallCell;
 
+ScheduleRunPtr ReportHtml::scheduleRun(const Project& project, int index, const Precomputed& given) {
+  if (ScheduleRunPtr r = given.schedules.value(index)) return r;
+  auto run = std::make_shared<ScheduleRun>();
+  try {
+    const sched::Workload w = sched::workloadFromJson(project.scenarios[static_cast<std::size_t>(index)].workload, "workload");
+    *run = ScheduleRunner::compute(project, w, ScheduleRunner::comparisonRequest(index, w));
+  } catch (const InputError& e) {
+    run->error = QString::fromStdString(e.what());
+  }
+  return run;
+}
+
 QString ReportHtml::scheduleSection(int index, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(index)];
   using F = ScheduleFigures;
   QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Workload: %1").toHtmlEscaped().arg(esc(s.name)));
-  ScheduleRun run;
-  try {
-    const sched::Workload w = sched::workloadFromJson(s.workload, "workload");
-    run = ScheduleRunner::compute(project_, w, ScheduleRunner::comparisonRequest(index, w));
-  } catch (const InputError& e) {
-    run.error = QString::fromStdString(e.what());
-  }
+  const ScheduleRunPtr figures = scheduleRun(project_, index, precomputed_);
+  const ScheduleRun& run = *figures;
   if (!run.ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not scheduled: %1").arg(run.error).toHtmlEscaped());
   const sched::ScheduleResult& r = *run.result;
   html += QStringLiteral("<p>%1</p>").arg(F::summaryHtml(r));

@@ -20,9 +20,9 @@ using namespace reporthtml;
 
 QString ReportHtml::uncertaintySection(Images mode) {
   using T = UncertaintyText;
-  const UncertaintyRun& run = *uncertainty_;
+  const UncertaintyRun& run = *precomputed_.uncertainty;
   const auto& F = uq::figures();
-  const std::size_t f = uncertaintyFigure_ < F.size() ? uncertaintyFigure_ : 1;
+  const std::size_t f = precomputed_.uncertaintyFigure < F.size() ? precomputed_.uncertaintyFigure : 1;
   QString html = heading(2, tr("Uncertainty"), true);
   html += QStringLiteral("<p>%1</p>")
               .arg(tr("How sure each figure is: the engine run on samples of its uncertain inputs (catalog figures "

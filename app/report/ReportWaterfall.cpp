@@ -13,11 +13,8 @@ namespace cf {
 
 using reporthtml::smallCell;
 
-namespace {
-
-// The waterfall's figures: the runner's, else a run here.
-WaterfallRunPtr runOf(const Project& project, int index, const QVector<WaterfallRunPtr>& given) {
-  if (const WaterfallRunPtr r = given.value(index); r && r->ok()) return r;
+WaterfallRunPtr ReportHtml::waterfallRun(const Project& project, int index, const Precomputed& given) {
+  if (const WaterfallRunPtr r = given.waterfalls.value(index); r && r->ok()) return r;
   auto run = std::make_shared<WaterfallRun>();
   try {
     run->result = runWaterfall(WaterfallSpec::fromProject(project, project.waterfalls[static_cast<std::size_t>(index)]));
@@ -27,13 +24,11 @@ WaterfallRunPtr runOf(const Project& project, int index, const QVector<Waterfall
   return run;
 }
 
-}  // namespace
-
 QString ReportHtml::waterfallSection(int index, Images mode) {
   const ProjectWaterfall& w = project_.waterfalls[static_cast<std::size_t>(index)];
   QString html = QStringLiteral("<h2 style='page-break-before:always'>%1</h2>").arg(tr("Lever waterfall: %1").toHtmlEscaped().arg(esc(w.name)));
   if (!w.description.empty()) html += QStringLiteral("<p>%1</p>").arg(esc(w.description));
-  const WaterfallRunPtr run = runOf(project_, index, waterfalls_);
+  const WaterfallRunPtr run = waterfallRun(project_, index, precomputed_);
   if (!run->ok()) return html + QStringLiteral("<p>%1</p>").arg(tr("Not run: %1").arg(run->error).toHtmlEscaped());
   const WaterfallResult& r = *run->result;
   const bool shapley = r.order == WaterfallOrder::Shapley;

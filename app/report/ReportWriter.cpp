@@ -132,16 +132,27 @@ QVector<SimResultPtr> ReportWriter::simulateAll(const Project& project, const Si
   return results;
 }
 
+ReportHtml::Precomputed ReportWriter::precompute(const Project& project, ReportHtml::Precomputed given) {
+  const int waterfalls = static_cast<int>(project.waterfalls.size()), scenarios = static_cast<int>(project.scenarios.size());
+  given.waterfalls.resize(waterfalls);
+  given.schedules.resize(scenarios);
+  for (int w = 0; w < waterfalls; ++w) given.waterfalls[w] = ReportHtml::waterfallRun(project, w, given);
+  for (int i = 0; i < scenarios; ++i)
+    if (!project.scenarios[static_cast<std::size_t>(i)].workload.is_null())
+      given.schedules[i] = ReportHtml::scheduleRun(project, i, given);
+  return given;
+}
+
 bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& results, Format format,
                          const QString& path, QString* error, const Progress& progress,
-                         const Uncertainty& uncertainty) {
+                         const ReportHtml::Precomputed& figures) {
   switch (format) {
     case Format::Pdf: {
       // Building is most of the work (three quarters of the bar), printing the rest; in 1/1000.
       PdfContent content;
       const Progress building =
           progress ? Progress([&](int d, int t) { return progress(750 * d / std::max(1, t), 1000); }) : Progress();
-      if (!buildPdf(project, results, &content, building, uncertainty)) {
+      if (!buildPdf(project, results, &content, building, figures)) {
         if (error) *error = tr("Cancelled.");
         return false;
       }
@@ -152,7 +163,7 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
     case Format::Html: {
       ReportHtml html(project, results);
       html.setProgress(progress);
-      if (uncertainty.run) html.setUncertainty(uncertainty.run, uq::figureIndex(uncertainty.figure, "figure"));
+      html.setPrecomputed(figures);
       const QString text = html.build(ReportHtml::Images::DataUris);
       if (text.isEmpty()) {
         if (error) *error = tr("Cancelled.");
@@ -175,10 +186,10 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
 }
 
 bool ReportWriter::buildPdf(const Project& project, const QVector<SimResultPtr>& results, PdfContent* content,
-                            const Progress& progress, const Uncertainty& uncertainty) {
+                            const Progress& progress, const ReportHtml::Precomputed& figures) {
   ReportHtml builder(project, results);
-  if (uncertainty.run) builder.setUncertainty(uncertainty.run, uq::figureIndex(uncertainty.figure, "figure"));
   builder.setProgress(progress);
+  builder.setPrecomputed(figures);
   content->html = builder.build(ReportHtml::Images::Resources);
   if (content->html.isEmpty()) return false;
   content->pictures = builder.pictures();

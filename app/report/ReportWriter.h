@@ -24,13 +24,6 @@ namespace cf {
 
 struct Project;
 
-// The report's uncertainty section (issue 32): a run the user made and the
-// figure it is judged on (a uq::figures() key); no run, no section.
-struct ReportUncertainty {
-  UncertaintyRunPtr run;
-  std::string figure = "time_to_train_days";
-};
-
 class ReportWriter {
   Q_DECLARE_TR_FUNCTIONS(ReportWriter)
 
@@ -46,11 +39,14 @@ class ReportWriter {
 
   // (done, total) → false to cancel.
   using Progress = std::function<bool(int done, int total)>;
-  using Uncertainty = ReportUncertainty;
+
+  // The waterfalls' and workloads' figures the report shows: those `given`
+  // has, the others computed here (any thread; the GUI runs it on a worker).
+  static ReportHtml::Precomputed precompute(const Project& project, ReportHtml::Precomputed given = {});
 
   static bool write(const Project& project, const QVector<SimResultPtr>& results, Format format,
                     const QString& path, QString* error = nullptr, const Progress& progress = {},
-                    const Uncertainty& uncertainty = {});
+                    const ReportHtml::Precomputed& figures = {});
 
   // The content of a PDF report, built in the GUI thread.
   struct PdfContent {
@@ -60,7 +56,7 @@ class ReportWriter {
   };
   // False when cancelled through `progress`.
   static bool buildPdf(const Project& project, const QVector<SimResultPtr>& results, PdfContent* content,
-                       const Progress& progress = {}, const Uncertainty& uncertainty = {});
+                       const Progress& progress = {}, const ReportHtml::Precomputed& figures = {});
   // Lays the content out on A4 pages and writes it (any thread); the file is
   // written whole or not at all (cancel leaves no file).
   static bool printPdf(const PdfContent& content, const QString& path, QString* error = nullptr,

@@ -37,6 +37,8 @@
 #include "LanguageManager.h"
 #include "MainActions.h"
 #include "MainWindow.h"
+#include "HallView.h"
+#include "DashboardPage.h"
 #include "OverviewPage.h"
 #include "ProgressManager.h"
 #include "ProjectDock.h"
@@ -119,6 +121,26 @@ class TestJourney : public QObject {
       QVERIFY(!ov->browser()->toPlainText().contains(QLatin1String("Updating")));
   }
 
+  // With CF_JOURNEY_SHOTS=DIR, a picture of the window after a step
+  // (docs/images/journey-*.png come from here); CF_JOURNEY_SIZE=WxH sets the
+  // window's size (1024x768 by default).
+  int shots_ = 0;
+  void shot(MainWindow& w, const QString& lang, const QString& name) {
+    const QString dir = qEnvironmentVariable("CF_JOURNEY_SHOTS");
+    if (dir.isEmpty()) return;
+    QCoreApplication::processEvents();
+    QTest::qWait(300);  // the views that follow on timers have drawn
+    const QString file = QStringLiteral("%1/journey-%2-%3-%4-%5.png")
+                             .arg(dir, lang, QString::number(w.width()))
+                             .arg(++shots_, 2, 10, QLatin1Char('0'))
+                             .arg(name);
+    QVERIFY2(w.grab().save(file), qPrintable(file));
+  }
+  static QSize windowSize() {
+    const QStringList wh = qEnvironmentVariable("CF_JOURNEY_SIZE", QStringLiteral("1024x768")).split(QLatin1Char('x'));
+    return wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize(1024, 768);
+  }
+
   static void select(MainWindow& w, int scenario) {
     w.projectDock()->selectScenario(scenario);
     QCOMPARE(w.overview()->scenario(), scenario);
@@ -144,7 +166,7 @@ class TestJourney : public QObject {
     languages.setLanguage(QStringLiteral("en"));
     MainWindow w(&languages);
     w.files()->setInteractive(false);
-    w.resize(1024, 768);
+    w.resize(windowSize());
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     Document* doc = w.document();
@@ -157,6 +179,7 @@ class TestJourney : public QObject {
     STEP(settle(w));
     STEP(checkCurrent(w));
     end(step);
+    shot(w, QStringLiteral("en"), QStringLiteral("overview"));
 
     // The Compare tab is open while the layouts come: it must follow lazily.
     w.tabs()->setCurrentWidget(w.results()->comparison());
@@ -185,7 +208,10 @@ class TestJourney : public QObject {
       STEP(settle(w));
       STEP(checkCurrent(w));
       end(step);
+      shot(w, QStringLiteral("en"), QStringLiteral("racks-generated-%1").arg(s + 1));
     }
+    w.tabs()->setCurrentWidget(w.designEditors()->hall());
+    shot(w, QStringLiteral("en"), QStringLiteral("hall"));
 
     step = QStringLiteral("compare after the layouts");
     begin(step);
@@ -200,6 +226,7 @@ class TestJourney : public QObject {
       layoutRow = layoutRow || inputs->verticalHeaderItem(r)->text() == QLatin1String("Rack layout");
     QVERIFY(layoutRow);
     end(step);
+    shot(w, QStringLiteral("en"), QStringLiteral("compare"));
 
     step = QStringLiteral("edit global batch (properties)");
     STEP(select(w, 0));
@@ -258,6 +285,7 @@ class TestJourney : public QObject {
     STEP(checkCurrent(w));
     QVERIFY(w.overview()->browser()->toPlainText().contains(QStringLiteral("TP %1 × PP %2").arg(best.tp).arg(best.pp)));
     end(step);
+    shot(w, QStringLiteral("en"), QStringLiteral("job-find-best"));
 
     step = QStringLiteral("compare");
     begin(step);
@@ -286,7 +314,25 @@ class TestJourney : public QObject {
       QVERIFY2(!status.contains(QLatin1String(english)), qPrintable(status));
     STEP(settle(w));
     STEP(checkCurrent(w));
+    // A view hidden during the switch follows it when it shows (the Racks
+    // tab kept "Hall 1 / Row 1 (16 racks)" and its English notes).
+    w.tabs()->setCurrentWidget(w.designEditors()->racks());
+    QCoreApplication::processEvents();
+    auto* rackRows = w.designEditors()->racks()->findChild<QComboBox*>(QStringLiteral("rackRowCombo"));
+    QVERIFY(rackRows && rackRows->count() > 0);
+    QVERIFY2(rackRows->currentText().startsWith(QStringLiteral("机房 1")), qPrintable(rackRows->currentText()));
+    for (QLabel* label : w.designEditors()->racks()->findChildren<QLabel*>())
+      QVERIFY2(!label->text().contains(QLatin1String("Drag parts")), qPrintable(label->text()));
     end(step);
+    // The same views in Chinese.
+    const QList<QWidget*> views = {w.overview(), w.designEditors()->racks(), w.designEditors()->hall(), job,
+                                   cmp, w.results()->dashboard()};
+    const QStringList names = {QStringLiteral("overview"), QStringLiteral("racks"), QStringLiteral("hall"),
+                               QStringLiteral("job"), QStringLiteral("compare"), QStringLiteral("dashboard")};
+    for (int v = 0; v < views.size() && !qEnvironmentVariableIsEmpty("CF_JOURNEY_SHOTS"); ++v) {
+      w.tabs()->setCurrentWidget(views[v]);
+      shot(w, QStringLiteral("zh_CN"), names[v]);
+    }
     w.actions()->english->trigger();
   }
 

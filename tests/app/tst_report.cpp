@@ -264,6 +264,48 @@ class TestReport : public QObject {
     QVERIFY(!QString::fromUtf8(f.readAll()).contains(QLatin1String("GPU utilisation over time")));
   }
 
+  // Issue 30: the GUI computes a report's waterfalls and schedules on a
+  // worker (ReportWriter::precompute) and the build only reads them (the PDF
+  // export stalled the window 314 ms running the waterfall in the build).
+  // The precomputed figures give the same report as those computed in place,
+  // and figures given are the ones shown, not computed again.
+  void precomputedFiguresAreTheReports() {
+    Project p;
+    QString error;
+    QVERIFY2(Document::readProject(QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json"), &p,
+                                   &error),
+             qPrintable(error));
+    p.scenarios[0].reliability.trials = 100;
+    ProjectWaterfall w;
+    w.name = "Levers";
+    w.base_scenario = p.scenarios[0].name;
+    w.trials = 100;
+    w.steps = {{"Fast restart", "", {{"reliability.restart_s", 60}}}};
+    p.waterfalls = {w};
+    const QVector<SimResultPtr> results = ReportWriter::simulateAll(p);
+    auto page = [&](const ReportHtml::Precomputed& figures) {
+      ReportHtml builder(p, results);
+      builder.setPrecomputed(figures);
+      return builder.build(ReportHtml::Images::DataUris);
+    };
+    const ReportHtml::Precomputed figures = ReportWriter::precompute(p);
+    QCOMPARE(figures.waterfalls.size(), 1);
+    QVERIFY(figures.waterfalls[0] && figures.waterfalls[0]->ok());
+    QCOMPARE(figures.schedules.size(), static_cast<int>(p.scenarios.size()));
+    QVERIFY(figures.schedules[0] && figures.schedules[0]->ok());
+    const QString inPlace = page({});
+    QVERIFY(inPlace.contains(QLatin1String("Lever waterfall")));
+    QCOMPARE(page(figures), inPlace);
+
+    ReportHtml::Precomputed given = figures;
+    auto refused = std::make_shared<ScheduleRun>();
+    refused->error = QStringLiteral("given, not computed");
+    given.schedules[0] = refused;
+    QVERIFY(page(given).contains(QLatin1String("Not scheduled: given, not computed")));
+    // precompute keeps what it is given.
+    QCOMPARE(ReportWriter::precompute(p, given).schedules[0], ScheduleRunPtr(refused));
+  }
+
   // Issue 21 #17: names are text, never markup, placeholders or formulas.
   void userTextIsEscaped() {
     Project p = project_;

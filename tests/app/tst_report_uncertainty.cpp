@@ -44,6 +44,13 @@ class TestReportUncertainty : public QObject {
   UncertaintyRunPtr run_;
   QTemporaryDir dir_;
 
+  ReportHtml::Precomputed withRun(const char* figure) const {
+    ReportHtml::Precomputed p;
+    p.uncertainty = run_;
+    p.uncertaintyFigure = uq::figureIndex(figure, "");
+    return p;
+  }
+
  private slots:
   void initTestCase() {
     QString error;
@@ -67,7 +74,7 @@ class TestReportUncertainty : public QObject {
     using T = UncertaintyText;
     const QString html = dir_.filePath(QStringLiteral("u.html"));
     QString error;
-    QVERIFY2(ReportWriter::write(project_, results_, ReportWriter::Format::Html, html, &error, {}, {run_, "tco_usd"}),
+    QVERIFY2(ReportWriter::write(project_, results_, ReportWriter::Format::Html, html, &error, {}, withRun("tco_usd")),
              qPrintable(error));
     const QString page = readAll(html);
     QVERIFY(page.contains(QLatin1String(">Uncertainty</h2>")));
@@ -103,7 +110,7 @@ class TestReportUncertainty : public QObject {
     QApplication::installTranslator(&zh);
     QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
     const QString pdf = dir_.filePath(QStringLiteral("u-zh.pdf"));
-    const bool ok = ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, nullptr, {}, {run_, "tco_usd"});
+    const bool ok = ReportWriter::write(project_, results_, ReportWriter::Format::Pdf, pdf, nullptr, {}, withRun("tco_usd"));
     QApplication::removeTranslator(&zh);
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QVERIFY(ok);

@@ -5,12 +5,15 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 
 #include "LanguageManager.h"
+#include "DesignEditors.h"
+#include "JobEditor.h"
 #include "MainWindow.h"
 #include "MessagesDock.h"
 #include "PropertyDock.h"
@@ -58,6 +61,18 @@ class TestSmallScreen : public QObject {
     QVERIFY(scroll && scroll->widget());
     const int fields = scroll->widget()->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width();
     QVERIFY2(fields <= kPropertiesWidth, qPrintable(QString::number(fields)));
+    // The Job tab's fields show beside or under their labels (issue 30 #9:
+    // in English only the labels showed, the fields past the column's edge).
+    w.tabs()->setCurrentWidget(w.designEditors()->job());
+    QCoreApplication::processEvents();
+    auto* jobScroll = w.designEditors()->job()->findChild<QScrollArea*>(QStringLiteral("jobLeftScroll"));
+    QVERIFY(jobScroll && jobScroll->widget());
+    QVERIFY2(jobScroll->widget()->minimumSizeHint().width() <= jobScroll->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2").arg(jobScroll->widget()->minimumSizeHint().width()).arg(jobScroll->viewport()->width())));
+    for (QSpinBox* spin : jobScroll->widget()->findChildren<QSpinBox*>()) {
+      const int right = spin->mapTo(jobScroll->viewport(), QPoint(spin->width(), 0)).x();
+      QVERIFY2(right <= jobScroll->viewport()->width() && spin->width() >= 50, qPrintable(spin->objectName()));
+    }
     // The Messages dock leaves the central area its height (issue 30: an
     // empty dock took ~170 px of 768): the default layout at this size.
     w.resetLayout();

@@ -83,6 +83,7 @@ const QSet<QString> kAllowed = {
     QStringLiteral("png"),
     QStringLiteral("svg"),
     QStringLiteral("cfproj"),
+    QStringLiteral("english"),  // View › Language names each language in its own script ("English", "简体中文")
 };
 
 const QRegularExpression kWord(QStringLiteral("[A-Za-z]{3,}"));
@@ -104,6 +105,29 @@ void collectJsonStrings(const nlohmann::json& j, QStringList* strings) {
     }
   } else if (j.is_array()) {
     for (const auto& v : j) collectJsonStrings(v, strings);
+  }
+}
+
+// Drops the names of sites, halls and rows from a scenario's or a project's
+// layouts: a generated "Hall 1" or "Network row 1" is the program's and shows
+// in the window's language. Rack and device names ("R17", "node-0048") are
+// identifiers, like host names: they stay the user's.
+void withoutHallAndRowNames(nlohmann::json* j) {
+  if (!j->is_object()) return;
+  if (j->contains("scenarios") && (*j)["scenarios"].is_array())
+    for (auto& sc : (*j)["scenarios"]) withoutHallAndRowNames(&sc);
+  if (!j->contains("layout") || !(*j)["layout"].is_object() || !(*j)["layout"].contains("sites")) return;
+  for (auto& site : (*j)["layout"]["sites"]) {
+    if (!site.is_object()) continue;
+    site.erase("name");
+    if (site.contains("halls"))
+      for (auto& hall : site["halls"]) {
+        if (!hall.is_object()) continue;
+        hall.erase("name");
+        if (hall.contains("rows"))
+          for (auto& row : hall["rows"])
+            if (row.is_object()) row.erase("name");
+      }
   }
 }
 
@@ -473,13 +497,17 @@ class TestZhWalk : public QObject {
     {
       QStringList strings = catalogStrings_;
       QFile f(file);
-      if (file.endsWith(QLatin1String(".json")) && f.open(QIODevice::ReadOnly))
-        collectJsonStrings(nlohmann::json::parse(f.readAll().toStdString(), nullptr, false), &strings);
+      if (file.endsWith(QLatin1String(".json")) && f.open(QIODevice::ReadOnly)) {
+        nlohmann::json raw = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+        withoutHallAndRowNames(&raw);
+        collectJsonStrings(raw, &strings);
+      }
       // The project as read (a .cfproj, waterfall files a .json names), less
-      // layouts: a generated layout's names ("Hall 1") are the program's.
+      // the names of halls and rows: a generated "Hall 1" or "Network row 1"
+      // is the program's and shows in the window's language. Rack and device
+      // names ("R17", "node-0048") are identifiers, like host names: the user's.
       nlohmann::json read = projectToJson(w.document()->project());
-      if (read.contains("scenarios"))
-        for (auto& sc : read["scenarios"]) sc.erase("layout");
+      withoutHallAndRowNames(&read);
       collectJsonStrings(read, &strings);
       user.add(strings);
     }

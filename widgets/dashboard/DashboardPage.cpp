@@ -114,7 +114,7 @@ void DashboardPage::showEvent(QShowEvent* event) {
 }
 
 void DashboardPage::refreshIfDirty() const {
-  if (dirty_) const_cast<DashboardPage*>(this)->refresh();
+  if (dirty_) const_cast<DashboardPage*>(this)->draw();
 }
 
 void DashboardPage::changeEvent(QEvent* event) {
@@ -186,6 +186,10 @@ void DashboardPage::refresh() {
     dirty_ = true;
     return;
   }
+  draw();
+}
+
+void DashboardPage::draw() {
   dirty_ = false;
   if (scenario_ >= doc_->scenarioCount()) scenario_ = qMax(0, doc_->scenarioCount() - 1);
   if (doc_->scenarioCount() == 0) {

@@ -56,8 +56,9 @@ class DashboardPage : public QWidget {
   // Hidden, a new result only marks the page out of date (its charts are
   // rebuilt when it is shown or read: issue 30, every result redrew nine
   // charts of a page nobody looked at).
-  void refresh();
-  void refreshIfDirty() const;
+  void refresh();               // draws now when shown, else marks the page out of date
+  void draw();                  // the figures of the current result
+  void refreshIfDirty() const;  // draws what a change left undrawn (a reader asks, or the page shows)
   bool dirty_ = false;
   // Two charts to a row where each gets kTwoColumnWidth, else one (a 1024 x 768 screen).
   void reflow();

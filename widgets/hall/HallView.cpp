@@ -1,5 +1,7 @@
 #include "HallView.h"
 
+#include "LayoutNames.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QEvent>
@@ -247,7 +249,7 @@ void HallView::rebuild() {
   halls_->clear();
   for (int si = 0; si < static_cast<int>(l.sites.size()); ++si)
     for (int hi = 0; hi < static_cast<int>(l.sites[si].halls.size()); ++hi)
-      halls_->addItem(QString::fromStdString(l.sites[si].halls[hi].name), QVariantList{si, hi});
+      halls_->addItem(layoutNameText(l.sites[si].halls[hi].name), QVariantList{si, hi});
   if (halls_->count() > 0) halls_->setCurrentIndex(std::clamp(keep, 0, halls_->count() - 1));
   if (halls_->count() == 0) {
     scene_->addSimpleText(tr("No layout: run the cluster wizard or generate one in the rack elevations."));
@@ -352,7 +354,7 @@ void HallView::rebuild() {
   for (int ri = 0; ri < static_cast<int>(hall.rows.size()); ++ri) {
     const Row& row = hall.rows[static_cast<std::size_t>(ri)];
     const double y = geo.row_y_m[static_cast<std::size_t>(ri)] * kPxPerM;
-    auto* name = scene_->addSimpleText(QString::fromStdString(row.name));
+    auto* name = scene_->addSimpleText(layoutNameText(row.name));
     name->setPos(-name->boundingRect().width() - 8, y + kRackD / 2 - 8);
     for (int ki = 0; ki < static_cast<int>(row.racks.size()); ++ki) {
       const Rack& k = row.racks[static_cast<std::size_t>(ki)];

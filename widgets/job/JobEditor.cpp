@@ -90,12 +90,16 @@ JobEditor::JobEditor(Document* doc, QWidget* parent)
 
   auto* left = new QVBoxLayout;
   form_ = new QFormLayout;
+  // A label too long for the column puts its field on the next line: at
+  // 1024x768 the fields were off the column's right edge, only labels shown.
+  form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
   for (const FieldDef& f : kFields) {
     auto* spin = new QSpinBox(this);
     spin->setObjectName(QStringLiteral("par_%1").arg(QLatin1String(f.key)));
     spin->setRange(f.min, f.max);
     spin->setKeyboardTracking(false);
     labels_.push_back(new QLabel(this));
+    labels_.back()->setWordWrap(true);
     form_->addRow(labels_.back(), spin);
     const QString key = QString::fromLatin1(f.key);
     spins_.emplace_back(key, spin);
@@ -109,6 +113,7 @@ JobEditor::JobEditor(Document* doc, QWidget* parent)
   for (const char* r : {"none", "selective", "full"})
     recompute_->addItem(choiceText("/job/parallelism/recompute", r), QString::fromLatin1(r));
   labels_.push_back(new QLabel(this));
+  labels_.back()->setWordWrap(true);
   form_->addRow(labels_.back(), recompute_);
   connect(recompute_, &QComboBox::activated, this,
           [this] { setParallelismField(QStringLiteral("recompute"), recompute_->currentData().toString().toStdString()); });
@@ -116,8 +121,14 @@ JobEditor::JobEditor(Document* doc, QWidget* parent)
   // Training-software levers (job.software) and the schedule/placement keys.
   software_ = new QGroupBox(this);
   auto* swForm = new QFormLayout(software_);
+  swForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
   auto addLever = [&](const char* pointer, QWidget* w) {
     auto* label = new QLabel(software_);
+    label->setWordWrap(true);
+    if (auto* combo = qobject_cast<QComboBox*>(w)) {  // a long choice does not set the column's width
+      combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      combo->setMinimumContentsLength(8);
+    }
     leverLabels_.emplace_back(QString::fromLatin1(pointer), label);
     w->setObjectName(QStringLiteral("lever_%1").arg(QString::fromLatin1(pointer).section(QLatin1Char('/'), -1)));
     swForm->addRow(label, w);
@@ -199,8 +210,8 @@ JobEditor::JobEditor(Document* doc, QWidget* parent)
   leftScroll->setFrameShape(QFrame::NoFrame);
   leftScroll->setWidget(leftHost);
   auto* body = new QHBoxLayout;
-  body->addWidget(leftScroll, 2);
-  body->addLayout(right, 3);
+  body->addWidget(leftScroll, 1);  // the fields need the room; the ranking scrolls
+  body->addLayout(right, 1);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(modelSummary_);

@@ -1,5 +1,7 @@
 #include "RackEditor.h"
 
+#include "LayoutNames.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QToolBar>
@@ -155,7 +157,7 @@ void RackEditor::fillRows() {
       const Hall& hall = l.sites[s].halls[h];
       for (int r = 0; r < static_cast<int>(hall.rows.size()); ++r)
         rows_->addItem(tr("%1 / %2 (%n racks)", nullptr, static_cast<int>(hall.rows[r].racks.size()))
-                           .arg(QString::fromStdString(hall.name), QString::fromStdString(hall.rows[r].name)),
+                           .arg(layoutNameText(hall.name), layoutNameText(hall.rows[r].name)),
                        QVariantList{s, h, r});
     }
   rows_->setCurrentIndex(rows_->findData(QVariantList{row_.site, row_.hall, row_.row}));
@@ -199,7 +201,7 @@ QString RackEditor::leafNote(const Layout& l, const Row* row) {
       for (const Row& r : h.rows)
         for (const Rack& k : r.racks)
           if (std::any_of(k.placements.begin(), k.placements.end(), [](const Placement& p) { return p.kind == "switch"; })) {
-            where << QStringLiteral("%1 / %2").arg(QString::fromStdString(h.name), QString::fromStdString(r.name));
+            where << QStringLiteral("%1 / %2").arg(layoutNameText(h.name), layoutNameText(r.name));
             break;
           }
   if (where.isEmpty()) return tr("These racks hold no leaf (ToR) switch and the layout has no network rack: the nodes' NICs connect to no switch placed in the hall.");
@@ -617,7 +619,19 @@ void RackEditor::retranslate() {
   filler_->menu()->addAction(tr("In-rack CDU (4 U, liquid racks)"), this,
                              [this] { addFiller(QStringLiteral("cdu-in-rack"), currentRack()); });
   generate_->setText(tr("Generate layout"));
-  if (isVisible()) rebuild();
+  // The scene's texts too; a hidden editor redraws when it shows.
+  if (isVisible())
+    rebuild();
+  else
+    redrawWhenShown_ = true;
+}
+
+void RackEditor::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (redrawWhenShown_) {
+    redrawWhenShown_ = false;
+    rebuild();
+  }
 }
 
 void RackEditor::changeEvent(QEvent* event) {

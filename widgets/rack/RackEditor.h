@@ -100,9 +100,11 @@ class RackEditor : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void retranslate();
+  bool redrawWhenShown_ = false;  // the language changed while hidden
   void onChanged(const ChangeEvent& e);
   void scheduleRebuild();
   void rebuild();
