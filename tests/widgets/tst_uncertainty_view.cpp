@@ -43,12 +43,12 @@ Project twoDesigns() {
   return p;
 }
 
-// The swing of each tornado row, by its label (the view labels rows by input name and range).
+// The swing of each tornado row, by its label (the input's name, its range on a second line).
 QVector<double> rowSwings(const UncertaintyDesign& d, std::size_t f, const QStringList& labels) {
   QVector<double> out;
   for (const QString& label : labels)
     for (std::size_t i = 0; i < d.inputs.size(); ++i)
-      if (label.startsWith(UncertaintyText::inputName(d.inputs[i]) + QStringLiteral(" (")))
+      if (label.startsWith(UncertaintyText::inputName(d.inputs[i]) + QLatin1Char('\n')))
         out << std::abs(d.swings[i].at_high[f] - d.swings[i].at_low[f]);
   return out;
 }

@@ -38,7 +38,9 @@ void ChartView::showTornado(const QVector<TornadoBar>& bars, double nominal, con
   double lo = nominal, hi = nominal;
   for (int i = 0; i < bars.size(); ++i) {
     const TornadoBar& b = bars[i];
-    ticker->addTick(i, chartstyle::wrapText(b.label, 28));
+    QStringList lines;
+    for (const QString& line : b.label.split(QLatin1Char('\n'))) lines << chartstyle::wrapText(line, 28);
+    ticker->addTick(i, lines.join(QLatin1Char('\n')));
     categories_ << b.label;
     const double dl = std::isfinite(b.atLow) ? b.atLow - nominal : 0;
     const double dh = std::isfinite(b.atHigh) ? b.atHigh - nominal : 0;

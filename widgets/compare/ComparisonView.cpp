@@ -355,10 +355,10 @@ void ComparisonView::refresh() {
       lines << ScenarioDiff::pairSummary(bn, *baseResult->output, on, *results[c]->output, differing, baseline_, c)
                    .toHtmlEscaped();
     }
-  if (!decisionLine.isEmpty())
-    lines << tr("Under uncertainty, on %1: %2")
+  if (!decisionLine.isEmpty())  // first: the summary scrolls past five lines
+    lines.prepend(tr("Under uncertainty, on %1: %2")
                  .arg(UncertaintyText::figureName(uncFigure), decisionLine)
-                 .toHtmlEscaped();
+                 .toHtmlEscaped());
   summary_->setText(lines.join(QStringLiteral("<br>")));
   summary_->parentWidget()->parentWidget()->setVisible(!lines.isEmpty());  // the scroll area
   fillInputs(columns, scenarios, differing);

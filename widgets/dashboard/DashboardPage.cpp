@@ -227,12 +227,12 @@ void DashboardPage::draw() {
     auto bandOf = [&](const char* key) -> QString {
       const std::size_t f = uq::figureIndex(key, "");
       const uq::Summary* s = unc ? unc->band(scenario_, f) : nullptr;
-      return s ? UncertaintyText::bandLine(f, *s) : QString();
+      return s ? UncertaintyText::bandLineHtml(f, *s) : QString();
     };
     auto bands = [&](std::initializer_list<const char*> keys) {
       QStringList lines;
       for (const char* k : keys)
-        if (QString b = bandOf(k); !b.isEmpty()) lines << b.toHtmlEscaped();
+        if (QString b = bandOf(k); !b.isEmpty()) lines << b;
       return lines.isEmpty() ? QString()
                              : QStringLiteral("<br><span style='color:#1f5f99;font-size:9pt'>%1</span>").arg(lines.join(QStringLiteral("<br>")));
     };

@@ -87,6 +87,13 @@ QString UncertaintyText::bandLine(std::size_t f, const uq::Summary& s) {
   return tr("p5–p95: %1").arg(unit.isEmpty() ? b : tr("%1 %2").arg(b, unit));
 }
 
+QString UncertaintyText::bandLineHtml(std::size_t f, const uq::Summary& s) {
+  const QString unit = figureUnit(f);
+  const QString b = band(f, s);
+  const QString range = (unit.isEmpty() ? b : tr("%1 %2").arg(b, unit)).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+  return tr("p5–p95: %1").toHtmlEscaped().arg(range);
+}
+
 int UncertaintyText::figureOfMetric(const QString& id) {
   static const char* const kMetric[] = {"step_time_s", "time_to_train_days_mean", "goodput_mean", "it_power_kW",
                                         "facility_power_kW", "pue", "capex_usd", "tco_usd", "usd_per_gpu_hour",

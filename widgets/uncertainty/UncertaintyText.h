@@ -31,6 +31,9 @@ class UncertaintyText {
   static QString band(std::size_t f, const uq::Summary& s);
   // "p5–p95: a – b unit", the Dashboard's line under a figure.
   static QString bandLine(std::size_t f, const uq::Summary& s);
+  // The same as HTML whose range never breaks inside ("2.98 – 5.00 s" stays
+  // whole; the line may break after the label): narrow cards at 1024 px.
+  static QString bandLineHtml(std::size_t f, const uq::Summary& s);
   // The figures() index of a MetricTable / Dashboard metric id, or -1.
   static int figureOfMetric(const QString& metricId);
 

@@ -252,7 +252,9 @@ void UncertaintyView::showTornado(ChartView* chart, const UncertaintyDesign& d, 
   for (int i : T::tornadoOrder(d.swings, f)) {
     const uq::Swing& s = d.swings[static_cast<std::size_t>(i)];
     const uq::UncertainInput& in = d.inputs[static_cast<std::size_t>(i)];
-    bars.push_back({tr("%1 (%2 – %3)").arg(T::inputName(in), T::inputValue(in, s.low_value), T::inputValue(in, s.high_value)),
+    // The input's name, its range under it.
+    bars.push_back({T::inputName(in) + QLatin1Char('\n') +
+                        tr("%1 – %2").arg(T::inputValue(in, s.low_value), T::inputValue(in, s.high_value)),
                     s.at_low[f] * unit, s.at_high[f] * unit});
   }
   chart->setTitle(tr("%1: what each input alone does (%2)").arg(T::figureName(f), tag));
