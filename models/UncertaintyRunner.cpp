@@ -52,8 +52,10 @@ UncertaintyRunner::UncertaintyRunner(Document* doc, QObject* parent)
     : QObject(parent), doc_(doc), task_(new BackgroundTask(this)) {
   task_->setBusyCursor(false);
   connect(task_, &BackgroundTask::finished, this, &UncertaintyRunner::onTaskFinished);
+  // Every change may make the shown result another design's: the views ask
+  // result() again (lazily, when shown) rather than this hashing each edit.
   connect(doc_, &Document::changed, this, [this] {
-    if (latest_ && !isCurrent(latest_)) emit outOfDate();
+    if (latest_) emit outOfDate();
   });
 }
 

@@ -110,7 +110,7 @@ class UncertaintyRunner : public QObject {
   void finished();   // result() holds the figures (or the error)
   void cancelled();
   void figureChanged();
-  void outOfDate();  // the document changed: result() is null until the next run
+  void outOfDate();  // the document changed (after a run): result() answers for the new content
 
  private:
   QByteArray currentKey() const;

@@ -94,7 +94,10 @@ void DashboardPage::resizeEvent(QResizeEvent* event) {
 void DashboardPage::setUncertainty(UncertaintyRunner* runner) {
   uncertainty_ = runner;
   connect(runner, &UncertaintyRunner::finished, this, &DashboardPage::refresh);
-  connect(runner, &UncertaintyRunner::outOfDate, this, &DashboardPage::refresh);
+  // An edit drops the bands: one redraw when some are shown (not on every edit).
+  connect(runner, &UncertaintyRunner::outOfDate, this, [this] {
+    if (bandsShown_) refresh();
+  });
   refresh();
 }
 
@@ -266,6 +269,7 @@ void DashboardPage::draw() {
              bands({"capex_usd", "tco_usd"})) +
         cell(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
                                                               : tr("never (renting is cheaper)"));
+    bandsShown_ = unc && unc->band(scenario_, 0);
     figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) + flowNote(out) +
                       (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
                                         rel->time_to_train_days.p95)
@@ -273,6 +277,7 @@ void DashboardPage::draw() {
     bottleneck_->setText(ResultCharts::bottleneckSentence(res));
     bottleneck_->setVisible(!bottleneck_->text().isEmpty());
   } else {
+    bandsShown_ = false;
     figures_->setText(res.error.isEmpty() ? tr("Not simulated yet.") : res.error.toHtmlEscaped());
     bottleneck_->hide();
   }

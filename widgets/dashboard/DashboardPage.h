@@ -66,6 +66,7 @@ class DashboardPage : public QWidget {
   Document* doc_;
   SimulationRunner* runner_;
   UncertaintyRunner* uncertainty_ = nullptr;
+  bool bandsShown_ = false;  // the figures carry an uncertainty run's bands
   QWidget* body_ = nullptr;
   QLabel* title_;
   QLabel* figures_;
