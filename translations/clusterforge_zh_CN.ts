@@ -7730,10 +7730,6 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>此方案没有不确定输入。</translation>
     </message>
     <message>
-        <source>%1 (%2 – %3)</source>
-        <translation>%1（%2 – %3）</translation>
-    </message>
-    <message>
         <source>%1: what each input alone does (%2)</source>
         <translation>%1：各输入单独变化的影响（%2）</translation>
     </message>
