@@ -397,6 +397,18 @@
 <context>
     <name>LessonSimulator</name>
     <message>
+        <source>Cost per accelerator-hour (USD)</source>
+        <translation>每加速卡小时成本（美元）</translation>
+    </message>
+    <message>
+        <source>Utilisation at which owning beats renting</source>
+        <translation>自建优于租用的利用率</translation>
+    </message>
+    <message>
+        <source>TCO (USD)</source>
+        <translation>TCO（美元）</translation>
+    </message>
+    <message>
         <source>Daly interval (min)</source>
         <translation>Daly 检查点间隔（分钟）</translation>
     </message>
@@ -669,6 +681,74 @@
 </context>
 <context>
     <name>ReportHtml</name>
+    <message>
+        <source>Uncertainty</source>
+        <translation>不确定性</translation>
+    </message>
+    <message>
+        <source>How sure each figure is: the engine run on samples of its uncertain inputs (catalog figures marked as estimates, the performance model&apos;s own error, the scenarios&apos; stated ranges). p50 is the median; nine samples in ten lie between p5 and p95.</source>
+        <translation>各项指标有多可靠：对不确定输入（目录中标注为估计值的参数、性能模型自身的误差、方案中给定的范围）抽样并运行仿真引擎。p50 为中位数；十个样本中有九个落在 p5 与 p95 之间。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>p50 (p5 – p95)</source>
+        <translation>p50（p5 – p95）</translation>
+    </message>
+    <message>
+        <source>%1: not computed: %2</source>
+        <translation>%1：未能计算：%2</translation>
+    </message>
+    <message>
+        <source>What decides %1</source>
+        <translation>什么决定了%1</translation>
+    </message>
+    <message>
+        <source>Which design is best on %1</source>
+        <translation>按%1哪个方案最优</translation>
+    </message>
+    <message>
+        <source>Chance best</source>
+        <translation>最优概率</translation>
+    </message>
+    <message>
+        <source>Expected regret (%1)</source>
+        <translation>期望遗憾（%1）</translation>
+    </message>
+    <message>
+        <source>Assumptions of the uncertainty analysis</source>
+        <translation>不确定性分析的假设</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Tornado: each input alone at the ends of its range (the 5th and 95th percentiles of a normal or lognormal one), the others at the design&apos;s values. Goodput and time to train with failures from the first-order closed form (Young/Daly interval), not a Monte Carlo per sample.</source>
+        <translation>龙卷风图：每次只把一个输入取到其范围的两端（正态或对数正态分布取第 5 和第 95 百分位），其余输入取设计值。有效训练时间占比和含故障的训练时长采用一阶闭式解（Young/Daly 检查点间隔），而非逐样本的蒙特卡洛模拟。</translation>
+    </message>
     <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>
@@ -2287,6 +2367,22 @@
 </context>
 <context>
     <name>cf::ComparisonView</name>
+    <message>
+        <source>p5–p95: %1</source>
+        <translation>p5–p95：%1</translation>
+    </message>
+    <message>
+        <source>Chance best (%1)</source>
+        <translation>最优概率（%1）</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>Under uncertainty, on %1: %2</source>
+        <translation>考虑不确定性，按%1：%2</translation>
+    </message>
     <message>
         <source>Only rows that differ</source>
         <translation>仅显示有差异的行</translation>
@@ -5122,6 +5218,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::ResultsController</name>
     <message>
+        <source>Uncertainty</source>
+        <translation>不确定性</translation>
+    </message>
+    <message>
         <source>Simulating for the report</source>
         <translation>正在为报告仿真</translation>
     </message>
@@ -5841,6 +5941,10 @@ The file was left untouched. Save the project under a new name to keep what was 
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>Propagate the uncertain inputs at start (the Uncertainty tab&apos;s Run) and judge the designs on FIGURE (e.g. time_to_train_days, tco_usd).</source>
+        <translation>启动时传播不确定输入（即“不确定性”页的“运行”），并按 FIGURE 评判各方案（例如 time_to_train_days、tco_usd）。</translation>
+    </message>
     <message>
         <source>ClusterForge: a design studio for AI training clusters</source>
         <translation>ClusterForge：智算集群设计工作室</translation>
@@ -7410,6 +7514,343 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Rail %1</source>
         <translation>轨道 %1</translation>
+    </message>
+</context>
+<context>
+    <name>UncertaintyText</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Time to train, with failures</source>
+        <translation>训练时长（含故障）</translation>
+    </message>
+    <message>
+        <source>Goodput (ETTR)</source>
+        <translation>有效训练时间占比（ETTR）</translation>
+    </message>
+    <message>
+        <source>IT power</source>
+        <translation>IT 功率</translation>
+    </message>
+    <message>
+        <source>Facility power</source>
+        <translation>设施功率</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>CAPEX</source>
+        <translation>CAPEX</translation>
+    </message>
+    <message>
+        <source>TCO</source>
+        <translation>TCO</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour</source>
+        <translation>每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>单次训练成本</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 Token 成本</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <source>M USD</source>
+        <translation>百万美元</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>p5–p95: %1</source>
+        <translation>p5–p95：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>GPU price</source>
+        <translation>GPU 价格</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency of the GPU</source>
+        <translation>GPU 的 GEMM 效率</translation>
+    </message>
+    <message>
+        <source>GPU annual failure rate</source>
+        <translation>GPU 年故障率</translation>
+    </message>
+    <message>
+        <source>GPU idle power</source>
+        <translation>GPU 空闲功率</translation>
+    </message>
+    <message>
+        <source>Step-time model error</source>
+        <translation>步时间模型误差</translation>
+    </message>
+    <message>
+        <source>Electricity price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>PUE of the facility</source>
+        <translation>设施 PUE</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s range</source>
+        <translation>方案中给定的范围</translation>
+    </message>
+    <message>
+        <source>assumed: street prices vary about ±25 % with volume and year (%1: the catalog marks it as an estimate)</source>
+        <translation>假设：实际售价随采购量和年份浮动约 ±25 %（%1：目录标注为估计值）</translation>
+    </message>
+    <message>
+        <source>assumed: ±7 % on large-GEMM efficiency without a published figure (%1: the catalog marks it as an estimate)</source>
+        <translation>假设：无公开数据时，大矩阵乘（GEMM）效率 ±7 %（%1：目录标注为估计值）</translation>
+    </message>
+    <message>
+        <source>assumed: failure rates without field data known to a factor 2 (%1: the catalog marks it as an estimate)</source>
+        <translation>假设：无现场数据的故障率只能确定到 2 倍以内（%1：目录标注为估计值）</translation>
+    </message>
+    <message>
+        <source>assumed: ±25 % on idle power without a datasheet figure (%1: the catalog marks it as an estimate)</source>
+        <translation>假设：无规格书数据时，空闲功率 ±25 %（%1：目录标注为估计值）</translation>
+    </message>
+    <message>
+        <source>held-out training-step errors of validate-models (docs/validation.md)</source>
+        <translation>validate-models 留出训练步的误差（docs/validation.md）</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>均匀分布</translation>
+    </message>
+    <message>
+        <source>triangular</source>
+        <translation>三角分布</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正态分布</translation>
+    </message>
+    <message>
+        <source>lognormal</source>
+        <translation>对数正态分布</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 beats %2 in %3 of samples.</source>
+        <translation>%1 在 %3 的样本中优于 %2。</translation>
+    </message>
+    <message>
+        <source>%1 is best in %2 of samples.</source>
+        <translation>%1 在 %2 的样本中最优。</translation>
+    </message>
+    <message>
+        <source>%1 Latin-hypercube samples per scenario, seed %2, computed in %3 s; the same samples of shared inputs for every design (common random numbers).</source>
+        <translation>每个方案 %1 个拉丁超立方样本，随机种子 %2，用时 %3 秒；各方案共享输入取相同样本（公共随机数）。</translation>
+    </message>
+</context>
+<context>
+    <name>cf::UncertaintyView</name>
+    <message>
+        <source>Figure:</source>
+        <translation>指标：</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>样本数：</translation>
+    </message>
+    <message>
+        <source>Latin-hypercube samples per scenario: more give steadier bands and take longer</source>
+        <translation>每个方案的拉丁超立方样本数：越多区间越稳定，耗时也越长</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Propagate the uncertain inputs of every scenario (in the background)</source>
+        <translation>在后台将每个方案的不确定输入传播到结果</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Tornado</source>
+        <translation>龙卷风图</translation>
+    </message>
+    <message>
+        <source>Which design is best</source>
+        <translation>哪个方案最优</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Updating: propagating the uncertain inputs of every scenario…</source>
+        <translation>正在更新：传播每个方案的不确定输入…</translation>
+    </message>
+    <message>
+        <source>Not computed: %1</source>
+        <translation>未能计算：%1</translation>
+    </message>
+    <message>
+        <source>Out of date: the design changed after the last run. Press Run to compute the bands again.</source>
+        <translation>已过期：上次运行后设计已更改。按“运行”重新计算区间。</translation>
+    </message>
+    <message>
+        <source>Not computed yet. Run propagates the estimated inputs (catalog estimates, the model&apos;s own error and the scenario&apos;s &quot;uncertainty&quot; ranges) through the engine; it takes a few seconds.</source>
+        <translation>尚未计算。“运行”会把估计的输入（目录中的估计值、模型自身误差和方案中 uncertainty 给定的范围）传入仿真引擎，需要几秒钟。</translation>
+    </message>
+    <message>
+        <source>p50 (p5 – p95)</source>
+        <translation>p50（p5 – p95）</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Design as drawn: %1</source>
+        <translation>当前设计：%1</translation>
+    </message>
+    <message>
+        <source>No result for this scenario.</source>
+        <translation>此方案没有结果。</translation>
+    </message>
+    <message>
+        <source>No uncertainty result for the design as it is now.</source>
+        <translation>当前设计还没有不确定性结果。</translation>
+    </message>
+    <message>
+        <source>This scenario has no uncertain input.</source>
+        <translation>此方案没有不确定输入。</translation>
+    </message>
+    <message>
+        <source>%1: what each input alone does (%2)</source>
+        <translation>%1：各输入单独变化的影响（%2）</translation>
+    </message>
+    <message>
+        <source>Input at its low end</source>
+        <translation>输入取下限</translation>
+    </message>
+    <message>
+        <source>Input at its high end</source>
+        <translation>输入取上限</translation>
+    </message>
+    <message>
+        <source>Add a scenario to see which design is best under uncertainty.</source>
+        <translation>添加一个方案，查看不确定性下哪个方案最优。</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Chance best</source>
+        <translation>最优概率</translation>
+    </message>
+    <message>
+        <source>Expected regret</source>
+        <translation>期望遗憾</translation>
+    </message>
+    <message>
+        <source>Share of the samples in which this design is best on %1</source>
+        <translation>此方案在%1上最优的样本占比</translation>
+    </message>
+    <message>
+        <source>Mean of how much worse than the best design of each sample this one is, in %1</source>
+        <translation>每个样本中此方案比最优方案差多少的平均值，单位：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>On %1 (%2 is better): %3</source>
+        <translation>按%1（越%2越好）：%3</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>higher</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Design as drawn</source>
+        <translation>当前设计</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+</context>
+<context>
+    <name>cf::UncertaintyRunner</name>
+    <message>
+        <source>Uncertainty: %1 samples per scenario</source>
+        <translation>不确定性分析：每个方案 %1 个样本</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 
 #include "Document.h"
 #include "ReportWriter.h"
+#include "UncertaintyRunner.h"
+#include "common/InputError.h"
 
 namespace cf::cli {
 
@@ -16,6 +18,10 @@ CLI::App* addReportCommand(CLI::App& app, ReportArgs& args) {
       ->check(CLI::IsMember({"pdf", "html", "csv"}));
   cmd->add_option("-o,--output", args.out, "The report file to write")->required();
   cmd->add_option("--lang", args.lang, "Report language: en or zh_CN")->check(CLI::IsMember({"en", "zh_CN"}));
+  cmd->add_option("--uncertainty", args.uncertainty,
+                  "Add the uncertainty section (bands, tornado, chance best) judged on this figure, e.g. tco_usd");
+  cmd->add_option("--samples", args.samples, "Latin-hypercube samples of the uncertainty section (default 1024)")
+      ->check(CLI::Range(2, 1000000));
   return cmd;
 }
 
@@ -52,7 +58,19 @@ int report(const ReportArgs& a, int argc, char** argv, std::ostream& out, std::o
       err << "scenarios[" << i << "]: " << results[i]->error.toStdString() << "\n";
       ++failed;
     }
-  if (!ReportWriter::write(project, results, format, outPath, &error)) {
+  ReportHtml::Precomputed figures;
+  if (!a.uncertainty.empty()) {
+    try {
+      figures.uncertaintyFigure = uq::figureIndex(a.uncertainty, "--uncertainty");
+      UncertaintyRequest r;
+      r.samples = a.samples;
+      figures.uncertainty = std::make_shared<UncertaintyRun>(UncertaintyRunner::compute(project, r));
+    } catch (const InputError& e) {
+      err << "report: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  if (!ReportWriter::write(project, results, format, outPath, &error, {}, figures)) {
     err << error.toStdString() << "\n";
     return 1;
   }

@@ -34,6 +34,8 @@
 #include "RunStatusWidget.h"
 #include "SimulationRunner.h"
 #include "TabTitles.h"
+#include "UncertaintyRunner.h"
+#include "UncertaintyView.h"
 
 namespace cf {
 
@@ -50,6 +52,8 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
       runner_(new SimulationRunner(doc, this)),
       dashboard_(new DashboardPage(doc, runner_, tabs)),
       comparison_(new ComparisonView(doc, runner_, tabs)),
+      uncertaintyRunner_(new UncertaintyRunner(doc, this)),
+      uncertainty_(new UncertaintyView(doc, uncertaintyRunner_, tabs)),
       status_(new RunStatusWidget(runner_, window)),
       exportReport_(new QAction(window)),
       simulate_(new QAction(window)),
@@ -59,6 +63,9 @@ ResultsController::ResultsController(Document* doc, QTabWidget* tabs, QWidget* w
       exportImage_(new QAction(window)) {
   tabs_->addTab(dashboard_, QString());
   tabs_->addTab(comparison_, QString());
+  tabs_->addTab(uncertainty_, QString());
+  dashboard_->setUncertainty(uncertaintyRunner_);
+  comparison_->setUncertainty(uncertaintyRunner_);
   exportReport_->setObjectName(QStringLiteral("actionExportReport"));
   exportReport_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   simulate_->setObjectName(QStringLiteral("actionSimulate"));
@@ -110,6 +117,7 @@ void ResultsController::setFlowNetwork(bool on) {
 void ResultsController::setScenario(int index) {
   scenario_ = index;
   dashboard_->setScenario(index);
+  uncertainty_->setScenario(index);
   updateLinkOverlay();
 }
 
@@ -233,6 +241,7 @@ void ResultsController::exportViewImageWithDialog() {
 void ResultsController::retranslate() {
   setTabTitle(tabs_, dashboard_, staticMetaObject.className(), QT_TR_NOOP("Dashboard"));
   setTabTitle(tabs_, comparison_, staticMetaObject.className(), QT_TR_NOOP("Compare"));
+  setTabTitle(tabs_, uncertainty_, staticMetaObject.className(), QT_TR_NOOP("Uncertainty"));
   exportReport_->setText(tr("&Export Report…"));
   exportReport_->setStatusTip(tr("Write a PDF, HTML or CSV report of every scenario"));
   simulate_->setText(tr("&Simulate Now"));
@@ -264,6 +273,9 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
   // workload's schedule) is computed on a worker, the window repainting.
   const Project project = doc_->project();
   ReportHtml::Precomputed figures;
+  // The uncertainty section when the user computed it for the design as it is now (never an older one's).
+  figures.uncertainty = uncertaintyRunner_->result();
+  figures.uncertaintyFigure = uncertaintyRunner_->figureIndex();
   if (waterfallRunner_)
     for (int w = 0; w < doc_->waterfallCount(); ++w) figures.waterfalls << waterfallRunner_->result(w);
   figures.schedules.resize(doc_->scenarioCount());

@@ -1,5 +1,5 @@
 // Results in the main window (issue 9): owns the SimulationRunner, adds the
-// Dashboard and Compare tabs, the run status for the status bar and the
+// Dashboard and Compare tabs (and the Uncertainty tab with its runner, issue 32), the run status for the status bar and the
 // actions File > Export Report…, File > Export View Image…, Tools > Simulate
 // Now (F9), View > Presentation (F5, the classroom lessons) and File > Open
 // Lesson… (a teacher's lesson file, shown in the presentation). With the
@@ -24,6 +24,8 @@ class Document;
 class PresentationWindow;
 class RunStatusWidget;
 class SimulationRunner;
+class UncertaintyRunner;
+class UncertaintyView;
 class WaterfallRunner;
 class ScheduleRunner;
 
@@ -36,6 +38,9 @@ class ResultsController : public QObject {
   SimulationRunner* runner() const { return runner_; }
   DashboardPage* dashboard() const { return dashboard_; }
   ComparisonView* comparison() const { return comparison_; }
+  // The Uncertainty tab and its runner (issue 32): bands, tornado, P(best).
+  UncertaintyRunner* uncertaintyRunner() const { return uncertaintyRunner_; }
+  UncertaintyView* uncertainty() const { return uncertainty_; }
   RunStatusWidget* statusWidget() const { return status_; }
   QAction* exportReportAction() const { return exportReport_; }
   QAction* simulateAction() const { return simulate_; }
@@ -86,6 +91,8 @@ class ResultsController : public QObject {
   SimulationRunner* runner_;
   DashboardPage* dashboard_;
   ComparisonView* comparison_;
+  UncertaintyRunner* uncertaintyRunner_;
+  UncertaintyView* uncertainty_;
   RunStatusWidget* status_;
   QAction* exportReport_;
   QAction* simulate_;

@@ -1,4 +1,4 @@
-// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON|FILE.json [--step N]] [--sweep-results FILE]
+// clusterforge [FILE] [--screenshot OUT.png] [--lang zh_CN|en] [--tab NAME] [--present LESSON|FILE.json [--step N]] [--sweep-results FILE] [--uncertainty FIGURE]
 //
 // Diagnostics: with the environment variable CF_STALL_LOG set (to a number of
 // ms, 100 when not a number) every block of the GUI thread's event loop above
@@ -28,6 +28,7 @@
 #include "ProgressManager.h"
 #include "PresentationWindow.h"
 #include "ResultsController.h"
+#include "UncertaintyRunner.h"
 #include "SimulationRunner.h"
 #include "StallWatchdog.h"
 #include "SweepResultsView.h"
@@ -130,6 +131,11 @@ int main(int argc, char** argv) {
       QCoreApplication::translate("main", "Open a sweep's results (.sweep.db, JSON or CSV report) in the Sweep tab."),
       QStringLiteral("FILE"));
   parser.addOption(sweepOption);
+  const QCommandLineOption uncertaintyOption(
+      QStringLiteral("uncertainty"),
+      QCoreApplication::translate("main", "Propagate the uncertain inputs at start (the Uncertainty tab's Run) and judge the designs on FIGURE (e.g. time_to_train_days, tco_usd)."),
+      QStringLiteral("FIGURE"));
+  parser.addOption(uncertaintyOption);
   parser.addOption(screenshotOption);
   parser.addOption(langOption);
   parser.process(app);
@@ -193,6 +199,15 @@ int main(int argc, char** argv) {
     }
   }
   window.show();
+  if (parser.isSet(uncertaintyOption)) {
+    try {
+      window.results()->uncertaintyRunner()->setFigure(parser.value(uncertaintyOption).toStdString());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "clusterforge: --uncertainty: %s\n", e.what());
+      return 2;
+    }
+    window.results()->uncertaintyRunner()->run();
+  }
   QWidget* presentation = nullptr;
   if (parser.isSet(presentOption)) {
     const QString lesson = parser.value(presentOption);

@@ -192,6 +192,7 @@ QString ReportHtml::build(Images mode) {
     if (!project_.scenarios[static_cast<std::size_t>(i)].workload.is_null()) html += scheduleSection(i, mode);
   }
   if (!step()) return {};
+  if (precomputed_.uncertainty && precomputed_.uncertainty->error.isEmpty()) html += uncertaintySection(mode);
   html += assumptions() + versions();
   return html + QStringLiteral("</body></html>");
 }

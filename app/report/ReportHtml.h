@@ -8,7 +8,7 @@
 //      the fabric and the bill of materials;
 //   4. each scenario's details, naming its design instead of repeating it;
 //      a chart identical to one already shown is referenced, not repeated;
-//   5. lever waterfalls, workloads, assumptions, versions.
+//   5. lever waterfalls, workloads, uncertainty (when computed), assumptions, versions.
 // Charts are drawn through the same ChartView adapter as the dashboard, at the
 // size they are printed (text at least kMinTextPt). Pictures come as named
 // resources for the PDF (ReportPictures: vector, SVG drawn by the PDF's
@@ -27,6 +27,7 @@
 
 #include "ScheduleRunner.h"
 #include "SimResult.h"
+#include "UncertaintyRunner.h"
 #include "WaterfallRunner.h"
 
 class QGraphicsScene;
@@ -59,6 +60,10 @@ class ReportHtml {
   struct Precomputed {
     QVector<WaterfallRunPtr> waterfalls;  // by the project's waterfall index
     QVector<ScheduleRunPtr> schedules;    // by scenario index (null: no workload)
+    // The uncertainty section (issue 32): a run the user made and the figure
+    // (uq::figures() index) it is judged on; no run, no section.
+    UncertaintyRunPtr uncertainty;
+    std::size_t uncertaintyFigure = 1;
   };
   void setPrecomputed(Precomputed figures) { precomputed_ = std::move(figures); }
   // The figures of waterfall `index` and of scenario `index`'s workload
@@ -123,6 +128,8 @@ class ReportHtml {
   // A scenario's workload (ReportSchedule.cpp): the scheduler's run, the
   // utilisation chart, idle GPU-hours by cause and the four policies.
   QString scheduleSection(int index, Images mode);
+  // ReportUncertainty.cpp: bands, tornado, P(best) and the inputs' assumptions.
+  QString uncertaintySection(Images mode);
   QString assumptions() const;
   QString versions() const;
   QString scenarioName(int index) const;

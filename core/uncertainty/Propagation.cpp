@@ -233,31 +233,42 @@ Sensitivity sensitivity(const Propagator& p, std::size_t N, std::uint64_t seed, 
   return out;
 }
 
-Comparison compare(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
-                   const std::string& figure, RunControl* control) {
-  Comparison out;
-  out.figure = figure;
-  const std::size_t f = figureIndex(figure, "--figure");
+std::vector<Comparison> compareAll(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
+                                   RunControl* control) {
+  const std::size_t F = figures().size();
   // One column of the design per distinct input key.
   std::map<std::string, std::size_t> column;
   for (const Propagator* p : designs)
     for (const UncertainInput& in : p->inputs()) column.emplace(in.key, column.size());
   const Design design = latinHypercube(n, column.size(), seed);
   if (control) control->total = static_cast<long long>(n * designs.size());
-  std::vector<std::vector<double>> values(designs.size(), std::vector<double>(n));
+  std::vector<std::vector<double>> runs(n * designs.size());  // [design * n + sample] -> figures
   forEach(n * designs.size(), control, [&](std::size_t k) {
     const Propagator& p = *designs[k / n];
     const std::size_t row = k % n;
     std::vector<double> x;
     for (const UncertainInput& in : p.inputs()) x.push_back(in.dist.quantile(design.at(row, column.at(in.key))));
-    values[k / n][row] = p.evaluate(x)[f];
+    runs[k] = p.evaluate(x);
   });
-  for (std::size_t k = 0; k < designs.size(); ++k) {
-    out.designs.push_back(designs[k]->name());
-    out.summaries.push_back(summarise(values[k]));
+  std::vector<Comparison> out(F);
+  for (std::size_t f = 0; f < F; ++f) {
+    Comparison& c = out[f];
+    c.figure = figures()[f].key;
+    std::vector<std::vector<double>> values(designs.size(), std::vector<double>(n));
+    for (std::size_t k = 0; k < designs.size(); ++k) {
+      for (std::size_t row = 0; row < n; ++row) values[k][row] = runs[k * n + row][f];
+      c.designs.push_back(designs[k]->name());
+      c.summaries.push_back(summarise(values[k]));
+    }
+    c.decision = decide(values, figures()[f].lowerIsBetter);
   }
-  out.decision = decide(values, figures()[f].lowerIsBetter);
   return out;
+}
+
+Comparison compare(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
+                   const std::string& figure, RunControl* control) {
+  const std::size_t f = figureIndex(figure, "--figure");
+  return std::move(compareAll(designs, n, seed, control)[f]);
 }
 
 }  // namespace cf::uq

@@ -92,5 +92,10 @@ struct Comparison {
 // of the Latin hypercube per distinct key).
 Comparison compare(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
                    const std::string& figure, RunControl* control = nullptr);
+// The same runs judged on every figure at once (figures() order): element f
+// is compare(designs, n, seed, figures()[f].key), for the cost of one (the
+// GUI lets the user switch the figure without running the engine again).
+std::vector<Comparison> compareAll(const std::vector<const Propagator*>& designs, std::size_t n, std::uint64_t seed,
+                                   RunControl* control = nullptr);
 
 }  // namespace cf::uq

@@ -4,7 +4,8 @@
 // tree headers and cells, combo items, tooltips, placeholder texts, menu
 // actions — with every text of every chart (title, axis labels and titles,
 // legend entries, categories) and of every canvas (hall, racks, fabric:
-// item texts and tooltips). A string fails when it holds an English word
+// item texts and tooltips), with an uncertainty run's bands, tornado and
+// chance of being best (issue 32). A string fails when it holds an English word
 // of the interface.
 //
 // The rule, built from data rather than a hand list:
@@ -45,6 +46,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -65,6 +67,7 @@
 #include "PresentationWindow.h"
 #include "ResultsController.h"
 #include "SimulationRunner.h"
+#include "UncertaintyRunner.h"
 #include "catalog/Catalog.h"
 #include "design/ScenarioJson.h"
 
@@ -491,6 +494,17 @@ class TestZhWalk : public QObject {
           return !runner->isRunning();
         }(),
         60000);
+    // The uncertainty run (issue 32), a few samples: the Uncertainty tab's
+    // bands, tornado and inputs, the Dashboard's bands and Compare's chance-best row.
+    UncertaintyRunner* uncertainty = w.results()->uncertaintyRunner();
+    UncertaintyRequest few;
+    few.samples = 16;
+    uncertainty->setRequest(few);
+    uncertainty->setFigure("tco_usd");
+    QSignalSpy uncertaintyDone(uncertainty, &UncertaintyRunner::finished);
+    uncertainty->run();
+    QVERIFY(uncertaintyDone.count() > 0 || uncertaintyDone.wait(120000));
+    QVERIFY(uncertainty->result());
 
     // The user's own strings: every string of the file (names, descriptions, ids).
     UserData user;

@@ -108,6 +108,17 @@ class ChartView : public QWidget {
   // them out; else they turn vertical. A caller with long labels can draw
   // its bars sideways instead.
   bool categoriesFitAcross(const QStringList& categories, int width) const;
+  // QCustomPlot (ChartTornado.cpp): a tornado. One row per input, from the
+  // top in the order given (the caller puts the largest swing first); each
+  // row a bar from the design's value (`nominal`, a dashed vertical line: the
+  // axis the bars swing about) to the figure with the input at its low end,
+  // and one to the figure at its high end, in two colours named in the legend.
+  struct TornadoBar {
+    QString label;
+    double atLow = 0, atHigh = 0;
+  };
+  void showTornado(const QVector<TornadoBar>& bars, double nominal, const QString& valueTitle,
+                   const QString& lowName, const QString& highName, const QString& nominalName);
   // QCustomPlot (ChartTimeline.cpp): lines over a numeric x (time), the
   // value axis from zero with 1-2-5 ticks; series[i].values[k] is at x[k].
   void showTimeSeries(const QVector<double>& x, const QVector<Series>& series, const QString& xTitle,

@@ -24,6 +24,8 @@
 #include "ResultCharts.h"
 #include "ScenarioDiff.h"
 #include "SimulationRunner.h"
+#include "UncertaintyRunner.h"
+#include "UncertaintyText.h"
 
 namespace cf {
 
@@ -134,6 +136,13 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
   refresh();
 }
 
+void ComparisonView::setUncertainty(UncertaintyRunner* runner) {
+  uncertainty_ = runner;
+  for (auto signal : {&UncertaintyRunner::finished, &UncertaintyRunner::outOfDate, &UncertaintyRunner::figureChanged})
+    connect(runner, signal, this, &ComparisonView::scheduleRefresh);
+  scheduleRefresh();
+}
+
 void ComparisonView::setBaseline(int scenario) {
   baseline_ = scenario;
   baselineChosen_ = true;
@@ -224,9 +233,15 @@ void ComparisonView::refresh() {
                      ? tr("Showing the first %1 of %2 scenarios.").arg(kMaxColumns).arg(doc_->scenarioCount())
                      : (columns < 2 ? tr("Add a scenario to compare designs side by side.") : QString()));
   const QVector<MetricTable::Metric> metrics = MetricTable::metrics();
+  // The uncertainty run of the design as it is now (never an older one's), and its decision on the chosen figure.
+  const UncertaintyRunPtr unc = uncertainty_ ? uncertainty_->result() : nullptr;
+  const std::size_t uncFigure = uncertainty_ ? uncertainty_->figureIndex() : 0;
+  const uq::Comparison* decision =
+      unc && unc->compared.size() > 1 && uncFigure < unc->comparisons.size() ? &unc->comparisons[uncFigure] : nullptr;
+  chanceRow_ = decision ? static_cast<int>(metrics.size()) : -1;
   table_->clear();
   table_->setColumnCount(columns);
-  table_->setRowCount(metrics.size());
+  table_->setRowCount(metrics.size() + (decision ? 1 : 0));
   QVector<SimResultPtr> results(columns);
   for (int c = 0; c < columns; ++c) {
     results[c] = runner_->result(c);
@@ -274,6 +289,9 @@ void ComparisonView::refresh() {
         }
         text += QStringLiteral("   %1 %2%3").arg(arrow, delta.text, mark);
       }
+      const int figure = UncertaintyText::figureOfMetric(QString::fromLatin1(m.id));
+      if (const uq::Summary* band = unc && figure >= 0 ? unc->band(c, static_cast<std::size_t>(figure)) : nullptr)
+        text += QLatin1Char('\n') + tr("p5–p95: %1").arg(UncertaintyText::band(static_cast<std::size_t>(figure), *band));
       item->setText(text);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       item->setData(ValueRole, values[c]);
@@ -291,6 +309,37 @@ void ComparisonView::refresh() {
       table_->setItem(r, c, item);
     }
   }
+  QString decisionLine;
+  if (decision) {
+    rowLabels << tr("Chance best (%1)").arg(UncertaintyText::figureName(uncFigure));
+    QStringList tags;
+    for (int s : unc->compared) tags << tag(s);
+    decisionLine = UncertaintyText::decisionSentence(*decision, tags);
+    int best = -1;
+    for (std::size_t k = 0; k < unc->compared.size(); ++k)
+      if (best < 0 || decision->decision.probability_best[k] > decision->decision.probability_best[static_cast<std::size_t>(best)])
+        best = static_cast<int>(k);
+    for (int c = 0; c < columns; ++c) {
+      auto* item = new QTableWidgetItem(tr("not computed"));
+      for (std::size_t k = 0; k < unc->compared.size(); ++k) {
+        if (unc->compared[k] != c) continue;
+        const double p = decision->decision.probability_best[k];
+        item->setText(UncertaintyText::percent(p));
+        item->setData(ValueRole, p);
+        item->setData(BestRole, static_cast<int>(k) == best);
+        item->setToolTip(decisionLine);
+        if (static_cast<int>(k) == best) {
+          item->setBackground(QColor(221, 238, 250));
+          QFont f = item->font();
+          f.setBold(true);
+          item->setFont(f);
+        }
+      }
+      item->setData(Qt::UserRole, item->text());
+      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      table_->setItem(chanceRow_, c, item);
+    }
+  }
   table_->setVerticalHeaderLabels(rowLabels);
   applyRowFilter();
 
@@ -306,6 +355,10 @@ void ComparisonView::refresh() {
       lines << ScenarioDiff::pairSummary(bn, *baseResult->output, on, *results[c]->output, differing, baseline_, c)
                    .toHtmlEscaped();
     }
+  if (!decisionLine.isEmpty())  // first: the summary scrolls past five lines
+    lines.prepend(tr("Under uncertainty, on %1: %2")
+                 .arg(UncertaintyText::figureName(uncFigure), decisionLine)
+                 .toHtmlEscaped());
   summary_->setText(lines.join(QStringLiteral("<br>")));
   summary_->parentWidget()->parentWidget()->setVisible(!lines.isEmpty());  // the scroll area
   fillInputs(columns, scenarios, differing);

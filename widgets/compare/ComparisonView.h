@@ -34,6 +34,7 @@ class ChartView;
 class Document;
 class PolicyComparison;
 class SimulationRunner;
+class UncertaintyRunner;
 
 class ComparisonView : public QWidget {
   Q_OBJECT
@@ -59,6 +60,13 @@ class ComparisonView : public QWidget {
   PolicyComparison* policyComparison() const { return policies_; }
   QTabWidget* lowerTabs() const { return lower_; }
   int baseline() const { return baseline_; }
+  // Uncertainty (issue 32): with a result of the design as it is now, each
+  // figure with a band shows its p5–p95 under the value, and a last row
+  // "Chance best (<figure>)" gives each design's chance of being best on the
+  // runner's chosen figure; the summary says "A beats B in 83 % of samples".
+  void setUncertainty(UncertaintyRunner* runner);
+  // The row of the chance of being best, or -1 when there is none.
+  int chanceBestRow() const { return chanceRow_; }
   // An explicit choice: kept until the scenario goes away.
   void setBaseline(int scenario);
   // Rebuilds now (what the timer and showing the tab call).
@@ -84,6 +92,8 @@ class ComparisonView : public QWidget {
 
   Document* doc_;
   SimulationRunner* runner_;
+  UncertaintyRunner* uncertainty_ = nullptr;
+  int chanceRow_ = -1;
   QLabel* baselineLabel_;
   QComboBox* baselineCombo_;
   QCheckBox* differingOnly_;

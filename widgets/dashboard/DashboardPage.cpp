@@ -14,6 +14,8 @@
 #include "Document.h"
 #include "ResultCharts.h"
 #include "SimulationRunner.h"
+#include "UncertaintyRunner.h"
+#include "UncertaintyText.h"
 
 namespace cf {
 
@@ -87,6 +89,16 @@ void DashboardPage::reflow() {
 void DashboardPage::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   reflow();
+}
+
+void DashboardPage::setUncertainty(UncertaintyRunner* runner) {
+  uncertainty_ = runner;
+  connect(runner, &UncertaintyRunner::finished, this, &DashboardPage::refresh);
+  // An edit drops the bands: one redraw when some are shown (not on every edit).
+  connect(runner, &UncertaintyRunner::outOfDate, this, [this] {
+    if (bandsShown_) refresh();
+  });
+  refresh();
 }
 
 void DashboardPage::setScenario(int index) {
@@ -211,29 +223,53 @@ void DashboardPage::draw() {
     auto ttt = [&](double SampleStats::*field) {
       return rel ? std::optional<double>(rel->time_to_train_days.*field) : std::nullopt;
     };
-    const QString cell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
-                                        "<span style='font-size:15pt;font-weight:600'>%2</span></td>");
+    const QString plainCell = QStringLiteral("<td style='padding:2px 14px 2px 0'><span style='color:#666'>%1</span><br>"
+                                             "<span style='font-size:15pt;font-weight:600'>%2</span>%3</td>");
+    // The p5–p95 bands of the uncertainty run for the design as it is now (never an older one's).
+    const UncertaintyRunPtr unc = uncertainty_ ? uncertainty_->result() : nullptr;
+    auto bandOf = [&](const char* key) -> QString {
+      const std::size_t f = uq::figureIndex(key, "");
+      const uq::Summary* s = unc ? unc->band(scenario_, f) : nullptr;
+      return s ? UncertaintyText::bandLineHtml(f, *s) : QString();
+    };
+    auto bands = [&](std::initializer_list<const char*> keys) {
+      QStringList lines;
+      for (const char* k : keys)
+        if (QString b = bandOf(k); !b.isEmpty()) lines << b;
+      return lines.isEmpty() ? QString()
+                             : QStringLiteral("<br><span style='color:#1f5f99;font-size:9pt'>%1</span>").arg(lines.join(QStringLiteral("<br>")));
+    };
+    struct Cell {
+      const QString& pattern;
+      QString operator()(const QString& label, const QString& value, const QString& band = {}) const {
+        return pattern.arg(label, value, band);
+      }
+    } cell{plainCell};
     // With the flow simulation on, its step is the one time to train,
     // reliability, energy and cost used; the analytical one stays beside it.
-    QString row1 = cell.arg(out.flow ? tr("Step time (flow simulation)") : tr("Step time"),
-                            tr("%1 s").arg(n(out.stepTime_s(), 2))) +
-                   cell.arg(tr("MFU"), tr("%1 %").arg(n(out.mfu(), 1, 100))) +
-                   cell.arg(tr("Tokens/s"), n(out.tokensPerSecond(), 0)) +
-                   cell.arg(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
-                   cell.arg(tr("Time to train (mean / p50 / p95)"),
-                            rel ? timeToTrainText(*ttt(&SampleStats::mean), *ttt(&SampleStats::p50),
-                                                  *ttt(&SampleStats::p95))
-                                : QStringLiteral("—"));
+    QString row1 = cell(out.flow ? tr("Step time (flow simulation)") : tr("Step time"),
+                        tr("%1 s").arg(n(out.stepTime_s(), 2)), bands({"step_time_s"})) +
+                   cell(tr("MFU"), tr("%1 %").arg(n(out.mfu(), 1, 100))) +
+                   cell(tr("Tokens/s"), n(out.tokensPerSecond(), 0)) +
+                   cell(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
+                   cell(tr("Time to train (mean / p50 / p95)"),
+                        rel ? timeToTrainText(*ttt(&SampleStats::mean), *ttt(&SampleStats::p50), *ttt(&SampleStats::p95))
+                            : QStringLiteral("—"),
+                        bands({"time_to_train_days"}));
     const double breakeven = out.cost.cloud_breakeven_utilization;
     QString row2 =
-        cell.arg(tr("Goodput (ETTR)"),
-                 unit(tr("%1 %"), n(rel ? std::optional<double>(rel->goodput.mean) : std::nullopt, 1, 100))) +
-        cell.arg(tr("Cluster MTBF"), unit(tr("%1 h"), n(relFigure(&ReliabilityResult::cluster_mtbf_h), 1))) +
-        cell.arg(tr("Facility power / PUE"),
-                 tr("%1 kW / %2").arg(n(out.energy.year.facility_kW, 0), n(out.energy.year.pue_annual, 2))) +
-        cell.arg(tr("CAPEX / TCO"), tr("%1 / %2 M USD").arg(n(out.cost.capex_usd, 1, 1e-6), n(out.cost.tco_usd, 1, 1e-6))) +
-        cell.arg(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
-                                                                  : tr("never (renting is cheaper)"));
+        cell(tr("Goodput (ETTR)"),
+             unit(tr("%1 %"), n(rel ? std::optional<double>(rel->goodput.mean) : std::nullopt, 1, 100)),
+             bands({"goodput"})) +
+        cell(tr("Cluster MTBF"), unit(tr("%1 h"), n(relFigure(&ReliabilityResult::cluster_mtbf_h), 1))) +
+        cell(tr("Facility power / PUE"),
+             tr("%1 kW / %2").arg(n(out.energy.year.facility_kW, 0), n(out.energy.year.pue_annual, 2)),
+             bands({"facility_power_kW", "pue"})) +
+        cell(tr("CAPEX / TCO"), tr("%1 / %2 M USD").arg(n(out.cost.capex_usd, 1, 1e-6), n(out.cost.tco_usd, 1, 1e-6)),
+             bands({"capex_usd", "tco_usd"})) +
+        cell(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
+                                                              : tr("never (renting is cheaper)"));
+    bandsShown_ = unc && unc->band(scenario_, 0);
     figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) + flowNote(out) +
                       (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
                                         rel->time_to_train_days.p95)
@@ -241,6 +277,7 @@ void DashboardPage::draw() {
     bottleneck_->setText(ResultCharts::bottleneckSentence(res));
     bottleneck_->setVisible(!bottleneck_->text().isEmpty());
   } else {
+    bandsShown_ = false;
     figures_->setText(res.error.isEmpty() ? tr("Not simulated yet.") : res.error.toHtmlEscaped());
     bottleneck_->hide();
   }

@@ -1,6 +1,8 @@
 // The "Dashboard" tab: the selected scenario's results at a glance — key
 // figures, the bottleneck sentence and every chart of ResultCharts (step
 // time, memory, reliability, energy, cost). Read-only; follows the runner.
+// With an uncertainty result of the design as it is now, each figure that
+// has one carries its p5–p95 band.
 #pragma once
 #include <QMap>
 #include <QWidget>
@@ -13,6 +15,7 @@ namespace cf {
 class ChartView;
 class Document;
 class SimulationRunner;
+class UncertaintyRunner;
 struct SimOutput;
 
 class DashboardPage : public QWidget {
@@ -23,6 +26,9 @@ class DashboardPage : public QWidget {
 
   void setScenario(int index);
   int scenario() const { return scenario_; }
+  // Bands under the figures (issue 32): "p5–p95: a – b" under each figure the
+  // runner's result for the design as it is now has a band for.
+  void setUncertainty(UncertaintyRunner* runner);
   QString headline() const;  // the key figures' text (for tests; brings a hidden page up to date)
   // Why the time-to-train mean, p50 and p95 differ (empty when they agree).
   static QString spreadNote(double mean, double p50, double p95);
@@ -59,6 +65,8 @@ class DashboardPage : public QWidget {
 
   Document* doc_;
   SimulationRunner* runner_;
+  UncertaintyRunner* uncertainty_ = nullptr;
+  bool bandsShown_ = false;  // the figures carry an uncertainty run's bands
   QWidget* body_ = nullptr;
   QLabel* title_;
   QLabel* figures_;

@@ -223,7 +223,7 @@ bool LessonSimulator::isFraction(const QString& key) {
   return key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share") ||
          key == QLatin1String("performance.mfu") || key == QLatin1String("reliability.goodput_mean") ||
          key == QLatin1String("schedule.utilization") || key == QLatin1String("schedule.allocated_utilization") ||
-         key == QLatin1String("schedule.goodput_mean");
+         key == QLatin1String("schedule.goodput_mean") || key == QLatin1String("cost.cloud_breakeven_utilization");
 }
 
 QString LessonSimulator::metricLabel(const QString& key) {
@@ -247,6 +247,9 @@ QString LessonSimulator::metricLabel(const QString& key) {
       {QStringLiteral("schedule.utilization"), QT_TR_NOOP("GPU utilisation")},
       {QStringLiteral("schedule.goodput_mean"), QT_TR_NOOP("Goodput per job")},
       {QStringLiteral("schedule.preemptions"), QT_TR_NOOP("Preemptions")},
+      {QStringLiteral("cost.usd_per_gpu_hour"), QT_TR_NOOP("Cost per accelerator-hour (USD)")},
+      {QStringLiteral("cost.cloud_breakeven_utilization"), QT_TR_NOOP("Utilisation at which owning beats renting")},
+      {QStringLiteral("cost.tco_usd"), QT_TR_NOOP("TCO (USD)")},
   };
   const auto it = labels.constFind(key);
   return it == labels.constEnd() ? key : tr(it.value());
@@ -257,6 +260,9 @@ QString LessonSimulator::formatMetric(const QString& key, double v) {
   const QLocale loc;
   if (isFraction(key)) return tr("%1 %").arg(loc.toString(v * 100, 'f', 1));
   if (key == QLatin1String("energy.pue")) return loc.toString(v, 'f', 2);
+  // Dollars per hour or per token: cents matter (0.06 vs 0.14 USD/kWh moves an accelerator-hour by cents).
+  if (key == QLatin1String("cost.usd_per_gpu_hour") || key == QLatin1String("cost.usd_per_million_tokens"))
+    return loc.toString(v, 'f', 2);
   // Hours of queue wait and completion as the Workload tab prints them (ScheduleFigures: two decimals).
   if (key.startsWith(QLatin1String("schedule.")) && key.endsWith(QLatin1String("_h"))) return loc.toString(v, 'f', 2);
   if (std::abs(v) >= 100) return loc.toString(v, 'f', 0);

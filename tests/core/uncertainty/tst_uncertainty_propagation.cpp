@@ -153,6 +153,17 @@ class TestUncertaintyPropagation : public QObject {
     QCOMPARE(d.decision.probability_best[0], 1.0);
     QVERIFY(d.decision.expected_regret[1] > 0);
     QVERIFY_THROWS_EXCEPTION(InputError, compare({&a}, 4, 1, "speed"));
+    // Every figure from the same runs: each one what compare() gives for it.
+    const std::vector<Comparison> all = compareAll({&a, &dear}, 32, 5);
+    QCOMPARE(all.size(), figures().size());
+    for (const char* key : {"tco_usd", "capex_usd", "run_cost_usd"}) {
+      const Comparison one = compare({&a, &dear}, 32, 5, key);
+      const Comparison& same = all[figureIndex(key, "")];
+      QCOMPARE(same.figure, std::string(key));
+      QCOMPARE(same.decision.probability_best, one.decision.probability_best);
+      QCOMPARE(same.decision.expected_regret, one.decision.expected_regret);
+      QCOMPARE(same.summaries[1].p95, one.summaries[1].p95);
+    }
   }
 
   void badRangesAreNamed() {
