@@ -199,13 +199,19 @@ QString ReportHtml::build(Images mode) {
 
 // The title block above the executive summary (no cover page of its own).
 QString ReportHtml::header() const {
+  QDateTime generated = generatedAt_;
+  if (!generated.isValid()) {
+    bool ok = false;
+    const qint64 epoch = qgetenv("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    generated = ok && epoch >= 0 ? QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC) : QDateTime::currentDateTime();
+  }
   QString html = QStringLiteral("<p style='font-size:10pt;color:#555;margin:0'>%1</p>").arg(tr("ClusterForge design report"));
   html += QStringLiteral("<h1 style='font-size:20pt;margin-top:2px'>%1</h1>").arg(esc(project_.name));
   if (!project_.description.empty())
     html += QStringLiteral("<p style='font-size:8pt'>%1</p>").arg(esc(project_.description));
   html += QStringLiteral("<p style='%1;font-size:8pt'>%2</p>")
               .arg(kNote, tr("Generated %1 by ClusterForge %2")
-                              .arg(QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat),
+                              .arg(QLocale().toString(generated, QLocale::LongFormat),
                                    QString::fromLatin1(kVersion))
                               .toHtmlEscaped());
   return html;

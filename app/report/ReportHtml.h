@@ -17,6 +17,7 @@
 // each page the table spans.
 #pragma once
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QImage>
 #include <QMap>
 #include <QSet>
@@ -66,6 +67,10 @@ class ReportHtml {
     std::size_t uncertaintyFigure = 1;
   };
   void setPrecomputed(Precomputed figures) { precomputed_ = std::move(figures); }
+  // The time the header says the report was generated: now unless set here
+  // or by SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+  // convention: two builds of the same project give the same bytes).
+  void setGeneratedAt(QDateTime when) { generatedAt_ = std::move(when); }
   // The figures of waterfall `index` and of scenario `index`'s workload
   // (what the sections show), from `given` when it has them, else computed.
   static WaterfallRunPtr waterfallRun(const Project& project, int index, const Precomputed& given);
@@ -138,6 +143,7 @@ class ReportHtml {
   const Project& project_;
   QVector<SimResultPtr> results_;
   Precomputed precomputed_;
+  QDateTime generatedAt_;
   QMap<QString, Picture> pictures_;
   QMap<QByteArray, QString> shown_;  // picture bytes → where it was first shown
   QVector<QVector<int>> designs_;

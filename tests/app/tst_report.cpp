@@ -283,8 +283,10 @@ class TestReport : public QObject {
     w.steps = {{"Fast restart", "", {{"reliability.restart_s", 60}}}};
     p.waterfalls = {w};
     const QVector<SimResultPtr> results = ReportWriter::simulateAll(p);
+    const QDateTime generated = QDateTime::currentDateTime();  // one header for every build
     auto page = [&](const ReportHtml::Precomputed& figures) {
       ReportHtml builder(p, results);
+      builder.setGeneratedAt(generated);
       builder.setPrecomputed(figures);
       return builder.build(ReportHtml::Images::DataUris);
     };
