@@ -1,8 +1,11 @@
 #include "Document.h"
 
+#include <QCryptographicHash>
+
 #include "BackgroundTask.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <QUndoStack>
 #include <stdexcept>
@@ -51,22 +54,53 @@ Document::Document(QObject* parent) : QObject(parent), project_(defaultProject()
   qRegisterMetaType<cf::ChangeEvent>();
   scenarioRevisions_.assign(project_.scenarios.size(), 0);
   // Connected first, so that every listener of `changed` reads the new revision.
-  connect(this, &Document::changed, this, [this](const ChangeEvent& e) {
-    ++revision_;
-    using T = ChangeEvent::Type;
-    if (e.isWaterfall() || e.type == T::ProjectInfoChanged) return;
-    if ((e.type == T::ScenarioValueChanged || e.type == T::ScenarioRenamed) && e.scenario >= 0 &&
-        e.scenario < static_cast<int>(scenarioRevisions_.size()) &&
-        scenarioRevisions_.size() == project_.scenarios.size()) {
-      scenarioRevisions_[static_cast<std::size_t>(e.scenario)] = revision_;
-      return;
-    }
-    scenarioRevisions_.assign(project_.scenarios.size(), revision_);  // added, removed, replaced: all move
-  });
+  connect(this, &Document::changed, this, &Document::moveRevisions);
   connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 Document::~Document() = default;
+
+// Every change moves the revision; a scenario's own revision moves when its
+// content, name or position changes. The scenarios' written JSON follows
+// them: an added or removed scenario does not change the others' content, so
+// their JSON is kept (re-dated), and the added one's is taken when given.
+void Document::moveRevisions(const ChangeEvent& e) {
+  ++revision_;
+  using T = ChangeEvent::Type;
+  if (e.isWaterfall() || e.type == T::ProjectInfoChanged) return;
+  const std::size_t n = project_.scenarios.size();
+  const bool inStep = scenarioRevisions_.size() == n;
+  if ((e.type == T::ScenarioValueChanged || e.type == T::ScenarioRenamed) && e.scenario >= 0 &&
+      static_cast<std::size_t>(e.scenario) < n && inStep) {
+    scenarioRevisions_[static_cast<std::size_t>(e.scenario)] = revision_;
+    return;
+  }
+  // Added, removed, replaced: every position moves.
+  std::vector<JsonMemo> memo;
+  const auto at = static_cast<std::size_t>(e.scenario);
+  if (e.type == T::ScenarioAdded && e.scenario >= 0 && scenarioJson_.size() + 1 == n &&
+      scenarioRevisions_.size() + 1 == n && at < n) {
+    memo = std::move(scenarioJson_);
+    for (std::size_t i = 0; i < memo.size(); ++i)
+      if (memo[i].revision != scenarioRevisions_[i]) memo[i] = {};
+    memo.insert(memo.begin() + static_cast<std::ptrdiff_t>(at), JsonMemo{});
+    if (written_.size() == 1) memo[at] = JsonMemo{0, std::move(written_.front().json), written_.front().digest};
+  } else if (e.type == T::ScenarioRemoved && e.scenario >= 0 && scenarioJson_.size() == n + 1 &&
+             scenarioRevisions_.size() == n + 1 && at <= n) {
+    memo = std::move(scenarioJson_);
+    for (std::size_t i = 0; i < memo.size(); ++i)
+      if (memo[i].revision != scenarioRevisions_[i]) memo[i] = {};
+    memo.erase(memo.begin() + static_cast<std::ptrdiff_t>(at));
+  } else if (e.type == T::ProjectReplaced && written_.size() == n) {
+    for (Written& w : written_) memo.push_back(JsonMemo{0, std::move(w.json), w.digest});
+  }
+  written_.clear();
+  scenarioRevisions_.assign(n, revision_);
+  for (JsonMemo& m : memo)
+    if (m.json) m.revision = revision_;
+  memo.resize(n);
+  scenarioJson_ = std::move(memo);
+}
 
 std::shared_ptr<const nlohmann::json> Document::scenarioJson(int index) const {
   scenarioJson_.resize(project_.scenarios.size());
@@ -75,8 +109,30 @@ std::shared_ptr<const nlohmann::json> Document::scenarioJson(int index) const {
   if (!m.json || m.revision != rev) {
     m.json = std::make_shared<const nlohmann::json>(scenarioToJson(scenario(index)));
     m.revision = rev;
+    m.digest.clear();
   }
   return m.json;
+}
+
+QByteArray Document::scenarioDigest(int index) const {
+  const std::shared_ptr<const nlohmann::json> json = scenarioJson(index);  // dates the memo
+  JsonMemo& m = scenarioJson_.at(static_cast<std::size_t>(index));
+  if (m.digest.isEmpty()) m.digest = contentDigest(*json);
+  return m.digest;
+}
+
+Document::Written Document::write(const Scenario& s) {
+  Written w;
+  w.json = std::make_shared<const nlohmann::json>(scenarioToJson(s));
+  w.digest = contentDigest(*w.json);
+  return w;
+}
+
+QByteArray Document::contentDigest(const nlohmann::json& scenario) {
+  const std::string text = scenario.dump();
+  return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
+                                  QCryptographicHash::Sha256)
+      .toHex();
 }
 
 quint64 Document::scenarioRevision(int index) const {
@@ -121,9 +177,11 @@ Project Document::defaultProject() {
   return p;
 }
 
-void Document::reset(Project project, const QString& filePath, bool modified) {
+void Document::reset(Project project, const QString& filePath, bool modified,
+                     std::vector<Written> written) {
   emit aboutToChange(ChangeEvent::projectReplaced());
   project_ = std::move(project);
+  written_ = std::move(written);
   undoStack_->clear();
   const bool pathChanged = filePath_ != filePath;
   filePath_ = filePath;
@@ -239,8 +297,10 @@ bool Document::setScenarioValue(int index, const QString& pointer, const nlohman
   return true;
 }
 
-void Document::addScenario(const Scenario& s, int index) {
+void Document::addScenario(const Scenario& s, int index, Written written) {
   if (index < 0 || index > scenarioCount()) index = scenarioCount();
+  written_.clear();
+  if (written.json) written_.push_back(std::move(written));
   undoStack_->push(new AddScenario(this, index, s, tr("Add Scenario")));
 }
 

@@ -43,6 +43,20 @@ class Document : public QObject {
   // the content keys and the property views read it on every change, and a
   // 100,000-GPU layout takes ~1 s to write out (the wizard's Finish stalled 4 s).
   std::shared_ptr<const nlohmann::json> scenarioJson(int index) const;
+  // A SHA-256 (hex) of that JSON's text, once per scenario revision: the
+  // content keys of the result, schedule and uncertainty caches are made of
+  // it instead of writing the text out again (contentDigest).
+  QByteArray scenarioDigest(int index) const;
+  // The digest every content key uses: one formula for the GUI's keys and a
+  // worker's.
+  static QByteArray contentDigest(const nlohmann::json& scenario);
+  // A scenario written out with its digest (on a worker: the wizard's), for
+  // addScenario and reset to take instead of writing it on the GUI thread.
+  struct Written {
+    std::shared_ptr<const nlohmann::json> json;
+    QByteArray digest;
+  };
+  static Written write(const Scenario& s);
 
   // File state. An empty path is an untitled project.
   QString filePath() const { return filePath_; }
@@ -54,7 +68,10 @@ class Document : public QObject {
   static Scenario defaultScenario(const QString& name);
 
   // Replaces the whole project (clears the undo stack): new, open, recover.
-  void reset(Project project, const QString& filePath = {}, bool modified = false);
+  // `written`, when given, is every scenario already written out (as
+  // addScenario's): their JSON is not written again here.
+  void reset(Project project, const QString& filePath = {}, bool modified = false,
+             std::vector<Written> written = {});
   // Reads .cfproj, .cf.json or .json. On failure the document is unchanged.
   // With `problems`, a damaged .cfproj opens with what could be read and
   // `problems` says what could not; when something was lost the project opens
@@ -77,7 +94,9 @@ class Document : public QObject {
   // result is checked with the engine's JSON reader; a wrong type or range is
   // refused with the reader's message and nothing is pushed.
   bool setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error = nullptr);
-  void addScenario(const Scenario& s, int index = -1);
+  // `written`, when given, is `s` already written out (scenarioToJson, on the
+  // wizard's worker): the new scenario's JSON is not written again here.
+  void addScenario(const Scenario& s, int index = -1, Written written = {});
   void duplicateScenario(int index);
   void removeScenario(int index);
   void renameScenario(int index, const QString& name);
@@ -138,8 +157,13 @@ class Document : public QObject {
   struct JsonMemo {
     quint64 revision = ~0ULL;
     std::shared_ptr<const nlohmann::json> json;
+    QByteArray digest;
   };
   mutable std::vector<JsonMemo> scenarioJson_;
+  // The next ScenarioAdded's or ProjectReplaced's scenarios already written
+  // (addScenario's and reset's `written`).
+  std::vector<Written> written_;
+  void moveRevisions(const ChangeEvent& e);
 };
 
 }  // namespace cf

@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 
+#include "Document.h"
 #include "design/Project.h"
 #include "design/ScenarioJson.h"
 
@@ -12,9 +13,12 @@ QByteArray ResultCache::key(const Project& p, std::size_t index, const SimulateO
 }
 
 QByteArray ResultCache::key(const nlohmann::json& scenarioJson, const Project& p, const SimulateOptions& options) {
+  return keyOfDigest(Document::contentDigest(scenarioJson), p, options);
+}
+
+QByteArray ResultCache::keyOfDigest(const QByteArray& scenarioDigest, const Project& p, const SimulateOptions& options) {
   QCryptographicHash h(QCryptographicHash::Sha256);
-  const std::string scenario = scenarioJson.dump();
-  h.addData(QByteArrayView(scenario.data(), static_cast<qsizetype>(scenario.size())));
+  h.addData(scenarioDigest);
   Project partsOnly;
   partsOnly.parts = p.parts;
   const std::string parts = projectToJson(partsOnly).dump();

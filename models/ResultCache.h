@@ -1,5 +1,5 @@
 // Simulation results cached per scenario content: the key is a SHA-256 of the
-// scenario's JSON dump (scenarioToJson), the project's custom parts and the
+// scenario's JSON digest (Document::contentDigest of scenarioToJson), the project's custom parts and the
 // simulate options, so an undo back to an earlier design finds its result
 // again without running the engine. Bounded: the oldest entries go first.
 #pragma once
@@ -21,6 +21,8 @@ class ResultCache {
   static QByteArray key(const Project& p, std::size_t index, const SimulateOptions& options);
   // The same key from the scenario's JSON already written (Document::scenarioJson).
   static QByteArray key(const nlohmann::json& scenario, const Project& p, const SimulateOptions& options);
+  // The same key from the JSON's digest (Document::scenarioDigest / contentDigest).
+  static QByteArray keyOfDigest(const QByteArray& scenarioDigest, const Project& p, const SimulateOptions& options);
 
   SimResultPtr find(const QByteArray& key) const { return entries_.value(key); }
   void insert(const SimResultPtr& result);

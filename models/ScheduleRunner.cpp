@@ -56,7 +56,7 @@ std::optional<sched::Workload> ScheduleRunner::workload(int scenario, QString* e
 QByteArray ScheduleRunner::key(const ScheduleRequest& r) const {
   if (r.scenario < 0 || r.scenario >= doc_->scenarioCount()) return {};
   const sched::ScheduleOptions& o = r.options;
-  const std::string text = doc_->scenarioJson(r.scenario)->dump() + '|' + doc_->project().parts.toJson().dump() +
+  const std::string text = doc_->scenarioDigest(r.scenario).toStdString() + '|' + doc_->project().parts.toJson().dump() +
                            '|' + sched::policyName(o.policy) + '|' + sched::placementName(o.placement) + '|' +
                            std::to_string(o.seed) + '|' + (o.failures ? "f" : "-") + '|' +
                            (r.comparePolicies ? "c" : "-") + '|' + std::to_string(r.targetP95WaitH) + '|' +

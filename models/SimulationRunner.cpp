@@ -51,7 +51,7 @@ void SimulationRunner::updateKeys() const {
   for (int i = 0; i < n; ++i) {
     const quint64 rev = doc_->scenarioRevision(i);
     if (!all && keyScenarioRevisions_[i] == rev && !keys_[i].isEmpty()) continue;
-    keys_[i] = ResultCache::key(*doc_->scenarioJson(i), p, options_);
+    keys_[i] = ResultCache::keyOfDigest(doc_->scenarioDigest(i), p, options_);
     keyScenarioRevisions_[i] = rev;
   }
   keysRevision_ = doc_->revision();

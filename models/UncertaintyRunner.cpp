@@ -72,8 +72,15 @@ void UncertaintyRunner::setFigure(const std::string& key) {
 std::size_t UncertaintyRunner::figureIndex() const { return uq::figureIndex(figure_, "figure"); }
 
 QByteArray UncertaintyRunner::key(const Project& project, const UncertaintyRequest& r) {
+  std::vector<QByteArray> digests;
+  for (const Scenario& s : project.scenarios) digests.push_back(Document::contentDigest(scenarioToJson(s)));
+  return key(project, digests, r);
+}
+
+QByteArray UncertaintyRunner::key(const Project& project, const std::vector<QByteArray>& scenarioDigests,
+                                  const UncertaintyRequest& r) {
   std::string text = project.parts.toJson().dump();
-  for (const Scenario& s : project.scenarios) text += '|' + scenarioToJson(s).dump();
+  for (const QByteArray& d : scenarioDigests) text += '|' + d.toStdString();
   text += '|' + std::to_string(r.samples) + '|' + std::to_string(r.seed) + '|' + (r.withDefaults ? "d" : "-");
   return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
                                   QCryptographicHash::Sha256)
@@ -85,7 +92,9 @@ QByteArray UncertaintyRunner::currentKey() const {
   const bool sameRequest = r.samples == keyRequest_.samples && r.seed == keyRequest_.seed &&
                            r.withDefaults == keyRequest_.withDefaults;
   if (keyRevision_ != doc_->revision() || !sameRequest || key_.isEmpty()) {
-    key_ = key(doc_->project(), r);
+    std::vector<QByteArray> digests;
+    for (int i = 0; i < doc_->scenarioCount(); ++i) digests.push_back(doc_->scenarioDigest(i));
+    key_ = key(doc_->project(), digests, r);
     keyRevision_ = doc_->revision();
     keyRequest_ = r;
   }

@@ -88,6 +88,9 @@ class UncertaintyRunner : public QObject {
   // (throws Cancelled).
   static UncertaintyRun compute(const Project& project, const UncertaintyRequest& r, RunControl* control = nullptr);
   static QByteArray key(const Project& project, const UncertaintyRequest& r);
+  // The same key from the scenarios' digests (Document::scenarioDigest).
+  static QByteArray key(const Project& project, const std::vector<QByteArray>& scenarioDigests,
+                        const UncertaintyRequest& r);
 
   // The result for the document as it is now and the current request, or null.
   UncertaintyRunPtr result() const;

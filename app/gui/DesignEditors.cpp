@@ -81,14 +81,14 @@ void DesignEditors::runWizard() {
   // project opened meanwhile does, and the status bar says so (the 100K
   // design was dropped without a word when any edit came in between).
   const quint64 epoch = projectEpoch_;
-  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, epoch](Scenario s) {
+  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, epoch](Scenario s, Document::Written json) {
     if (projectEpoch_ != epoch) {
       if (auto* mw = qobject_cast<QMainWindow*>(window_))
         mw->statusBar()->showMessage(tr("The cluster wizard's design was not added: another project was opened meanwhile."), 10000);
       return false;
     }
     const int index = doc_->scenarioCount();
-    doc_->addScenario(s, index);
+    doc_->addScenario(s, index, std::move(json));
     setScenario(index);
     tabs_->setCurrentWidget(racks_);
     emit scenarioAdded(index);
@@ -100,12 +100,12 @@ void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayRepla
   ClusterWizard wizard(Document::defaultProject().resolvedParts(), window_);
   if (wizard.exec() != QDialog::Accepted) return;
   if (!mayReplace()) return;
-  buildWizardDesign(wizard.choices(), Document::defaultProject().resolvedParts(), [this](Scenario s) {
+  buildWizardDesign(wizard.choices(), Document::defaultProject().resolvedParts(), [this](Scenario s, Document::Written json) {
     Project p;
     p.scenarios.push_back(std::move(s));
     p.name = p.scenarios.front().name;
     p.adoptParts();
-    doc_->reset(std::move(p), QString(), true);
+    doc_->reset(std::move(p), QString(), true, {std::move(json)});
     setScenario(0);
     tabs_->setCurrentWidget(racks_);
     return true;
@@ -114,15 +114,21 @@ void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayRepla
 
 // The design the wizard's answers give (fabric, layout: seconds at 100,000
 // GPUs) is built on a worker thread, with progress and Cancel in the status
-// bar (issue 30: the window froze after Finish); `install` adds it.
+// bar (issue 30: the window froze after Finish); `install` adds it. The
+// worker writes it out too (scenarioToJson and its digest: ~1 s at 100,000
+// GPUs), so the content keys read it instead of the GUI thread writing it.
 void DesignEditors::buildWizardDesign(const WizardChoices& choices, const Catalog& parts,
-                                      std::function<bool(Scenario)> install) {
+                                      std::function<bool(Scenario, Document::Written)> install) {
   if (wizardTask_->isRunning()) return;  // one design at a time
   auto built = std::make_shared<Scenario>();
+  auto written = std::make_shared<Document::Written>();
   wizardTask_->setTitle([] { return tr("Building the cluster"); });
-  wizardTask_->start([choices, parts, built](RunControl&) { *built = buildWizardScenario(choices, parts); });
+  wizardTask_->start([choices, parts, built, written](RunControl&) {
+    *built = buildWizardScenario(choices, parts);
+    *written = Document::write(*built);
+  });
   const bool findBest = choices.parallelism == "find-best";
-  connect(wizardTask_, &BackgroundTask::finished, this, [this, built, findBest, install](bool cancelled) {
+  connect(wizardTask_, &BackgroundTask::finished, this, [this, built, written, findBest, install](bool cancelled) {
     if (cancelled) return;
     if (!wizardTask_->error().isEmpty()) {
       // The wizard checks that the cluster can be built before Finish; this is the rare rest.
@@ -130,7 +136,7 @@ void DesignEditors::buildWizardDesign(const WizardChoices& choices, const Catalo
         mw->statusBar()->showMessage(tr("Cannot build the cluster: %1").arg(wizardTask_->error()), 10000);
       return;
     }
-    if (install(std::move(*built)) && findBest) findBestAfterWizard();
+    if (install(std::move(*built), std::move(*written)) && findBest) findBestAfterWizard();
     emit wizardFinished();
   }, Qt::SingleShotConnection);
 }

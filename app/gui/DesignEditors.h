@@ -6,6 +6,8 @@
 #include <QObject>
 #include <functional>
 
+#include "Document.h"
+
 class QAction;
 class QTabWidget;
 class QWidget;
@@ -14,7 +16,6 @@ namespace cf {
 
 class BackgroundTask;
 class Catalog;
-class Document;
 struct Scenario;
 struct WizardChoices;
 class FabricCanvas;
@@ -63,7 +64,8 @@ class DesignEditors : public QObject {
  private:
   void retranslate();
   void findBestAfterWizard();
-  void buildWizardDesign(const WizardChoices& choices, const Catalog& parts, std::function<bool(Scenario)> install);
+  void buildWizardDesign(const WizardChoices& choices, const Catalog& parts,
+                         std::function<bool(Scenario, Document::Written)> install);
 
   Document* doc_;
   QTabWidget* tabs_;

@@ -13,6 +13,7 @@
 #include "Document.h"
 #include "JsonPath.h"
 #include "design/GeneratedName.h"
+#include "design/ScenarioJson.h"
 #include "store/ProjectFile.h"
 
 using namespace cf;
@@ -227,6 +228,55 @@ class TestDocument : public QObject {
     doc.removeScenario(0);
     doc.removeScenario(0);
     QCOMPARE(doc.scenarioCount(), 1);
+  }
+
+  // Issue 30: the scenarios' written JSON (and its digest, the content keys'
+  // part) is kept across the others' adds and removes and taken from the
+  // caller when given; after any sequence of commands, undo and redo, every
+  // scenario's memo is what scenarioToJson writes now.
+  void writtenJsonFollowsTheScenarios() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    auto check = [&](const char* where) {
+      for (int i = 0; i < doc.scenarioCount(); ++i) {
+        const nlohmann::json now = scenarioToJson(doc.scenario(i));
+        QVERIFY2(*doc.scenarioJson(i) == now, where);
+        QVERIFY2(doc.scenarioDigest(i) == Document::contentDigest(now), where);
+      }
+    };
+    auto touchAll = [&] {
+      for (int i = 0; i < doc.scenarioCount(); ++i) doc.scenarioDigest(i);  // fill every memo
+    };
+    touchAll();
+    doc.duplicateScenario(0);
+    check("duplicate");
+    touchAll();
+    QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), doc.scenario(1).cluster.nodes + 2));
+    check("edit");
+    touchAll();
+    Scenario blank = Document::defaultScenario(QStringLiteral("Blank"));
+    doc.addScenario(blank, 0, Document::write(blank));
+    QCOMPARE(doc.scenario(0).name, std::string("Blank"));
+    check("add at 0, written given");
+    touchAll();
+    doc.removeScenario(1);
+    check("remove 1");
+    touchAll();
+    while (doc.undoStack()->canUndo()) {
+      doc.undoStack()->undo();
+      check("undo");
+      touchAll();
+    }
+    while (doc.undoStack()->canRedo()) {
+      doc.undoStack()->redo();
+      check("redo");
+    }
+    Project p = doc.project();
+    std::vector<Document::Written> written;
+    for (const Scenario& s : p.scenarios) written.push_back(Document::write(s));
+    doc.reset(p, QString(), true, written);
+    QCOMPARE(doc.scenarioJson(0).get(), written[0].json.get());  // taken, not written again
+    check("reset, written given");
   }
 
   void projectInfo() {

@@ -27,6 +27,10 @@
 
 using namespace cf;
 
+// The summary is checked on a worker (issue 30: it froze the dialog at
+// 100,000 GPUs): wait for the check before reading what it shows.
+#define SETTLE(w) QTRY_VERIFY_WITH_TIMEOUT(!(w).summaryPending(), 120000)
+
 namespace {
 // 100,000 H100 with the switch remedy applied (three tiers of the default switch do not connect them).
 WizardChoices fits100k() {
@@ -164,6 +168,7 @@ class TestClusterWizard : public QObject {
     topoBox->setCurrentIndex(topoBox->findData(topology));
     coolBox->setCurrentIndex(coolBox->findData(cooling));
     wizard.next();  // the last page, with Finish
+    SETTLE(wizard);
     QVERIFY2(wizard.fabricValid(), qPrintable(wizard.summaryText()));
     const WizardFabric shown = wizard.fabricCounts();
 
@@ -225,6 +230,7 @@ class TestClusterWizard : public QObject {
     // The accelerators page lets the user on to the fabric page, where it is fixed.
     QVERIFY(wizard.currentPage()->isComplete());
     wizard.next();
+    SETTLE(wizard);
     QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
     QVERIFY(!wizard.currentPage()->isComplete());
     // Validation's reason, without the key path (the wizard has fields, not keys) and with grouped counts.
@@ -268,6 +274,7 @@ class TestClusterWizard : public QObject {
     QTRY_VERIFY(!wizard.fabricValid());
     QTRY_VERIFY(!wizard.remedies().empty());
     wizard.next();  // the fabric page offers them
+    SETTLE(wizard);
     QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
     auto* button = wizard.currentPage()->findChild<QPushButton*>(QStringLiteral("wizardRemedy0"));
     QVERIFY(button);
@@ -317,6 +324,7 @@ class TestClusterWizard : public QObject {
     wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->setValue(100000);
     QTRY_VERIFY(!wizard.fabricValid());
     wizard.next();
+    SETTLE(wizard);
     QCOMPARE(wizard.currentPage()->objectName(), QStringLiteral("wizardPageFabric"));
     QTRY_VERIFY(!wizard.remedies().empty());
     std::size_t index = wizard.remedies().size();
@@ -346,6 +354,7 @@ class TestClusterWizard : public QObject {
     ClusterWizard wizard(parts);
     wizard.show();
     wizard.next();
+    SETTLE(wizard);
     QWizardPage* page = wizard.currentPage();
     QCOMPARE(page->objectName(), QStringLiteral("wizardPageFabric"));
     auto* topo = page->findChild<QComboBox*>(QStringLiteral("wizardTopology"));
@@ -386,6 +395,7 @@ class TestClusterWizard : public QObject {
     speed->setCurrentIndex(speed->findData(800.0));
     planes->setValue(2);
     wizard.next();  // recounts
+    SETTLE(wizard);
     QVERIFY2(wizard.fabricValid(), qPrintable(wizard.summaryText()));
     const Scenario s = wizard.scenario();
     QCOMPARE(s.cluster.scale_out.switch_id, std::string("Q3400-XDR-144p"));
@@ -422,10 +432,12 @@ class TestClusterWizard : public QObject {
       QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
       cooling->setCurrentIndex(cooling->findData(QStringLiteral("direct-liquid")));
       wizard.next();
+      SETTLE(wizard);
       QCOMPARE(wizard.scenario().cluster.node_type, std::string("TEST-H100-LIQUID"));
       QVERIFY2(!wizard.summaryText().contains(QLatin1String("no liquid-cooled node")), qPrintable(wizard.summaryText()));
       cooling->setCurrentIndex(cooling->findData(QStringLiteral("air")));
       wizard.next();
+      SETTLE(wizard);
       QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
     }
     ClusterWizard wizard(Catalog::builtin());
@@ -433,12 +445,14 @@ class TestClusterWizard : public QObject {
     auto* cooling = wizard.findChild<QComboBox*>(QStringLiteral("wizardCooling"));
     cooling->setCurrentIndex(cooling->findData(QStringLiteral("direct-liquid")));
     wizard.next();
+    SETTLE(wizard);
     QCOMPARE(wizard.scenario().cluster.node_type, std::string("DGX-H100"));
     QVERIFY2(wizard.summaryText().contains(
                  QStringLiteral("no liquid-cooled node for H100-SXM5-80GB: the air-cooled DGX-H100 stays in air-cooled racks")),
              qPrintable(wizard.summaryText()));
     cooling->setCurrentIndex(cooling->findData(QStringLiteral("air")));
     wizard.next();
+    SETTLE(wizard);
     QVERIFY(!wizard.summaryText().contains(QLatin1String("no liquid-cooled node")));
   }
 
@@ -448,8 +462,11 @@ class TestClusterWizard : public QObject {
     ClusterWizard wizard(Catalog::builtin());
     wizard.show();
     wizard.next();
+    SETTLE(wizard);
     wizard.next();
+    SETTLE(wizard);
     wizard.next();
+    SETTLE(wizard);
     QWizardPage* page = wizard.currentPage();
     QCOMPARE(page->objectName(), QStringLiteral("wizardPageJob"));
     auto* preset = page->findChild<QComboBox*>(QStringLiteral("wizardModelPreset"));
@@ -576,12 +593,35 @@ class TestClusterWizard : public QObject {
 
   // (d) The generated name follows the design until the user renames the
   // scenario; clearing the name goes back to the generated one.
+  // Issue 30: the summary of a 100,000-GPU design (the fabric, the layout and
+  // the remedies: about half a second) froze the dialog on every edit. It is
+  // built on a worker: setChoices returns before it is, Next and Finish wait
+  // for it, and an answer changed while a check runs is checked when it ends.
+  void checksOffTheGuiThread() {
+    ClusterWizard wizard(Catalog::builtin());
+    SETTLE(wizard);
+    WizardChoices c = wizard.choices();
+    c.gpus = 100000;
+    c.tiers = 0;
+    c.switch_radix = 128;
+    wizard.setChoices(c);
+    QVERIFY(wizard.summaryPending());  // returned before the design was built
+    QVERIFY(!wizard.fabricValid());    // Next and Finish wait for the check
+    c.gpus = 65536;
+    wizard.setChoices(c);  // while the first check runs
+    SETTLE(wizard);
+    QVERIFY2(wizard.fabricValid(), qPrintable(wizard.summaryText()));
+    QVERIFY2(wizard.summaryText().contains(QLocale().toString(65536)), qPrintable(wizard.summaryText()));
+    QVERIFY2(!wizard.summaryText().contains(QLocale().toString(100000)), qPrintable(wizard.summaryText()));
+  }
+
   void nameFollowsTheDesign() {
     ClusterWizard wizard(Catalog::builtin());
     wizard.show();
     auto* name = wizard.findChild<QLineEdit*>(QStringLiteral("wizardName"));
     auto* gpus = wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"));
     QVERIFY(name && gpus);
+    SETTLE(wizard);
     QVERIFY2(name->text().startsWith(QLatin1String("1024 x H100")), qPrintable(name->text()));
     gpus->setValue(2048);
     QTRY_VERIFY2(name->text().startsWith(QLatin1String("2048 x H100")), qPrintable(name->text()));
@@ -593,6 +633,7 @@ class TestClusterWizard : public QObject {
     QVERIFY(wizard.renamed());
     gpus->setValue(4096);
     wizard.next();
+    SETTLE(wizard);
     QCOMPARE(name->text(), QStringLiteral("Pod A"));
     QCOMPARE(wizard.scenario().name, std::string("Pod A"));
     QCOMPARE(wizard.scenario().cluster.gpus(), 4096LL);
@@ -609,12 +650,14 @@ class TestClusterWizard : public QObject {
     c.gpus = 2048;
     c.cooling = "direct-liquid";
     wizard.setChoices(c);
+    SETTLE(wizard);
     QCOMPARE(wizard.findChild<QSpinBox*>(QStringLiteral("wizardGpus"))->value(), 2048);
     QVERIFY(wizard.summaryText().contains(QStringLiteral("256")));
     if (qEnvironmentVariableIsSet("CF_SCREENSHOT_DIR")) {  // for looking at the pages by eye
       wizard.show();
       wizard.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/wizard-1.png"));
       wizard.next();
+      SETTLE(wizard);
       wizard.grab().save(qEnvironmentVariable("CF_SCREENSHOT_DIR") + QStringLiteral("/wizard-2.png"));
     }
     const Scenario s = wizard.scenario();

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "BackgroundTask.h"
 #include "EngineMessages.h"
 #include "FieldSpec.h"
 #include "common/InputError.h"
@@ -159,6 +160,16 @@ ClusterWizard::ClusterWizard(const Catalog& parts, QWidget* parent) : QWizard(pa
   summaryTimer_->setSingleShot(true);
   summaryTimer_->setInterval(150);
   connect(summaryTimer_, &QTimer::timeout, this, &ClusterWizard::updateSummary);
+  check_ = new BackgroundTask(this);
+  check_->setTitle([] { return tr("Checking the cluster design"); });
+  check_->setCancellable(false);
+  connect(check_, &BackgroundTask::finished, this, [this](bool) {
+    if (checkAgain_) {
+      updateSummary();  // the answers changed meanwhile: this check is stale
+      return;
+    }
+    showPreview();
+  });
   auto rows = [this](QWizardPage* page, QFormLayout* form, std::initializer_list<QWidget*> widgets) {
     for (QWidget* w : widgets) {
       labels_.push_back(new QLabel(page));
@@ -320,20 +331,59 @@ QString ClusterWizard::topologyName(const QString& id) {
   return id;
 }
 
+bool ClusterWizard::summaryPending() const { return summaryTimer_->isActive() || check_->isRunning(); }
+
+// Checks the current answers on the worker: the scenario they build (fabric,
+// layout), and when it cannot be built, validation's reason and remedies.
 void ClusterWizard::updateSummary() {
   summaryTimer_->stop();
+  if (check_->isRunning()) {
+    checkAgain_ = true;
+    return;
+  }
+  checkAgain_ = false;
+  if (fabricValid_) {
+    fabricValid_ = false;  // Next and Finish wait for this check
+    for (QWizardPage* page : {hardware_, fabricPage_, site_, jobPage_}) emit page->completeChanged();
+  }
+  auto out = std::make_shared<WizardPreview>();
+  preview_ = out;
+  check_->start([c = choices(), parts = parts_, out](RunControl&) {
+    try {
+      const Scenario s = buildWizardScenario(c, parts, &out->layout, &out->fabric);
+      out->built = true;
+      out->name = s.name;
+      out->nodes = s.cluster.nodes;
+      out->gpus = s.cluster.gpus();
+    } catch (...) {
+      out->failure = std::current_exception();
+      out->fabric = {};
+    }
+    if (!out->built) {
+      try {
+        out->remedies = wizardRemedies(c, parts, &out->why);
+      } catch (const std::exception&) {
+        // Unknown parts: the summary already says why; nothing to offer.
+      }
+    }
+  });
+}
+
+// Shows the last check: the summary on every page, the network, the remedies.
+void ClusterWizard::showPreview() {
+  if (!preview_) return;
+  const WizardPreview& p = *preview_;
   QString text, fabric;
-  fabricValid_ = false;
-  try {
-    LayoutSummary sum;
-    const WizardChoices c = choices();
-    const Scenario s = buildWizardScenario(c, parts_, &sum, &fabric_);
-    fabricValid_ = true;
-    if (!renamed_) name_->setText(QString::fromStdString(s.name));
+  fabricValid_ = p.built;
+  fabric_ = p.fabric;
+  const WizardChoices c = choices();
+  if (p.built) {
+    const LayoutSummary& sum = p.layout;
+    if (!renamed_) name_->setText(QString::fromStdString(p.name));
     const QLocale loc;
     text = tr("%1 nodes (%2 GPUs) in %3 compute racks of %4 (%5 per rack, %6 kW), %7 network racks with %8 "
               "switches, %9 storage racks; %10 rows in %11. Fabric: %12, %13 tiers.")
-               .arg(loc.toString(s.cluster.nodes), loc.toString(s.cluster.gpus()), loc.toString(sum.compute_racks),
+               .arg(loc.toString(p.nodes), loc.toString(p.gpus), loc.toString(sum.compute_racks),
                     QString::fromStdString(sum.rack_part))
                .arg(sum.nodes_per_rack)
                .arg(loc.toString(sum.rack_load_kW, 'f', 1), loc.toString(sum.network_racks),
@@ -379,12 +429,16 @@ void ClusterWizard::updateSummary() {
                       loc.toString(f.dac), loc.toString(f.aec), loc.toString(f.aoc), loc.toString(f.optical_links),
                       loc.toString(f.transceivers), loc.toString(f.optics()))
                  .arg(loc.toString(f.fiber_m, 'f', 0));
-  } catch (const InputError& e) {
-    text = tr("Cannot build this cluster: %1").arg(translatedError(e));
-    fabric_ = {};
-  } catch (const std::exception& e) {
-    text = tr("Cannot build this cluster: %1").arg(QString::fromStdString(e.what()));
-    fabric_ = {};
+  } else if (p.failure) {
+    try {
+      std::rethrow_exception(p.failure);
+    } catch (const InputError& e) {
+      text = tr("Cannot build this cluster: %1").arg(translatedError(e));
+    } catch (const std::exception& e) {
+      text = tr("Cannot build this cluster: %1").arg(QString::fromStdString(e.what()));
+    } catch (...) {
+      text = tr("Cannot build this cluster: %1").arg(tr("unknown error"));
+    }
   }
   // The fabric engine's reason is plain English; validation's names the same facts with a message id.
   if (const QString why = showRemedies(); !why.isEmpty()) text = tr("Cannot build this cluster: %1").arg(why);
@@ -399,12 +453,9 @@ void ClusterWizard::updateSummary() {
 QString ClusterWizard::showRemedies() {
   remedies_.clear();
   Issue why;
-  if (!fabricValid_) {
-    try {
-      remedies_ = wizardRemedies(choices(), parts_, &why);
-    } catch (const std::exception&) {
-      // Unknown parts: the summary already says why; nothing to offer.
-    }
+  if (!fabricValid_ && preview_) {
+    remedies_ = preview_->remedies;  // found by the check (wizardRemedies builds each: seconds at 100K)
+    why = preview_->why;
   }
   QLayout* box = remedyBox_->layout();
   while (QLayoutItem* item = box->takeAt(0)) {
@@ -535,7 +586,7 @@ void ClusterWizard::retranslate() {
 void ClusterWizard::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) {
     retranslate();
-    updateSummary();
+    if (!check_->isRunning()) showPreview();  // the last check, in the new language (a running one shows when it ends)
   }
   QWizard::changeEvent(event);
 }

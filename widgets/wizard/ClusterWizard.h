@@ -9,8 +9,16 @@
 // and optics; WizardFabric.h) before Finish. Accepting it yields a complete
 // scenario with a layout (WizardChoices.h); the caller adds it to the
 // document as one undo command.
+//
+// The summary is built on a worker (BackgroundTask): at 100,000 GPUs the
+// fabric, the layout and the remedies take about half a second, which froze
+// the dialog on every edit (issue 30). While a check runs the summary keeps
+// the last one's text and Next/Finish wait for the new one
+// (summaryPending()); an edit made meanwhile is checked when it ends.
 #pragma once
 #include <QWizard>
+#include <exception>
+#include <memory>
 #include <vector>
 
 #include "WizardChoices.h"
@@ -26,6 +34,20 @@ class QTimer;
 
 namespace cf {
 
+class BackgroundTask;
+
+// What one check of the answers found (built on the worker).
+struct WizardPreview {
+  bool built = false;
+  std::string name;
+  long long nodes = 0, gpus = 0;
+  LayoutSummary layout;
+  WizardFabric fabric;
+  std::exception_ptr failure;  // why it could not be built (InputError or other)
+  std::vector<WizardRemedy> remedies;
+  Issue why;  // validation's reason when it could not be built
+};
+
 class ClusterWizard : public QWizard {
   Q_OBJECT
 
@@ -40,6 +62,8 @@ class ClusterWizard : public QWizard {
   // The network counts shown (from core/topology); fabricValid() is false when the design cannot be built.
   const WizardFabric& fabricCounts() const { return fabric_; }
   bool fabricValid() const { return fabricValid_; }
+  // A check of the answers is waiting (the debounce) or running on the worker.
+  bool summaryPending() const;
   QString fabricText() const;
   // The scenario name shown on the job page: generated from the design until
   // the user types one (renamed() is then true; clearing it goes back).
@@ -59,6 +83,7 @@ class ClusterWizard : public QWizard {
   void retranslate();
   void fillNodes();
   void updateSummary();
+  void showPreview();
   QString showRemedies();
   void fillSwitches();
   void fillSpeeds();
@@ -109,6 +134,9 @@ class ClusterWizard : public QWizard {
   QLabel* fabricLabel_;
   QLabel* fabricLabel2_;
   QTimer* summaryTimer_;
+  BackgroundTask* check_;
+  std::shared_ptr<WizardPreview> preview_;  // the last check's, shown
+  bool checkAgain_ = false;                 // answers changed while a check ran
   WizardFabric fabric_;
   bool fabricValid_ = false;
   std::vector<QLabel*> labels_;
