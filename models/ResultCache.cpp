@@ -2,19 +2,10 @@
 
 #include <QCryptographicHash>
 
-#include "Document.h"
 #include "design/Project.h"
 #include "design/ScenarioJson.h"
 
 namespace cf {
-
-QByteArray ResultCache::key(const Project& p, std::size_t index, const SimulateOptions& options) {
-  return key(scenarioToJson(p.scenarios.at(index)), p, options);
-}
-
-QByteArray ResultCache::key(const nlohmann::json& scenarioJson, const Project& p, const SimulateOptions& options) {
-  return keyOfDigest(Document::contentDigest(scenarioJson), p, options);
-}
 
 QByteArray ResultCache::keyOfDigest(const QByteArray& scenarioDigest, const Project& p, const SimulateOptions& options) {
   QCryptographicHash h(QCryptographicHash::Sha256);

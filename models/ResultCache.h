@@ -18,10 +18,7 @@ class ResultCache {
  public:
   explicit ResultCache(int capacity = 64) : capacity_(capacity) {}
 
-  static QByteArray key(const Project& p, std::size_t index, const SimulateOptions& options);
-  // The same key from the scenario's JSON already written (Document::scenarioJson).
-  static QByteArray key(const nlohmann::json& scenario, const Project& p, const SimulateOptions& options);
-  // The same key from the JSON's digest (Document::scenarioDigest / contentDigest).
+  // The key of a scenario from its JSON's digest (Document::scenarioDigest / contentDigest).
   static QByteArray keyOfDigest(const QByteArray& scenarioDigest, const Project& p, const SimulateOptions& options);
 
   SimResultPtr find(const QByteArray& key) const { return entries_.value(key); }

@@ -71,12 +71,6 @@ void UncertaintyRunner::setFigure(const std::string& key) {
 
 std::size_t UncertaintyRunner::figureIndex() const { return uq::figureIndex(figure_, "figure"); }
 
-QByteArray UncertaintyRunner::key(const Project& project, const UncertaintyRequest& r) {
-  std::vector<QByteArray> digests;
-  for (const Scenario& s : project.scenarios) digests.push_back(Document::contentDigest(scenarioToJson(s)));
-  return key(project, digests, r);
-}
-
 QByteArray UncertaintyRunner::key(const Project& project, const std::vector<QByteArray>& scenarioDigests,
                                   const UncertaintyRequest& r) {
   std::string text = project.parts.toJson().dump();

@@ -87,8 +87,7 @@ class UncertaintyRunner : public QObject {
   // export path may call it). `control`: progress (done / total) and cancel
   // (throws Cancelled).
   static UncertaintyRun compute(const Project& project, const UncertaintyRequest& r, RunControl* control = nullptr);
-  static QByteArray key(const Project& project, const UncertaintyRequest& r);
-  // The same key from the scenarios' digests (Document::scenarioDigest).
+  // The key from the scenarios' digests (Document::scenarioDigest).
   static QByteArray key(const Project& project, const std::vector<QByteArray>& scenarioDigests,
                         const UncertaintyRequest& r);
 
