@@ -121,6 +121,23 @@ QByteArray Document::scenarioDigest(int index) const {
   return m.digest;
 }
 
+Document::Snapshot Document::snapshot() const {
+  Snapshot s;
+  s.frame.name = project_.name;
+  s.frame.description = project_.description;
+  s.frame.notes = project_.notes;
+  s.frame.parts = project_.parts;
+  s.frame.waterfalls = project_.waterfalls;
+  for (int i = 0; i < scenarioCount(); ++i) s.scenarios.push_back(scenarioJson(i));
+  return s;
+}
+
+Project Document::Snapshot::project() const {
+  Project p = frame;
+  for (const auto& j : scenarios) p.scenarios.push_back(scenarioFromJson(*j));
+  return p;
+}
+
 Document::Written Document::write(const Scenario& s) {
   Written w;
   w.json = std::make_shared<const nlohmann::json>(scenarioToJson(s));
@@ -436,11 +453,30 @@ void Document::moveWaterfallStep(int index, int from, int to) {
 }
 
 std::vector<Issue> Document::validate() const {
-  try {
-    return validateProject(project_);
-  } catch (const std::exception& e) {
-    return {Issue{"", e.what(), Issue::Severity::Error}};
+  // validateProject's issues, from the memo of each scenario.
+  std::vector<Issue> out;
+  const bool many = scenarioCount() > 1;
+  for (int i = 0; i < scenarioCount(); ++i)
+    for (Issue issue : scenarioIssues(i)) {
+      if (many) issue.path = joinPath(indexPath("scenarios", static_cast<std::size_t>(i)), issue.path);
+      out.push_back(std::move(issue));
+    }
+  return out;
+}
+
+const std::vector<Issue>& Document::scenarioIssues(int index) const {
+  scenarioIssues_.resize(project_.scenarios.size());
+  IssueMemo& m = scenarioIssues_.at(static_cast<std::size_t>(index));
+  const quint64 rev = scenarioRevision(index);
+  if (m.revision != rev) {
+    try {
+      m.issues = validateScenario(scenario(index), project_.resolvedParts());
+    } catch (const std::exception& e) {
+      m.issues = {Issue{"", e.what(), Issue::Severity::Error}};
+    }
+    m.revision = rev;
   }
+  return m.issues;
 }
 
 void Document::applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer) {

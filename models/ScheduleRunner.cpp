@@ -93,9 +93,9 @@ void ScheduleRunner::run(const ScheduleRequest& r) {
   pending_ = std::make_shared<ScheduleRun>();
   pending_->key = k;
   task_->setTitle([n = r.scenario + 1] { return tr("Scheduling the workload of scenario %1").arg(n); });
-  task_->start([out = pending_, r, wl = *w, project = doc_->project()](RunControl&) {
+  task_->start([out = pending_, r, wl = *w, snapshot = doc_->snapshot()](RunControl&) {
     QByteArray key = out->key;
-    *out = compute(project, wl, r);
+    *out = compute(snapshot.project(), wl, r);
     out->key = key;
   });
   emit started();

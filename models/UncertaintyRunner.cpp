@@ -181,10 +181,10 @@ void UncertaintyRunner::run() {
   pending_->key = k;
   const int samples = request_.samples;
   task_->setTitle([samples] { return tr("Uncertainty: %1 samples per scenario").arg(samples); });
-  task_->start([out = pending_, project = doc_->project(), r = request_](RunControl& control) {
+  task_->start([out = pending_, snapshot = doc_->snapshot(), r = request_](RunControl& control) {
     const QByteArray key = out->key;
     try {
-      *out = compute(project, r, &control);
+      *out = compute(snapshot.project(), r, &control);
     } catch (const InputError& e) {
       out->error = translatedError(e);
     }

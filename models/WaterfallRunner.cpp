@@ -99,13 +99,13 @@ void WaterfallRunner::run(int waterfall) {
   auto out = pending_;
   task_->setTitle([n = waterfall + 1] { return tr("Waterfall %1").arg(n); });
   // The spec is read on the worker (its checks run every step's scenario).
-  task_->start([project = doc_->project(), w = doc_->waterfall(waterfall), opt, out](RunControl& control) {
+  task_->start([snapshot = doc_->snapshot(), w = doc_->waterfall(waterfall), opt, out](RunControl& control) {
     QElapsedTimer t;
     t.start();
     WaterfallOptions o = opt;
     o.control = &control;
     try {
-      out->result = runWaterfall(WaterfallSpec::fromProject(project, w), o);
+      out->result = runWaterfall(WaterfallSpec::fromProject(snapshot.project(), w), o);
     } catch (const Cancelled&) {
       out->error = QStringLiteral("cancelled");
     } catch (const InputError& e) {

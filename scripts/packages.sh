@@ -10,7 +10,7 @@ PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libboost-graph-dev libsqlite3-dev librandom123-dev libtbb-dev nlohmann-json3-dev libcli11-dev
   libopenmpi-dev openmpi-bin libbenchmark-dev
-  clang libclang-rt-14-dev llvm
+  clang clang-format clang-tidy libclang-rt-14-dev llvm
   xvfb xauth imagemagick poppler-utils qpdf desktop-file-utils appstream fonts-noto-cjk file dpkg-dev
 )
 

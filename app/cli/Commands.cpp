@@ -16,6 +16,7 @@
 #include "perf/ParallelSearch.h"
 #include "sched/Workload.h"
 #include "topology/TopologyCommand.h"
+#include "sim/Metrics.h"
 #include "sim/Simulate.h"
 #include "store/ProjectFile.h"
 
@@ -43,6 +44,25 @@ void printProblems(const std::string& file, const LoadReport& r, const char* lab
 }
 
 }  // namespace
+
+int metrics(bool json, std::ostream& out) {
+  if (!json) {
+    out << metricsMarkdown();
+    return 0;
+  }
+  nlohmann::json list = nlohmann::json::array();
+  for (const MetricSpec& m : metricRegistry())
+    list.push_back({{"id", m.id},
+                    {"unit", m.unit},
+                    {"label", m.label},
+                    {"meaning", m.meaning},
+                    {"better", m.better == MetricSpec::Better::Lower    ? "lower"
+                               : m.better == MetricSpec::Better::Higher ? "higher"
+                                                                        : "none"},
+                    {"output", m.output}});
+  out << list.dump(2) << "\n";
+  return 0;
+}
 
 int version(std::ostream& out) {
   const BackendInfo& b = activeBackend();

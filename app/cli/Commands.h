@@ -8,6 +8,8 @@
 namespace cf::cli {
 
 int version(std::ostream& out);
+// The metric registry (core/sim/Metrics.h): a Markdown table, or JSON with --json.
+int metrics(bool json, std::ostream& out);
 int validate(const std::string& file, std::ostream& out, std::ostream& err);
 int convert(const std::string& in, const std::string& out, std::ostream& err);
 struct SimulateArgs {

@@ -141,9 +141,11 @@ void printText(const ScheduleResult& r, std::ostream& out) {
         << " of its GPU-hours\n";
   else
     out << "goodput: n/a (no job finished)\n";
-  out << "energy over the horizon: " << fixed(r.facility_energy_MWh, 1) << " MWh facility (IT "
-      << fixed(r.it_energy_MWh, 1) << " MWh: busy " << fixed(r.busy_energy_MWh, 1) << ", idle "
-      << fixed(r.idle_energy_MWh, 1) << "; PUE " << fixed(r.pue, 2) << ")\n";
+  out << "energy over " << fixed(r.cost_period_s / 3600, 1) << " h"
+      << (r.cost_period_s > r.horizon_s + 1e-6 ? " (the horizon extended to the drain)" : "") << ": "
+      << fixed(r.facility_energy_MWh, 1) << " MWh facility (IT " << fixed(r.it_energy_MWh, 1) << " MWh: busy "
+      << fixed(r.busy_energy_MWh, 1) << ", idle " << fixed(r.idle_energy_MWh, 1) << "; PUE " << fixed(r.pue, 2)
+      << ")\n";
   out << "cost over " << fixed(r.cost_period_s / 3600, 1) << " h"
       << (r.cost_period_s > r.horizon_s + 1e-6 ? " (the horizon extended to the drain)" : "") << " at $"
       << fixed(r.usd_per_gpu_hour, 2) << "/GPU-hour: jobs " << usd(r.jobs_cost_usd) << " + idle "

@@ -7,6 +7,7 @@
 #include "common/InputError.h"
 #include "common/InputFile.h"
 #include "store/ProjectFile.h"
+#include "sweep/ParetoFront.h"
 #include "sweep/SweepReport.h"
 #include "sweep/SweepResults.h"
 
@@ -82,8 +83,8 @@ void SweepSession::record(const nlohmann::json& rec) {
       std::snprintf(line, sizeof line, ": wait p95 %.2f h, utilisation %.1f %%, %.3g USD", m.value("wait_p95_h", 0.0),
                     100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
     else
-      std::snprintf(line, sizeof line, ": %.2f days, %.3g USD per run", m.value("time_to_train_days", 0.0),
-                    m.value("run_cost_usd", 0.0));
+      std::snprintf(line, sizeof line, ": %.2f days%s, %.3g USD per run", m.value(paretoAxesOf(m).time, 0.0),
+                    m.contains("time_to_train_days_mean") ? " (mean)" : "", m.value("run_cost_usd", 0.0));
     err_ << line;
   } else {
     err_ << ": " << rec.value("error", "");

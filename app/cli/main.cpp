@@ -62,6 +62,10 @@ int main(int argc, char** argv) {
     bool searchJson = true;
     search->add_flag("--json", searchJson, "JSON output (the default and only format)");
 
+    bool metricsJson = false;
+    auto* metricsCmd = app.add_subcommand("metrics", "List every reported figure: id, unit, direction, meaning");
+    metricsCmd->add_flag("--json", metricsJson, "JSON instead of a Markdown table");
+
     cf::cli::TopologyArgs topo;
     auto* topology = app.add_subcommand("topology", "Generate and analyse the fabric; export DOT or a CSV cabling plan");
     topology->add_option("FILE", topo.file)->required();
@@ -109,6 +113,7 @@ int main(int argc, char** argv) {
     cf::liftWorkBudgets(allowLarge);
     if (showVersion) return cf::cli::version(std::cout);
     if (*validate) return cf::cli::validate(validateFile, std::cout, std::cerr);
+    if (*metricsCmd) return cf::cli::metrics(metricsJson, std::cout);
     if (*convert) return cf::cli::convert(convertIn, convertOut, std::cerr);
     if (*simulate) return cf::cli::simulate(sim, std::cout, std::cerr);
     if (*search) return cf::cli::search(srch, std::cout, std::cerr);

@@ -193,24 +193,24 @@ QString ReportHtml::fabricPicture(int design, Images mode) {
 
 QString ReportHtml::bom(int index) const {
   const SimResultPtr r = results_.value(index);
-  if (!r || !r->ok() || !r->json.contains("cost") || !r->json["cost"].contains("capex_breakdown")) return {};
+  if (!r || !r->ok() || r->output->cost.capex_lines.empty()) return {};
   const QLocale loc;
   QString html = heading(3, tr("Bill of materials and CAPEX"));
   html += tableOpen() + headRow({tr("Item"), tr("Part"), tr("Count"), tr("Unit price (USD)"), tr("Total (USD)")});
   double sum = 0;
   const QString right = QStringLiteral("text-align:right");
-  for (const auto& l : r->json["cost"]["capex_breakdown"]) {
-    sum += l.value("total_usd", 0.0);
-    const std::string key = l.value("item", "");
+  for (const CapexLine& l : r->output->cost.capex_lines) {
+    sum += l.total();
+    const std::string& key = l.item;
     const QString item = ResultCharts::keyName(QString::fromStdString(key));
     // The power and cooling plants are counted in kW of design load, priced per kW (core/cost).
     const bool perKW = key == "power plant" || key == "cooling plant";
     // The power plant has no catalog part: what it is, in the reader's language (core/cost).
-    const QString part = key == "power plant" ? tr("UPS, switchgear, generators") : esc(l.value("part", ""));
+    const QString part = key == "power plant" ? tr("UPS, switchgear, generators") : esc(l.part);
     html += QStringLiteral("<tr>") + td(item.toHtmlEscaped()) + td(part) +
-            td(loc.toString(l.value("count", 0.0), 'f', 0) + (perKW ? tr(" kW") : QString()), right) +
-            td(loc.toString(l.value("unit_usd", 0.0), 'f', 0) + (perKW ? tr(" /kW") : QString()), right) +
-            td(loc.toString(l.value("total_usd", 0.0), 'f', 0), right) + QStringLiteral("</tr>");
+            td(loc.toString(l.count, 'f', 0) + (perKW ? tr(" kW") : QString()), right) +
+            td(loc.toString(l.unit_usd, 'f', 0) + (perKW ? tr(" /kW") : QString()), right) +
+            td(loc.toString(l.total(), 'f', 0), right) + QStringLiteral("</tr>");
   }
   html += QStringLiteral("<tr>") + td(QStringLiteral("<b>%1</b>").arg(tr("Total"))) + td({}) + td({}) + td({}) +
           td(QStringLiteral("<b>%1</b>").arg(loc.toString(sum, 'f', 0)), right) + QStringLiteral("</tr>");

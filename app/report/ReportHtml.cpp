@@ -363,18 +363,15 @@ QString ReportHtml::assumptions() const {
   QStringList notes;
   for (int i = 0; i < static_cast<int>(project_.scenarios.size()); ++i) {
     const SimResultPtr r = results_.value(i);
-    if (!r || !r->ok() || !r->json.contains("reliability")) continue;
-    const auto& rel = r->json["reliability"];
+    if (!r || !r->ok() || !r->output->reliability) continue;
+    const ReliabilityResult& rel = *r->output->reliability;
     html += QStringLiteral("<li>%1</li>")
                 .arg(tr("%1: %2 Monte Carlo trials, seed %3, backend %4; checkpoint interval %5 min")
-                         .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name),
-                              QString::number(rel.value("trials", 0)), QString::number(rel.value("seed", 0LL)),
-                              esc(rel.value("backend", std::string())),
-                              QLocale().toString(rel.value("checkpoint_interval_s", 0.0) / 60.0, 'f', 1)));
-    if (rel.contains("notes") && rel["notes"].is_array())
-      for (const auto& note : rel["notes"])
-        if (note.is_string() && !notes.contains(translatedNote(note.get<std::string>())))
-          notes << translatedNote(note.get<std::string>());
+                         .arg(esc(project_.scenarios[static_cast<std::size_t>(i)].name), QString::number(rel.trials),
+                              QString::number(rel.seed), esc(rel.backend),
+                              QLocale().toString(rel.checkpoint_intervals.used / 60.0, 'f', 1)));
+    for (const std::string& note : rel.notes)
+      if (!notes.contains(translatedNote(note))) notes << translatedNote(note);
   }
   for (const QString& note : notes) html += QStringLiteral("<li>%1</li>").arg(note.toHtmlEscaped());
   return html + QStringLiteral("</ul>");

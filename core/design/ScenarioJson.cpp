@@ -390,7 +390,7 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
   return s;
 }
 
-json scenarioToJson(const Scenario& s) {
+json scenarioToJson(const Scenario& s, bool withLayout) {
   const Cluster& c = s.cluster;
   json cluster;
   cluster["accelerator"] = c.accelerator_spec ? toJson(*c.accelerator_spec) : json(c.accelerator);
@@ -482,7 +482,7 @@ json scenarioToJson(const Scenario& s) {
   out["cluster"] = cluster;
   out["job"] = job;
   out["reliability"] = rel;
-  if (!s.layout.empty()) out["layout"] = layoutToJson(s.layout);
+  if (withLayout && !s.layout.empty()) out["layout"] = layoutToJson(s.layout);
   if (!s.workload.is_null()) out["workload"] = s.workload;
   if (!s.uncertainty.empty()) out["uncertainty"] = uncertaintyToJson(s.uncertainty);
   return out;

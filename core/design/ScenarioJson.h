@@ -17,7 +17,9 @@ inline constexpr const char* kProjectFormat = "clusterforge.project/1";
 
 // `path` prefixes every error ("" for a top-level scenario file).
 Scenario scenarioFromJson(const nlohmann::json& j, const std::string& path = "");
-nlohmann::json scenarioToJson(const Scenario& s);
+// withLayout false: without "layout" (a 100,000-GPU layout is megabytes; the
+// comparison of inputs sums layouts up from the structs).
+nlohmann::json scenarioToJson(const Scenario& s, bool withLayout = true);
 
 // Reads a scenario file (one scenario, optional "parts") or a project file
 // ("scenarios": [...], "parts"), chosen by "format". Parts a file does not

@@ -66,6 +66,8 @@ struct ScheduleResult {
   double goodput_gpu_hour_weighted = 0, goodput_cluster = 0;
   std::map<std::string, Quantiles> wait_h_by_class, wait_h_by_team, jct_h_by_class, jct_h_by_team;
   std::map<std::string, double> goodput_by_team;  // ideal / held GPU-hours of the team's finished jobs
+  // Energy over the cost period below (the horizon extended to the drain), like the costs: held GPUs at busy
+  // power, the others at idle power, times PUE.
   double it_energy_MWh = 0, facility_energy_MWh = 0, busy_energy_MWh = 0, idle_energy_MWh = 0, pue = 0;
   // Costs over the cost period [0, max(horizon, end)): the horizon extended to the drain, so that jobs (every
   // GPU-hour held, to the end of each run) + idle (every GPU-hour not held) = the cluster's cost for that period.

@@ -13,6 +13,9 @@
 //  - identities: TCO = CAPEX + years · OPEX; energy = facility power · 8,760 h;
 //    CO2 = energy · grid intensity; PUE = facility / IT power >= 1;
 //  - the bill of materials counts what the fabric graph holds (switches).
+// A figure a rule needs that its section lacks is itself a violation (the
+// rule is not skipped); a section the run did not compute (reliability with
+// the Monte Carlo off, data loading without a loader) has no rules.
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -19,8 +19,9 @@ struct ParetoPoint {
 // front[i] is true when points[i] is on the front.
 std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points);
 
-// The two metrics a record's front is over: time_to_train_days and
-// run_cost_usd, or for a schedule sweep's record (its metrics have
+// The two metrics a record's front is over: the run's time
+// (time_to_train_days_mean, with failures, when the Monte Carlo ran, else the
+// failure-free time_to_train_days) and run_cost_usd, or for a schedule sweep's record (its metrics have
 // wait_p95_h and no time_to_train_days; sweep/ScheduleSweep.h) wait_p95_h
 // and cost_usd.
 struct ParetoAxes {

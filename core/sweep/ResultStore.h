@@ -3,7 +3,7 @@
 // without recomputing them.
 //
 // Schema 1: meta(key TEXT PRIMARY KEY, value TEXT) with "format"
-// ("clusterforge.sweep-results/1"), "fingerprint" (SweepSpec::fingerprint())
+// ("clusterforge.sweep-results/2"), "fingerprint" (SweepSpec::fingerprint())
 // and "variants"; variants(idx INTEGER PRIMARY KEY, record TEXT) with the
 // record of VariantEvaluator.h as compact JSON. Each put() commits on its
 // own (WAL journal), so a killed process loses at most the variants in flight.
@@ -23,7 +23,11 @@ struct sqlite3;
 
 namespace cf {
 
-inline constexpr const char* kSweepResultsFormat = "clusterforge.sweep-results/1";
+inline constexpr const char* kSweepResultsFormat = "clusterforge.sweep-results/2";
+// Format 1 (before issue 34): metrics.time_to_train_days was the mean with
+// failures and time_to_train_days_failure_free the failure-free time; figures
+// a run did not compute were 0. The readers (SweepResults.h) upgrade it.
+inline constexpr const char* kSweepResultsFormatV1 = "clusterforge.sweep-results/1";
 
 class ResultStore {
  public:

@@ -7,6 +7,7 @@
 
 #include "common/Csv.h"
 
+#include "sim/Metrics.h"
 #include "sweep/ParetoFront.h"
 
 namespace cf {
@@ -14,12 +15,6 @@ namespace {
 
 using json = nlohmann::json;
 
-const char* const kMetricColumns[] = {"time_to_train_days", "run_cost_usd", "time_to_train_days_failure_free",
-                                      "time_to_train_days_p95", "step_time_s", "tokens_per_s", "mfu",
-                                      "memory_per_gpu_GiB", "goodput_mean", "cluster_mtbf_h",
-                                      "interruptions_mean", "it_power_kW", "facility_power_kW", "pue",
-                                      "energy_MWh_per_year", "co2_t_per_year", "capex_usd", "opex_usd_per_year",
-                                      "tco_usd", "usd_per_million_tokens", "bottleneck"};
 // A schedule sweep's columns (sweep/ScheduleSweep.h), then its per-class and per-team ones.
 const char* const kScheduleColumns[] = {"wait_p95_h", "cost_usd", "cluster_nodes", "cluster_gpus", "utilization",
                                         "allocated_utilization", "wait_mean_h", "wait_p50_h", "jct_p50_h",
@@ -62,15 +57,15 @@ nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> re
   for (const json* r : front) frontIndices.push_back((*r)["index"]);
   json axes = json::array();
   for (const auto& a : spec.axes()) axes.push_back({{"key", a.key}, {"values", a.values}});
-  json report = {{"format", "clusterforge.sweep-results/1"},
-          {"name", spec.name()},
-          {"objective", objectiveName(spec.objective())},
-          {"search_parallelism", spec.searchParallelism()},
-          {"trials", spec.trials() > 0 ? json(spec.trials()) : json(nullptr)},
-          {"axes", axes},
-          {"counts", counts},
-          {"pareto_front", frontIndices},
-          {"variants", std::move(records)}};
+  json report = {{"format", kSweepResultsFormat},
+                 {"name", spec.name()},
+                 {"objective", objectiveName(spec.objective())},
+                 {"search_parallelism", spec.searchParallelism()},
+                 {"trials", spec.trials() > 0 ? json(spec.trials()) : json(nullptr)},
+                 {"axes", axes},
+                 {"counts", counts},
+                 {"pareto_front", frontIndices},
+                 {"variants", std::move(records)}};
   if (spec.isScheduleSweep()) report["schedule"] = spec.scheduleJson();
   return report;
 }
@@ -93,7 +88,12 @@ std::string sweepCsv(const nlohmann::json& report) {
           if (std::find(metricColumns.begin(), metricColumns.end(), key) == metricColumns.end()) extra.insert(key);
     metricColumns.insert(metricColumns.end(), extra.begin(), extra.end());
   } else {
-    metricColumns.assign(std::begin(kMetricColumns), std::end(kMetricColumns));
+    // The Pareto axes first, then every registry metric (sim/Metrics.h) in its order, then the bottleneck.
+    metricColumns = {"time_to_train_days_mean", "run_cost_usd"};
+    for (const MetricSpec& m : metricRegistry())
+      if (std::find(metricColumns.begin(), metricColumns.end(), m.id) == metricColumns.end())
+        metricColumns.push_back(m.id);
+    metricColumns.push_back("bottleneck");
     parallelismColumns.assign(std::begin(kParallelismColumns), std::end(kParallelismColumns));
   }
   out << ",status,pareto";

@@ -4,7 +4,7 @@
 // same spec (any thread count, any MPI rank count, resumed or not) compare
 // byte for byte.
 //
-// JSON: {"format": "clusterforge.sweep-results/1", "name", "objective",
+// JSON: {"format": "clusterforge.sweep-results/2", "name", "objective",
 //        "search_parallelism", "trials", "axes": [{"key", "values"}],
 //        "counts": {"variants", "ok", "invalid", "infeasible", "pareto"},
 //        "pareto_front": [indices, fastest first],

@@ -74,7 +74,8 @@ SweepResults readSqlite(const std::string& path) {
     Stmt s = readQuery(raw, path, "SELECT key, value FROM meta");
     while (sqlite3_step(s.get()) == SQLITE_ROW) meta[sqlite::columnText(s.get(), 0)] = sqlite::columnText(s.get(), 1);
   }
-  if (meta["format"] != kSweepResultsFormat)
+  const bool v1 = meta["format"] == kSweepResultsFormatV1;
+  if (meta["format"] != kSweepResultsFormat && !v1)
     throw StoreError(path + ": not a ClusterForge sweep results file (meta.format is \"" + meta["format"] + "\")");
   SweepResults r;
   r.source = SweepResults::Source::Sqlite;
@@ -86,6 +87,7 @@ SweepResults readSqlite(const std::string& path) {
   int step;
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
     json rec = storedRecord(path, sqlite3_column_int64(s.get(), 0), sqlite::columnText(s.get(), 1));
+    if (v1) upgradeV1Record(rec);
     if (rec.contains("values"))
       for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
     r.records.push_back(std::move(rec));
@@ -116,7 +118,8 @@ SweepResults parseJsonReport(const std::string& body, const std::string& path) {
       throw InputError(key, std::string("expected ") + what + " (in " + path + ")");
     return doc[key];
   };
-  if (doc.value("format", "") != kSweepResultsFormat)
+  const bool v1 = doc.value("format", "") == kSweepResultsFormatV1;
+  if (doc.value("format", "") != kSweepResultsFormat && !v1)
     throw InputError("format", "expected \"" + std::string(kSweepResultsFormat) + "\", a sweep report (in " + path + ")");
   SweepResults r;
   r.source = SweepResults::Source::Json;
@@ -139,6 +142,7 @@ SweepResults parseJsonReport(const std::string& body, const std::string& path) {
     if (auto problem = recordProblem(rec))
       throw InputError(joinPath(where, problem->key), problem->message + " (in " + path + ")");
     if (!rec.contains("pareto")) rec["pareto"] = false;
+    if (v1) upgradeV1Record(rec);
     r.records.push_back(std::move(rec));
   }
   std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
@@ -207,6 +211,7 @@ SweepResults parseCsvReport(const std::string& body, const std::string& path) {
     if (!metrics.empty()) rec["metrics"] = metrics;
     if (!parallelism.empty()) rec["parallelism"] = parallelism;
     if (auto problem = recordProblem(rec)) throw InputError("", where + ": " + problem->key + ": " + problem->message);
+    upgradeV1Record(rec);  // a CSV has no format line: format 1's columns say it
     r.records.push_back(std::move(rec));
   }
   std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
@@ -260,6 +265,18 @@ std::optional<RecordProblem> recordProblem(const nlohmann::json& rec) {
                                                    (key == "bottleneck" ? "a string" : "a number") + ", got " +
                                                    describe(value)};
   return std::nullopt;
+}
+
+void upgradeV1Record(nlohmann::json& rec) {
+  if (!rec.is_object() || !rec.contains("metrics") || !rec["metrics"].is_object()) return;
+  json& m = rec["metrics"];
+  if (!m.contains("time_to_train_days_failure_free")) return;
+  const bool monteCarlo = m.value("time_to_train_days_p95", 0.0) > 0;
+  if (monteCarlo && m.contains("time_to_train_days")) m["time_to_train_days_mean"] = m["time_to_train_days"];
+  if (!monteCarlo)
+    for (const char* zero : {"time_to_train_days_p95", "goodput_mean", "interruptions_mean"}) m.erase(zero);
+  m["time_to_train_days"] = m["time_to_train_days_failure_free"];
+  m.erase("time_to_train_days_failure_free");
 }
 
 std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store, const SweepSpec& spec) {

@@ -51,6 +51,12 @@ struct SweepResults {
   bool complete() const { return records.size() >= variantsTotal; }
 };
 
+// A record of format 1 (ResultStore.h) in today's names: time_to_train_days
+// becomes the failure-free time and time_to_train_days_mean the mean with
+// failures; the zeros format 1 wrote for reliability figures the run did not
+// compute are removed. Records of format 2 are left as they are.
+void upgradeV1Record(nlohmann::json& record);
+
 // Throws InputError (what is wrong, with the file path) or StoreError (SQLite problems).
 SweepResults readSweepResults(const std::string& path);
 // The same from text already read (JSON or CSV only); `path` names it in errors.

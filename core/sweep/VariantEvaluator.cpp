@@ -3,6 +3,7 @@
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "perf/PerfModel.h"
+#include "sim/Metrics.h"
 #include "sim/Simulate.h"
 #include "sweep/JsonPath.h"
 #include "sweep/VariantSeed.h"
@@ -12,11 +13,6 @@ namespace {
 
 using json = nlohmann::json;
 
-double num(const json& section, const char* key) {
-  auto it = section.find(key);
-  return it != section.end() && it->is_number() ? it->get<double>() : 0.0;
-}
-
 json parallelismJson(const Parallelism& p, long long dp) {
   return {{"tp", p.tp}, {"pp", p.pp}, {"dp", dp}, {"ep", p.ep}, {"cp", p.cp},
           {"virtual_stages", p.virtual_stages}, {"micro_batch", p.micro_batch},
@@ -24,37 +20,14 @@ json parallelismJson(const Parallelism& p, long long dp) {
           {"gpus", 1LL * p.tp * p.pp * dp * p.cp}};
 }
 
-// The figures a sweep compares, from the simulate output.
-json metricsOf(const json& out) {
-  const json empty = json::object();
-  const json& perf = out.contains("performance") ? out["performance"] : empty;
-  const json& rel = out.contains("reliability") ? out["reliability"] : empty;
-  const json& energy = out.contains("energy") ? out["energy"] : empty;
-  const json& cost = out.contains("cost") ? out["cost"] : empty;
-  double ttt = rel.contains("time_to_train_days_mean") ? num(rel, "time_to_train_days_mean")
-                                                       : num(perf, "time_to_train_days");
-  json m = {{"time_to_train_days", ttt},
-            {"time_to_train_days_failure_free", num(perf, "time_to_train_days")},
-            {"time_to_train_days_p95", num(rel, "time_to_train_days_p95")},
-            {"step_time_s", num(perf, "step_time_s")},
-            {"tokens_per_s", num(perf, "tokens_per_s")},
-            {"mfu", num(perf, "mfu")},
-            {"memory_per_gpu_GiB", num(perf, "memory_per_gpu_GiB")},
-            {"goodput_mean", num(rel, "goodput_mean")},
-            {"interruptions_mean", num(rel, "interruptions_mean")},
-            {"it_power_kW", num(energy, "it_power_kW")},
-            {"facility_power_kW", num(energy, "facility_power_kW")},
-            {"pue", num(energy, "pue")},
-            {"energy_MWh_per_year", num(energy, "energy_MWh_per_year")},
-            {"co2_t_per_year", num(energy, "co2_t_per_year")},
-            {"capex_usd", num(cost, "capex_usd")},
-            {"opex_usd_per_year", num(cost, "opex_usd_per_year")},
-            {"tco_usd", num(cost, "tco_usd")},
-            {"run_cost_usd", num(cost, "run_cost_usd")},
-            {"usd_per_million_tokens", num(cost, "usd_per_million_tokens")}};
-  m["bottleneck"] = perf.contains("bottleneck") ? perf["bottleneck"].value("resource", "") : "";
-  // No MTBF when nothing fails (the section's null): absent, not 0 (issue 33).
-  if (rel.contains("cluster_mtbf_h") && rel["cluster_mtbf_h"].is_number()) m["cluster_mtbf_h"] = rel["cluster_mtbf_h"];
+// The figures a sweep compares: every metric of the registry the run
+// computed (sim/Metrics.h; a figure not computed is absent, never 0), and
+// the bottleneck resource.
+json metricsOf(const SimOutput& out) {
+  json m = json::object();
+  for (const MetricSpec& spec : metricRegistry())
+    if (const std::optional<double> v = spec.read(out)) m[spec.id] = *v;
+  m["bottleneck"] = out.performance.bottleneck.resource;
   return m;
 }
 
@@ -110,10 +83,13 @@ nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const V
     so.trials = spec.trials();
     so.seed = static_cast<long long>(seed);
     so.backend = options.backend;
-    json out = simulateScenario(p, 0, so);
-    stripHostSpecific(out);
-    rec["metrics"] = metricsOf(out);
-    if (options.full) rec["result"] = std::move(out);
+    json out;
+    const SimOutput result = simulate(p, 0, so, options.full ? &out : nullptr);
+    rec["metrics"] = metricsOf(result);
+    if (options.full) {
+      stripHostSpecific(out);
+      rec["result"] = std::move(out);
+    }
   } catch (const InputError& e) {
     return fail("invalid", e.what());
   }

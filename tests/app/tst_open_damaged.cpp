@@ -2,6 +2,7 @@
 // scenarios is refused with a message (it aborted the GUI in
 // StorageEditor::refresh), a partly damaged one opens what could be read.
 #include <QApplication>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +23,39 @@ class TestOpenDamaged : public QObject {
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QApplication::setApplicationName(QStringLiteral("ClusterForgeTest"));
+  }
+
+  // File › Open tells a waterfall spec by its top-level "format" alone, without
+  // reading the rest of the file into a document (issue 30: ~60 ms on the GUI
+  // thread for a 100,000-GPU project).
+  void waterfallSpecByItsFormat() {
+    QTemporaryDir dir;
+    auto write = [&](const char* name, const QByteArray& text) {
+      const QString path = dir.filePath(QString::fromLatin1(name));
+      QFile f(path);
+      f.open(QIODevice::WriteOnly);
+      f.write(text);
+      return path;
+    };
+    QVERIFY(
+        FileController::isWaterfallSpec(QStringLiteral(CF_SOURCE_DIR "/resources/waterfalls/a100-10b-levers.json")));
+    QVERIFY(!FileController::isWaterfallSpec(
+        QStringLiteral(CF_SOURCE_DIR "/resources/examples/megatron-gpt-145b.cf.json")));
+    // The format after other keys and nested "format"s, the file damaged after it: a spec.
+    const QString late =
+        write("late.json",
+              "{\"name\": \"x\", \"base\": {\"format\": \"clusterforge.scenario/1\"}, \"steps\": [1, 2, "
+              "{\"a\": [true, null]}], \"format\": \"clusterforge.waterfall/1\", \"more\": ");
+    QVERIFY(FileController::isWaterfallSpec(late));
+    const std::pair<const char*, const char*> notSpecs[] = {
+        {"nested.json", "{\"base\": {\"format\": \"clusterforge.waterfall/1\"}}"},
+        {"object.json", "{\"format\": {\"x\": \"clusterforge.waterfall/1\"}}"},
+        {"number.json", "{\"format\": 1}"},
+        {"array.json", "[\"format\", \"clusterforge.waterfall/1\"]"},
+        {"broken.json", "{\"format\": \"clusterforge.wat"},
+        {"empty.json", ""},
+        {"spec.txt", "{\"format\": \"clusterforge.waterfall/1\"}"}};
+    for (const auto& [name, text] : notSpecs) QVERIFY2(!FileController::isWaterfallSpec(write(name, text)), name);
   }
 
   void projectWithoutScenarios() {

@@ -237,7 +237,8 @@ class TestComparison : public QObject {
       QVERIFY(generated.first().first().toBool());
       QVERIFY(view.isOutOfDate());  // hidden: marked, not rebuilt
     }
-    const QVector<ScenarioDiff::Input> in = ScenarioDiff::inputs(std::vector<Scenario>{doc.scenario(0), doc.scenario(1)});
+    const QVector<ScenarioDiff::Input> in =
+        ScenarioDiff::inputs(std::vector<const Scenario*>{&doc.scenario(0), &doc.scenario(1)});
     QVERIFY2(in.size() < 100, qPrintable(QString::number(in.size())));
     int layoutRows = 0;
     for (const ScenarioDiff::Input& i : in) {
@@ -323,6 +324,20 @@ class TestComparison : public QObject {
 
   // Monte Carlo off: the result has no reliability. Its figures show "—" in
   // the comparison table and on the dashboard, never 0.
+  // Every figure of the metric registry is a row, in the registry's order,
+  // with a translated label and the registry's direction.
+  void rowsAreTheRegistry() {
+    const auto rows = MetricTable::metrics();
+    const auto& registry = metricRegistry();
+    QCOMPARE(std::size_t(rows.size()), registry.size());
+    for (int i = 0; i < rows.size(); ++i) {
+      QCOMPARE(std::string(rows[i].id), std::string(registry[std::size_t(i)].id));
+      QCOMPARE(rows[i].better, registry[std::size_t(i)].better);
+      QVERIFY(!rows[i].label.isEmpty());
+      QVERIFY(!MetricTable::meaning(rows[i]).isEmpty());
+    }
+  }
+
   void noReliabilityShowsDash() {
     Document doc;
     QVERIFY(doc.open(kExample));

@@ -91,6 +91,18 @@ class TestPresentation : public QObject {
     j["steps"][0]["edits"] = nlohmann::json::object();
     j["expect"] = "sideways";
     QVERIFY_THROWS_EXCEPTION(InputError, Lesson::fromJson(j));
+    // A metric is a figure of the registry (by where the output writes it), not any key.
+    j["expect"] = "decreasing";
+    Lesson::fromJson(j);
+    for (const char* notAMetric : {"energy.no_such_figure", "performance.fits_in_memory", "pue"}) {
+      j["metric"] = notAMetric;
+      try {
+        Lesson::fromJson(j);
+        QFAIL(notAMetric);
+      } catch (const InputError& e) {
+        QVERIFY2(QString::fromStdString(e.what()).contains(QLatin1String("metric")), e.what());
+      }
+    }
   }
 
   void communicationShareFalls() {

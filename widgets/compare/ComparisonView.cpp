@@ -35,9 +35,10 @@ namespace {
 const QColor kBetter(0, 122, 88);
 const QColor kWorse(181, 72, 0);
 
-std::vector<Scenario> shownScenarios(const Document* doc, int columns) {
-  std::vector<Scenario> out;
-  for (int c = 0; c < columns; ++c) out.push_back(doc->scenario(c));
+// The shown scenarios, not copies (a 100,000-GPU layout took ~18 ms to copy on every refresh).
+std::vector<const Scenario*> shownScenarios(const Document* doc, int columns) {
+  std::vector<const Scenario*> out;
+  for (int c = 0; c < columns; ++c) out.push_back(&doc->scenario(c));
   return out;
 }
 }  // namespace
@@ -219,7 +220,7 @@ void ComparisonView::refresh() {
   refreshTimer_->stop();
   dirty_ = false;
   const int columns = qMin(doc_->scenarioCount(), kMaxColumns);
-  const std::vector<Scenario> scenarios = shownScenarios(doc_, columns);
+  const std::vector<const Scenario*> scenarios = shownScenarios(doc_, columns);
   if (baseline_ >= columns) baselineChosen_ = false;
   if (!baselineChosen_) baseline_ = ScenarioDiff::defaultBaseline(scenarios);
   baselineLabel_->setText(tr("Baseline:"));
@@ -341,6 +342,8 @@ void ComparisonView::refresh() {
     }
   }
   table_->setVerticalHeaderLabels(rowLabels);
+  for (int r = 0; r < metrics.size(); ++r)  // what the figure is (core/sim/Metrics.h)
+    if (QTableWidgetItem* h = table_->verticalHeaderItem(r)) h->setToolTip(MetricTable::meaning(metrics[r]));
   applyRowFilter();
 
   // One sentence per scenario against the baseline.
@@ -350,8 +353,9 @@ void ComparisonView::refresh() {
   if (baseResult && baseResult->ok())
     for (int c = 0; c < columns; ++c) {
       if (c == baseline_ || !results[c] || !results[c]->ok()) continue;
-      const QString bn = QStringLiteral("%1 (%2)").arg(tag(baseline_), QString::fromStdString(scenarios[baseline_].name));
-      const QString on = QStringLiteral("%1 (%2)").arg(tag(c), QString::fromStdString(scenarios[c].name));
+      const QString bn =
+          QStringLiteral("%1 (%2)").arg(tag(baseline_), QString::fromStdString(scenarios[baseline_]->name));
+      const QString on = QStringLiteral("%1 (%2)").arg(tag(c), QString::fromStdString(scenarios[c]->name));
       lines << ScenarioDiff::pairSummary(bn, *baseResult->output, on, *results[c]->output, differing, baseline_, c)
                    .toHtmlEscaped();
     }
@@ -366,14 +370,14 @@ void ComparisonView::refresh() {
   fitColumns();
 }
 
-void ComparisonView::fillInputs(int columns, const std::vector<Scenario>& scenarios,
+void ComparisonView::fillInputs(int columns, const std::vector<const Scenario*>& scenarios,
                                 const QVector<ScenarioDiff::Input>& differing) {
   lower_->setTabText(1, tr("Inputs that differ (%1)").arg(differing.size()));
   inputs_->clear();
   inputs_->setColumnCount(columns);
   inputs_->setRowCount(differing.size());
   for (int c = 0; c < columns; ++c) {
-    const QString name = QString::fromStdString(scenarios[c].name);
+    const QString name = QString::fromStdString(scenarios[c]->name);
     QString h = chartstyle::wrapText(QStringLiteral("%1: %2").arg(tag(c), name), 26);
     if (c == baseline_) h += QLatin1Char('\n') + tr("(baseline)");
     auto* header = new QTableWidgetItem(h);

@@ -86,7 +86,8 @@ class ComparisonView : public QWidget {
  private:
   void fillBaselineCombo();
   void fillCharts(int columns);
-  void fillInputs(int columns, const std::vector<Scenario>& scenarios, const QVector<ScenarioDiff::Input>& differing);
+  void fillInputs(int columns, const std::vector<const Scenario*>& scenarios,
+                  const QVector<ScenarioDiff::Input>& differing);
   void fitColumns();
   void applyRowFilter();
 

@@ -1,6 +1,9 @@
 #include "MetricTable.h"
 
 #include <QLocale>
+#include <algorithm>
+#include <iterator>
+#include <string_view>
 #include <cmath>
 #include <limits>
 
@@ -8,84 +11,64 @@ namespace cf {
 
 namespace {
 
-using Out = SimOutput;
-using Opt = std::optional<double>;
-
-// Getters by section: performance, energy and cost are always there;
-// reliability only when the Monte Carlo ran.
-MetricTable::Getter perfFigure(double PerfResult::*f) {
-  return [f](const Out& o) -> Opt { return o.performance.perf.*f; };
-}
-MetricTable::Getter energyFigure(double EnergyResult::*f) {
-  return [f](const Out& o) -> Opt { return o.energy.*f; };
-}
-MetricTable::Getter costFigure(double CostResult::*f) {
-  return [f](const Out& o) -> Opt { return o.cost.*f; };
-}
-MetricTable::Getter relFigure(std::function<double(const ReliabilityResult&)> f) {
-  return [f](const Out& o) -> Opt { return o.reliability ? Opt(f(*o.reliability)) : std::nullopt; };
-}
-MetricTable::Getter relStat(SampleStats ReliabilityResult::*stat, double SampleStats::*f) {
-  return relFigure([stat, f](const ReliabilityResult& r) { return r.*stat.*f; });
-}
-MetricTable::Getter topoFigure(std::function<double(const topology::TopologyModel&)> f) {
-  return [f](const Out& o) -> Opt { return o.topology ? Opt(f(*o.topology)) : std::nullopt; };
-}
+// How the GUI shows each registry figure: the unit it is shown in, decimals,
+// and the factor from the registry's unit to it (USD -> M USD, s -> min,
+// fraction -> %).
+struct Display {
+  const char* id;
+  const char* unit;  // shown unit (translated, context MetricTable)
+  int decimals;
+  double factor;
+};
+const Display kDisplay[] = {
+    {"step_time_s", QT_TRANSLATE_NOOP("MetricTable", "s"), 2, 1},
+    {"mfu", QT_TRANSLATE_NOOP("MetricTable", "%"), 1, 100},
+    {"tokens_per_s", "", 0, 1},
+    {"memory_per_gpu_GiB", QT_TRANSLATE_NOOP("MetricTable", "GiB"), 1, 1},
+    {"time_to_train_days", QT_TRANSLATE_NOOP("MetricTable", "days"), 1, 1},
+    {"cluster_mtbf_h", QT_TRANSLATE_NOOP("MetricTable", "h"), 1, 1},
+    {"interruptions_mean", "", 1, 1},
+    {"goodput_mean", QT_TRANSLATE_NOOP("MetricTable", "%"), 1, 100},
+    {"time_to_train_days_mean", QT_TRANSLATE_NOOP("MetricTable", "days"), 1, 1},
+    {"time_to_train_days_p95", QT_TRANSLATE_NOOP("MetricTable", "days"), 1, 1},
+    {"checkpoint_interval_s", QT_TRANSLATE_NOOP("MetricTable", "min"), 1, 1.0 / 60},
+    {"it_power_kW", QT_TRANSLATE_NOOP("MetricTable", "kW"), 0, 1},
+    {"facility_power_kW", QT_TRANSLATE_NOOP("MetricTable", "kW"), 0, 1},
+    {"cooling_power_kW", QT_TRANSLATE_NOOP("MetricTable", "kW"), 0, 1},
+    {"pue", "", 2, 1},
+    {"energy_MWh_per_year", QT_TRANSLATE_NOOP("MetricTable", "MWh"), 0, 1},
+    {"co2_t_per_year", QT_TRANSLATE_NOOP("MetricTable", "t"), 0, 1},
+    {"capex_usd", QT_TRANSLATE_NOOP("MetricTable", "M USD"), 2, 1e-6},
+    {"opex_usd_per_year", QT_TRANSLATE_NOOP("MetricTable", "M USD"), 2, 1e-6},
+    {"tco_usd", QT_TRANSLATE_NOOP("MetricTable", "M USD"), 2, 1e-6},
+    {"usd_per_gpu_hour", QT_TRANSLATE_NOOP("MetricTable", "USD"), 2, 1},
+    {"run_cost_usd", QT_TRANSLATE_NOOP("MetricTable", "M USD"), 2, 1e-6},
+    {"usd_per_million_tokens", QT_TRANSLATE_NOOP("MetricTable", "USD"), 3, 1},
+    {"cloud_breakeven_utilization", QT_TRANSLATE_NOOP("MetricTable", "%"), 1, 100},
+    {"switches", "", 0, 1},
+    {"optics", "", 0, 1},
+    {"bisection_Tbps", QT_TRANSLATE_NOOP("MetricTable", "Tb/s"), 1, 1},
+};
 
 }  // namespace
 
 QVector<MetricTable::Metric> MetricTable::metrics() {
-  using B = Better;
-  using R = ReliabilityResult;
-  using S = SampleStats;
-  using T = topology::TopologyModel;
-  return {
-      // The step and failure-free time the later models used (the flow simulation's when it ran).
-      {"step_time_s", [](const Out& o) -> Opt { return o.stepTime_s(); }, tr("Step time"), tr("s"), 2, 1, B::Lower},
-      {"mfu", [](const Out& o) -> Opt { return o.mfu(); }, tr("MFU"), tr("%"), 1, 100, B::Higher, true},
-      {"tokens_per_s", [](const Out& o) -> Opt { return o.tokensPerSecond(); }, tr("Tokens per second"), QString(), 0,
-       1, B::Higher},
-      {"memory_per_gpu_GiB", perfFigure(&PerfResult::memory_per_gpu_GiB), tr("Memory per GPU"), tr("GiB"), 1, 1,
-       B::None},
-      {"time_to_train_days", [](const Out& o) -> Opt { return o.failureFreeDays(); }, tr("Time to train, failure-free"),
-       tr("days"), 1, 1, B::Lower},
-      {"cluster_mtbf_h", relFigure([](const R& r) { return r.cluster_mtbf_h; }), tr("Cluster MTBF"), tr("h"), 1, 1,
-       B::Higher},
-      {"interruptions_mean", relStat(&R::interruptions, &S::mean), tr("Interruptions per run"), QString(), 1, 1,
-       B::Lower},
-      {"goodput_mean", relStat(&R::goodput, &S::mean), tr("Goodput (ETTR)"), tr("%"), 1, 100, B::Higher,
-       true},
-      {"time_to_train_days_mean", relStat(&R::time_to_train_days, &S::mean), tr("Time to train, mean"), tr("days"), 1,
-       1, B::Lower},
-      {"time_to_train_days_p95", relStat(&R::time_to_train_days, &S::p95), tr("Time to train, p95"), tr("days"), 1, 1,
-       B::Lower},
-      {"checkpoint_interval_s", relFigure([](const R& r) { return r.checkpoint_intervals.used; }),
-       tr("Checkpoint interval"), tr("min"), 1, 1.0 / 60, B::None},
-      {"it_power_kW", energyFigure(&EnergyResult::it_train_kW), tr("IT power"), tr("kW"), 0, 1, B::Lower},
-      {"facility_power_kW", [](const Out& o) -> Opt { return o.energy.year.facility_kW; }, tr("Facility power"),
-       tr("kW"), 0, 1, B::Lower},
-      {"pue", [](const Out& o) -> Opt { return o.energy.year.pue_annual; }, tr("PUE"), QString(), 2, 1, B::Lower},
-      {"energy_MWh_per_year", energyFigure(&EnergyResult::energy_MWh_per_year), tr("Energy per year"), tr("MWh"), 0,
-       1, B::Lower},
-      {"co2_t_per_year", energyFigure(&EnergyResult::co2_t_per_year), tr("CO₂ per year"), tr("t"), 0, 1, B::Lower},
-      {"capex_usd", costFigure(&CostResult::capex_usd), tr("CAPEX"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"opex_usd_per_year", costFigure(&CostResult::opex_usd_per_year), tr("OPEX per year"), tr("M USD"), 2, 1e-6,
-       B::Lower},
-      {"tco_usd", costFigure(&CostResult::tco_usd), tr("TCO"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"usd_per_gpu_hour", costFigure(&CostResult::usd_per_gpu_hour), tr("Cost per GPU-hour"), tr("USD"), 2, 1,
-       B::Lower},
-      {"run_cost_usd", costFigure(&CostResult::run_cost_usd), tr("Cost of the run"), tr("M USD"), 2, 1e-6, B::Lower},
-      {"usd_per_million_tokens", costFigure(&CostResult::usd_per_million_tokens), tr("Cost per million tokens"),
-       tr("USD"), 3, 1, B::Lower},
-      {"switches", topoFigure([](const T& t) { return double(topology::switchCount(t.fabric, t.analysis.counts)); }),
-       tr("Switches"), QString(), 0, 1, B::None},
-      {"optics", topoFigure([](const T& t) { return double(t.analysis.bom.optics()); }), tr("Optical modules"),
-       QString(), 0, 1, B::None},
-      {"bisection_Tbps", topoFigure([](const T& t) {  // not yet known in an estimate without the path analysis
-         return t.analysis.paths ? t.analysis.bisection.bisection_Gbps / 1000.0 : std::numeric_limits<double>::quiet_NaN();
-       }),
-       tr("Bisection bandwidth"), tr("Tb/s"), 1, 1, B::Higher},
-  };
+  QVector<Metric> out;
+  for (const MetricSpec& spec : metricRegistry()) {
+    const Display* d = std::find_if(std::begin(kDisplay), std::end(kDisplay),
+                                    [&](const Display& x) { return std::string_view(x.id) == spec.id; });
+    if (d == std::end(kDisplay)) continue;  // not a row of the table (tst_comparison checks there is none)
+    const MetricSpec* s = &spec;
+    out.push_back({spec.id, [s](const SimOutput& o) { return s->read(o); },
+                   QCoreApplication::translate("cf::Metric", spec.label), *d->unit ? tr(d->unit) : QString(),
+                   d->decimals, d->factor, spec.better, spec.isFraction()});
+  }
+  return out;
+}
+
+QString MetricTable::meaning(const Metric& m) {
+  const MetricSpec* s = findMetric(m.id);
+  return s ? QCoreApplication::translate("cf::Metric", s->meaning) : QString();
 }
 
 double MetricTable::value(const Metric& m, const SimResult& r) {

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "SimResult.h"
+#include "sim/Metrics.h"
 
 namespace cf {
 
@@ -18,7 +19,7 @@ class MetricTable {
   Q_DECLARE_TR_FUNCTIONS(MetricTable)
 
  public:
-  enum class Better { Lower, Higher, None };
+  using Better = MetricSpec::Better;
   using Getter = std::function<std::optional<double>(const SimOutput&)>;
   struct Metric {
     const char* id;  // stable name (the output key it reads), for tests and lookups
@@ -42,7 +43,11 @@ class MetricTable {
   // zero base (relative) gives no delta.
   static Delta delta(const Metric& m, double base, double value);
 
+  // The rows: every figure of the registry (core/sim/Metrics.h) in its
+  // order, with the GUI's unit, decimals and factor.
   static QVector<Metric> metrics();
+  // The metric's one-sentence meaning, translated (for tooltips and reports).
+  static QString meaning(const Metric& m);
   // The shown value, or NaN when the result lacks it (failed, or the figure
   // was not computed or is not finite).
   static double value(const Metric& m, const SimResult& r);

@@ -88,23 +88,21 @@ void longLists(const nlohmann::json& j, const std::string& at, std::vector<std::
 // The layouts are compared as values and summed up from the structs: a
 // generated layout of 100,000 GPUs is megabytes of JSON, and writing it out
 // on every refresh of the Compare tab cost seconds.
-QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<Scenario>& scenarios) {
+QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<const Scenario*>& scenarios) {
   std::vector<nlohmann::json> js;
   bool layoutsDiffer = false;
-  for (const Scenario& s : scenarios) {
-    Scenario withoutLayout = s;
-    withoutLayout.layout = {};
-    js.push_back(scenarioToJson(withoutLayout));
-    layoutsDiffer = layoutsDiffer || !(s.layout == scenarios.front().layout);
+  for (const Scenario* s : scenarios) {
+    js.push_back(scenarioToJson(*s, false));
+    layoutsDiffer = layoutsDiffer || !(s->layout == scenarios.front()->layout);
   }
   QVector<Input> out = inputs(js);
   if (layoutsDiffer) {
     Input in;
     in.pointer = "/layout";
     in.label = tr("Rack layout");
-    for (const Scenario& s : scenarios) {
+    for (const Scenario* s : scenarios) {
       long long racks = 0, parts = 0;
-      for (const Site& site : s.layout.sites)
+      for (const Site& site : s->layout.sites)
         for (const Hall& hall : site.halls)
           for (const Row& row : hall.rows) {
             racks += static_cast<long long>(row.racks.size());
@@ -206,9 +204,9 @@ bool ScenarioDiff::isUntouchedDefault(const Scenario& s) {
   return a == b;
 }
 
-int ScenarioDiff::defaultBaseline(const std::vector<Scenario>& scenarios) {
+int ScenarioDiff::defaultBaseline(const std::vector<const Scenario*>& scenarios) {
   for (std::size_t i = 0; i < scenarios.size(); ++i)
-    if (!isUntouchedDefault(scenarios[i])) return static_cast<int>(i);
+    if (!isUntouchedDefault(*scenarios[i])) return static_cast<int>(i);
   return 0;
 }
 

@@ -32,14 +32,14 @@ class ScenarioDiff {
   // Compare tab for minutes): the rack layout as "N racks, M parts" and any
   // list longer than kMaxListed as its length, after the other rows.
   static constexpr std::size_t kMaxListed = 16;
-  static QVector<Input> inputs(const std::vector<Scenario>& scenarios);
+  static QVector<Input> inputs(const std::vector<const Scenario*>& scenarios);
   static QVector<Input> inputs(const std::vector<nlohmann::json>& scenarioJson);
 
   // True when the scenario equals Document::defaultScenario but for its name.
   static bool isUntouchedDefault(const Scenario& s);
   // The baseline a comparison starts from: the first scenario that is not
   // the untouched default one (0 when all are).
-  static int defaultBaseline(const std::vector<Scenario>& scenarios);
+  static int defaultBaseline(const std::vector<const Scenario*>& scenarios);
 
   // One sentence on `other` against `base`: time to train (with failures
   // when the Monte Carlo ran) and TCO as relative changes with both figures,

@@ -353,7 +353,7 @@ void JobEditor::refresh() {
                              .arg(m.seq_len)
                              .arg(s.cluster.gpus()));
   hints_->clear();
-  for (const Issue& i : validateScenario(s, doc_->project().resolvedParts())) {
+  for (const Issue& i : doc_->scenarioIssues(scenario_)) {
     if (i.path.rfind("job", 0) != 0 && i.path.rfind("cluster.nodes", 0) != 0) continue;
     auto* item = new QListWidgetItem(translatedText(i), hints_);
     item->setIcon(style()->standardIcon(i.severity == Issue::Severity::Error ? QStyle::SP_MessageBoxCritical

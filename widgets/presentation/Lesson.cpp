@@ -64,9 +64,12 @@ const QStringList kTrends = {QStringLiteral("decreasing"), QStringLiteral("incre
 
 // A metric key: a derived one (LessonSimulator::metric) or "section.key" of the engine output.
 void checkMetric(const QString& key, const std::string& where) {
-  static const QRegularExpression pathKey(QStringLiteral("^[a-z_]+\\.[A-Za-z0-9_]+$"));
-  if (!Lesson::derivedMetrics().contains(key) && !pathKey.match(key).hasMatch())
-    throw InputError(where, "\"" + key.toStdString() + "\" is not a metric (\"section.key\" of the simulate output, or one of " +
+  // The scheduler's figures by name (schedule.KEY); the simulate output's through the registry.
+  static const QRegularExpression scheduleKey(QStringLiteral("^schedule\\.[A-Za-z0-9_]+$"));
+  if (!Lesson::derivedMetrics().contains(key) && !scheduleKey.match(key).hasMatch() && !Lesson::registryMetric(key))
+    throw InputError(where, "\"" + key.toStdString() +
+                                "\" is not a metric (\"section.key\" of a figure of `clusterforge-cli metrics`, "
+                                "schedule.KEY, or one of " +
                                 Lesson::derivedMetrics().join(QStringLiteral(", ")).toStdString() + ")");
 }
 
@@ -88,6 +91,12 @@ void checkPlaceholders(const LocalText& t, const std::string& where, int steps) 
 }
 
 }  // namespace
+
+const MetricSpec* Lesson::registryMetric(const QString& key) {
+  const qsizetype dot = key.indexOf(QLatin1Char('.'));
+  if (dot <= 0) return nullptr;
+  return findMetricByOutput("/" + key.left(dot).toStdString() + "/" + key.mid(dot + 1).toStdString());
+}
 
 Lesson Lesson::fromJson(const J& j) {
   if (!j.is_object()) throw InputError("", "a lesson is a JSON object");

@@ -14,6 +14,8 @@
 #include <QVector>
 #include <nlohmann/json.hpp>
 
+#include "sim/Metrics.h"
+
 namespace cf {
 
 // {"en": "...", "zh_CN": "..."} or a plain string.
@@ -92,6 +94,9 @@ struct Lesson {
   // The known chart names of "chart" and the derived metric keys.
   static const QStringList& chartNames();
   static const QStringList& derivedMetrics();
+  // A "section.key" metric: the registry figure the simulate output writes
+  // at /section/key (core/sim/Metrics.h), or null.
+  static const MetricSpec* registryMetric(const QString& key);
   // The expected trend holds for these values (one per step)?
   static bool trendHolds(const QString& expect, const QVector<double>& values);
 };

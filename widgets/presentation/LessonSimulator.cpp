@@ -173,16 +173,16 @@ double LessonSimulator::scheduleMetric(int step, const std::string& name) {
 
 double LessonSimulator::metric(const SimResult& r, const QString& key) {
   if (!r.ok()) return std::nan("");
-  const auto& perf = r.json.contains("performance") ? r.json["performance"] : nlohmann::json::object();
   if (key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share")) {
     // Exposed communication time over the step (docs/models.md, performance):
     // all collectives, or only those on the scale-out network (DP, PP, EP, CP;
     // TP stays inside the scale-up domain in every lesson example).
-    const double step = perf.value("step_time_s", 0.0);
-    if (step <= 0 || !perf.contains("breakdown_s")) return std::nan("");
-    const auto& b = perf["breakdown_s"];
-    double comm = b.value("dp_comm", 0.0) + b.value("pp_comm", 0.0) + b.value("ep_comm", 0.0) + b.value("cp_comm", 0.0);
-    if (key == QLatin1String("comm_share")) comm += b.value("tp_comm", 0.0);
+    const PerfResult& perf = r.output->performance.perf;
+    const double step = perf.step_time_s;
+    if (!(step > 0) || !std::isfinite(step)) return std::nan("");
+    const StepBreakdown& b = perf.breakdown;
+    double comm = b.dp_comm + b.pp_comm + b.ep_comm + b.cp_comm;
+    if (key == QLatin1String("comm_share")) comm += b.tp_comm;
     return comm / step;
   }
   if (key.startsWith(QLatin1String("checkpoint_"))) {
@@ -199,12 +199,10 @@ double LessonSimulator::metric(const SimResult& r, const QString& key) {
     if (!r.output->reliability) return std::nan("");
     return static_cast<double>(r.output->reliability->counts.gpus);
   }
-  const qsizetype dot = key.indexOf(QLatin1Char('.'));
-  if (dot < 0) return std::nan("");
-  const std::string section = key.left(dot).toStdString(), name = key.mid(dot + 1).toStdString();
-  if (!r.json.contains(section) || !r.json[section].contains(name) || !r.json[section][name].is_number())
-    return std::nan("");
-  return r.json[section][name].get<double>();
+  // "section.key": the registry figure written there (core/sim/Metrics.h).
+  const MetricSpec* m = Lesson::registryMetric(key);
+  const std::optional<double> v = m ? m->read(*r.output) : std::nullopt;
+  return v ? *v : std::nan("");
 }
 
 QString LessonSimulator::fill(const QString& text, int step) {
@@ -220,10 +218,10 @@ QString LessonSimulator::fill(const QString& text, int step) {
 }
 
 bool LessonSimulator::isFraction(const QString& key) {
+  if (const MetricSpec* m = Lesson::registryMetric(key)) return m->isFraction();
   return key == QLatin1String("comm_share") || key == QLatin1String("scale_out_comm_share") ||
-         key == QLatin1String("performance.mfu") || key == QLatin1String("reliability.goodput_mean") ||
          key == QLatin1String("schedule.utilization") || key == QLatin1String("schedule.allocated_utilization") ||
-         key == QLatin1String("schedule.goodput_mean") || key == QLatin1String("cost.cloud_breakeven_utilization");
+         key == QLatin1String("schedule.goodput_mean");
 }
 
 QString LessonSimulator::metricLabel(const QString& key) {

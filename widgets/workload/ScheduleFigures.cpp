@@ -83,16 +83,17 @@ QString ScheduleFigures::summaryHtml(const sched::ScheduleResult& r) {
                                       percent(r.goodput_cluster))
                            : tr("Goodput n/a (no job finished)."));
   const double periodH = r.cost_period_s / 3600;
-  text += QStringLiteral("<br>") +
-          tr("Energy %1 MWh at the facility over the horizon (PUE %2; idle GPUs drew %3 MWh of IT energy).")
-              .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1)) +
-          QLatin1Char(' ') +
-          (periodH > horizonH + 1e-6
-               ? tr("Cost over %1 h (the horizon extended to the drain) at %2 per GPU-hour: jobs %3 + idle %4 = "
-                    "cluster %5.")
-               : tr("Cost over %1 h at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5."))
-              .arg(number(periodH, 1), money(r.usd_per_gpu_hour), money(r.jobs_cost_usd), money(r.idle_cost_usd),
-                   money(r.cluster_cost_usd));
+  text +=
+      QStringLiteral("<br>") +
+      tr("Energy %1 MWh at the facility over %4 h (PUE %2; idle GPUs drew %3 MWh of IT energy).")
+          .arg(number(r.facility_energy_MWh, 1), number(r.pue, 3), number(r.idle_energy_MWh, 1), number(periodH, 1)) +
+      QLatin1Char(' ') +
+      (periodH > horizonH + 1e-6
+           ? tr("Cost over %1 h (the horizon extended to the drain) at %2 per GPU-hour: jobs %3 + idle %4 = "
+                "cluster %5.")
+           : tr("Cost over %1 h at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5."))
+          .arg(number(periodH, 1), money(r.usd_per_gpu_hour), money(r.jobs_cost_usd), money(r.idle_cost_usd),
+               money(r.cluster_cost_usd));
   return text;
 }
 

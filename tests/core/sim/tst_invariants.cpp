@@ -4,6 +4,8 @@
 // RandomScenario.h, seed below; CF_INVARIANT_SCENARIOS overrides the count).
 #include <QtTest>
 
+#include <tuple>
+
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -80,6 +82,27 @@ class TstInvariants : public QObject {
       }
     }
     QVERIFY(checked >= 6);
+  }
+
+  // A figure a rule needs that the output lacks is a violation, not a skipped rule (issue 34).
+  void missingFigureIsAViolation() {
+    const std::vector<test::Example> all = test::examples();
+    QVERIFY(!all.empty());
+    SimulateOptions opt;
+    opt.trials = 50;
+    opt.backend = "cpu";
+    const nlohmann::json out = simulateScenario(all.front().project, 0, opt);
+    QVERIFY(invariantViolations(out).empty());
+    for (const auto& [section, key, figure] :
+         {std::tuple{"cost", "amortization_years", "cost.tco_usd"}, std::tuple{"performance", "hfu", "performance.hfu"},
+          std::tuple{"reliability", "failure_free_days", "reliability.failure_free_days"},
+          std::tuple{"energy", "facility_power_kW", "energy.it_power_kW"}}) {
+      nlohmann::json broken = out;
+      QVERIFY2(broken[section].contains(key), key);
+      broken[section].erase(key);
+      const auto v = invariantViolations(broken);
+      QVERIFY2(mentions(v, figure) && joined(v).find("missing") != std::string::npos, (figure + joined(v)).c_str());
+    }
   }
 
   // Seeded random valid scenarios, 8 to 131,072 GPUs: none violates an

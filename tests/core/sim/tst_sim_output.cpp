@@ -6,8 +6,10 @@
 
 #include <cmath>
 #include <functional>
+#include <set>
 
 #include "Examples.h"
+#include "sim/Metrics.h"
 #include "sim/Simulate.h"
 
 using namespace cf;
@@ -153,6 +155,51 @@ class TstSimOutput : public QObject {
     QVERIFY(!j["performance"].contains("flow"));
   }
 
+  // The metric registry (sim/Metrics.h) reads the figure the serializer
+  // writes at the place it names, for every example; ids are unique and
+  // every metric says what it is.
+  void registryReadsTheOutput_data() { typedEqualsJson_data(); }
+  void registryReadsTheOutput() {
+    QFETCH(QString, file);
+    QFETCH(int, scenario);
+    Project project;
+    for (test::Example& e : test::examples())
+      if (e.file == file.toStdString()) project = std::move(e.project);
+    nlohmann::json j;
+    const SimOutput out = simulate(project, static_cast<std::size_t>(scenario), quick(), &j);
+    std::set<std::string> ids;
+    for (const MetricSpec& m : metricRegistry()) {
+      QVERIFY2(ids.insert(m.id).second, m.id);
+      QVERIFY2(*m.label && std::string(m.meaning).size() > 20 && *m.output == '/', m.id);
+      QCOMPARE(findMetric(m.id), &m);
+      const nlohmann::json::json_pointer p(m.output);
+      const std::optional<double> v = m.read(out);
+      if (v) {
+        QVERIFY2(j.contains(p) && j[p].is_number(), m.id);
+        QCOMPARE(*v, j[p].get<double>());
+      } else {  // not computed or not finite: the JSON has null, 0 (performance's non-finite) or nothing
+        QVERIFY2(!j.contains(p) || j[p].is_null() || j[p] == 0, m.id);
+      }
+    }
+    QVERIFY(findMetric("no_such_metric") == nullptr);
+    // Which time is which.
+    QCOMPARE(*findMetric("time_to_train_days")->read(out), out.failureFreeDays());
+    QCOMPARE(*findMetric("time_to_train_days_mean")->read(out), out.reliability->time_to_train_days.mean);
+  }
+
+  // docs/scenario-format.md's metric table is the registry's text.
+  void documentedTableIsTheRegistry() {
+    std::ifstream in(std::string(CF_SOURCE_DIR) + "/docs/scenario-format.md");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string doc = text.str();
+    const std::string begin = "<!-- metrics:begin (generated: clusterforge-cli metrics) -->\n",
+                      end = "<!-- metrics:end -->";
+    const std::size_t b = doc.find(begin), e = doc.find(end);
+    QVERIFY2(b != std::string::npos && e != std::string::npos && e > b, "markers in docs/scenario-format.md");
+    QCOMPARE(doc.substr(b + begin.size(), e - b - begin.size()), metricsMarkdown());
+  }
+
   // Monte Carlo off: no reliability, in the struct and in the JSON alike.
   void noMonteCarloNoReliability() {
     const std::vector<test::Example> all = test::examples();
@@ -165,6 +212,9 @@ class TstSimOutput : public QObject {
     QVERIFY(!out.timeToTrainMeanDays().has_value());
     QVERIFY(!j.contains("reliability"));
     QCOMPARE(toJson(out).dump(), j.dump());
+    for (const char* id : {"cluster_mtbf_h", "interruptions_mean", "goodput_mean", "time_to_train_days_mean",
+                           "time_to_train_days_p95", "checkpoint_interval_s"})
+      QVERIFY2(!findMetric(id)->read(out).has_value(), id);  // empty, never 0
   }
 
   // Flow simulation: the flow figures and the network section, typed and in JSON.

@@ -15,7 +15,10 @@
 #include "sweep/SweepResults.h"
 #include "sweep/SweepRunner.h"
 #include "sweep/SweepSpec.h"
+#include "sweep/VariantEvaluator.h"
 #include "sweep/VariantSeed.h"
+#include "sim/Metrics.h"
+#include "common/InputError.h"
 
 using nlohmann::json;
 
@@ -132,6 +135,56 @@ class TestSweep : public QObject {
     QVERIFY2(bad["error"].get<std::string>().find("global_batch") != std::string::npos, bad.dump().c_str());
   }
 
+  // The record's metrics are the registry's (sim/Metrics.h), named for the
+  // time they are: time_to_train_days failure-free, time_to_train_days_mean
+  // with failures; a figure the run did not compute is absent, not 0.
+  void metricsAreTheRegistrys() {
+    cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4]}])"_json), ".");
+    json rec = cf::evaluateVariant(s, 0, {"cpu", true});
+    QVERIFY2(rec["status"] == "ok", rec.dump().c_str());
+    const json& m = rec["metrics"];
+    for (const auto& [key, v] : m.items()) QVERIFY2(key == "bottleneck" || cf::findMetric(key), key.c_str());
+    QCOMPARE(m["time_to_train_days"].get<double>(), rec["result"]["performance"]["time_to_train_days"].get<double>());
+    QCOMPARE(m["time_to_train_days_mean"].get<double>(),
+             rec["result"]["reliability"]["time_to_train_days_mean"].get<double>());
+    QVERIFY(m["time_to_train_days_mean"].get<double>() > m["time_to_train_days"].get<double>());
+    QCOMPARE(m["goodput_mean"].get<double>(), rec["result"]["reliability"]["goodput_mean"].get<double>());
+    QCOMPARE(m["tco_usd"].get<double>(), rec["result"]["cost"]["tco_usd"].get<double>());
+    QCOMPARE(m["pue"].get<double>(), rec["result"]["energy"]["pue"].get<double>());
+    QCOMPARE(std::string(cf::paretoAxesOf(m).time), std::string("time_to_train_days_mean"));
+    // With no mean (the Monte Carlo off, or a format-1 record of it) the front is over the failure-free time.
+    json noMean = m;
+    noMean.erase("time_to_train_days_mean");
+    QCOMPARE(std::string(cf::paretoAxesOf(noMean).time), std::string("time_to_train_days"));
+  }
+
+  // A report of format 1 reads in today's names.
+  void formatOneResultsAreUpgraded() {
+    const std::string v1 =
+        R"({"format": "clusterforge.sweep-results/1", "name": "old", "axes": [{"key": "cluster.nodes"}],
+      "variants": [
+        {"index": 0, "values": {"cluster.nodes": 4}, "status": "ok", "metrics": {"time_to_train_days": 12.5,
+         "time_to_train_days_failure_free": 10.0, "time_to_train_days_p95": 14.0, "goodput_mean": 0.8, "run_cost_usd": 5}},
+        {"index": 1, "values": {"cluster.nodes": 8}, "status": "ok", "metrics": {"time_to_train_days": 6.0,
+         "time_to_train_days_failure_free": 6.0, "time_to_train_days_p95": 0, "goodput_mean": 0, "interruptions_mean": 0,
+         "run_cost_usd": 5}}]})";
+    cf::SweepResults r = cf::parseSweepResultsText(v1, "old.json");
+    QCOMPARE(r.records.size(), std::size_t(2));
+    const json& a = r.records[0]["metrics"];
+    QCOMPARE(a["time_to_train_days"].get<double>(), 10.0);
+    QCOMPARE(a["time_to_train_days_mean"].get<double>(), 12.5);
+    QVERIFY(!a.contains("time_to_train_days_failure_free"));
+    const json& b = r.records[1]["metrics"];
+    QCOMPARE(b["time_to_train_days"].get<double>(), 6.0);
+    for (const char* absent :
+         {"time_to_train_days_mean", "time_to_train_days_p95", "goodput_mean", "interruptions_mean"})
+      QVERIFY2(!b.contains(absent), absent);
+    // A format the reader does not know is refused.
+    std::string v9 = v1;
+    v9.replace(v9.find("results/1"), 9, "results/9");
+    QVERIFY_THROWS_EXCEPTION(cf::InputError, cf::parseSweepResultsText(v9, "new.json"));
+  }
+
   void searchPicksAValidConfiguration() {
     cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 3]}])"_json, true), ".");
     json rec = cf::evaluateVariant(s, 1, {"cpu", true});
@@ -163,7 +216,9 @@ class TestSweep : public QObject {
     QCOMPARE(report["counts"]["variants"].get<int>(), 4);
     QVERIFY(report["counts"]["pareto"].get<int>() >= 1);
     std::string csv = cf::sweepCsv(report);
-    QVERIFY(csv.rfind("index,cluster.nodes,cluster.facility.cooling,status,pareto,time_to_train_days,run_cost_usd", 0) == 0);
+    QVERIFY(csv.rfind("index,cluster.nodes,cluster.facility.cooling,status,pareto,time_to_train_days_mean,run_cost_usd,"
+                      "step_time_s",
+                      0) == 0);
     QCOMPARE(std::count(csv.begin(), csv.end(), '\n'), 5L);
   }
 
