@@ -2,6 +2,225 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>cf::Metric</name>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Wall time of one optimizer step: compute, exposed communication and pipeline bubble (the flow simulation's step when it ran)</source>
+        <translation>一次优化器步的墙钟时间：计算、未被掩盖的通信和流水线气泡（运行了流级仿真时为其步时）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs per step over the GPUs' dense peak for that step</source>
+        <translation>模型算力利用率：每步模型 FLOPs 除以 GPU 在该步时内的稠密峰值算力</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 Token 数</translation>
+    </message>
+    <message>
+        <source>Training tokens per second of the whole job, failure-free</source>
+        <translation>整个作业每秒训练的 token 数（无故障）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU on the fullest pipeline stage (weights, gradients, optimizer states, activations, buffers)</source>
+        <translation>最满流水线阶段上每块 GPU 的峰值显存（权重、梯度、优化器状态、激活值、缓冲区）</translation>
+    </message>
+    <message>
+        <source>Time to train, failure-free</source>
+        <translation>训练时长（无故障）</translation>
+    </message>
+    <message>
+        <source>Step time x steps to the token budget, no failures</source>
+        <translation>步时 × 达到 token 预算所需步数，不计故障</translation>
+    </message>
+    <message>
+        <source>Cluster MTBF</source>
+        <translation>集群平均故障间隔时间（MTBF）</translation>
+    </message>
+    <message>
+        <source>Mean time between job-interrupting failures of the job's parts (1 / sum of their rates); empty when nothing fails</source>
+        <translation>作业所用部件中断作业的故障之间的平均时间（1 / 各故障率之和）；没有故障时为空</translation>
+    </message>
+    <message>
+        <source>Interruptions per run</source>
+        <translation>每次训练中断次数</translation>
+    </message>
+    <message>
+        <source>Job interruptions per training run, mean over the Monte Carlo trials</source>
+        <translation>每次训练运行的作业中断次数，蒙特卡洛试验的均值</translation>
+    </message>
+    <message>
+        <source>Goodput (ETTR)</source>
+        <translation>有效训练时间占比（ETTR）</translation>
+    </message>
+    <message>
+        <source>Failure-free time over wall time with failures, mean over the trials</source>
+        <translation>无故障时间除以含故障的墙钟时间，各次试验的均值</translation>
+    </message>
+    <message>
+        <source>Time to train, mean</source>
+        <translation>训练时长（均值）</translation>
+    </message>
+    <message>
+        <source>Wall time of the run with failures, checkpoints and restarts, mean over the trials</source>
+        <translation>含故障、检查点和重启的训练墙钟时间，各次试验的均值</translation>
+    </message>
+    <message>
+        <source>Time to train, p95</source>
+        <translation>训练时长（p95）</translation>
+    </message>
+    <message>
+        <source>95th percentile over the trials of the wall time with failures</source>
+        <translation>各次试验中含故障墙钟时间的第 95 百分位</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Time between checkpoints the run used (the policy's, or Young/Daly's optimum)</source>
+        <translation>本次运行使用的检查点间隔（策略给定的，或 Young/Daly 最优值）</translation>
+    </message>
+    <message>
+        <source>IT power</source>
+        <translation>IT 功率</translation>
+    </message>
+    <message>
+        <source>Power of the IT equipment at the training load</source>
+        <translation>训练负载下 IT 设备的功率</translation>
+    </message>
+    <message>
+        <source>Facility power</source>
+        <translation>设施功率</translation>
+    </message>
+    <message>
+        <source>IT power plus power chain and cooling losses, annual mean</source>
+        <translation>IT 功率加上供电链路和制冷损耗，全年平均</translation>
+    </message>
+    <message>
+        <source>Cooling power</source>
+        <translation>制冷功率</translation>
+    </message>
+    <message>
+        <source>Power of the cooling plant and its fans and pumps, annual mean</source>
+        <translation>制冷设备及其风机和水泵的功率，全年平均</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness over the year: facility energy over IT energy</source>
+        <translation>全年能源使用效率：设施能耗除以 IT 能耗</translation>
+    </message>
+    <message>
+        <source>Energy per year</source>
+        <translation>年能耗</translation>
+    </message>
+    <message>
+        <source>Facility energy of a year at the training load</source>
+        <translation>训练负载下设施一年的能耗</translation>
+    </message>
+    <message>
+        <source>CO₂ per year</source>
+        <translation>年 CO₂ 排放</translation>
+    </message>
+    <message>
+        <source>Energy per year times the grid's carbon intensity</source>
+        <translation>年能耗乘以电网碳排放强度</translation>
+    </message>
+    <message>
+        <source>CAPEX</source>
+        <translation>资本支出（CAPEX）</translation>
+    </message>
+    <message>
+        <source>Purchase of the IT equipment and the facility plant</source>
+        <translation>IT 设备和设施机电系统的采购费用</translation>
+    </message>
+    <message>
+        <source>OPEX per year</source>
+        <translation>年运营支出（OPEX）</translation>
+    </message>
+    <message>
+        <source>Electricity, support, plant upkeep and space per year</source>
+        <translation>每年的电费、维保、机电维护和场地费用</translation>
+    </message>
+    <message>
+        <source>TCO</source>
+        <translation>总拥有成本（TCO）</translation>
+    </message>
+    <message>
+        <source>CAPEX plus OPEX over the cost model's years</source>
+        <translation>CAPEX 加上成本模型年限内的 OPEX</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour</source>
+        <translation>每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>TCO over the GPU-hours sold at the cost model's utilization over its years</source>
+        <translation>TCO 除以成本模型年限内按其利用率售出的 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>单次训练成本</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour times the job's GPUs times the run's wall time (with failures when the Monte Carlo ran)</source>
+        <translation>每 GPU 小时成本 × 作业 GPU 数 × 训练墙钟时间（运行了蒙特卡洛时含故障）</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 Token 成本</translation>
+    </message>
+    <message>
+        <source>Cost of the run over its training tokens, per million</source>
+        <translation>训练成本除以训练 token 数，按每百万计</translation>
+    </message>
+    <message>
+        <source>Break-even utilization against the cloud</source>
+        <translation>与云租用持平的利用率</translation>
+    </message>
+    <message>
+        <source>Utilization above which owning the cluster costs less than renting the same GPUs by the hour; empty when owning never breaks even</source>
+        <translation>利用率高于此值时，自建集群比按小时租用同样的 GPU 更便宜；自建永远无法持平时为空</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Switches of the fabric, every tier</source>
+        <translation>网络中各层交换机的总数</translation>
+    </message>
+    <message>
+        <source>Optical modules</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Optical transceivers of the fabric (an active optical cable counts once)</source>
+        <translation>网络中的光模块（一根有源光缆计为一个）</translation>
+    </message>
+    <message>
+        <source>Bisection bandwidth</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <source>Bandwidth across the fabric's worst even cut (empty before the path analysis)</source>
+        <translation>网络最差均分切面上的带宽（路径分析完成前为空）</translation>
+    </message>
+</context>
+<context>
     <name>EngineMessages</name>
     <message>
         <source>%1 needs experts &gt; 1 (a mixture of experts)</source>
@@ -5832,6 +6051,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>训练时长均值（天）</translation>
     </message>
     <message>
+        <source>time to train, failure-free (days)</source>
+        <translation>无故障训练时长（天）</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Variant %1&lt;/b&gt;</source>
         <translation>&lt;b&gt;变体 %1&lt;/b&gt;</translation>
     </message>
@@ -7055,8 +7278,8 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>有效训练时间占比：不适用（没有作业完成）。</translation>
     </message>
     <message>
-        <source>Energy %1 MWh at the facility over the horizon (PUE %2; idle GPUs drew %3 MWh of IT energy).</source>
-        <translation>时段内设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）。</translation>
+        <source>Energy %1 MWh at the facility over %4 h (PUE %2; idle GPUs drew %3 MWh of IT energy).</source>
+        <translation>%4 小时内设施能耗 %1 MWh（PUE %2；空闲 GPU 消耗 IT 能耗 %3 MWh）。</translation>
     </message>
     <message>
         <source>Cost over %1 h (the horizon extended to the drain) at %2 per GPU-hour: jobs %3 + idle %4 = cluster %5.</source>
