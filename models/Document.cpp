@@ -455,10 +455,10 @@ void Document::moveWaterfallStep(int index, int from, int to) {
 std::vector<Issue> Document::validate() const {
   // validateProject's issues, from the memo of each scenario.
   std::vector<Issue> out;
-  const bool many = scenarioCount() > 1;
+  const auto count = static_cast<std::size_t>(scenarioCount());
   for (int i = 0; i < scenarioCount(); ++i)
     for (Issue issue : scenarioIssues(i)) {
-      if (many) issue.path = joinPath(indexPath("scenarios", static_cast<std::size_t>(i)), issue.path);
+      issue.path = joinPath(scenarioIssuePrefix(static_cast<std::size_t>(i), count), issue.path);
       out.push_back(std::move(issue));
     }
   return out;

@@ -1,6 +1,7 @@
 #include "StallWatchdog.h"
 
 #include <QTimer>
+#include <chrono>
 
 namespace cf {
 
@@ -26,6 +27,7 @@ bool StallWatchdog::isActive() const { return timer_->isActive(); }
 
 void StallWatchdog::reset() {
   longest_ms_ = 0;
+  longestEnded_s_ = 0;
   longestLabel_.clear();
   stalls_ = 0;
   if (clock_.isValid()) last_ns_ = clock_.nsecsElapsed();
@@ -39,6 +41,7 @@ void StallWatchdog::tick() {
   if (late_ms > longest_ms_) {
     longest_ms_ = late_ms;
     longestLabel_ = label_;
+    longestEnded_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
   if (late_ms > threshold_ms_) {
     ++stalls_;

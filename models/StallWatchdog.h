@@ -37,6 +37,10 @@ class StallWatchdog : public QObject {
   // The longest block of the event loop since start() or reset(), in ms.
   double longestMs() const { return longest_ms_; }
   QString longestLabel() const { return longestLabel_; }
+  // When the longest block ended, in seconds on the monotonic clock
+  // (CLOCK_MONOTONIC: what `perf record -k CLOCK_MONOTONIC` stamps samples
+  // with), to find the GUI thread's samples of that block in a profile.
+  double longestEndedAtS() const { return longestEnded_s_; }
   // Stalls above the threshold since start() or reset().
   int stallsAbove() const { return stalls_; }
   void setThresholdMs(double ms) { threshold_ms_ = ms; }
@@ -52,6 +56,7 @@ class StallWatchdog : public QObject {
   QElapsedTimer clock_;
   qint64 last_ns_ = 0;
   double longest_ms_ = 0;
+  double longestEnded_s_ = 0;
   double threshold_ms_ = 100;
   int stalls_ = 0;
   QString label_;

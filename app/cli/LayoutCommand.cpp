@@ -11,6 +11,7 @@
 #include "TextFormat.h"
 #include "TextTable.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 #include "design/LayoutGenerator.h"
 #include "design/Validation.h"
 #include "store/ProjectFile.h"
@@ -92,6 +93,7 @@ int layout(const LayoutArgs& a, std::ostream& out, std::ostream& err) {
   Project p;
   LoadReport report;
   try {
+    checkOutputFile(a.out, "-o");  // before the work: a FIFO or device is refused, not replaced after it
     p = readAnyProject(a.file, &report);
   } catch (const InputError& e) {
     err << a.file << ": " << e.what() << "\n";

@@ -8,6 +8,7 @@
 #include "ReportWriter.h"
 #include "UncertaintyRunner.h"
 #include "common/InputError.h"
+#include "common/InputFile.h"
 
 namespace cf::cli {
 
@@ -43,6 +44,12 @@ int report(const ReportArgs& a, int argc, char** argv, std::ostream& out, std::o
   const QString fmt = a.format.empty() ? QFileInfo(outPath).suffix() : QString::fromStdString(a.format);
   if (!ReportWriter::parseFormat(fmt, &format)) {
     err << "report: --format: choose pdf, html or csv (\"" << fmt.toStdString() << "\")\n";
+    return 2;
+  }
+  try {  // before the work: a FIFO or device is refused, not replaced after it
+    checkOutputFile(a.out, "-o");
+  } catch (const InputError& e) {
+    err << e.what() << "\n";
     return 2;
   }
   Project project;

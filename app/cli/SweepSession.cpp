@@ -31,6 +31,8 @@ int SweepSession::prepare() {
   try {
     spec_ = SweepSpec::fromFile(args_.spec);
     checkOutputFile(args_.out, "-o");  // before any variant runs: a FIFO or device is refused, not replaced
+    // The results file too (SQLite would open a FIFO as an empty database).
+    checkOutputFile(args_.resultsFile(), args_.resume.empty() ? "-o" : "--resume");
   } catch (const InputError& e) {
     err_ << args_.spec << ": " << e.what() << "\n";
     return 2;

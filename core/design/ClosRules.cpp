@@ -65,20 +65,6 @@ ClosPlane closPlane(const ClosInput& in) {
   return p;
 }
 
-ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node) {
-  const int k = std::max(2, r.switch_radix > 0 ? r.switch_radix : 64);
-  const double o = std::max(1.0, so.oversubscription);
-  ClosInput ci;
-  ci.nodes = nodes;
-  ci.nics_per_node = nics_per_node;
-  ci.radix = k;
-  ci.tiers = nodes > 1 ? tiersNeeded(std::max(1, so.tiers), k, o, nodes * nics_per_node) : so.tiers;
-  ci.oversubscription_leaf = o;
-  ci.rail_optimized = isRailOptimized(so.rail_optimized, so.topology);
-  ci.spine_leaf = so.topology == "spine-leaf";
-  return ci;
-}
-
 long long maxFabricEndpoints(int tiers, int radix, double oversubscription) {
   // Leaves split their ports down:up = o:1, spines (three tiers) 1:1, as the
   // generator builds them (design/ClosRules.h): k leaves of d ports below a

@@ -87,15 +87,6 @@ struct ClosPlane {
 // Zero endpoints or radix < 2 give an empty plane.
 ClosPlane closPlane(const ClosInput& in);
 
-struct ResolvedScenario;
-struct ScaleOut;
-// The plane of `nodes` nodes of a resolved design as the closed-form models
-// see it (reliability's switch/link counts, the scheduler's leaves and pods):
-// the resolved switch radix (64 when the design names none), the leaf
-// oversubscription, rails and spine-leaf from the topology, and tiers added
-// for the nodes' NIC ports as the generator adds them (tiersNeeded).
-ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node);
-
 // Largest number of endpoints a folded-Clos fabric of `tiers` tiers of
 // `radix`-port switches connects with `oversubscription` (down:up) at the leaves.
 // Non-blocking: k (1 tier), k^2/2 (2), k^3/4 (3) — Al-Fares et al. 2008.

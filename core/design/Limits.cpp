@@ -91,13 +91,12 @@ FabricSize fabricSize(const FabricShape& s) {
   return {satAdd(G, satAdd(su.devices, satMul(planes, plane.devices))), satAdd(su.links, satMul(planes, plane.links))};
 }
 
-FabricShape fabricShape(const ResolvedScenario& r) {
-  const Cluster& c = r.scenario->cluster;
-  const ScaleOut& so = c.scale_out;
+namespace {
+// The shape of `nodes` nodes of `nics` NIC ports each under scale-out `so`.
+FabricShape shapeOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics) {
   FabricShape s;
-  s.nodes = c.nodes;
-  s.gpus_per_node = c.accelerators_per_node;
-  s.nics_per_node = so.nics_per_node;
+  s.nodes = nodes;
+  s.nics_per_node = nics;
   s.planes = std::max(1, so.planes);
   s.radix = r.switch_radix;
   s.oversubscription = so.oversubscription;
@@ -107,9 +106,21 @@ FabricShape fabricShape(const ResolvedScenario& r) {
   s.tiers = clos && s.nodes > 1 && s.radix >= 2
                 ? tiersNeeded(so.tiers, s.radix, so.oversubscription, satMul(s.nodes, s.nics_per_node))
                 : so.tiers;
+  return s;
+}
+}  // namespace
+
+FabricShape fabricShape(const ResolvedScenario& r) {
+  const Cluster& c = r.scenario->cluster;
+  FabricShape s = shapeOf(r, c.scale_out, c.nodes, c.scale_out.nics_per_node);
+  s.gpus_per_node = c.accelerators_per_node;
   s.scale_up_kind = c.scale_up.kind;
   s.domain_size = r.domain_size;
   return s;
+}
+
+ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node) {
+  return closInput(shapeOf(r, so, nodes, nics_per_node));
 }
 
 void checkFabricSize(const FabricShape& s) {

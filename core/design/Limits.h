@@ -57,6 +57,13 @@ struct FabricShape {
 // topology::specFor builds them.
 ClosInput closInput(const FabricShape& s);
 
+struct ScaleOut;
+// The plane of `nodes` nodes of a resolved design as the closed-form models
+// see it (reliability's switch/link counts, the scheduler's leaves and pods):
+// closInput of the shape fabricShape gives those nodes (tiers added for their
+// NIC ports as the generator adds them), so the two can never disagree.
+ClosInput closInputOf(const ResolvedScenario& r, const ScaleOut& so, long long nodes, long long nics_per_node);
+
 // Switches (routers for dragonfly; none for a torus, whose routers are the
 // nodes) of one scale-out plane of the shape.
 long long planeSwitches(const FabricShape& s);

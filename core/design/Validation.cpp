@@ -334,11 +334,15 @@ std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, con
   return out;
 }
 
+std::string scenarioIssuePrefix(std::size_t index, std::size_t count) {
+  return count > 1 ? indexPath("scenarios", index) : std::string();
+}
+
 std::vector<Issue> validateProject(const Project& p) {
   std::vector<Issue> out;
   Catalog parts = p.resolvedParts();
   for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-    auto v = validateScenario(p.scenarios[i], parts, p.scenarios.size() > 1 ? indexPath("scenarios", i) : "");
+    auto v = validateScenario(p.scenarios[i], parts, scenarioIssuePrefix(i, p.scenarios.size()));
     out.insert(out.end(), v.begin(), v.end());
   }
   return out;

@@ -18,5 +18,10 @@ namespace cf {
 // `prefix` is prepended to every path (e.g. "scenarios[1]").
 std::vector<Issue> validateScenario(const Scenario& s, const Catalog& parts, const std::string& prefix = "");
 std::vector<Issue> validateProject(const Project& p);
+// The path prefix of scenario `index`'s issues in a project of `count`
+// scenarios: "scenarios[index]" when there are several, "" when the project is
+// one scenario (its issues read as that scenario's). validateProject and
+// Document::validate both use it.
+std::string scenarioIssuePrefix(std::size_t index, std::size_t count);
 
 }  // namespace cf

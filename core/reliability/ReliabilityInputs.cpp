@@ -7,6 +7,7 @@
 #include "common/InputError.h"
 #include "common/SaturatingMath.h"
 #include "design/ClosRules.h"
+#include "design/Limits.h"
 #include "design/StorageRules.h"
 
 namespace cf {

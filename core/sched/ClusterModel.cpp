@@ -5,6 +5,7 @@
 
 #include "common/InputError.h"
 #include "design/ClosRules.h"
+#include "design/Limits.h"
 #include "design/LayoutGenerator.h"
 #include "design/Resolved.h"
 #include "reliability/ReliabilityInputs.h"

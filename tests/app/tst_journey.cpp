@@ -94,9 +94,12 @@ class TestJourney : public QObject {
   }
   // The stall of the step, printed (never asserted on).
   void end(const QString& step) {
-    const QString line = QStringLiteral("journey: %1 — longest stall %2 ms")
+    // The monotonic time at which that stall ended lines it up with a
+    // profile (perf record -k CLOCK_MONOTONIC; perf script --time).
+    const QString line = QStringLiteral("journey: %1 — longest stall %2 ms (ended at %3 s)")
                              .arg(step, -44)
-                             .arg(QString::number(dog_->longestMs(), 'f', 0), 6);
+                             .arg(QString::number(dog_->longestMs(), 'f', 0), 6)
+                             .arg(QString::number(dog_->longestEndedAtS(), 'f', 3));
     report_ << line;
     qInfo().noquote() << line;
   }

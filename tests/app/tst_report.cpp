@@ -329,6 +329,23 @@ class TestReport : public QObject {
       QVERIFY2(page.contains(name + QStringLiteral(": 200 Monte Carlo trials, seed ")), qPrintable(name));
     }
 
+    // Issue 33: a right-to-left override or a terminal escape in a name is
+    // shown as its code, never passed into the page; a name is escaped once,
+    // in every section (the "Not repeated" line escaped it twice: sharedDesignOnce).
+    Project q = project_;
+    q.scenarios[0].name = "A \xe2\x80\xae evil & <b>bold</b> \x1b[31m";
+    q.scenarios[1].name = "B & co";
+    const QString html2 = dir_.filePath(QStringLiteral("escaped2.html"));
+    QVERIFY(ReportWriter::write(q, results_, ReportWriter::Format::Html, html2));
+    QFile h2(html2);
+    QVERIFY(h2.open(QIODevice::ReadOnly));
+    const QString page2 = QString::fromUtf8(h2.readAll());
+    QVERIFY(!page2.contains(QChar(0x202E)));
+    QVERIFY(!page2.contains(QChar(0x1B)));
+    QVERIFY(page2.contains(QLatin1String("A \\u202e evil &amp; &lt;b&gt;bold&lt;/b&gt; \\u001b[31m")));
+    for (const char* twice : {"&amp;amp;", "&amp;lt;", "&amp;gt;", "&amp;quot;", "&amp;#"})
+      QVERIFY2(!page2.contains(QLatin1String(twice)), twice);
+
     const QString csv = dir_.filePath(QStringLiteral("escaped.csv"));
     QVERIFY(ReportWriter::write(p, results_, ReportWriter::Format::Csv, csv));
     QFile c(csv);
@@ -388,6 +405,7 @@ class TestReport : public QObject {
   // name it. A chart identical to one shown before is named, not repeated.
   void sharedDesignOnce() {
     Project p = project_;
+    p.scenarios[0].name = "First & <b>co</b>";  // escaped once in "as for" (issue 33: it was twice)
     Scenario copy = p.scenarios[0];
     copy.name = "Same design, other checkpoints";
     copy.reliability.trials = 100;
@@ -408,7 +426,10 @@ class TestReport : public QObject {
     // The CAPEX breakdown of scenario C is the one of A.
     QVERIFY(!builder.pictures().contains(QStringLiteral("chart/2/%1").arg(static_cast<int>(ResultCharts::Chart::Capex))));
     QVERIFY(builder.pictures().contains(QStringLiteral("chart/0/%1").arg(static_cast<int>(ResultCharts::Chart::Capex))));
-    QVERIFY(html.contains(QStringLiteral("“%1” as for A: ").arg(ResultCharts::title(ResultCharts::Chart::Capex))));
+    QVERIFY(html.contains(QStringLiteral("“%1” as for A: First &amp; &lt;b&gt;co&lt;/b&gt;")
+                              .arg(ResultCharts::title(ResultCharts::Chart::Capex))));
+    for (const char* twice : {"&amp;amp;", "&amp;lt;", "&amp;gt;"})
+      QVERIFY2(!html.contains(QLatin1String(twice)), twice);
   }
 
   // Tables: the header row repeats on every page (QTextTable header rows)

@@ -245,12 +245,31 @@ class TestCli : public QObject {
     QVERIFY(isFifo());
     Run d = run({"convert", example(), "/dev/null"});
     QVERIFY2(d.code == 2 && d.err.contains("is a character device"), qPrintable(d.err));
+    // Every command that writes a file refuses a FIFO before its work, and
+    // leaves it a FIFO: a sweep's results file (SQLite would open it as an
+    // empty database), a report, a layout (issue 33).
+    const QString spec = QStringLiteral(CF_SOURCE_DIR "/resources/examples/gpt10b-design-sweep.json");
+    for (const auto& [args, key] :
+         {std::pair{QStringList{"sweep", spec, "--json", "-o", dir_.filePath("s.json"), "--resume", fifo},
+                    QString("--resume")},
+          std::pair{QStringList{"sweep", spec, "--json", "-o", fifo}, QString("-o")},
+          std::pair{QStringList{"report", example(), "-o", fifo, "--format", "html"}, QString("-o")},
+          std::pair{QStringList{"layout", example(), "-o", fifo}, QString("-o")}}) {
+      Run r = run(args);
+      QVERIFY2(r.code == 2 && r.err.contains(key + ": \"" + fifo + "\" is a FIFO"),
+               qPrintable(args.join(' ') + " -> " + r.err));
+      QVERIFY(isFifo());
+    }
+    QVERIFY(!QFile::exists(fifo + "-wal") && !QFile::exists(fifo + "-journal"));
     // A loop: a -> b -> a.
     const QString a = dir_.filePath("loop-a.json"), b = dir_.filePath("loop-b.json");
     QVERIFY(QFile::link(b, a) && QFile::link(a, b));
-    for (const QStringList& args : {QStringList{"validate", a}, QStringList{"simulate", a}, QStringList{"convert", a, dir_.filePath("x.json")},
-                                    QStringList{"waterfall", a}, QStringList{"sweep", a, "-o", dir_.filePath("s.json")},
-                                    QStringList{"schedule", example(), "--workload", a}, QStringList{"convert", example(), a}}) {
+    for (const QStringList& args :
+         {QStringList{"validate", a}, QStringList{"simulate", a}, QStringList{"convert", a, dir_.filePath("x.json")},
+          QStringList{"waterfall", a}, QStringList{"sweep", a, "-o", dir_.filePath("s.json")},
+          QStringList{"schedule", example(), "--workload", a}, QStringList{"convert", example(), a},
+          QStringList{"sweep", QStringLiteral(CF_SOURCE_DIR "/resources/examples/gpt10b-design-sweep.json"), "--json",
+                      "-o", dir_.filePath("s2.json"), "--resume", a}}) {
       Run r = run(args);
       QVERIFY2(r.code == 2, qPrintable(args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
       QVERIFY2(!r.err.contains("internal error"), qPrintable(r.err));
