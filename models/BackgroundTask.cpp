@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include "ProgressManager.h"
+#include "WorkerPriority.h"
 
 namespace cf {
 
@@ -43,6 +44,8 @@ bool BackgroundTask::start(Work work) {
   auto control = control_;  // the thread keeps its own references
   auto error = threadError_;
   thread_ = QThread::create([work = std::move(work), control, error] {
+    lowerThisThreadPriority();  // the GUI thread comes first (WorkerPriority.h)
+    const WorkerPriorityScope engineWorkers;
     try {
       work(*control);
     } catch (const Cancelled&) {

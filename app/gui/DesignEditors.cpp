@@ -81,35 +81,39 @@ void DesignEditors::runWizard() {
   // project opened meanwhile does, and the status bar says so (the 100K
   // design was dropped without a word when any edit came in between).
   const quint64 epoch = projectEpoch_;
-  buildWizardDesign(wizard.choices(), doc_->project().resolvedParts(), [this, epoch](Scenario s, Document::Written json) {
-    if (projectEpoch_ != epoch) {
-      if (auto* mw = qobject_cast<QMainWindow*>(window_))
-        mw->statusBar()->showMessage(tr("The cluster wizard's design was not added: another project was opened meanwhile."), 10000);
-      return false;
-    }
-    const int index = doc_->scenarioCount();
-    doc_->addScenario(s, index, std::move(json));
-    setScenario(index);
-    tabs_->setCurrentWidget(racks_);
-    emit scenarioAdded(index);
-    return true;
-  });
+  buildWizardDesign(wizard.choices(), wizard.checkedScenario(), doc_->project().resolvedParts(),
+                    [this, epoch](Scenario s, Document::Written json) {
+                      if (projectEpoch_ != epoch) {
+                        if (auto* mw = qobject_cast<QMainWindow*>(window_))
+                          mw->statusBar()->showMessage(
+                              tr("The cluster wizard's design was not added: another project was opened meanwhile."),
+                              10000);
+                        return false;
+                      }
+                      const int index = doc_->scenarioCount();
+                      doc_->addScenario(s, index, std::move(json));
+                      setScenario(index);
+                      tabs_->setCurrentWidget(racks_);
+                      emit scenarioAdded(index);
+                      return true;
+                    });
 }
 
 void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayReplace) {
   ClusterWizard wizard(Document::defaultProject().resolvedParts(), window_);
   if (wizard.exec() != QDialog::Accepted) return;
   if (!mayReplace()) return;
-  buildWizardDesign(wizard.choices(), Document::defaultProject().resolvedParts(), [this](Scenario s, Document::Written json) {
-    Project p;
-    p.scenarios.push_back(std::move(s));
-    p.name = p.scenarios.front().name;
-    p.adoptParts();
-    doc_->reset(std::move(p), QString(), true, {std::move(json)});
-    setScenario(0);
-    tabs_->setCurrentWidget(racks_);
-    return true;
-  });
+  buildWizardDesign(wizard.choices(), wizard.checkedScenario(), Document::defaultProject().resolvedParts(),
+                    [this](Scenario s, Document::Written json) {
+                      Project p;
+                      p.scenarios.push_back(std::move(s));
+                      p.name = p.scenarios.front().name;
+                      p.adoptParts();
+                      doc_->reset(std::move(p), QString(), true, {std::move(json)});
+                      setScenario(0);
+                      tabs_->setCurrentWidget(racks_);
+                      return true;
+                    });
 }
 
 // The design the wizard's answers give (fabric, layout: seconds at 100,000
@@ -117,14 +121,16 @@ void DesignEditors::runWizardForNewProject(const std::function<bool()>& mayRepla
 // bar (issue 30: the window froze after Finish); `install` adds it. The
 // worker writes it out too (scenarioToJson and its digest: ~1 s at 100,000
 // GPUs), so the content keys read it instead of the GUI thread writing it.
-void DesignEditors::buildWizardDesign(const WizardChoices& choices, const Catalog& parts,
-                                      std::function<bool(Scenario, Document::Written)> install) {
+void DesignEditors::buildWizardDesign(const WizardChoices& choices, std::shared_ptr<const Scenario> checked,
+                                      const Catalog& parts, std::function<bool(Scenario, Document::Written)> install) {
   if (wizardTask_->isRunning()) return;  // one design at a time
   auto built = std::make_shared<Scenario>();
   auto written = std::make_shared<Document::Written>();
   wizardTask_->setTitle([] { return tr("Building the cluster"); });
-  wizardTask_->start([choices, parts, built, written](RunControl&) {
-    *built = buildWizardScenario(choices, parts);
+  // The wizard's last check built this design from these answers: it is
+  // only written out here (it was built twice, the GUI starved by both).
+  wizardTask_->start([choices, checked, parts, built, written](RunControl&) {
+    *built = checked ? *checked : buildWizardScenario(choices, parts);
     *written = Document::write(*built);
   });
   const bool findBest = choices.parallelism == "find-best";

@@ -64,7 +64,7 @@ class DesignEditors : public QObject {
  private:
   void retranslate();
   void findBestAfterWizard();
-  void buildWizardDesign(const WizardChoices& choices, const Catalog& parts,
+  void buildWizardDesign(const WizardChoices& choices, std::shared_ptr<const Scenario> checked, const Catalog& parts,
                          std::function<bool(Scenario, Document::Written)> install);
 
   Document* doc_;

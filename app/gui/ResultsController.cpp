@@ -1,5 +1,7 @@
 #include "ResultsController.h"
 
+#include "WorkerPriority.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -331,6 +333,7 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
   bool ok = false;
   QString threadError;
   QThread* worker = QThread::create([&] {
+    lowerThisThreadPriority();  // the GUI thread comes first (models/WorkerPriority.h)
     ok = ReportWriter::printPdf(content, path, &threadError, [&](int done, int total) {
       page = done;
       pages = std::max(1, total);

@@ -80,6 +80,7 @@ struct LayoutOptions {
   // {{"leaf", 32}, {"spine", 16}}: placements are named "<tier>-0001", ...
   // Empty = estimateSwitches() (closed form), named "sw-0001", ...
   std::vector<std::pair<std::string, long long>> fabric_switches;
+  bool operator==(const LayoutOptions&) const = default;
 };
 
 struct LayoutSummary {

@@ -46,6 +46,7 @@ struct AlibabaJob {
   std::size_t line = 0;
   double gpus = 0;
   double start = std::numeric_limits<double>::infinity(), end = -std::numeric_limits<double>::infinity();
+  std::size_t endLine = 0;  // the task row that ends the job (its end_time is the job's)
   bool incomplete = false;
 };
 
@@ -162,10 +163,12 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
       j.incomplete = true;
     } else {
       j.start = std::min(j.start, start);
+      if (end >= j.end) j.endLine = row.line;
       j.end = std::max(j.end, end);
     }
   }
   std::vector<TraceJob> out;
+  std::vector<std::size_t> endLines;  // of out[i]
   for (const AlibabaJob& j : jobs) {
     const std::string where = at(jobName, j.line) + " (job " + j.name + ")";
     if (std::isnan(j.submit)) skip(rep, "no submission time", where);
@@ -182,10 +185,16 @@ std::vector<TraceJob> readAlibaba2020(const std::string& jobTable, const std::st
       t.gpus = static_cast<int>(std::max(1.0, std::min(double(kMaxTraceJobGpus), std::ceil(j.gpus - 1e-9))));
       t.line = j.line;
       out.push_back(std::move(t));
+      endLines.push_back(j.endLine);
     }
   }
   startAtZero(out);
-  for (const TraceJob& t : out) checkSpan(t, [&](const char* column) { return at(jobName, t.line) + ": column " + column; });
+  // The submission is the job table's; the end is the task row that ends the job.
+  for (std::size_t i = 0; i < out.size(); ++i)
+    checkSpan(out[i], [&](const char* column) {
+      return std::string(column) == "end_time" ? at(taskName, endLines[i]) + ": column end_time"
+                                               : at(jobName, out[i].line) + ": column " + column;
+    });
   rep->jobs = static_cast<long long>(out.size());
   return out;
 }

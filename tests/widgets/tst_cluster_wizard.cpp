@@ -613,6 +613,18 @@ class TestClusterWizard : public QObject {
     QVERIFY2(wizard.fabricValid(), qPrintable(wizard.summaryText()));
     QVERIFY2(wizard.summaryText().contains(QLocale().toString(65536)), qPrintable(wizard.summaryText()));
     QVERIFY2(!wizard.summaryText().contains(QLocale().toString(100000)), qPrintable(wizard.summaryText()));
+    // Finish adds the design the check built from these answers (it built
+    // it again, seconds at 100K, two builds starving the GUI thread); after
+    // another answer, none until that one is checked.
+    std::shared_ptr<const Scenario> checked = wizard.checkedScenario();
+    QVERIFY(checked);
+    QVERIFY(scenarioToJson(*checked) == scenarioToJson(wizard.scenario()));
+    c.gpus = 4096;
+    wizard.setChoices(c);
+    QVERIFY(!wizard.checkedScenario());
+    SETTLE(wizard);
+    QVERIFY(wizard.checkedScenario());
+    QCOMPARE(wizard.checkedScenario()->cluster.gpus(), 4096LL);
   }
 
   void nameFollowsTheDesign() {

@@ -125,8 +125,11 @@ void RackEditor::setScenario(int index) {
   if (index == scenario_) return;
   scenario_ = index;
   row_ = {};
-  rebuild();
-  view_->zoomToFit();
+  // Deferred: the change that comes with it (a scenario added, a project
+  // opened) schedules a rebuild too, and one rebuild serves both (two made
+  // the wizard's Finish stall ~100 ms on a GB200 row, issue 30).
+  fitAfterRebuild_ = true;
+  scheduleRebuild();
 }
 
 void RackEditor::setRow(const RowRef& row) {
@@ -171,7 +174,8 @@ void RackEditor::rebuild() {
   const RackScene::Faces faces = static_cast<RackScene::Faces>(faces_->currentData().toInt());
   scene_->setRow(layoutedit::row(l, row_), doc_->project().resolvedParts(), faces);
   fillRows();
-  if (view_->isAutoFit()) view_->zoomToFit();
+  if (view_->isAutoFit() || fitAfterRebuild_) view_->zoomToFit();
+  fitAfterRebuild_ = false;
   generateAction_->setVisible(l.empty());  // a tool bar widget shows through its action
   addRack_->setEnabled(!l.empty());
   filler_->setEnabled(scene_->rackCount() > 0);

@@ -105,6 +105,7 @@ class RackEditor : public QWidget {
  private:
   void retranslate();
   bool redrawWhenShown_ = false;  // the language changed while hidden
+  bool fitAfterRebuild_ = false;  // another scenario: its row fits the view when drawn
   void onChanged(const ChangeEvent& e);
   void scheduleRebuild();
   void rebuild();

@@ -315,6 +315,11 @@ void ClusterWizard::setChoices(const WizardChoices& c) {
 
 Scenario ClusterWizard::scenario(LayoutSummary* summary) const { return buildWizardScenario(choices(), parts_, summary); }
 
+std::shared_ptr<const Scenario> ClusterWizard::checkedScenario() const {
+  if (!preview_ || !preview_->built || summaryPending() || !(preview_->choices == choices())) return nullptr;
+  return preview_->scenario;
+}
+
 QString ClusterWizard::summaryText() const { return summary2_->text(); }
 
 QString ClusterWizard::fabricText() const { return fabricLabel2_->text(); }
@@ -347,10 +352,13 @@ void ClusterWizard::updateSummary() {
     for (QWizardPage* page : {hardware_, fabricPage_, site_, jobPage_}) emit page->completeChanged();
   }
   auto out = std::make_shared<WizardPreview>();
+  out->choices = choices();
   preview_ = out;
-  check_->start([c = choices(), parts = parts_, out](RunControl&) {
+  check_->start([c = out->choices, parts = parts_, out](RunControl&) {
     try {
-      const Scenario s = buildWizardScenario(c, parts, &out->layout, &out->fabric);
+      auto built = std::make_shared<const Scenario>(buildWizardScenario(c, parts, &out->layout, &out->fabric));
+      const Scenario& s = *built;
+      out->scenario = std::move(built);
       out->built = true;
       out->name = s.name;
       out->nodes = s.cluster.nodes;

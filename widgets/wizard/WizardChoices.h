@@ -49,6 +49,7 @@ struct WizardChoices {
   std::string model_preset = "Llama 3 8B";
   std::string parallelism = "auto";  // auto | manual | find-best
   int tp = 8, pp = 1;
+  bool operator==(const WizardChoices&) const = default;
 };
 
 // Shared file system sized to the cluster when the answers leave it at 0,
