@@ -32,7 +32,7 @@
 //    (estimate; DeepEP/NCCL all-to-all reports 70-80 %).
 #pragma once
 #include "perf/CommFabric.h"
-#include "perf/EvalKernel.h"
+#include "perf/CollectiveKernel.h"
 
 namespace cf {
 

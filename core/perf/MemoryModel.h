@@ -65,7 +65,7 @@
 //  - Shared experts (MoE): their MLP parameters are dense (replicated over
 //    the EP ranks like attention, split by TP).
 #pragma once
-#include "perf/EvalKernel.h"
+#include "perf/MemoryKernel.h"
 #include "perf/PerfTypes.h"
 #include "perf/SoftwareStack.h"
 #include "workload/TransformerWorkload.h"

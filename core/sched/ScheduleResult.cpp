@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/Csv.h"
+#include "common/Printable.h"
 
 namespace cf::sched {
 
@@ -115,11 +116,12 @@ void writeJobsCsv(const ScheduleResult& r, std::ostream& out) {
   for (std::size_t i = 0; i < r.jobs.size(); ++i) {
     const JobRecord& j = r.jobs[i];
     std::ostringstream s;
-    s << std::setprecision(10) << i << "," << csvCell(j.id) << "," << csvCell(r.classes[j.cls]) << ","
-      << csvCell(r.teams[j.team]) << "," << j.gpus << "," << j.arrival_s / 3600 << ","
-      << opt(j.start_s < 0 ? -1 : j.start_s / 3600) << "," << opt(j.end_s < 0 ? -1 : j.end_s / 3600) << ","
-      << opt(j.start_s < 0 ? -1 : (j.start_s - j.arrival_s) / 3600) << ","
-      << opt(j.end_s < 0 ? -1 : (j.end_s - j.arrival_s) / 3600) << "," << j.held_gpu_s / 3600 << ","
+    // Names as text a terminal shows as written (control and bidi characters escaped, issue 33).
+    s << std::setprecision(10) << i << "," << csvCell(printableText(j.id)) << ","
+      << csvCell(printableText(r.classes[j.cls])) << "," << csvCell(printableText(r.teams[j.team])) << "," << j.gpus
+      << "," << j.arrival_s / 3600 << "," << opt(j.start_s < 0 ? -1 : j.start_s / 3600) << ","
+      << opt(j.end_s < 0 ? -1 : j.end_s / 3600) << "," << opt(j.start_s < 0 ? -1 : (j.start_s - j.arrival_s) / 3600)
+      << "," << opt(j.end_s < 0 ? -1 : (j.end_s - j.arrival_s) / 3600) << "," << j.held_gpu_s / 3600 << ","
       << j.goodput() << "," << j.preemptions << "," << j.interruptions << "," << (j.deadline_missed ? "true" : "false")
       << "," << j.energy_kWh << "," << j.cost_usd << "," << opt(j.start_s < 0 ? -1 : j.wait_total_s / 3600) << "\n";
     out << s.str();

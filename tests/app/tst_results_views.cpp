@@ -14,6 +14,12 @@
 #include <QTest>
 #include <QUndoStack>
 #include <QXmlStreamReader>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextDocumentFragment>
+#include <QTextLayout>
 
 #include "ChartView.h"
 #include "DashboardPage.h"
@@ -134,6 +140,46 @@ class TestResultsViews : public QObject {
 
     flow->setChecked(false);
     QCOMPARE(runner->options().network, std::string("analytical"));
+  }
+
+  // Issue 30: at 1024 x 768 the Dashboard's numbers wrapped mid-number
+  // ("2,↵024,563", "32.8↵%") and its right column was cut. Every value is on
+  // one line of the label as laid out, which fits the page, at both sizes.
+  void dashboardFiguresNeverBreak() {
+    for (const QSize size : {QSize(1024, 768), QSize(1920, 1080)}) {
+      MainWindow w;
+      w.resize(size);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/llama3-405b-16k-h100.cf.json")));
+      QVERIFY(waitForResult(w));
+      DashboardPage* dash = w.results()->dashboard();
+      w.tabs()->setCurrentWidget(dash);
+      auto* label = dash->findChild<QLabel*>(QStringLiteral("dashboardFigures"));
+      QVERIFY(label);
+      QTRY_VERIFY(label->text().contains(QLatin1String("<table")));
+      QTRY_VERIFY(label->width() > 0 && label->width() <= dash->width());
+      QTextDocument doc;
+      doc.setDefaultFont(label->font());
+      doc.setHtml(label->text());
+      doc.setTextWidth(label->width());
+      QVERIFY2(doc.idealWidth() <= label->width() + 1, qPrintable(QString::number(doc.idealWidth())));  // nothing cut
+      static const QRegularExpression valueSpan(QStringLiteral("font-weight:600'>([^<]*)</span>"));
+      int values = 0;
+      for (auto it = valueSpan.globalMatch(label->text()); it.hasNext();) {
+        const QString value = QTextDocumentFragment::fromHtml(it.next().captured(1)).toPlainText();
+        const QTextCursor c = doc.find(value);
+        QVERIFY2(!c.isNull(), qPrintable(value));
+        const QTextBlock b = doc.findBlock(c.selectionStart());
+        QTextLayout* l = b.layout();
+        QVERIFY(l);
+        const int first = l->lineForTextPosition(c.selectionStart() - b.position()).lineNumber();
+        const int last = l->lineForTextPosition(c.selectionEnd() - 1 - b.position()).lineNumber();
+        QVERIFY2(first == last, qPrintable(QStringLiteral("%1 at %2 px").arg(value).arg(size.width())));
+        ++values;
+      }
+      QVERIFY(values >= 10);
+    }
   }
 
   void exportPngAndSvg() {

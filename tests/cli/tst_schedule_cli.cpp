@@ -338,6 +338,19 @@ class TestScheduleCli : public QObject {
     QVERIFY2(r.out.contains(QStringLiteral("\\u001b]0;owned\\u0007dbg")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("t\\u202eam")), qPrintable(r.out));
     for (QChar c : {QChar(0x1b), QChar(0x07), QChar(0x202e)}) QVERIFY(!r.out.contains(c));
+    // The per-job CSV on stdout too (it printed the names raw).
+    Run csv = run({kSchedule, kExample, QStringLiteral("--workload"), wl, QStringLiteral("--csv")});
+    QVERIFY2(csv.code == 0, qPrintable(csv.err));
+    QVERIFY2(csv.out.contains(QStringLiteral("\\u001b]0;owned\\u0007dbg")), qPrintable(csv.out.left(400)));
+    for (QChar c : {QChar(0x1b), QChar(0x07), QChar(0x202e)}) QVERIFY(!csv.out.contains(c));
+    // Replications in the text: the mean wait, first and total, with intervals (issue 33).
+    Run reps = run(
+        {kSchedule, kExample, QStringLiteral("--workload"), wl, QStringLiteral("--replications"), QStringLiteral("3")});
+    QVERIFY2(reps.code == 0, qPrintable(reps.err));
+    QVERIFY2(reps.out.contains(QStringLiteral("3 replications (95 % intervals)")) &&
+                 reps.out.contains(QStringLiteral(", wait mean ")) &&
+                 reps.out.contains(QStringLiteral("(total incl. requeues ")),
+             qPrintable(reps.out.right(600)));
   }
 
   void malformedTraceExit2() {

@@ -76,6 +76,31 @@ class TestUncertaintyCli : public QObject {
     QVERIFY(std::abs(sum - 1) < 1e-9);
   }
 
+  // An example declares its own ranges (issue 32): the cloud-or-own case's
+  // utilisation, electricity and cloud price are read with their sources, and
+  // the appliance's cost per accelerator-hour spreads with the utilisation.
+  void exampleDeclaresItsRanges() {
+    const cftest::Run r =
+        cftest::run({"uncertainty", QStringLiteral(CF_SOURCE_DIR "/resources/examples/cloud-vs-onprem-5y.json"),
+                     "--samples", "256", "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject d = QJsonDocument::fromJson(r.out.toUtf8()).object()["designs"].toArray().at(0).toObject();
+    QStringList declared;
+    for (const QJsonValue& in : d["inputs"].toArray())
+      if (in.toObject()["key"].toString().startsWith("cluster.facility.") &&
+          !in.toObject()["source"].toString().isEmpty())
+        declared << in.toObject()["key"].toString();
+    declared.sort();
+    QCOMPARE(declared, (QStringList{"cluster.facility.cloud_usd_per_gpu_hour",
+                                    "cluster.facility.electricity_usd_per_kWh", "cluster.facility.utilization"}));
+    const QJsonObject perHour = d["figures"].toObject()["usd_per_gpu_hour"].toObject();
+    // Utilisation 40-80 %: the p95 cost per busy hour is well above the p5 (the design's $1.55 between).
+    QVERIFY2(perHour["p95"].toDouble() > 1.3 * perHour["p5"].toDouble(),
+             qPrintable(QString::number(perHour["p95"].toDouble())));
+    QVERIFY(perHour["p5"].toDouble() < perHour["nominal"].toDouble() &&
+            perHour["nominal"].toDouble() < perHour["p95"].toDouble());
+  }
+
   void badInputNamesTheKey() {
     QTemporaryDir dir;
     struct Case {

@@ -41,7 +41,7 @@ Knobs knobsOf(const std::string& text) {
 void simulateSmall(cf::sched::Workload w, Knobs k) {
   using namespace cf::sched;
   static const int kGpn[] = {1, 2, 4, 8};
-  static const double kHorizon[] = {6, 48, 500, 5000};
+  static const double kHorizon[] = {6, 48, 500, 5000, 1e5};
   ClusterModel m;
   m.nodes = 1 + static_cast<long long>(k.take(64));
   m.gpus_per_node = kGpn[k.take(4)];
@@ -54,8 +54,21 @@ void simulateSmall(cf::sched::Workload w, Knobs k) {
   o.failures = k.take(2) == 1;
   o.seed = k.take(1000);
   o.drain_factor = 2;
-  // Bounded work per execution: about 5,000 jobs at most.
-  w.horizon_h = std::min(w.horizon_h, kHorizon[k.take(4)]);
+  // Bounded work per execution: about 5,000 jobs at most. A trace alone goes
+  // through withTrace as the CLI does (its span is the horizon, up to the
+  // 10^6 h limit: long horizons, failures over them); otherwise one of five
+  // horizons up to 10^5 h.
+  if (w.classes.empty() && !w.trace.empty() && k.take(2)) {
+    if (w.trace.size() > 5000) w.trace.resize(5000);
+    std::vector<TraceJob> trace = std::move(w.trace);
+    w.trace.clear();
+    w = withTrace(std::move(w), std::move(trace), true);
+  } else {
+    w.horizon_h = std::min(w.horizon_h, kHorizon[k.take(5)]);
+  }
+  // At most ~20,000 failures over the horizon (the drain included), whatever its length.
+  const double span_h = std::max(1.0, w.horizon_h) * (1 + o.drain_factor);
+  for (FailureMode& f : m.failures) f.per_hour = std::min(f.per_hour, 2e4 / span_h);
   const double perClass = 5000.0 / std::max<std::size_t>(1, w.classes.size());
   for (auto& c : w.classes) c.rate_per_h = std::min(c.rate_per_h, perClass / w.horizon_h);
   if (w.trace.size() > 5000) w.trace.resize(5000);

@@ -1,6 +1,7 @@
 // The job editor: a preset is one undo command, a bad parallelism shows a
 // validity hint at once, and "Find best" (on a worker thread) applies the
 // chosen configuration as one undo command.
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -40,6 +41,27 @@ class TestJobEditor : public QObject {
     QCOMPARE(m.first_dense_layers, 3);
     QCOMPARE(m.mtp_depth, 1);
     QVERIFY(!editor.hints().join(QLatin1Char('\n')).contains(QStringLiteral("job.model")));
+  }
+
+  // Issue 30: the preset combo shows the scenario's model (it said "GPT-3
+  // 175B" on a Llama model), and nothing when the model is no preset.
+  void presetComboFollowsTheModel() {
+    Document doc;
+    JobEditor editor(&doc);
+    auto* combo = editor.findChild<QComboBox*>(QStringLiteral("jobPresetCombo"));
+    QVERIFY(combo);
+    QVERIFY(editor.applyPreset(QStringLiteral("Llama 3 70B")));
+    editor.hints();  // refreshes a dirty editor
+    QCOMPARE(combo->currentText(), QStringLiteral("Llama 3 70B"));
+    QVERIFY(editor.applyPreset(QStringLiteral("BERT-Large")));
+    editor.hints();
+    QCOMPARE(combo->currentText(), QStringLiteral("BERT-Large"));
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/job/model/layers"), 30));  // no preset has this shape
+    editor.hints();
+    QCOMPARE(combo->currentIndex(), -1);
+    doc.undoStack()->undo();
+    editor.hints();
+    QCOMPARE(combo->currentText(), QStringLiteral("BERT-Large"));
   }
 
   // Issue 16: the levers are editable, one undo command each, and the memory

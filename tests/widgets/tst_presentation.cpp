@@ -218,6 +218,18 @@ class TestPresentation : public QObject {
     QVERIFY(mfu[3] < mfu[2]);
     QVERIFY(mfu[4] > mfu[3]);
     QCOMPARE(mfu[5], mfu[4]);
+    // Fast restart "buys goodput, not speed": the slide's goodput rises and its
+    // days with failures fall, while the failure-free days stay (the slide said
+    // the lever "shows in days" beside days that did not move, issue 30).
+    LessonSimulator* sim = w.simulator(w.indexOf(QStringLiteral("waterfall")));
+    QVERIFY(sim);
+    QVERIFY2(sim->metric(5, QStringLiteral("reliability.goodput_mean")) >
+                 sim->metric(4, QStringLiteral("reliability.goodput_mean")),
+             qPrintable(QString::number(sim->metric(5, QStringLiteral("reliability.goodput_mean")))));
+    QVERIFY(sim->metric(5, QStringLiteral("reliability.time_to_train_days_mean")) <
+            sim->metric(4, QStringLiteral("reliability.time_to_train_days_mean")));
+    QCOMPARE(sim->metric(5, QStringLiteral("performance.time_to_train_days")),
+             sim->metric(4, QStringLiteral("performance.time_to_train_days")));
     QVERIFY(Lesson::trendHolds(QStringLiteral("last_below_first"), mfu));
     QVERIFY(w.trendChart()->isVisibleTo(&w));
   }
@@ -591,6 +603,15 @@ class TestPresentation : public QObject {
     QCOMPARE(title->textFormat(), Qt::PlainText);
     QVERIFY(title->text().contains(QLatin1String("<h1")));
     QVERIFY(title->sizeHint().height() < 200);
+    // So are a step's title, its narration and its presenter notes.
+    auto* stepTitle = w.findChild<QLabel*>(QStringLiteral("presentationStepTitle"));
+    auto* narration = w.findChild<QLabel*>(QStringLiteral("presentationNarration"));
+    auto* notes = w.notesWindow() ? w.notesWindow()->findChild<QLabel*>(QStringLiteral("presenterNotesText")) : nullptr;
+    QVERIFY(stepTitle && narration && notes);
+    for (QLabel* l : {stepTitle, narration, notes}) QCOMPARE(l->textFormat(), Qt::PlainText);
+    QVERIFY2(stepTitle->text().contains(QLatin1String("<h1")), qPrintable(stepTitle->text()));
+    QVERIFY2(narration->text().contains(QLatin1String("<img src=")), qPrintable(narration->text()));
+    QVERIFY2(w.presenterNotes().contains(QLatin1String("<a href=")), qPrintable(w.presenterNotes()));
   }
 
   void lessonFiles() {

@@ -132,6 +132,9 @@ class TestSimulationRunner : public QObject {
     QVERIFY2(text.contains(QLatin1String("Goodput, ETTR (%)")), qPrintable(text));
     QVERIFY(text.contains(QLatin1String("Cost per GPU-hour (USD)")));
     QVERIFY(text.contains(QLatin1String("TCO (million USD)")));
+    // Storage tiers in words, not their raw kinds ("pfs (parallel-fs)" showed in the Chinese UI, issue 30).
+    QVERIFY2(text.contains(QLatin1String("Parallel file system")) && !text.contains(QLatin1String("(parallel-fs)")),
+             qPrintable(text));
     // Scrolled to the end, the last row is in view; an update keeps it there.
     QScrollBar* bar = page.browser()->verticalScrollBar();
     QVERIFY(bar->maximum() > 0);

@@ -84,6 +84,16 @@ class TestWaterfallView : public QObject {
     QVERIFY(view.table()->isColumnHidden(WaterfallView::ShapleyColumn));
     QVERIFY(view.status()->text().contains(QLatin1String("3 simulations")));
     QVERIFY(!view.chart()->toImage(QSize(400, 300), 1.0).isNull());
+    // A narrow window (the tab at 1024 x 768 beside the steps list): the step
+    // names keep their width, the figures scroll (the Step column showed "…").
+    view.resize(520, 600);
+    QTRY_VERIFY(view.table()->viewport()->width() < 520);
+    for (int row = 0; row < view.table()->rowCount(); ++row) {
+      const QString name = view.table()->item(row, WaterfallView::StepColumn)->text();
+      QVERIFY2(
+          view.table()->columnWidth(WaterfallView::StepColumn) >= view.table()->fontMetrics().horizontalAdvance(name),
+          qPrintable(name));
+    }
   }
 
   void orderAndStepsAreUndoableEdits() {

@@ -89,6 +89,23 @@ void DashboardPage::reflow() {
 void DashboardPage::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   reflow();
+  layOutFigures();
+}
+
+// The figures in as many columns as the page's width gives each room for its
+// widest value (five at 1920 px; at 1024 x 768 numbers wrapped mid-number,
+// "2,↵024,563", and the right column was cut, issue 30).
+void DashboardPage::layOutFigures() {
+  if (figureCells_.isEmpty()) return;
+  const int cellWidth = figures_->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 30;
+  const int room = width() - 40;  // the page's (the label is laid out after it)
+  const int columns = std::clamp(room / std::max(1, cellWidth), 2, 5);
+  if (columns == figureColumns_) return;
+  figureColumns_ = columns;
+  QString rows;
+  for (int i = 0; i < figureCells_.size(); i += columns)
+    rows += QStringLiteral("<tr>%1</tr>").arg(figureCells_.mid(i, columns).join(QString()));
+  figures_->setText(QStringLiteral("<table>%1</table>").arg(rows) + figureTail_);
 }
 
 void DashboardPage::setUncertainty(UncertaintyRunner* runner) {
@@ -241,42 +258,45 @@ void DashboardPage::draw() {
     };
     struct Cell {
       const QString& pattern;
-      QString operator()(const QString& label, const QString& value, const QString& band = {}) const {
-        return pattern.arg(label, value, band);
+      QString operator()(const QString& label, QString value, const QString& band = {}) const {
+        return pattern.arg(label, value.replace(QLatin1Char(' '), QChar(0x00A0)), band);  // a value is never broken
       }
     } cell{plainCell};
     // With the flow simulation on, its step is the one time to train,
     // reliability, energy and cost used; the analytical one stays beside it.
-    QString row1 = cell(out.flow ? tr("Step time (flow simulation)") : tr("Step time"),
-                        tr("%1 s").arg(n(out.stepTime_s(), 2)), bands({"step_time_s"})) +
-                   cell(tr("MFU"), tr("%1 %").arg(n(out.mfu(), 1, 100))) +
-                   cell(tr("Tokens/s"), n(out.tokensPerSecond(), 0)) +
-                   cell(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))) +
-                   cell(tr("Time to train (mean / p50 / p95)"),
-                        rel ? timeToTrainText(*ttt(&SampleStats::mean), *ttt(&SampleStats::p50), *ttt(&SampleStats::p95))
-                            : QStringLiteral("—"),
-                        bands({"time_to_train_days"}));
+    const QStringList row1Cells{
+        cell(out.flow ? tr("Step time (flow simulation)") : tr("Step time"), tr("%1 s").arg(n(out.stepTime_s(), 2)),
+             bands({"step_time_s"})),
+        cell(tr("MFU"), tr("%1 %").arg(n(out.mfu(), 1, 100))), cell(tr("Tokens/s"), n(out.tokensPerSecond(), 0)),
+        cell(tr("Memory per GPU"), tr("%1 GiB").arg(n(perf.memory_per_gpu_GiB, 1))),
+        cell(tr("Time to train (mean / p50 / p95)"),
+             rel ? timeToTrainText(*ttt(&SampleStats::mean), *ttt(&SampleStats::p50), *ttt(&SampleStats::p95))
+                 : QStringLiteral("—"),
+             bands({"time_to_train_days"}))};
     const double breakeven = out.cost.cloud_breakeven_utilization;
-    QString row2 =
+    const QStringList row2Cells{
         cell(tr("Goodput (ETTR)"),
              unit(tr("%1 %"), n(rel ? std::optional<double>(rel->goodput.mean) : std::nullopt, 1, 100)),
-             bands({"goodput"})) +
-        cell(tr("Cluster MTBF"), unit(tr("%1 h"), n(relFigure(&ReliabilityResult::cluster_mtbf_h), 1))) +
+             bands({"goodput"})),
+        cell(tr("Cluster MTBF"), unit(tr("%1 h"), n(relFigure(&ReliabilityResult::cluster_mtbf_h), 1))),
         cell(tr("Facility power / PUE"),
              tr("%1 kW / %2").arg(n(out.energy.year.facility_kW, 0), n(out.energy.year.pue_annual, 2)),
-             bands({"facility_power_kW", "pue"})) +
+             bands({"facility_power_kW", "pue"})),
         cell(tr("CAPEX / TCO"), tr("%1 / %2 M USD").arg(n(out.cost.capex_usd, 1, 1e-6), n(out.cost.tco_usd, 1, 1e-6)),
-             bands({"capex_usd", "tco_usd"})) +
+             bands({"capex_usd", "tco_usd"})),
         cell(tr("Cloud break-even"), std::isfinite(breakeven) ? tr("%1 % utilisation").arg(n(breakeven, 0, 100))
-                                                              : tr("never (renting is cheaper)"));
+                                                              : tr("never (renting is cheaper)"))};
     bandsShown_ = unc && unc->band(scenario_, 0);
-    figures_->setText(QStringLiteral("<table><tr>%1</tr><tr>%2</tr></table>").arg(row1, row2) + flowNote(out) +
-                      (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
-                                        rel->time_to_train_days.p95)
-                           : QString()));
+    figureCells_ = row1Cells + row2Cells;
+    figureTail_ = flowNote(out) + (rel ? spreadNote(rel->time_to_train_days.mean, rel->time_to_train_days.p50,
+                                                    rel->time_to_train_days.p95)
+                                       : QString());
+    figureColumns_ = 0;
+    layOutFigures();
     bottleneck_->setText(ResultCharts::bottleneckSentence(res));
     bottleneck_->setVisible(!bottleneck_->text().isEmpty());
   } else {
+    figureCells_.clear();
     bandsShown_ = false;
     figures_->setText(res.error.isEmpty() ? tr("Not simulated yet.") : res.error.toHtmlEscaped());
     bottleneck_->hide();

@@ -75,6 +75,12 @@ class DashboardPage : public QWidget {
   QGridLayout* grid_ = nullptr;
   int columns_ = 0;
   int scenario_ = 0;
+  // The figure cells (label, value, band) and the notes after them, laid out
+  // in as many columns as the width gives (layOutFigures).
+  void layOutFigures();
+  QStringList figureCells_;
+  QString figureTail_;
+  int figureColumns_ = 0;
 };
 
 }  // namespace cf

@@ -306,6 +306,19 @@ QStringList JobEditor::hints() const {
   return out;
 }
 
+int JobEditor::presetIndex(const ModelSpec& m) {
+  const std::vector<ModelPreset>& all = modelPresets();
+  auto sameShape = [&m](const ModelSpec& p) {
+    return p.layers == m.layers && p.hidden == m.hidden && p.heads == m.heads && p.ffn_hidden == m.ffn_hidden &&
+           p.kv_heads == m.kv_heads && p.vocab == m.vocab && p.experts == m.experts && p.ffn_kind == m.ffn_kind;
+  };
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (!m.preset.empty() && all[i].name == m.preset && sameShape(all[i].model)) return static_cast<int>(i);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (sameShape(all[i].model)) return static_cast<int>(i);
+  return -1;
+}
+
 void JobEditor::refresh() {
   dirty_ = false;
   if (scenario_ >= doc_->scenarioCount()) return;
@@ -322,6 +335,10 @@ void JobEditor::refresh() {
                                             {QStringLiteral("last_stage_layers"), p.last_stage_layers}};
   for (auto& [key, spin] : spins_) spin->setValue(static_cast<int>(values.at(key)));
   recompute_->setCurrentIndex(std::max(0, recompute_->findData(QString::fromStdString(p.recompute))));
+  // The preset shown is the scenario's model (it said "GPT-3 175B" on a Llama
+  // model, issue 30): the preset of that name, or of that shape; none
+  // ("Custom model") when the model is no preset.
+  presets_->setCurrentIndex(presetIndex(s.job.model));
   const std::shared_ptr<const json> written = doc_->scenarioJson(scenario_);
   const json& sj = *written;
   for (auto& [ptr, combo] : leverCombos_) {
@@ -520,6 +537,7 @@ bool JobEditor::applySearchResult(int rank) {
 
 void JobEditor::retranslate() {
   presetLabel_->setText(tr("Model preset:"));
+  presets_->setPlaceholderText(tr("Custom model"));
   applyPreset_->setText(tr("Apply preset"));
   const QStringList labels{tr("Tensor parallel (TP):"),   tr("Pipeline parallel (PP):"),
                            tr("Data parallel (DP, 0 = automatic):"), tr("Expert parallel (EP):"),

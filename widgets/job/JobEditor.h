@@ -73,6 +73,11 @@ class JobEditor : public QWidget {
   void changeEvent(QEvent* event) override;
   void showEvent(QShowEvent* event) override;
 
+ public:
+  // The preset of the scenario's model: the one it names with that shape, else
+  // the first of that shape; -1 when it is no preset.
+  static int presetIndex(const ModelSpec& m);
+
  private:
   void retranslate();
   void onChanged(const ChangeEvent& e);

@@ -1,5 +1,7 @@
 #include "OverviewPage.h"
 
+#include "StorageKinds.h"
+
 #include <QEvent>
 #include <QLocale>
 #include <QScrollBar>
@@ -135,7 +137,8 @@ QString OverviewPage::scenarioHtml(int index) const {
                                    .arg(num(so.oversubscription, 2))
                                    .arg(so.rail_optimized ? tr(", rail-optimised") : QString()));
   QStringList tiers;
-  for (const auto& t : c.storage) tiers << QStringLiteral("%1 (%2)").arg(esc(t.name), esc(t.kind));
+  for (const auto& t : c.storage)
+    tiers << QStringLiteral("%1 (%2)").arg(esc(t.name), tierKindText(t.kind).toHtmlEscaped());
   rows += row(tr("Storage tiers"), tiers.isEmpty() ? tr("none") : tiers.join(QStringLiteral(", ")));
   rows += row(tr("Facility"), tr("%1; climate: %2")
                                   .arg(choiceText("/cluster/facility/cooling", c.facility.cooling).toHtmlEscaped(),

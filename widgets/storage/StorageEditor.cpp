@@ -1,5 +1,7 @@
 #include "StorageEditor.h"
 
+#include "StorageKinds.h"
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -27,17 +29,6 @@ namespace {
 const char* const kKeys[] = {"name", "kind", "capacity_TB_per_node", "read_GBps_per_node", "write_GBps_per_node",
                              "capacity_PB", "read_GBps", "write_GBps"};
 constexpr int kColumns = 8;
-
-// Display names of the tier kinds; the JSON keeps the raw kind.
-const char* const kTierKinds[][2] = {{"local-nvme", QT_TRANSLATE_NOOP("cf::StorageEditor", "Local NVMe")},
-                                     {"parallel-fs", QT_TRANSLATE_NOOP("cf::StorageEditor", "Parallel file system")},
-                                     {"object-store", QT_TRANSLATE_NOOP("cf::StorageEditor", "Object store")}};
-
-QString tierKindText(const std::string& kind) {
-  for (const auto& k : kTierKinds)
-    if (kind == k[0]) return QCoreApplication::translate("cf::StorageEditor", k[1]);
-  return QString::fromStdString(kind);
-}
 
 // Translated climate name from the property form's table (keyed by climate
 // id), falling back to the core's English label for ids it does not list.

@@ -100,8 +100,11 @@ void WaterfallView::build() {
   table_->setAlternatingRowColors(true);
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);  // every step in view
+  // Every column as wide as what it shows, the step's name first: on a
+  // narrow window the figures scroll, the names are never cut to "…"
+  // (1024 x 768, issue 30); the last column takes what is left.
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(StepColumn, QHeaderView::Stretch);
+  table_->horizontalHeader()->setStretchLastSection(true);
 
   auto* stepsBox = new QWidget(this);
   auto* stepsLayout = new QVBoxLayout(stepsBox);
