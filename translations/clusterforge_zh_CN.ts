@@ -4524,6 +4524,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>The design changed during the search: apply the selected configuration or search again.</source>
         <translation>搜索期间设计已更改：请应用所选配置或重新搜索。</translation>
     </message>
+    <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
 </context>
 <context>
     <name>cf::MainActions</name>
@@ -5033,6 +5037,18 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>→ / Space: next step · ←: back · Esc: leave the presentation</source>
         <translation>→ / 空格：下一步 · ←：上一步 · Esc：退出演示</translation>
+    </message>
+    <message>
+        <source>Computing this lesson&apos;s figures…</source>
+        <translation>正在计算本课的数据…</translation>
+    </message>
+    <message>
+        <source>Computing the lesson&apos;s figures</source>
+        <translation>计算本课的数据</translation>
+    </message>
+    <message>
+        <source>Computing was cancelled: show the step again to compute its figures.</source>
+        <translation>计算已取消：再次显示本步骤即可重新计算。</translation>
     </message>
 </context>
 <context>
@@ -6149,6 +6165,18 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>Add the selected variants to the project as scenarios (one undo step); the Compare tab shows them</source>
         <translation>将所选变体作为方案加入项目（一步撤销）；可在“方案对比”标签页中查看</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>infeasible</source>
+        <translation>不可行</translation>
     </message>
 </context>
 <context>

@@ -40,16 +40,21 @@ QString FileController::fileFilters() {
          tr("Lever waterfall spec, added to the open project (*.json)") + QStringLiteral(";;") + tr("All files (*)");
 }
 
-bool FileController::isWaterfallSpec(const QString& path) {
-  if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) return false;
+bool FileController::isWaterfallSpec(const QString& path) { return fileFormat(path) == kWaterfallFormat; }
+
+bool FileController::isSweepSpec(const QString& path) { return fileFormat(path).rfind("clusterforge.sweep/", 0) == 0; }
+
+std::string FileController::fileFormat(const QString& path) {
+  if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) return {};
   QFile f(path);
-  if (!f.open(QIODevice::ReadOnly) || f.size() > (64 << 20)) return false;
+  if (!f.open(QIODevice::ReadOnly) || f.size() > (64 << 20)) return {};
   const QByteArray bytes = f.readAll();
   // Only the top-level "format" is read: a SAX walk that stops at it (a 100,000-GPU project with its layout
   // took ~60 ms to parse whole on the GUI thread, on every open).
   struct FormatOnly : nlohmann::json_sax<nlohmann::json> {
     int depth = 0;
-    bool formatNext = false, found = false;
+    bool formatNext = false;
+    std::string found;
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
     bool number_integer(number_integer_t) override { return value(); }
@@ -57,7 +62,7 @@ bool FileController::isWaterfallSpec(const QString& path) {
     bool number_float(number_float_t, const string_t&) override { return value(); }
     bool string(string_t& v) override {
       if (formatNext) {
-        found = v == kWaterfallFormat;
+        found = v;
         return false;  // read: stop
       }
       return true;
@@ -72,7 +77,7 @@ bool FileController::isWaterfallSpec(const QString& path) {
     bool start_array(std::size_t) override { return open(); }
     bool end_array() override { return close(); }
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-    bool value() { return !formatNext; }  // a "format" that is not a string: not a waterfall spec, stop
+    bool value() { return !formatNext; }  // a "format" that is not a string: no format, stop
     bool open() {
       if (formatNext) return false;
       ++depth;
@@ -158,6 +163,9 @@ bool FileController::recover(const QString& autosavePath, const QString& filePat
 bool FileController::open(const QString& path) {
   // A waterfall spec is not a project: it joins the open one (one undo step).
   if (isWaterfallSpec(path)) return importWaterfall(path);
+  // Nor is a sweep spec: its base opens, as an untitled copy (the user guide
+  // says so; from the command line it was refused, issue 30).
+  if (isSweepSpec(path)) return openExample(path);
   if (!maybeSave()) return false;
   const QString abs = QFileInfo(path).absoluteFilePath();
   if (interactive_) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <QObject>
 #include <QString>
+#include <string>
 
 class QWidget;
 
@@ -28,9 +29,15 @@ class FileController : public QObject {
 
   bool newProject();
   // A project or scenario file replaces the project; a lever waterfall spec
-  // (clusterforge.waterfall/1) is added to the open project instead.
+  // (clusterforge.waterfall/1) is added to the open project instead; a sweep
+  // spec opens its base as an untitled copy.
   bool open(const QString& path);
   static bool isWaterfallSpec(const QString& path);
+  // A sweep spec (clusterforge.sweep/1): opening one opens its base (openExample).
+  static bool isSweepSpec(const QString& path);
+  // The top-level "format" of a JSON file, read without parsing the rest;
+  // empty for anything else.
+  static std::string fileFormat(const QString& path);
   bool importWaterfall(const QString& path);
   bool openWithDialog();
   // Opens an example (ExampleCatalog::load) as an untitled copy, so that a

@@ -157,6 +157,7 @@ PresentationWindow* ResultsController::ensurePresentation() {
   if (!presentation_) {
     presentation_ = new PresentationWindow(window_);
     presentation_->setAttribute(Qt::WA_DeleteOnClose);
+    presentation_->setComputeInBackground(true);  // a lesson's figures never on the GUI thread
   }
   presentation_->setLanguage(language_);
   return presentation_;

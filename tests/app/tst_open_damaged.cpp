@@ -58,6 +58,23 @@ class TestOpenDamaged : public QObject {
     for (const auto& [name, text] : notSpecs) QVERIFY2(!FileController::isWaterfallSpec(write(name, text)), name);
   }
 
+  // Issue 30: a sweep spec given to File › Open or on the command line opens
+  // its base (as the user guide says; it was refused as "not a project"), an
+  // untitled copy: saving never writes over the spec.
+  void sweepSpecOpensItsBase() {
+    const QString spec = QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-schedule-sweep.json");
+    QVERIFY(FileController::isSweepSpec(spec));
+    QVERIFY(!FileController::isSweepSpec(QStringLiteral(CF_SOURCE_DIR "/resources/waterfalls/a100-10b-levers.json")));
+    MainWindow w;
+    w.files()->setInteractive(false);
+    QVERIFY(w.openFile(spec));
+    QVERIFY(w.document()->scenarioCount() >= 1);
+    QVERIFY(w.document()->filePath().isEmpty());  // untitled
+    QVERIFY(
+        w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/gpt10b-design-sweep.json")));  // an inline base
+    QCOMPARE(w.document()->scenarioCount(), 1);
+  }
+
   void projectWithoutScenarios() {
     QTemporaryDir dir;
     const auto files = cftest::projectsWithoutScenarios(dir.filePath(QStringLiteral("empty.cfproj")).toStdString());

@@ -569,6 +569,36 @@ class TestPresentation : public QObject {
   // Hostile lesson files (issue 33), minimal reproducers in tests/data/bad/lesson/:
   // refused with the field named, never read without bound, never a wrapped
   // number; a lesson's title is shown as plain text, not as markup.
+  // Issue 30: in the studio a lesson's figures are computed on a worker; the
+  // step shows "computing" and returns at once, then its figures when they
+  // are there (the checkpoint lesson's first step simulated all its steps on
+  // the GUI thread, 114 ms).
+  void stepComputesOffTheGuiThread() {
+    PresentationWindow w;
+    w.setComputeInBackground(true);
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const int index = w.indexOf(QStringLiteral("checkpoint"));
+    QVERIFY(index >= 0);
+    LessonSimulator* sim = w.simulator(index);
+    QVERIFY(!sim->computed());
+    QVERIFY(w.openLesson(QStringLiteral("checkpoint"), 1));
+    QVERIFY(w.computing());  // returned before the figures
+    QVERIFY2(w.narration().contains(QLatin1String("Computing")), qPrintable(w.narration()));
+    QVERIFY(w.figures().isEmpty());
+    QCOMPARE(w.currentStep(), 1);
+    w.next();  // moving on meanwhile: the step shown at the end is the current one
+    QTRY_VERIFY_WITH_TIMEOUT(!w.computing(), 60000);
+    QVERIFY(sim->computed());
+    QCOMPARE(w.currentStep(), 2);
+    QVERIFY2(!w.narration().contains(QLatin1String("Computing")), qPrintable(w.narration()));
+    QVERIFY(!w.figures().isEmpty());
+    w.next();  // computed: shown at once
+    QVERIFY(!w.computing());
+    QCOMPARE(w.currentStep(), 3);
+  }
+
   void hostileLessons() {
     const QString bad = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/lesson/");
     const QVector<QPair<QString, QString>> cases = {

@@ -139,11 +139,24 @@ class TestSweepResults : public QObject {
     SweepTableModel* model = panel->model();
     QCOMPARE(std::size_t(model->rowCount()), variants_);
     QCOMPARE(panel->table()->model()->rowCount(), model->rowCount());
-    // Three axis columns, named by their keys' last part.
+    // Three axis columns, named and valued in words as the property form
+    // shows them (raw keys and values stayed English in 简体中文, issue 30).
     QVERIFY(model->columnOf("values", "cluster.accelerator") >= 0);
-    QVERIFY(model->columnOf("values", "cluster.facility.cooling") >= 0);
+    const int cooling = model->columnOf("values", "cluster.facility.cooling");
+    QVERIFY(cooling >= 0);
     QCOMPARE(model->headerData(model->columnOf("values", "cluster.nodes"), Qt::Horizontal).toString(),
-             QStringLiteral("nodes"));
+             QStringLiteral("Nodes"));
+    QCOMPARE(model->headerData(cooling, Qt::Horizontal).toString(), QStringLiteral("Cooling"));
+    QStringList coolings, statuses;
+    const int status = model->columnOf("", "status");
+    for (int row = 0; row < model->rowCount(); ++row) {
+      coolings << model->index(row, cooling).data().toString();
+      statuses << model->index(row, status).data().toString();
+    }
+    QVERIFY2(coolings.contains(QStringLiteral("Direct liquid cooling")) &&
+                 !coolings.contains(QStringLiteral("direct-liquid")),
+             qPrintable(coolings.join(", ")));
+    QVERIFY2(statuses.contains(QStringLiteral("ok")), qPrintable(statuses.join(", ")));
 
     // The Pareto flags are the report's, in the table and on the plot.
     const std::map<std::size_t, bool> flags = reportFlags(report_);
@@ -203,11 +216,11 @@ class TestSweepResults : public QObject {
     QCOMPARE(shown->rowCount(), report_["counts"]["pareto"].get<int>());
     QCOMPARE(panel->chart()->scatterPoints().size(), shown->rowCount());
     panel->paretoOnlyBox()->setChecked(false);
-    panel->filterEdit()->setText(QStringLiteral("direct-liquid"));
+    panel->filterEdit()->setText(QStringLiteral("Direct liquid"));  // what the table shows
     QCOMPARE(std::size_t(shown->rowCount()), variants_ / 2);
     for (int r = 0; r < shown->rowCount(); ++r)
       QCOMPARE(shown->index(r, panel->model()->columnOf("values", "cluster.facility.cooling")).data().toString(),
-               QStringLiteral("direct-liquid"));
+               QStringLiteral("Direct liquid cooling"));
     panel->filterEdit()->clear();
     QCOMPARE(std::size_t(shown->rowCount()), variants_);
   }

@@ -36,6 +36,7 @@ QString resolve(const Lesson& l, const QString& builtinDir, const QString& name)
 }  // namespace
 
 bool LessonSimulator::load(QString* error) {
+  const std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (loaded_) return true;
   const QString path = resolve(lesson_, QStringLiteral(":/lessons/examples/"), lesson_.example);
   if (!QFile::exists(path)) {
@@ -106,6 +107,7 @@ Project LessonSimulator::stepProject(int step, int* scenario, QString* error) co
 
 SimResultPtr LessonSimulator::result(int step) {
   if (step < 0 || step >= stepCount()) return nullptr;
+  const std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (results_[step]) return results_[step];
   auto r = std::make_shared<SimResult>();
   QElapsedTimer clock;
@@ -139,8 +141,41 @@ double LessonSimulator::metric(int step, const QString& key) {
   return r ? metric(*r, key) : std::nan("");
 }
 
+bool LessonSimulator::usesSchedule() const {
+  auto schedule = [](const QString& key) { return key.startsWith(QLatin1String("schedule.")); };
+  if (schedule(lesson_.metric) || schedule(lesson_.trendX)) return true;
+  for (const QString& k : lesson_.trendMarkers)
+    if (schedule(k)) return true;
+  for (const LessonStep& s : lesson_.steps)
+    for (const QString& k : s.metrics)
+      if (schedule(k)) return true;
+  return false;
+}
+
+bool LessonSimulator::computed() {
+  const std::lock_guard<std::recursive_mutex> lock(mutex_);
+  const bool schedules = usesSchedule();
+  for (int k = 0; k < stepCount(); ++k) {
+    if (!results_[k]) return false;
+    if (schedules && results_[k]->ok() && !schedule_[k]) return false;
+  }
+  return true;
+}
+
+void LessonSimulator::computeAll(RunControl* control) {
+  const bool schedules = usesSchedule();
+  if (control) control->total = stepCount();
+  for (int k = 0; k < stepCount(); ++k) {  // one step at a time under the lock
+    if (cancelRequested(control)) return;
+    const SimResultPtr r = result(k);
+    if (control) ++control->done;
+    if (schedules && r && r->ok()) scheduleMetric(k, {});
+  }
+}
+
 double LessonSimulator::scheduleMetric(int step, const std::string& name) {
   if (step < 0 || step >= stepCount()) return std::nan("");
+  const std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (!schedule_[step]) {
     nlohmann::json metrics;  // null: the run failed (the slide shows "–")
     try {

@@ -14,9 +14,11 @@
 #include <QVector>
 
 #include "Lesson.h"
+#include "common/RunControl.h"
 #include "SimResult.h"
 #include "design/Project.h"
 #include "waterfall/WaterfallSpec.h"
+#include <mutex>
 #include <optional>
 
 namespace cf {
@@ -35,6 +37,15 @@ class LessonSimulator {
   Project stepProject(int step, int* scenario, QString* error = nullptr) const;
   // Simulates on first call; an error result (never null) when the step is invalid.
   SimResultPtr result(int step);
+  // Every step's figures computed (results and scheduler runs): showing any
+  // step then computes nothing.
+  bool computed();
+  // Computes every step's figures. The presentation calls it on a worker
+  // (issue 30: a lesson's steps were simulated on the GUI thread, 114 ms at
+  // the checkpoint lesson's first step); the caches are locked per step, so
+  // the GUI thread may read what is done meanwhile.
+  // `control` (optional) stops it between steps (and the progress counts steps).
+  void computeAll(RunControl* control = nullptr);
   // The value of `key` for a step's result: "schedule.<metric>" of the step's
   // scheduler run (computed on first use), "section.key" of the engine output,
   // or a derived metric (Lesson::derivedMetrics(): comm_share,
@@ -56,7 +67,10 @@ class LessonSimulator {
   void loadWaterfall(const nlohmann::json& example);
   double scheduleMetric(int step, const std::string& name);
 
+  bool usesSchedule() const;  // a "schedule." metric anywhere in the lesson
+
   Lesson lesson_;
+  std::recursive_mutex mutex_;  // results_, schedule_, base_ (computeAll on a worker)
   Project base_;
   bool loaded_ = false;
   QString loadError_;

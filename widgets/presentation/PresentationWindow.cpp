@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "ChartView.h"
+#include "BackgroundTask.h"
 #include "LessonSimulator.h"
 #include "PresenterNotes.h"
 #include "ResultCharts.h"
@@ -143,7 +144,7 @@ PresentationWindow::PresentationWindow(QWidget* parent)
   counting_->setEndValue(1.0);
   counting_->setEasingCurve(QEasingCurve::OutCubic);
   connect(counting_, &QVariantAnimation::valueChanged, this, [this](const QVariant& v) {
-    if (lesson_ < 0) return;
+    if (lesson_ < 0 || computing()) return;
     const LessonStep& s = lessons_[lesson_]->lesson().steps[step_];
     const double t = v.toDouble();
     for (int i = 0; i < kCards && i < s.metrics.size(); ++i) {
@@ -436,8 +437,55 @@ void PresentationWindow::refreshOverview() {
   if (list_->count() > 0) list_->setCurrentRow(std::min(row, list_->count() - 1));
 }
 
+bool PresentationWindow::computing() const { return compute_ && compute_->isRunning(); }
+
+// The step's frame while its lesson's figures are computed on a worker; the
+// step (or the one the user moved to meanwhile) is shown when they are done.
+void PresentationWindow::showComputing(int lesson, int step) {
+  LessonSimulator* sim = lessons_[lesson].get();
+  const Lesson& l = sim->lesson();
+  counting_->stop();
+  shown_.clear();
+  lesson_ = lesson;
+  step_ = step;
+  pages_->setCurrentWidget(lessonPage_);
+  list_->setCurrentRow(lesson);
+  lessonTitle_->setText(keepTogether(l.title.text(lang_)));
+  counter_->setText(
+      tr("Lesson %1 of %2 · step %3 of %4").arg(lesson + 1).arg(lessons_.size()).arg(step + 1).arg(l.steps.size()));
+  // The step's title as written (its figures, if it names any, are not there yet: its label then).
+  const QString title = l.steps[step].title.text(lang_);
+  title_->setText(keepTogether(title.contains(QLatin1Char('{')) ? l.steps[step].label.text(lang_) : title));
+  text_->setText(tr("Computing this lesson's figures…"));
+  for (int i = 0; i < kCards; ++i) {
+    const QString key = l.steps[step].metrics.value(i);
+    cardNames_[i]->setText(key.isEmpty() ? QString() : LessonSimulator::metricLabel(key));
+    cardValues_[i]->setText(key.isEmpty() ? QString() : QStringLiteral("…"));
+  }
+  if (!compute_) compute_ = new BackgroundTask(this);
+  if (compute_->isRunning()) return;  // the step shown when it ends is the current one
+  std::shared_ptr<LessonSimulator> keep = lessons_[lesson];
+  compute_->setTitle([] { return tr("Computing the lesson's figures"); });
+  compute_->start([keep](RunControl& c) { keep->computeAll(&c); });
+  connect(
+      compute_, &BackgroundTask::finished, this,
+      [this](bool cancelled) {
+        if (lesson_ < 0 || lesson_ >= lessons_.size()) return;
+        if (cancelled) {
+          text_->setText(tr("Computing was cancelled: show the step again to compute its figures."));
+          return;
+        }
+        showStep(lesson_, step_);
+      },
+      Qt::SingleShotConnection);
+}
+
 void PresentationWindow::showStep(int lesson, int step) {
   LessonSimulator* sim = lessons_[lesson].get();
+  if (background_ && (computing() || !sim->computed())) {
+    showComputing(lesson, step);
+    return;
+  }
   const Lesson& l = sim->lesson();
   const LessonStep& s = l.steps[step];
   // The figures start counting from what the previous step showed (same lesson only).
@@ -502,6 +550,7 @@ bool PresentationWindow::trendNeedsSideways() const {
 }
 
 void PresentationWindow::fillTrend() {
+  if (computing()) return;  // drawn when the figures are there
   LessonSimulator* sim = lessons_[lesson_].get();
   const Lesson& l = sim->lesson();
   trendSideways_ = trendNeedsSideways();
@@ -558,7 +607,7 @@ void PresentationWindow::fillTrend() {
 }
 
 void PresentationWindow::fillStepChart() {
-  if (lesson_ < 0) return;
+  if (lesson_ < 0 || computing()) return;
   LessonSimulator* sim = lessons_[lesson_].get();
   const SimResultPtr r = sim->result(step_);
   ResultCharts::Chart chart;
@@ -651,7 +700,7 @@ QString PresentationWindow::narration() const { return lesson_ < 0 ? QString() :
 
 QStringList PresentationWindow::figures() const {
   QStringList out;
-  if (lesson_ < 0) return out;
+  if (lesson_ < 0 || computing()) return out;
   const LessonStep& s = lessons_[lesson_]->lesson().steps[step_];
   for (int i = 0; i < kCards && i < s.metrics.size(); ++i)
     out << cardNames_[i]->text() + QStringLiteral(": ") +
@@ -705,6 +754,7 @@ void PresentationWindow::updateNotes() {
                     lessons_.isEmpty() ? QString() : lessons_[std::max(0, list_->currentRow())]->lesson().title.text(lang_));
     return;
   }
+  if (computing()) return;  // the notes follow the step when its figures are there
   LessonSimulator* sim = lessons_[lesson_].get();
   const Lesson& l = sim->lesson();
   QString next;

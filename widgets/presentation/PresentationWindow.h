@@ -44,6 +44,12 @@ class PresentationWindow : public QWidget {
  public:
   explicit PresentationWindow(QWidget* parent = nullptr);
   ~PresentationWindow() override;
+  // Compute a lesson's figures on a worker (the studio's presentation); a
+  // step shows "computing" until they are done. Off, a step computes what it
+  // shows when shown (the default, for scripts and tests that read a step's
+  // figures right after showing it).
+  void setComputeInBackground(bool on) { background_ = on; }
+  bool computing() const;
 
   // "en" or "zh_CN": which narration the lessons show.
   void setLanguage(const QString& code);
@@ -140,6 +146,9 @@ class PresentationWindow : public QWidget {
   ChartView* stepChart_;
   QLabel* hint_;
   QVariantAnimation* counting_;
+  bool background_ = false;
+  class BackgroundTask* compute_ = nullptr;
+  void showComputing(int lesson, int step);
   QPushButton* openFile_;
   QPushButton* prevLessonButton_;
   QPushButton* overviewButton_;

@@ -359,6 +359,14 @@ QString choiceText(const char* pointer, const std::string& value) {
   return QString::fromStdString(value);
 }
 
+QString fieldLabelOfKeyPath(const std::string& keyPath) {
+  const QString key = QString::fromStdString(keyPath);
+  for (const FieldGroup& g : propertyGroups())
+    for (const FieldSpec& f : g.fields)
+      if (f.keyPath() == key) return fieldText(f.label);
+  return {};
+}
+
 QString fieldText(const char* text) {
   if (!text || !*text) return {};
   return QCoreApplication::translate("cf::FieldSpec", text);

@@ -61,5 +61,8 @@ QString fieldText(const char* text);
 // The translated label of a choice value of the field at `pointer` ("air" ->
 // "Air cooling"); the value itself when the field has no such choice.
 QString choiceText(const char* pointer, const std::string& value);
+// The property form's label of a key path ("cluster.facility.cooling" ->
+// "Cooling", translated); empty when the form has no such field.
+QString fieldLabelOfKeyPath(const std::string& keyPath);
 
 }  // namespace cf

@@ -1,5 +1,7 @@
 #include "SweepResultsView.h"
 
+#include "FieldSpec.h"
+
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -175,12 +177,26 @@ void SweepResultsView::showResults() {
   QVector<SweepTableModel::Column> columns = {{tr("#"), "", "index", K::Integer, 0, 1, tr("Variant index")}};
   std::vector<json> records;
   if (results_) {
-    for (const std::string& key : results_->axisKeys)
-      columns.push_back({shortKey(key), "values", key, K::Text, 0, 1, QString::fromStdString(key)});
+    // Axis names and choice values in words, as the property form shows them
+    // ("accelerator", "shanghai", "air" stayed English in 简体中文, issue 30).
+    for (const std::string& key : results_->axisKeys) {
+      const QString label = fieldLabelOfKeyPath(key);
+      const std::string pointer =
+          "/" + QString::fromStdString(key).replace(QLatin1Char('.'), QLatin1Char('/')).toStdString();
+      columns.push_back({label.isEmpty() ? shortKey(key) : label, "values", key, K::Text, 0, 1,
+                         QString::fromStdString(key),
+                         [pointer](const std::string& v) { return choiceText(pointer.c_str(), v); }});
+    }
     records = results_->records;
   }
   columns += QVector<SweepTableModel::Column>{
-      {tr("Status"), "", "status", K::Text, 0},
+      {tr("Status"), "", "status", K::Text, 0, 1, QString(),
+       [](const std::string& v) {
+         return v == "ok"           ? tr("ok")
+                : v == "invalid"    ? tr("invalid")
+                : v == "infeasible" ? tr("infeasible")
+                                    : QString::fromStdString(v);
+       }},
       {tr("Pareto"), "", "pareto", K::Bool, 0, 1, tr("On the Pareto front of time to train and run cost")},
       {tr("Days"), "metrics", "time_to_train_days_mean", K::Number, 2, 1,
        tr("Time to train, mean over the failure trials")},

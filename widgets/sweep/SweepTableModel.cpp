@@ -45,7 +45,7 @@ QString SweepTableModel::formatValue(const nlohmann::json& v, const Column& c) {
   if (v.is_null()) return {};
   const QLocale loc;
   if (v.is_boolean()) return v.get<bool>() ? tr("yes") : tr("no");
-  if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+  if (v.is_string()) return c.words ? c.words(v.get<std::string>()) : QString::fromStdString(v.get<std::string>());
   if (!v.is_number()) return QString::fromStdString(v.dump());
   const double x = v.get<double>() * c.scale;
   switch (c.kind) {

@@ -4,6 +4,7 @@
 // (numbers as numbers, missing values last: SweepFilterProxy); Pareto rows
 // are bold on a light orange background.
 #pragma once
+#include <functional>
 #include <QAbstractTableModel>
 #include <QVector>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,9 @@ class SweepTableModel : public QAbstractTableModel {
     int decimals = 2;
     double scale = 1;     // shown and sorted value = stored value * scale
     QString tooltip = {};
+    // Text values shown in words: value -> shown text (an axis's choices, the
+    // status); null shows them as written.
+    std::function<QString(const std::string&)> words = {};
   };
 
   explicit SweepTableModel(QObject* parent = nullptr);
