@@ -3,6 +3,9 @@
 // and in Chinese, so that nothing is cut off at the right edge; the property
 // editor's fields fit the Properties dock at the width the window gives it.
 #include <QApplication>
+#include <QLabel>
+#include <QComboBox>
+#include <QAbstractButton>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -18,6 +21,7 @@
 #include "MessagesDock.h"
 #include "PropertyDock.h"
 #include "PropertyEditor.h"
+#include "WorkloadPage.h"
 
 using namespace cf;
 
@@ -79,6 +83,49 @@ class TestSmallScreen : public QObject {
     QCoreApplication::processEvents();
     QVERIFY2(w.messagesDock()->height() <= 130, qPrintable(QString::number(w.messagesDock()->height())));
     QVERIFY(w.messagesDock()->isVisible());
+  }
+
+  // The Workload tab at 1024 x 768 (issue 30 #9: "No trace imported…" lay
+  // over the fourth class; Remove Class, Run Scheduler and the placement were
+  // cut at the right): nothing wider than the page's view, no explanation
+  // given less height than its wrapped text needs.
+  void workloadFits1024_data() { fits1024_data(); }
+  void workloadFits1024() {
+    QFETCH(QString, language);
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(language));
+    MainWindow w(&languages);
+    QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/shared-cluster-workload.json")));
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.resetLayout();
+    w.tabs()->setCurrentWidget(w.workload());
+    QCoreApplication::processEvents();
+    auto* scroll = w.workload()->findChild<QScrollArea*>();
+    QVERIFY(scroll && scroll->widget());
+    QTRY_VERIFY(scroll->viewport()->width() > 0);
+    QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2")
+                            .arg(scroll->widget()->minimumSizeHint().width())
+                            .arg(scroll->viewport()->width())));
+    for (QWidget* c : scroll->widget()->findChildren<QWidget*>()) {
+      if (!c->isVisibleTo(scroll->widget()) || !(qobject_cast<QAbstractButton*>(c) || qobject_cast<QComboBox*>(c)))
+        continue;
+      const int right = c->mapTo(scroll->viewport(), QPoint(c->width(), 0)).x();
+      QVERIFY2(right <= scroll->viewport()->width() + 1,
+               qPrintable(QStringLiteral("%1 \"%2\" ends at %3 of %4")
+                              .arg(c->metaObject()->className(), c->objectName())
+                              .arg(right)
+                              .arg(scroll->viewport()->width())));
+    }
+    for (QLabel* l : scroll->widget()->findChildren<QLabel*>()) {
+      if (!l->isVisibleTo(scroll->widget()) || !l->wordWrap() || l->text().isEmpty()) continue;
+      QVERIFY2(l->height() >= l->heightForWidth(l->width()) - 1, qPrintable(QStringLiteral("%1: %2 px for %3")
+                                                                                .arg(l->text().left(40))
+                                                                                .arg(l->height())
+                                                                                .arg(l->heightForWidth(l->width()))));
+    }
   }
 };
 

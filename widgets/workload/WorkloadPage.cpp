@@ -177,20 +177,31 @@ void WorkloadPage::build() {
   busy_->setMaximumWidth(120);
   busy_->setVisible(false);
 
+  // The option boxes may be narrower than their longest entry (the list shows it whole).
+  for (QComboBox* box : {policy_, placement_, contention_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+  }
   auto* input = new QWidget(this);
   auto* in = new QVBoxLayout(input);
   in->setContentsMargins(0, 0, 0, 0);
   in->addWidget(title_);
+  // One column of rows that fit a 1024 x 768 window (issue 30 #9: the trace
+  // line overlapped the fourth class, Remove Class, Run Scheduler and the
+  // placement were cut): the explanations on their own full-width lines, the
+  // buttons after them, the options two to a row.
+  in->addWidget(classesLabel_);
   auto* classRow = new QHBoxLayout;
-  classRow->addWidget(classesLabel_, 1);
   classRow->addWidget(horizonLabel_);
   classRow->addWidget(horizon_);
+  classRow->addStretch(1);
   classRow->addWidget(add_);
   classRow->addWidget(remove_);
   in->addLayout(classRow);
   in->addWidget(classes_, 1);
+  in->addWidget(trace_);
   auto* traceRow = new QHBoxLayout;
-  traceRow->addWidget(trace_, 1);
+  traceRow->addStretch(1);
   traceRow->addWidget(import_);
   traceRow->addWidget(clearTrace_);
   in->addLayout(traceRow);
@@ -200,18 +211,21 @@ void WorkloadPage::build() {
   controls->addWidget(policy_, 0, 1);
   controls->addWidget(placementLabel_, 0, 2);
   controls->addWidget(placement_, 0, 3);
-  controls->addWidget(seedLabel_, 0, 4);
-  controls->addWidget(seed_, 0, 5);
-  controls->addWidget(contentionLabel_, 1, 0);
-  controls->addWidget(contention_, 1, 1, 1, 3);
+  controls->addWidget(seedLabel_, 1, 0);
+  controls->addWidget(seed_, 1, 1);
+  controls->addWidget(contentionLabel_, 1, 2);
+  controls->addWidget(contention_, 1, 3);
   controls->addWidget(failures_, 2, 0, 1, 2);
   controls->addWidget(compare_, 2, 2, 1, 2);
-  controls->addWidget(busy_, 2, 4);
-  controls->addWidget(run_, 2, 5);
-  controls->addWidget(targetLabel_, 3, 0);
-  controls->addWidget(target_, 3, 1);
-  controls->addWidget(smallest_, 3, 2);
-  controls->addWidget(size_, 3, 3, 1, 3);
+  auto* runRow = new QHBoxLayout;
+  runRow->addStretch(1);
+  runRow->addWidget(busy_);
+  runRow->addWidget(run_);
+  controls->addLayout(runRow, 3, 0, 1, 4);
+  controls->addWidget(targetLabel_, 4, 0);
+  controls->addWidget(target_, 4, 1);
+  controls->addWidget(smallest_, 4, 2, 1, 2, Qt::AlignLeft);
+  controls->addWidget(size_, 5, 0, 1, 4);
   controls->setColumnStretch(1, 1);
   controls->setColumnStretch(3, 1);
   in->addLayout(controls);
