@@ -329,10 +329,7 @@ class TestScheduleCli : public QObject {
 
   // Issue 33: class and team names reach the terminal escaped (they printed raw escape sequences).
   void namesAreEscapedInText() {
-    const QString wl = write(QStringLiteral("names.json"),
-                             "{\"horizon_h\": 10, \"failures\": false, \"teams\": [{\"name\": \"t\\u202eam\"}], "
-                             "\"classes\": [{\"name\": \"\\u001b]0;owned\\u0007dbg\", \"team\": \"t\\u202eam\", \"gpus\": 1, "
-                             "\"duration_h\": 0.5, \"arrival\": {\"rate_per_h\": 2}}]}");
+    const QString wl = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/figures/escaped-names.json");
     Run r = run({kSchedule, kExample, QStringLiteral("--workload"), wl});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QStringLiteral("\\u001b]0;owned\\u0007dbg")), qPrintable(r.out));

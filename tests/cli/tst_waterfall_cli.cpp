@@ -232,10 +232,7 @@ class TestWaterfallCli : public QObject {
 
   // Issue 33: names reach the terminal escaped (control characters, bidirectional overrides).
   void namesAreEscapedInText() {
-    const QString spec = write(QStringLiteral("names.json"),
-                               "{\"format\": \"clusterforge.waterfall/1\", \"name\": \"\\u001b[2Jwf\\u202eevil\", \"base\": \"" +
-                                   kBase.toUtf8() +
-                                   "\", \"steps\": [{\"name\": \"\\u009b31mstep\\u2066\", \"changes\": {\"job.precision\": \"bf16\"}}]}");
+    const QString spec = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/figures/escaped-names.waterfall.json");
     Run r = run({QStringLiteral("waterfall"), spec, QStringLiteral("--no-monte-carlo")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QStringLiteral("\\u001b[2Jwf\\u202eevil")), qPrintable(r.out));
