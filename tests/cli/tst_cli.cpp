@@ -276,6 +276,17 @@ class TestCli : public QObject {
     }
   }
 
+  // Issue 33: nothing fails (no failure class): no MTBF from the empty set of
+  // failures (null in JSON, "n/a" in the text), not 0.0 beside 0 interruptions.
+  void noMtbfWhenNothingFails() {
+    const QString file = QString(CF_SOURCE_DIR) + "/tests/data/bad/figures/no-failure-classes.cf.json";
+    Run j = run({"simulate", file, "--json"});
+    QVERIFY2(j.code == 0, qPrintable(j.err));
+    const QJsonObject rel = QJsonDocument::fromJson(j.out.toUtf8()).object()["reliability"].toObject();
+    QVERIFY2(rel.contains("cluster_mtbf_h") && rel["cluster_mtbf_h"].isNull(), qPrintable(j.out.left(300)));
+    QCOMPARE(rel["interruptions_mean"].toDouble(), 0.0);
+  }
+
   void simulateInvalidPrintsNothing() {
     QJsonObject o = exampleJson();
     QJsonObject job = o["job"].toObject();
