@@ -17,14 +17,6 @@ namespace {
 
 extern "C" void onStopSignal(int) { SweepSession::stop(); }
 
-// Ranks started by a launcher (mpirun, srun) without --mpi would each run the
-// whole sweep and overwrite one another's output.
-long launcherRanks() {
-  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
-    if (const char* v = std::getenv(var)) return std::strtol(v, nullptr, 10);
-  return 1;
-}
-
 int threadedSweep(const SweepArgs& a, std::ostream& err) {
   SweepSession session(a, err);
   if (int status = session.prepare()) return status;
@@ -59,6 +51,12 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& a) {
   cmd->add_flag("--full", a.full, "Keep every variant's whole simulate output in the JSON report");
   cmd->add_flag("-q,--quiet", a.quiet, "No per-variant progress lines");
   return cmd;
+}
+
+long launcherRanks() {
+  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* v = std::getenv(var)) return std::strtol(v, nullptr, 10);
+  return 1;
 }
 
 int sweep(const SweepArgs& a, std::ostream& err) {

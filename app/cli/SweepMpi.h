@@ -16,6 +16,9 @@
 namespace cf::cli {
 
 bool mpiAvailable();
+// Ranks started by a launcher (mpirun, srun), from its environment; 1 alone.
+// Without --mpi each would run the whole command and overwrite one another's output.
+long launcherRanks();
 // Initialises and finalises MPI. Returns the exit status (rank 0's).
 int mpiSweep(const SweepArgs& a, std::ostream& err);
 

@@ -12,7 +12,9 @@
 #include <sstream>
 #include <thread>
 
+#include "SweepMpi.h"
 #include "TextFormat.h"
+#include "UncertaintyMpi.h"
 #include "TextTable.h"
 #include "common/Csv.h"
 #include "common/InputError.h"
@@ -73,6 +75,8 @@ struct DesignRun {
   std::optional<Sensitivity> sens;
 };
 
+// The command on this process (one rank of --mpi, or the whole run).
+int runUncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& err);
 
 }  // namespace
 
@@ -93,6 +97,9 @@ CLI::App* addUncertaintyCommand(CLI::App& app, UncertaintyArgs& a) {
       ->check(CLI::Range(8LL, 65536LL));
   cmd->add_flag("--no-defaults", a.no_defaults, "Only the scenario's own ranges, not the engine's estimates");
   cmd->add_option("--threads", a.threads, "Threads (default: every core)")->check(CLI::Range(1, 1024));
+  cmd->add_flag("--mpi", a.mpi,
+                "Spread the engine runs over MPI ranks (mpirun -np N clusterforge-cli uncertainty --mpi ...); rank 0 "
+                "prints, the same figures as one process");
   auto* js = cmd->add_flag("--json", a.json, "JSON output");
   auto* csv = cmd->add_flag("--csv", a.csv, "CSV output: one row per scenario and figure");
   js->excludes(csv);
@@ -100,6 +107,26 @@ CLI::App* addUncertaintyCommand(CLI::App& app, UncertaintyArgs& a) {
 }
 
 int uncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& err) {
+  if (!a.mpi) {
+    if (const long ranks = launcherRanks(); ranks > 1) {
+      err << "uncertainty: started as one of " << ranks << " ranks without --mpi; add --mpi to split the runs\n";
+      return 2;
+    }
+    return runUncertainty(a, out, err);
+  }
+  if (!mpiAvailable()) {
+    err << "--mpi: this clusterforge-cli was built without MPI\n";
+    return 2;
+  }
+  return mpiUncertainty([&](bool root) {
+    std::ostringstream quiet;  // ranks other than 0 compute, rank 0 prints
+    return runUncertainty(a, root ? out : quiet, root ? err : quiet);
+  });
+}
+
+namespace {
+
+int runUncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& err) {
   std::signal(SIGINT, onUncertaintyStop);
   std::signal(SIGTERM, onUncertaintyStop);
   const int threads = a.threads > 0 ? a.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -270,5 +297,7 @@ int uncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& err) 
          "ETTR), not a Monte Carlo per sample\n";
   return 0;
 }
+
+}  // namespace
 
 }  // namespace cf::cli

@@ -1,6 +1,6 @@
 // `clusterforge-cli uncertainty FILE [--scenario I] [--samples N] [--seed S]
 // [--figure KEY] [--tornado] [--sensitivity [--base-samples N]]
-// [--no-defaults] [--threads T] [--json|--csv]` (issue 32): propagates the
+// [--no-defaults] [--threads T] [--mpi] [--json|--csv]` (issue 32): propagates the
 // scenario's uncertain inputs ("uncertainty", docs/scenario-format.md, and
 // the engine's own estimates unless --no-defaults) through the engine and
 // prints p5/p50/p95 of the headline figures; --tornado swings each input
@@ -30,6 +30,7 @@ struct UncertaintyArgs {
   bool sensitivity = false;
   bool no_defaults = false;
   int threads = 0;
+  bool mpi = false;  // spread the engine runs over MPI ranks (mpirun -np N ... --mpi)
   bool json = false;
   bool csv = false;
 };

@@ -139,15 +139,9 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
 
 namespace {
 
-// Runs f(i) for i in [0, n) on TBB's threads; results land by index, so the
-// order of completion does not matter. Cancellation between runs.
-template <class F>
-void forEach(std::size_t n, RunControl* control, F f) {
-  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-    throwIfCancelled(control);
-    f(i);
-    if (control) control->done.fetch_add(1, std::memory_order_relaxed);
-  });
+RowRunner& rowRunner() {
+  static RowRunner r;
+  return r;
 }
 
 std::vector<double> valuesAt(const Propagator& p, const Design& d, std::size_t row) {
@@ -158,6 +152,19 @@ std::vector<double> valuesAt(const Propagator& p, const Design& d, std::size_t r
 
 }  // namespace
 
+void setRowRunner(RowRunner runner) { rowRunner() = std::move(runner); }
+
+Rows runRows(std::size_t n, const std::function<std::vector<double>(std::size_t)>& run, RunControl* control) {
+  if (rowRunner()) return rowRunner()(n, run, control);
+  Rows rows(n);
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+    throwIfCancelled(control);
+    rows[i] = run(i);
+    if (control) control->done.fetch_add(1, std::memory_order_relaxed);
+  });
+  return rows;
+}
+
 Propagation propagate(const Propagator& p, std::size_t n, std::uint64_t seed, RunControl* control) {
   const std::size_t d = p.inputs().size(), F = figures().size();
   if (control) control->total = static_cast<long long>(n + 1);
@@ -165,8 +172,8 @@ Propagation propagate(const Propagator& p, std::size_t n, std::uint64_t seed, Ru
   for (const UncertainInput& in : p.inputs()) out.input_keys.push_back(in.key);
   out.nominal = p.evaluate(p.nominal());
   const Design design = latinHypercube(n, d, seed);
-  std::vector<std::vector<double>> rows(n);
-  forEach(n, control, [&](std::size_t i) { rows[i] = p.evaluate(valuesAt(p, design, i)); });
+  const Rows rows = runRows(
+      n, [&](std::size_t i) { return p.evaluate(valuesAt(p, design, i)); }, control);
   out.samples.assign(F, std::vector<double>(n));
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t f = 0; f < F; ++f) out.samples[f][i] = rows[i][f];
@@ -179,22 +186,23 @@ std::vector<Swing> tornado(const Propagator& p, RunControl* control) {
   if (control) control->total = static_cast<long long>(2 * d);
   std::vector<Swing> out(d);
   const std::vector<double> x0 = p.nominal();
-  forEach(2 * d, control, [&](std::size_t k) {
-    const std::size_t i = k / 2;
+  Rows ends = runRows(
+      2 * d,
+      [&](std::size_t k) {
+        const auto [lo, hi] = swingEnds(p.inputs()[k / 2].dist);
+        std::vector<double> x = x0;
+        x[k / 2] = k % 2 == 0 ? lo : hi;
+        return p.evaluate(x);
+      },
+      control);
+  for (std::size_t i = 0; i < d; ++i) {
     const auto [lo, hi] = swingEnds(p.inputs()[i].dist);
-    std::vector<double> x = x0;
-    x[i] = k % 2 == 0 ? lo : hi;
-    std::vector<double> f = p.evaluate(x);
-    Swing& s = out[i];
-    if (k % 2 == 0) {
-      s.low_value = lo;
-      s.at_low = std::move(f);
-    } else {
-      s.high_value = hi;
-      s.at_high = std::move(f);
-    }
-  });
-  for (std::size_t i = 0; i < d; ++i) out[i].key = p.inputs()[i].key;
+    out[i].key = p.inputs()[i].key;
+    out[i].low_value = lo;
+    out[i].high_value = hi;
+    out[i].at_low = std::move(ends[2 * i]);
+    out[i].at_high = std::move(ends[2 * i + 1]);
+  }
   return out;
 }
 
@@ -218,8 +226,8 @@ Sensitivity sensitivity(const Propagator& p, std::size_t N, std::uint64_t seed, 
     }
     return x;
   };
-  std::vector<std::vector<double>> runs(N * (d + 2));
-  forEach(runs.size(), control, [&](std::size_t k) { runs[k] = p.evaluate(point(k / (d + 2), k % (d + 2))); });
+  const Rows runs = runRows(
+      N * (d + 2), [&](std::size_t k) { return p.evaluate(point(k / (d + 2), k % (d + 2))); }, control);
   for (std::size_t f = 0; f < F; ++f) {
     std::vector<double> fA(N), fB(N);
     std::vector<std::vector<double>> fAB(d, std::vector<double>(N));
@@ -242,14 +250,17 @@ std::vector<Comparison> compareAll(const std::vector<const Propagator*>& designs
     for (const UncertainInput& in : p->inputs()) column.emplace(in.key, column.size());
   const Design design = latinHypercube(n, column.size(), seed);
   if (control) control->total = static_cast<long long>(n * designs.size());
-  std::vector<std::vector<double>> runs(n * designs.size());  // [design * n + sample] -> figures
-  forEach(n * designs.size(), control, [&](std::size_t k) {
-    const Propagator& p = *designs[k / n];
-    const std::size_t row = k % n;
-    std::vector<double> x;
-    for (const UncertainInput& in : p.inputs()) x.push_back(in.dist.quantile(design.at(row, column.at(in.key))));
-    runs[k] = p.evaluate(x);
-  });
+  // [design * n + sample] -> figures
+  const Rows runs = runRows(
+      n * designs.size(),
+      [&](std::size_t k) {
+        const Propagator& p = *designs[k / n];
+        const std::size_t row = k % n;
+        std::vector<double> x;
+        for (const UncertainInput& in : p.inputs()) x.push_back(in.dist.quantile(design.at(row, column.at(in.key))));
+        return p.evaluate(x);
+      },
+      control);
   std::vector<Comparison> out(F);
   for (std::size_t f = 0; f < F; ++f) {
     Comparison& c = out[f];

@@ -18,6 +18,7 @@
 //    (common random numbers): each one's chance of being best on a figure
 //    and its expected regret.
 #pragma once
+#include <functional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -58,6 +59,18 @@ class Propagator {
   std::vector<UncertainInput> inputs_;
   std::string name_;
 };
+
+// How the engine runs of propagate, tornado, sensitivity and compareAll are
+// spread: `runs(n, run, control)` returns run(i) for every i in [0, n), by
+// index. The default runs them on this process's TBB threads; the CLI's
+// `uncertainty --mpi` installs one that spreads them over MPI ranks and gives
+// every rank every row. A run depends only on its index, so the figures are
+// the same for any thread or rank count. Cancellation between runs.
+using Rows = std::vector<std::vector<double>>;
+using RowRunner =
+    std::function<Rows(std::size_t n, const std::function<std::vector<double>(std::size_t)>& run, RunControl* control)>;
+void setRowRunner(RowRunner runner);  // empty: the default
+Rows runRows(std::size_t n, const std::function<std::vector<double>(std::size_t)>& run, RunControl* control);
 
 struct Propagation {
   std::vector<std::string> input_keys;

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QtTest>
 
 #include "CliRun.h"
@@ -61,6 +62,39 @@ class TestUncertaintyCli : public QObject {
     const cftest::Run c = cftest::run({"uncertainty", f, "--samples", "64", "--csv"});
     QCOMPARE(c.code, 0);
     QVERIFY(c.out.startsWith("scenario,figure,unit,nominal,mean,sd,p5,p50,p95,samples"));
+  }
+
+  // Issue 32: under mpirun -np 2 with --mpi the engine runs are spread over
+  // the ranks (every rank gets every row back; rank 0 prints): the same bytes
+  // as one process on 1 or 2 threads, propagation, tornado, Sobol' indices and
+  // the comparison of two designs included. Without --mpi, ranks are refused.
+  void ranksGiveTheSameBytes() {
+    const QStringList args{"uncertainty", kLiquidVsAir,    "--samples",      "64", "--json",
+                           "--tornado",   "--sensitivity", "--base-samples", "16"};
+    const cftest::Run one = cftest::run(args + QStringList{"--threads", "1"});
+    QVERIFY2(one.code == 0, qPrintable(one.err));
+    QVERIFY(one.out.contains("\"comparison\"") && one.out.contains("\"sensitivity\""));
+    const cftest::Run two = cftest::run(args + QStringList{"--threads", "2"});
+    QCOMPARE(two.out, one.out);
+    if (!CF_HAVE_MPI) QSKIP("clusterforge-cli built without MPI");
+    if (QString(CF_MPIEXEC).isEmpty() || !QFileInfo::exists(CF_MPIEXEC)) QSKIP("mpirun not found");
+    auto mpirun = [](const QStringList& a) {
+      QProcess p;
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");  // CI containers run as root
+      env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+      p.setProcessEnvironment(env);
+      p.start(QStringLiteral(CF_MPIEXEC), QStringList{"-np", "2", "--oversubscribe", QStringLiteral(CF_CLI)} + a);
+      const bool done = p.waitForFinished(300000);
+      return cftest::Run{done && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                         QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    };
+    const cftest::Run spread = mpirun(args + QStringList{"--mpi"});
+    QVERIFY2(spread.code == 0, qPrintable(spread.err));
+    QCOMPARE(spread.out, one.out);
+    const cftest::Run refused = mpirun(args);
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains("without --mpi"), qPrintable(refused.err));
   }
 
   void twoDesignsCompared() {
