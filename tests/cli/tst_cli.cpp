@@ -255,6 +255,8 @@ class TestCli : public QObject {
           std::pair{QStringList{"sweep", spec, "--json", "-o", fifo}, QString("-o")},
           std::pair{QStringList{"report", example(), "-o", fifo, "--format", "html"}, QString("-o")},
           std::pair{QStringList{"layout", example(), "-o", fifo}, QString("-o")}}) {
+      // A build without the GUI (the sanitizer build) has no report command.
+      if (args.first() == "report" && run({"report", example()}).err.contains("were not expected")) continue;
       Run r = run(args);
       QVERIFY2(r.code == 2 && r.err.contains(key + ": \"" + fifo + "\" is a FIFO"),
                qPrintable(args.join(' ') + " -> " + r.err));
