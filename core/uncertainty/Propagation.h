@@ -55,7 +55,8 @@ class Propagator {
 
  private:
   Project base_;  // the one scenario, its parts
-  nlohmann::json doc_;  // its JSON (scenario keys are set on a copy)
+  nlohmann::json doc_;        // its JSON (scenario keys are set on a copy), without the layout unless a key is in it
+  bool layoutKeyed_ = false;  // an input names a layout key: the layout is in doc_ and parsed with it
   std::vector<UncertainInput> inputs_;
   std::string name_;
 };
