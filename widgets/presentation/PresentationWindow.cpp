@@ -439,13 +439,10 @@ void PresentationWindow::refreshOverview() {
 
 bool PresentationWindow::computing() const { return compute_ && compute_->isRunning(); }
 
-// The step's frame while its lesson's figures are computed on a worker; the
-// step (or the one the user moved to meanwhile) is shown when they are done.
-void PresentationWindow::showComputing(int lesson, int step) {
-  LessonSimulator* sim = lessons_[lesson].get();
-  const Lesson& l = sim->lesson();
-  counting_->stop();
-  shown_.clear();
+// What a step shows before its figures: the lesson page, the lesson's title,
+// where the step is, the cards' names (showStep and showComputing).
+void PresentationWindow::showFrame(int lesson, int step) {
+  const Lesson& l = lessons_[lesson]->lesson();
   lesson_ = lesson;
   step_ = step;
   pages_->setCurrentWidget(lessonPage_);
@@ -453,15 +450,25 @@ void PresentationWindow::showComputing(int lesson, int step) {
   lessonTitle_->setText(keepTogether(l.title.text(lang_)));
   counter_->setText(
       tr("Lesson %1 of %2 · step %3 of %4").arg(lesson + 1).arg(lessons_.size()).arg(step + 1).arg(l.steps.size()));
+  for (int i = 0; i < kCards; ++i) {
+    const QString key = l.steps[step].metrics.value(i);
+    cardNames_[i]->setText(key.isEmpty() ? QString() : LessonSimulator::metricLabel(key));
+  }
+}
+
+// The step's frame while its lesson's figures are computed on a worker; the
+// step (or the one the user moved to meanwhile) is shown when they are done.
+void PresentationWindow::showComputing(int lesson, int step) {
+  const Lesson& l = lessons_[lesson]->lesson();
+  counting_->stop();
+  shown_.clear();
+  showFrame(lesson, step);
   // The step's title as written (its figures, if it names any, are not there yet: its label then).
   const QString title = l.steps[step].title.text(lang_);
   title_->setText(keepTogether(title.contains(QLatin1Char('{')) ? l.steps[step].label.text(lang_) : title));
   text_->setText(tr("Computing this lesson's figures…"));
-  for (int i = 0; i < kCards; ++i) {
-    const QString key = l.steps[step].metrics.value(i);
-    cardNames_[i]->setText(key.isEmpty() ? QString() : LessonSimulator::metricLabel(key));
-    cardValues_[i]->setText(key.isEmpty() ? QString() : QStringLiteral("…"));
-  }
+  for (int i = 0; i < kCards; ++i)
+    cardValues_[i]->setText(l.steps[step].metrics.value(i).isEmpty() ? QString() : QStringLiteral("…"));
   if (!compute_) compute_ = new BackgroundTask(this);
   if (compute_->isRunning()) return;  // the step shown when it ends is the current one
   std::shared_ptr<LessonSimulator> keep = lessons_[lesson];
@@ -498,12 +505,7 @@ void PresentationWindow::showStep(int lesson, int step) {
     }
   }
   shown_ = from;
-  lesson_ = lesson;
-  step_ = step;
-  pages_->setCurrentWidget(lessonPage_);
-  list_->setCurrentRow(lesson);
-  lessonTitle_->setText(keepTogether(l.title.text(lang_)));
-  counter_->setText(tr("Lesson %1 of %2 · step %3 of %4").arg(lesson + 1).arg(lessons_.size()).arg(step + 1).arg(l.steps.size()));
+  showFrame(lesson, step);
   const SimResultPtr r = sim->result(step);
   title_->setText(keepTogether(sim->fill(s.title.text(lang_), step)));
   QString narration = keepTogether(sim->fill(s.text.text(lang_), step));
@@ -511,7 +513,6 @@ void PresentationWindow::showStep(int lesson, int step) {
   text_->setText(narration);
   for (int i = 0; i < kCards; ++i) {
     const QString key = s.metrics.value(i);
-    cardNames_[i]->setText(key.isEmpty() ? QString() : LessonSimulator::metricLabel(key));
     cardValues_[i]->setText(key.isEmpty() ? QString() : LessonSimulator::formatMetric(key, sim->metric(step, key)));
   }
   counting_->stop();

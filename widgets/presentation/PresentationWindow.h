@@ -149,6 +149,7 @@ class PresentationWindow : public QWidget {
   bool background_ = false;
   class BackgroundTask* compute_ = nullptr;
   void showComputing(int lesson, int step);
+  void showFrame(int lesson, int step);
   QPushButton* openFile_;
   QPushButton* prevLessonButton_;
   QPushButton* overviewButton_;
