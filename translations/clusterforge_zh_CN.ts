@@ -7937,6 +7937,30 @@ The file was left untouched. Save the project under a new name to keep what was 
         <source>%1 Latin-hypercube samples per scenario, seed %2, computed in %3 s; the same samples of shared inputs for every design (common random numbers).</source>
         <translation>每个方案 %1 个拉丁超立方样本，随机种子 %2，用时 %3 秒；各方案共享输入取相同样本（公共随机数）。</translation>
     </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Failure-rate model error</source>
+        <translation>故障率模型误差</translation>
+    </message>
+    <message>
+        <source>Memory model error</source>
+        <translation>显存模型误差</translation>
+    </message>
+    <message>
+        <source>held-out fleet failure rates of validate-models: RSC-1, RSC-2, OPT-175B (docs/validation.md)</source>
+        <translation>validate-models 留出集群的故障率：RSC-1、RSC-2、OPT-175B（docs/validation.md）</translation>
+    </message>
+    <message>
+        <source>held-out memory-per-GPU measurements of validate-models (docs/validation.md)</source>
+        <translation>validate-models 留出的每 GPU 显存实测值（docs/validation.md）</translation>
+    </message>
 </context>
 <context>
     <name>cf::UncertaintyView</name>
@@ -8095,6 +8119,10 @@ The file was left untouched. Save the project under a new name to keep what was 
     <message>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1; fits in %2 of samples</source>
+        <translation>%1；%2 的样本可装入显存</translation>
     </message>
 </context>
 <context>

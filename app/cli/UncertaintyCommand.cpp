@@ -197,6 +197,7 @@ int runUncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& er
         v["unit"] = F[f].unit;
         x["figures"][F[f].key] = v;
       }
+      x["memory_fit"] = {{"hbm_GiB", d.result.hbm_GiB}, {"probability", d.result.fits_probability}};
       if (a.tornado) {
         x["tornado"] = json::array();
         for (const Swing& s : d.swings) {
@@ -250,6 +251,10 @@ int runUncertainty(const UncertaintyArgs& a, std::ostream& out, std::ostream& er
       rows.push_back({F[f].key, show(d.result.nominal[f], F[f]), show(m.p5, F[f]), show(m.p50, F[f]), show(m.p95, F[f])});
     }
     printTextTable(out, head, rows);
+    std::ostringstream fit;
+    fit << std::fixed << std::setprecision(1) << 100.0 * d.result.fits_probability;
+    out << "\nfits in the GPU's " << shortNum(d.result.hbm_GiB) << " GiB in " << fit.str()
+        << " % of the samples (with the memory model's error)\n";
     out << "\ninputs:\n";
     for (const UncertainInput& in : d.prop->inputs())
       out << "  " << in.key << ": " << shapeName(in.dist.shape) << " " << shortNum(in.dist.low) << " – "

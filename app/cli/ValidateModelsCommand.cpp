@@ -220,24 +220,30 @@ void printJson(const std::vector<Row>& rows, const Summary& s, const Summary* fl
       << "\n";
 }
 
-// The model-error band of `clusterforge-cli uncertainty` (model.performance_error)
-// checked on the held-out performance runs, leave-one-out (uncertainty/Coverage.h).
-uq::BandCoverage performanceBandCoverage(const std::vector<Row>& rows) {
+// The model-error bands of `clusterforge-cli uncertainty` (model.performance_error,
+// model.reliability_error, model.memory_error: uncertainty/Inputs.h) checked on
+// each model's held-out runs, leave-one-out (uncertainty/Coverage.h).
+uq::BandCoverage bandCoverage(const std::vector<Row>& rows, const uq::ModelError& m) {
   std::vector<double> logErrors;
   for (const Row& r : rows)
-    if (r.ok && !r.run.calibration() && validation::domainOf(r.run.kind) == "performance" && r.predicted > 0 &&
+    if (r.ok && !r.run.calibration() && validation::domainOf(r.run.kind) == m.domain && r.predicted > 0 &&
         r.run.published > 0)
       logErrors.push_back(std::log(r.run.published / r.predicted));
   return uq::leaveOneOutCoverage(logErrors);
 }
 
-std::string coverageLine(const uq::BandCoverage& c) {
+std::string coverageLine(const uq::BandCoverage& c, const uq::ModelError& m) {
   std::ostringstream b;
-  b << std::fixed << std::setprecision(1) << "uncertainty band (model.performance_error p5-p95, leave-one-out over "
-    << c.runs << " held-out performance runs): covers " << c.covered << " of " << c.runs << " ("
-    << 100.0 * c.coverage << " %, calibrated near 90 %); sigma of log error over all " << std::setprecision(3)
-    << c.sigma_all << " (the engine's default " << uq::kPerformanceErrorSigma << ")";
+  b << std::fixed << std::setprecision(1) << "uncertainty band (" << m.key << " p5-p95, leave-one-out over " << c.runs
+    << " held-out " << m.domain << " runs): covers " << c.covered << " of " << c.runs << " (" << 100.0 * c.coverage
+    << " %; a calibrated band covers about 90 %); sigma of log error over all " << std::setprecision(3) << c.sigma_all
+    << " (the engine's default " << m.sigma << ")";
   return b.str();
+}
+
+nlohmann::json coverageJson(const uq::BandCoverage& c, const uq::ModelError& m) {
+  return {{"key", m.key},           {"runs", c.runs},           {"covered", c.covered},
+          {"coverage", c.coverage}, {"sigma_all", c.sigma_all}, {"default_sigma", m.sigma}};
 }
 
 }  // namespace
@@ -284,23 +290,26 @@ int validateModels(const ValidateModelsArgs& a, std::ostream& out, std::ostream&
   std::optional<Summary> flow;
   if (a.network == "flow") flow = validation::summarizeFlow(rows);
   const Summary* f = flow ? &*flow : nullptr;
-  const uq::BandCoverage coverage = performanceBandCoverage(rows);
+  std::vector<uq::BandCoverage> coverage;
+  for (const uq::ModelError& m : uq::modelErrors()) coverage.push_back(bandCoverage(rows, m));
   if (a.json) {
     std::ostringstream j;
     printJson(rows, s, f, j);
     nlohmann::json doc = nlohmann::json::parse(j.str());
-    doc["summary"]["uncertainty_band"] = {{"runs", coverage.runs},
-                                          {"covered", coverage.covered},
-                                          {"coverage", coverage.coverage},
-                                          {"sigma_all", coverage.sigma_all},
-                                          {"default_sigma", uq::kPerformanceErrorSigma}};
+    doc["summary"]["uncertainty_bands"] = nlohmann::json::object();
+    for (std::size_t i = 0; i < coverage.size(); ++i) {
+      const uq::ModelError& m = uq::modelErrors()[i];
+      doc["summary"]["uncertainty_bands"][m.domain] = coverageJson(coverage[i], m);
+      if (m.model == uq::ModelOf::Performance) doc["summary"]["uncertainty_band"] = coverageJson(coverage[i], m);
+    }
     out << doc.dump(2) << "\n";
-  } else if (a.csv) {
-    printCsv(rows, s, f, out);
-    out << "# " << coverageLine(coverage) << "\n";
   } else {
-    printText(rows, s, f, out);
-    out << coverageLine(coverage) << "\n";
+    if (a.csv)
+      printCsv(rows, s, f, out);
+    else
+      printText(rows, s, f, out);
+    for (std::size_t i = 0; i < coverage.size(); ++i)
+      out << (a.csv ? "# " : "") << coverageLine(coverage[i], uq::modelErrors()[i]) << "\n";
   }
   for (const Row& r : rows)
     if (!r.ok) err << "validate-models: " << r.run.id << " not simulated: " << r.error_message << "\n";

@@ -140,6 +140,8 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
     if (s.job.checkpoint.async) in.async_blocking_s = ckpt.blocking_s;
     applyTopologyCounts(in, topo);
     if (s.reliability.optics_lane_tolerance) applyLaneFaultTolerance(in);
+    if (opt.reliability_error_factor > 0)
+      for (FailureClass& c : in.classes) c.rate_per_year *= opt.reliability_error_factor;
     return in;
   };
   if (opt.monte_carlo) {

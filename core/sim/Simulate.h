@@ -34,6 +34,9 @@ struct SimulateOptions {
   // step time that reliability, energy and cost read is the model's times
   // this factor (SimOutput::model_error_factor). 1 everywhere else.
   double model_error_factor = 1.0;
+  // A sample of the failure model's own error: every failure class's rate is
+  // multiplied by it (Monte Carlo and closed form). 1 everywhere else.
+  double reliability_error_factor = 1.0;
 };
 
 // Throws InputError when the scenario is invalid (validate first for all

@@ -53,6 +53,25 @@ Distribution distributionOf(const UncertainRange& g) {
 
 }  // namespace
 
+const std::vector<ModelError>& modelErrors() {
+  static const std::vector<ModelError> m = {
+      {ModelOf::Performance, "model.performance_error", "performance", kPerformanceErrorSigma, "the step time",
+       "held-out training-step errors of validate-models (docs/validation.md)"},
+      {ModelOf::Reliability, "model.reliability_error", "reliability", kReliabilityErrorSigma,
+       "every failure class's rate",
+       "held-out fleet failure rates of validate-models: RSC-1, RSC-2, OPT-175B (docs/validation.md)"},
+      {ModelOf::Memory, "model.memory_error", "memory", kMemoryErrorSigma, "the memory per GPU",
+       "held-out memory-per-GPU measurements of validate-models (docs/validation.md)"},
+  };
+  return m;
+}
+
+const ModelError* modelError(const std::string& key) {
+  for (const ModelError& m : modelErrors())
+    if (key == m.key) return &m;
+  return nullptr;
+}
+
 double Accelerator::*acceleratorMember(const std::string& field) {
   if (field == "price_usd") return &Accelerator::price_usd;
   if (field == "gemm_efficiency") return &Accelerator::gemm_efficiency;
@@ -80,10 +99,12 @@ std::vector<UncertainInput> uncertainInputs(const Scenario& s, const Catalog& pa
     in.key = g.key;
     in.dist = distributionOf(g);
     in.source = g.source.empty() ? "the scenario's range" : g.source;
-    if (g.key == "model.performance_error") {
+    if (const ModelError* m = modelError(g.key)) {
       in.kind = InputKind::ModelError;
+      in.model = m->model;
       in.nominal = 1.0;
-      if (!(g.low > 0)) throw InputError(where + ".low", "the model's error is a factor on the step time: must be > 0");
+      if (!(g.low > 0))
+        throw InputError(where + ".low", std::string("the model's error is a factor on ") + m->what + ": must be > 0");
     } else if (g.key.rfind("accelerator.", 0) == 0) {
       in.kind = InputKind::Accelerator;
       const std::string f = g.key.substr(12);
@@ -134,13 +155,15 @@ std::vector<UncertainInput> uncertainInputs(const Scenario& s, const Catalog& pa
       out.push_back(std::move(in));
     }
   }
-  if (!declared("model.performance_error")) {
+  for (const ModelError& m : modelErrors()) {
+    if (declared(m.key)) continue;
     UncertainInput in;
-    in.key = "model.performance_error";
+    in.key = m.key;
     in.kind = InputKind::ModelError;
-    in.dist = {Shape::LogNormal, std::exp(-kZ95 * kPerformanceErrorSigma), std::exp(kZ95 * kPerformanceErrorSigma), NAN};
+    in.model = m.model;
+    in.dist = {Shape::LogNormal, std::exp(-kZ95 * m.sigma), std::exp(kZ95 * m.sigma), NAN};
     in.nominal = 1.0;
-    in.source = "held-out training-step errors of validate-models (docs/validation.md)";
+    in.source = m.source;
     in.builtin = true;
     out.push_back(std::move(in));
   }

@@ -8,10 +8,15 @@
 //                           with an ASSUMED width per field (kDefaultWidths
 //                           in Inputs.cpp; not measured: the catalog gives no
 //                           range, only that the figure is estimated);
-//      model.performance_error  the step-time model's own error: a factor
-//                           on the step time, lognormal with the spread of
-//                           the held-out training-step errors of
-//                           validate-models (kPerformanceErrorSigma).
+//      model.<model>_error  a model's own error (modelErrors()): a factor on
+//                           what that model predicts, lognormal with the
+//                           spread of its held-out rows in validate-models:
+//                           performance (the step time), reliability (every
+//                           failure class's rate), memory (memory per GPU).
+//                           The collective model has no factor of its own:
+//                           its error is inside the performance rows, which
+//                           measure whole training steps (a second factor
+//                           would count it twice).
 // A scenario range on a key replaces the default of the same key.
 #pragma once
 #include <string>
@@ -24,6 +29,7 @@
 namespace cf::uq {
 
 enum class InputKind { ScenarioKey, Accelerator, ModelError };
+enum class ModelOf { Performance, Reliability, Memory };
 
 struct UncertainInput {
   std::string key;
@@ -33,6 +39,7 @@ struct UncertainInput {
   std::string source;
   bool builtin = false;  // an engine default, not the scenario's range
   bool integer = false;  // a count in the scenario (nodes, ...): samples are rounded to whole numbers
+  ModelOf model = ModelOf::Performance;  // kind ModelError: whose error
 };
 
 // Sigma of the lognormal model-error factor: the 90th percentile of
@@ -41,6 +48,28 @@ struct UncertainInput {
 // of them (Coverage.h). Fitted to those runs: validate-models checks the
 // band leave-one-out and prints the sigma the current table implies.
 inline constexpr double kPerformanceErrorSigma = 0.256 / kZ95;
+// The same rule on the 3 held-out reliability rows (interruptions per 1,000
+// node-days of RSC-1, RSC-2 and OPT-175B; |log error| 0.051, 0.971, 2.123,
+// 2026-12): 1.893 / 1.645. Three fleets make a wide band (x0.15-x6.6 at
+// p5-p95): the failure model has one rate per part and no fleet age, burn-in
+// or lemon nodes (docs/validation.md), and the band says so.
+inline constexpr double kReliabilityErrorSigma = 1.893 / kZ95;
+// The same rule on the 16 held-out memory rows (peak memory per GPU,
+// 2026-12: 90th percentile of |log error| 0.152).
+inline constexpr double kMemoryErrorSigma = 0.152 / kZ95;
+
+// The models whose own error is an input, one entry each.
+struct ModelError {
+  ModelOf model;
+  const char* key;     // "model.performance_error", ...
+  const char* domain;  // its rows in validate-models ("performance", "reliability", "memory")
+  double sigma;        // of the default lognormal factor (median 1)
+  const char* what;    // what the factor multiplies
+  const char* source;  // where its spread comes from
+};
+const std::vector<ModelError>& modelErrors();
+// nullptr for a key that is not a model error.
+const ModelError* modelError(const std::string& key);
 
 // The accelerator fields that take a default range when the catalog marks
 // them as estimates.

@@ -27,6 +27,7 @@ const std::vector<FigureInfo>& figures() {
       {"usd_per_gpu_hour", "USD/GPU-h", true},
       {"run_cost_usd", "USD", true},
       {"usd_per_million_tokens", "USD/Mtok", true},
+      {"memory_per_gpu_GiB", "GiB", true},  // the fullest pipeline stage's, times the memory model's error
   };
   return f;
 }
@@ -65,6 +66,13 @@ Propagator::Propagator(const Project& p, std::size_t index, bool withDefaults) {
   for (const UncertainInput& in : inputs_)
     layoutKeyed_ = layoutKeyed_ || (in.kind == InputKind::ScenarioKey && in.key.rfind("layout", 0) == 0);
   doc_ = scenarioToJson(base_.scenarios[0], layoutKeyed_);
+  {
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    opt.fabric_paths = false;
+    opt.link_loads = false;
+    hbm_GiB_ = simulate(base_, 0, opt).performance.hbm_GiB;
+  }
   // Each input at both ends, the others at their own values: a range that
   // breaks the design is the range's error, named by its key.
   std::vector<double> x = nominal();
@@ -107,10 +115,22 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
     p.scenarios = {base_.scenarios[0]};
   }
   Scenario& s = p.scenarios[0];
-  double modelError = 1.0;
+  double stepError = 1.0, failureError = 1.0, memoryError = 1.0;
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
     const UncertainInput& in = inputs_[i];
-    if (in.kind == InputKind::ModelError) modelError *= x[i];
+    if (in.kind == InputKind::ModelError) {
+      switch (in.model) {
+        case ModelOf::Performance:
+          stepError *= x[i];
+          break;
+        case ModelOf::Reliability:
+          failureError *= x[i];
+          break;
+        case ModelOf::Memory:
+          memoryError *= x[i];
+          break;
+      }
+    }
     if (in.kind != InputKind::Accelerator) continue;
     double Accelerator::*field = acceleratorMember(in.key.substr(12));  // checked by uncertainInputs
     if (s.cluster.accelerator_spec) {
@@ -126,7 +146,8 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
   opt.closed_form_reliability = true;
   opt.fabric_paths = false;
   opt.link_loads = false;
-  opt.model_error_factor = modelError;
+  opt.model_error_factor = stepError;
+  opt.reliability_error_factor = failureError;
   const SimOutput out = simulate(p, 0, opt);
   const double goodput = out.closed_form ? out.closed_form->goodput : 1.0;
   const double days = goodput > 0 ? out.failureFreeDays() / goodput : INFINITY;
@@ -140,7 +161,8 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
           out.cost.tco_usd,
           out.cost.usd_per_gpu_hour,
           out.cost.run_cost_usd,
-          out.cost.usd_per_million_tokens};
+          out.cost.usd_per_million_tokens,
+          out.performance.perf.memory_per_gpu_GiB * memoryError};
 }
 
 namespace {
@@ -184,6 +206,11 @@ Propagation propagate(const Propagator& p, std::size_t n, std::uint64_t seed, Ru
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t f = 0; f < F; ++f) out.samples[f][i] = rows[i][f];
   for (std::size_t f = 0; f < F; ++f) out.figures.push_back(summarise(out.samples[f]));
+  out.hbm_GiB = p.hbmGiB();
+  const std::vector<double>& memory = out.samples[figureIndex("memory_per_gpu_GiB", "figure")];
+  if (n > 0)
+    out.fits_probability =
+        double(std::count_if(memory.begin(), memory.end(), [&](double m) { return m <= out.hbm_GiB; })) / double(n);
   return out;
 }
 

@@ -52,6 +52,8 @@ class Propagator {
   std::vector<double> evaluate(const std::vector<double>& x) const;
   // The design's own values of every input.
   std::vector<double> nominal() const;
+  // The accelerator's memory (GiB): what memory_per_gpu_GiB must stay within.
+  double hbmGiB() const { return hbm_GiB_; }
 
  private:
   Project base_;  // the one scenario, its parts
@@ -59,6 +61,7 @@ class Propagator {
   bool layoutKeyed_ = false;  // an input names a layout key: the layout is in doc_ and parsed with it
   std::vector<UncertainInput> inputs_;
   std::string name_;
+  double hbm_GiB_ = 0;
 };
 
 // How the engine runs of propagate, tornado, sensitivity and compareAll are
@@ -78,6 +81,10 @@ struct Propagation {
   std::vector<Summary> figures;            // figures() order
   std::vector<double> nominal;             // the figures at the design's own values
   std::vector<std::vector<double>> samples;  // [figure][sample]
+  // The share of samples whose memory per GPU (with the memory model's
+  // error) is within the accelerator's memory, hbm_GiB.
+  double fits_probability = 0;
+  double hbm_GiB = 0;
 };
 // RunControl: `done` counts engine runs, `total` is set; cancel throws Cancelled.
 Propagation propagate(const Propagator& p, std::size_t n, std::uint64_t seed, RunControl* control = nullptr);

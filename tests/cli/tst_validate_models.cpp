@@ -259,6 +259,24 @@ class TestValidateModels : public QObject {
     QVERIFY(std::abs(b["sigma_all"].toDouble() / b["default_sigma"].toDouble() - 1) < 0.10);
   }
 
+  // The failure and memory models' errors are inputs too: each band is
+  // printed over its own model's held-out runs, and each default sigma is the
+  // one the current table implies (within 10 %).
+  void everyModelErrorHasItsBand() {
+    const QJsonObject bands = summary_["uncertainty_bands"].toObject();
+    QCOMPARE(bands["performance"].toObject(), summary_["uncertainty_band"].toObject());
+    for (const char* d : {"performance", "reliability", "memory"}) {
+      const QJsonObject b = bands[d].toObject();
+      qInfo("%s: band coverage %d of %d, sigma %.3f (default %.3f)", d, b["covered"].toInt(), b["runs"].toInt(),
+            b["sigma_all"].toDouble(), b["default_sigma"].toDouble());
+      QCOMPARE(b["key"].toString(), QString("model.%1_error").arg(d));
+      QVERIFY2(b["runs"].toInt() >= 3, d);
+      QVERIFY2(b["covered"].toInt() >= 1 && b["covered"].toInt() <= b["runs"].toInt(), d);
+      QVERIFY2(std::abs(b["sigma_all"].toDouble() / b["default_sigma"].toDouble() - 1) < 0.10, d);
+    }
+    QVERIFY(!bands.contains("collectives"));  // inside the step-time rows: no factor of its own
+  }
+
   void textAndCsv() {
     cftest::Run t = cftest::run({"validate-models"}, 300000);
     QCOMPARE(t.code, 0);
@@ -268,7 +286,11 @@ class TestValidateModels : public QObject {
     QVERIFY(t.out.contains(QRegularExpression("of which [0-9]+ not seen during development: median [0-9.]+ %, max [0-9.]+ %")));
     for (const char* d : {"performance", "memory", "collectives", "reliability"})
       QVERIFY2(t.out.contains(QRegularExpression(QString("\\n%1: [0-9]+ runs \\([0-9]+ held-out").arg(d))), d);
-    QVERIFY(t.out.contains(QRegularExpression("uncertainty band .*covers [0-9]+ of [0-9]+ \\([0-9.]+ %")));
+    for (const char* d : {"performance", "reliability", "memory"})
+      QVERIFY2(
+          t.out.contains(QRegularExpression(
+              QString("uncertainty band \\(model.%1_error .*held-out %1 runs\\): covers [0-9]+ of [0-9]+").arg(d))),
+          d);
     cftest::Run c = cftest::run({"validate-models", "--csv"}, 300000);
     QCOMPARE(c.code, 0);
     QStringList lines = c.out.split('\n', Qt::SkipEmptyParts);

@@ -27,6 +27,7 @@ const Shown kShown[] = {
     {1, 2},     // usd_per_gpu_hour
     {1e-6, 2},  // run_cost_usd
     {1, 3},     // usd_per_million_tokens
+    {1, 1},     // memory_per_gpu_GiB
 };
 constexpr std::size_t kFigures = sizeof(kShown) / sizeof(kShown[0]);
 
@@ -45,6 +46,8 @@ QString UncertaintyText::figureName(std::size_t f) {
     case 8: return tr("Cost per GPU-hour");
     case 9: return tr("Cost of the run");
     case 10: return tr("Cost per million tokens");
+    case 11:
+      return tr("Memory per GPU");
     default: return QString::fromLatin1(f < uq::figures().size() ? uq::figures()[f].key : "");
   }
 }
@@ -61,6 +64,8 @@ QString UncertaintyText::figureUnit(std::size_t f) {
     case 9: return tr("M USD");
     case 8:
     case 10: return tr("USD");
+    case 11:
+      return tr("GiB");
     default: return {};
   }
 }
@@ -95,9 +100,18 @@ QString UncertaintyText::bandLineHtml(std::size_t f, const uq::Summary& s) {
 }
 
 int UncertaintyText::figureOfMetric(const QString& id) {
-  static const char* const kMetric[] = {"step_time_s", "time_to_train_days_mean", "goodput_mean", "it_power_kW",
-                                        "facility_power_kW", "pue", "capex_usd", "tco_usd", "usd_per_gpu_hour",
-                                        "run_cost_usd", "usd_per_million_tokens"};
+  static const char* const kMetric[] = {"step_time_s",
+                                        "time_to_train_days_mean",
+                                        "goodput_mean",
+                                        "it_power_kW",
+                                        "facility_power_kW",
+                                        "pue",
+                                        "capex_usd",
+                                        "tco_usd",
+                                        "usd_per_gpu_hour",
+                                        "run_cost_usd",
+                                        "usd_per_million_tokens",
+                                        "memory_per_gpu_GiB"};
   for (std::size_t f = 0; f < kFigures; ++f)
     if (id == QLatin1String(kMetric[f])) return static_cast<int>(f);
   return -1;
@@ -109,6 +123,8 @@ QString UncertaintyText::inputName(const std::string& key) {
   if (key == "accelerator.annual_failure_rate") return tr("GPU annual failure rate");
   if (key == "accelerator.idle_W") return tr("GPU idle power");
   if (key == "model.performance_error") return tr("Step-time model error");
+  if (key == "model.reliability_error") return tr("Failure-rate model error");
+  if (key == "model.memory_error") return tr("Memory model error");
   if (key == "cluster.facility.electricity_usd_per_kWh") return tr("Electricity price");
   if (key == "cluster.facility.pue") return tr("PUE of the facility");
   return QString::fromStdString(key);  // a key the user wrote in the scenario
@@ -136,6 +152,10 @@ QString UncertaintyText::inputSource(const uq::UncertainInput& in) {
     return tr("assumed: ±25 % on idle power without a datasheet figure (%1: the catalog marks it as an estimate)").arg(part);
   if (in.key == "model.performance_error")
     return tr("held-out training-step errors of validate-models (docs/validation.md)");
+  if (in.key == "model.reliability_error")
+    return tr("held-out fleet failure rates of validate-models: RSC-1, RSC-2, OPT-175B (docs/validation.md)");
+  if (in.key == "model.memory_error")
+    return tr("held-out memory-per-GPU measurements of validate-models (docs/validation.md)");
   return QString::fromStdString(in.source);
 }
 

@@ -211,7 +211,10 @@ void UncertaintyView::fillBands(const UncertaintyRun* run) {
     bands_->setHorizontalHeaderItem(c, header);
     for (std::size_t f = 0; f < F.size(); ++f) {
       const uq::Summary* s = run->band(c, f);
-      auto* item = cell(s ? tr("%1  (%2)").arg(T::number(f, s->p50), T::band(f, *s)) : tr("error"));
+      QString text = s ? tr("%1  (%2)").arg(T::number(f, s->p50), T::band(f, *s)) : tr("error");
+      if (s && F[f].key == std::string_view("memory_per_gpu_GiB"))
+        text = tr("%1; fits in %2 of samples").arg(text, T::percent(d.propagation.fits_probability));
+      auto* item = cell(text);
       if (s) {
         item->setData(P5Role, s->p5);
         item->setData(P50Role, s->p50);

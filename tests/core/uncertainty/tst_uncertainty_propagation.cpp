@@ -76,6 +76,82 @@ class TestUncertaintyPropagation : public QObject {
     QVERIFY(f1[run] > f0[run]);      // the run takes longer
   }
 
+  // The failure model's error multiplies every class's rate: the goodput
+  // falls with a larger factor (the closed form against simulate with the
+  // scenario's own rates scaled by hand), and nothing the step drives moves.
+  void reliabilityErrorScalesFailureRates() {
+    const Project p = projectOf(cftest::smallScenario());
+    const Propagator prop(p, 0, true);
+    const std::size_t k = inputIndex(prop, "model.reliability_error");
+    QVERIFY(k < prop.inputs().size());
+    QCOMPARE(prop.inputs()[k].nominal, 1.0);
+    QCOMPARE(prop.inputs()[k].model, ModelOf::Reliability);
+    std::vector<double> x = prop.nominal();
+    const std::vector<double> f0 = prop.evaluate(x);
+    x[k] = 3.0;
+    const std::vector<double> f3 = prop.evaluate(x);
+    const std::size_t step = figureIndex("step_time_s", ""), goodput = figureIndex("goodput", ""),
+                      days = figureIndex("time_to_train_days", ""), memory = figureIndex("memory_per_gpu_GiB", "");
+    QCOMPARE(f3[step], f0[step]);
+    QCOMPARE(f3[memory], f0[memory]);
+    QVERIFY(f3[goodput] < f0[goodput]);
+    QVERIFY(f3[days] > f0[days]);
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    opt.closed_form_reliability = true;
+    opt.reliability_error_factor = 3.0;
+    const SimOutput byHand = simulate(p, 0, opt);
+    QCOMPARE(f3[goodput], byHand.closed_form->goodput);
+    // The mean time between interruptions is a third of the design's.
+    opt.reliability_error_factor = 1.0;
+    const SimOutput design = simulate(p, 0, opt);
+    QVERIFY(std::abs(design.closed_form->mtbf_h / byHand.closed_form->mtbf_h - 3.0) < 1e-9);
+  }
+
+  // The memory model's error scales the memory per GPU and nothing else; the
+  // share of samples that fit is what the samples say.
+  void memoryErrorScalesMemoryOnly() {
+    const Project p = projectOf(cftest::smallScenario());
+    const Propagator prop(p, 0, true);
+    const std::size_t k = inputIndex(prop, "model.memory_error");
+    QVERIFY(k < prop.inputs().size());
+    std::vector<double> x = prop.nominal();
+    const std::vector<double> f0 = prop.evaluate(x);
+    x[k] = 1.25;
+    const std::vector<double> f1 = prop.evaluate(x);
+    const std::size_t memory = figureIndex("memory_per_gpu_GiB", "");
+    SimulateOptions opt;
+    opt.monte_carlo = false;
+    QCOMPARE(f0[memory], simulate(p, 0, opt).performance.perf.memory_per_gpu_GiB);
+    QVERIFY(std::abs(f1[memory] / f0[memory] - 1.25) < 1e-12);
+    for (std::size_t f = 0; f < f0.size(); ++f)
+      if (f != memory) QCOMPARE(f1[f], f0[f]);
+    QVERIFY(prop.hbmGiB() > 70 && prop.hbmGiB() < 81);  // the H100's 80 GB
+    const Propagation run = propagate(prop, 128, 5);
+    const auto& m = run.samples[memory];
+    const double share = double(std::count_if(m.begin(), m.end(), [&](double v) { return v <= run.hbm_GiB; })) / 128.0;
+    QCOMPARE(run.fits_probability, share);
+    QVERIFY(run.figures[memory].p5 < run.figures[memory].p95);
+  }
+
+  // A range the scenario puts on a model error replaces its default; a
+  // factor must be positive.
+  void modelErrorRangesAreChecked() {
+    nlohmann::json j = cftest::smallScenario();
+    j["uncertainty"] = {{"model.memory_error", {{"low", 0.9}, {"high", 1.2}}}};
+    const Propagator prop(projectOf(j), 0, true);
+    const std::size_t k = inputIndex(prop, "model.memory_error");
+    QCOMPARE(prop.inputs()[k].dist.low, 0.9);
+    QVERIFY(!prop.inputs()[k].builtin);
+    j["uncertainty"] = {{"model.reliability_error", {{"low", 0}, {"high", 2}}}};
+    try {
+      const Propagator bad(projectOf(j), 0, true);
+      QFAIL("a factor of 0 was accepted");
+    } catch (const InputError& e) {
+      QCOMPARE(QString::fromStdString(e.path()), QString("uncertainty.model.reliability_error.low"));
+    }
+  }
+
   void defaultsCoverEstimatedAcceleratorFields() {
     const Project p = projectOf(cftest::smallScenario());
     const Propagator prop(p, 0, true);
