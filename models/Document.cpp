@@ -304,12 +304,19 @@ nlohmann::json Document::scenarioValue(int index, const QString& pointer) const 
   return j.contains(ptr) ? j.at(ptr) : nlohmann::json();
 }
 
+std::string Document::generatedName(const Scenario& s) const { return namer_ ? namer_(s) : generatedScenarioName(s); }
+
+bool Document::carriesGeneratedName(int index) const {
+  const Scenario& s = scenario(index);
+  return s.name == generatedScenarioName(s) || (namer_ && s.name == namer_(s));
+}
+
 bool Document::setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error) {
   if (index < 0 || index >= scenarioCount()) return false;
   QString why;
   // A scenario that still carries its generated name (design/GeneratedName.h)
   // is renamed with the edit, in one undo step; a name the user gave is kept.
-  const bool generatedName = scenario(index).name == generatedScenarioName(scenario(index));
+  const bool generatedName = carriesGeneratedName(index);
   auto* cmd = SetScenarioValue::create(this, index, pointer, value, &why);
   if (!cmd) {
     if (error) *error = why;

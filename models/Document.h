@@ -6,7 +6,9 @@
 #include <QObject>
 #include <QString>
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ChangeEvent.h"
@@ -105,6 +107,14 @@ class Document : public QObject {
   // result is checked with the engine's JSON reader; a wrong type or range is
   // refused with the reader's message and nothing is pushed.
   bool setScenarioValue(int index, const QString& pointer, const nlohmann::json& value, QString* error = nullptr);
+  // The generated name of a design (design/GeneratedName.h) as the studio
+  // writes it: in the UI's language when a namer is set (the main window sets
+  // one), else the core's English. A scenario that still carries it, in
+  // English or in the UI's language, is renamed with an edit of its design.
+  using ScenarioNamer = std::function<std::string(const Scenario&)>;
+  void setScenarioNamer(ScenarioNamer namer) { namer_ = std::move(namer); }
+  std::string generatedName(const Scenario& s) const;
+  bool carriesGeneratedName(int index) const;
   // `written`, when given, is `s` already written out (scenarioToJson, on the
   // wizard's worker): the new scenario's JSON is not written again here.
   void addScenario(const Scenario& s, int index = -1, Written written = {});
@@ -166,6 +176,7 @@ class Document : public QObject {
   bool validWaterfall(int index) const { return index >= 0 && index < waterfallCount(); }
 
   Project project_;
+  ScenarioNamer namer_;
   QString filePath_;
   QUndoStack* undoStack_;
   quint64 revision_ = 0;

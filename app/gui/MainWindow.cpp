@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "GeneratedNameText.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
@@ -61,6 +63,8 @@ MainWindow::MainWindow(LanguageManager* languages, QWidget* parent)
       files_(new FileController(doc_, this, this)) {
   setObjectName(QStringLiteral("mainWindow"));
   setDockNestingEnabled(true);
+  // Generated names in the UI's language (the wizard's designs, renamed with their edits).
+  doc_->setScenarioNamer([](const Scenario& s) { return generatedScenarioNameText(s).toStdString(); });
   tabs_ = new QTabWidget(this);
   tabs_->setObjectName(QStringLiteral("centralTabs"));
   tabs_->setDocumentMode(true);
@@ -295,7 +299,9 @@ void MainWindow::applyDefaultDockSizes() {
     resizeDocks({projectDock_, propertyDock_}, {sides * 45 / 100, sides * 55 / 100}, Qt::Horizontal);
   // The Messages dock: about eight rows, four on a short screen (at 768 px
   // its 200 px took a quarter of the central area, issue 30).
-  resizeDocks({messagesDock_}, {height() < 900 ? 110 : 200}, Qt::Vertical);
+  // With no message it is only its summary line.
+  messagesDock_->setListHeight(height() < 900 ? 110 : 200);
+  resizeDocks({messagesDock_}, {messagesDock_->preferredHeight()}, Qt::Vertical);
 }
 
 void MainWindow::keepDockSizes() {

@@ -5,7 +5,6 @@
 #include "CommandIds.h"
 #include "Document.h"
 #include "JsonPath.h"
-#include "design/GeneratedName.h"
 #include "design/ScenarioJson.h"
 
 namespace cf {
@@ -59,7 +58,7 @@ void SetScenarioValue::redo() {
   if (followName_ && !oldName_) oldName_ = doc_->scenario(scenario_).name;
   apply(new_);
   if (!followName_) return;
-  const std::string renamed = generatedScenarioName(doc_->scenario(scenario_));
+  const std::string renamed = doc_->generatedName(doc_->scenario(scenario_));
   if (renamed != doc_->scenario(scenario_).name) doc_->applyRename(scenario_, renamed);
 }
 int SetScenarioValue::id() const { return kSetScenarioValueId; }

@@ -14,7 +14,14 @@
 #include <QTabWidget>
 #include <QTest>
 
+#include <QHeaderView>
+#include <QTableWidget>
+#include <QTreeView>
+
+#include "ComparisonView.h"
+#include "IssueListModel.h"
 #include "LanguageManager.h"
+#include "ResultsController.h"
 #include "DesignEditors.h"
 #include "JobEditor.h"
 #include "MainWindow.h"
@@ -126,6 +133,39 @@ class TestSmallScreen : public QObject {
                                                                                 .arg(l->height())
                                                                                 .arg(l->heightForWidth(l->width()))));
     }
+  }
+
+  // Compare at 1024 x 768 (issue 30 #9: about 4 rows fitted and the second
+  // scenario's column was cut, its deltas shown as "±0 p"): the two
+  // scenarios' columns fit beside the metric names, and the table shows at
+  // least 8 figures. The empty Messages dock is its summary line only.
+  void compareFits1024_data() { fits1024_data(); }
+  void compareFits1024() {
+    QFETCH(QString, language);
+    LanguageManager languages;
+    QVERIFY(languages.setLanguage(language));
+    MainWindow w(&languages);
+    QVERIFY(w.openFile(QStringLiteral(CF_SOURCE_DIR "/resources/examples/liquid-supernode-vs-air.json")));
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.resetLayout();
+    ComparisonView* cmp = w.results()->comparison();
+    w.tabs()->setCurrentWidget(cmp);
+    QTRY_VERIFY(w.messagesDock()->model()->rowCount() == 0 && w.messagesDock()->view()->isHidden());
+    QCoreApplication::processEvents();
+    QVERIFY2(w.messagesDock()->height() <= 60, qPrintable(QString::number(w.messagesDock()->height())));
+    QTableWidget* t = cmp->table();
+    QTRY_VERIFY(t->columnCount() == 2 && t->item(0, 1) && !t->item(0, 1)->text().isEmpty());
+    QCoreApplication::processEvents();
+    const int used = t->verticalHeader()->width() + t->columnWidth(0) + t->columnWidth(1);
+    QVERIFY2(used <= t->width(), qPrintable(QStringLiteral("%1 px of %2").arg(used).arg(t->width())));
+    int rows = 0;
+    for (int r = 0; r < t->rowCount(); ++r)
+      if (!t->isRowHidden(r) && t->rowViewportPosition(r) >= 0 &&
+          t->rowViewportPosition(r) + t->rowHeight(r) <= t->viewport()->height())
+        ++rows;
+    QVERIFY2(rows >= 8, qPrintable(QStringLiteral("%1 rows in %2 px").arg(rows).arg(t->viewport()->height())));
   }
 };
 

@@ -158,6 +158,33 @@ class TestDocument : public QObject {
     QCOMPARE(doc.undoStack()->count(), 0);
   }
 
+  // Issue 30 #10: the studio names generated designs in the UI's language
+  // (a namer); a scenario carrying the translated name, or the core's English
+  // one, is renamed with its design, in the namer's language.
+  void generatedNameInTheUiLanguage() {
+    Document doc;
+    doc.setScenarioNamer([](const Scenario& x) { return "zh:" + generatedScenarioName(x); });
+    Scenario s = Document::defaultScenario(QStringLiteral("x"));
+    s.name = doc.generatedName(s);
+    QCOMPARE(s.name, "zh:" + generatedScenarioName(s));
+    doc.addScenario(s, 1);
+    QVERIFY(doc.carriesGeneratedName(1));
+    QVERIFY(doc.setScenarioValue(1, QStringLiteral("/cluster/nodes"), s.cluster.nodes * 2));
+    QCOMPARE(doc.scenario(1).name, "zh:" + generatedScenarioName(doc.scenario(1)));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.scenario(1).name, s.name);
+    // The English name (a design made before the language was switched) is recognised too.
+    Scenario e = Document::defaultScenario(QStringLiteral("y"));
+    e.name = generatedScenarioName(e);
+    doc.addScenario(e, 2);
+    QVERIFY(doc.carriesGeneratedName(2));
+    QVERIFY(doc.setScenarioValue(2, QStringLiteral("/cluster/nodes"), e.cluster.nodes * 2));
+    QCOMPARE(doc.scenario(2).name, "zh:" + generatedScenarioName(doc.scenario(2)));
+    // A name the user gave is not a generated one.
+    doc.renameScenario(2, QStringLiteral("Pod B"));
+    QVERIFY(!doc.carriesGeneratedName(2));
+  }
+
   // Issue 18 item 4 (d): a scenario that carries its generated name (the
   // wizard's) is renamed with an edit that changes what the name says, in
   // the same undo step; a name the user gave is kept.

@@ -4,6 +4,7 @@
 // report's, selection shared by the plot and the table, "Add to comparison"
 // (columns in the Compare tab, one undo step, the variant's figures
 // reproduced), and the parallelism search's Pareto mode with "Apply".
+#include <cmath>
 #include <QCheckBox>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -415,6 +416,14 @@ class TestSweepResults : public QObject {
     QCOMPARE(now.dp, q["dp"].get<int>());
     QCOMPARE(now.micro_batch, q["micro_batch"].get<int>());
     QCOMPARE(QString::fromStdString(now.recompute), QString::fromStdString(q["recompute"].get<std::string>()));
+    // What was ranked is what the design now gets: the levers the search chose (schedule, overlap,
+    // sequence parallelism, ...) are applied with the parallelism; only tp ... zero were before.
+    SimulateOptions quick;
+    quick.monte_carlo = false;
+    const double applied = simulate(doc.project(), 0, quick).performance.perf.step_time_s;
+    const double ranked = records[static_cast<std::size_t>(pick)]["metrics"]["step_time_s"].get<double>();
+    QVERIFY2(std::abs(applied - ranked) <= 1e-9 * ranked,
+             qPrintable(QStringLiteral("%1 s applied, %2 s ranked").arg(applied).arg(ranked)));
     doc.undoStack()->undo();
     QVERIFY(doc.scenario(0).job.parallelism == before);
   }

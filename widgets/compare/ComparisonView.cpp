@@ -119,7 +119,9 @@ ComparisonView::ComparisonView(Document* doc, SimulationRunner* runner, QWidget*
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(table_);
   split->addWidget(lower_);
-  split->setStretchFactor(0, 1);
+  // The figures first: the table takes two thirds of the height (the charts
+  // scroll below it).
+  split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 1);
   // The summary scrolls past five lines (many scenarios), so that the table keeps its room.
   auto* summaryScroll = new QScrollArea(this);
@@ -174,8 +176,16 @@ void ComparisonView::showEvent(QShowEvent* event) {
   if (dirty_) refresh();
 }
 
+void ComparisonView::applyRowLabels() {
+  wrappedLabels_ = width() < kWrapLabelsBelow;
+  QStringList shown;
+  for (const QString& l : rowLabels_) shown << (wrappedLabels_ ? chartstyle::wrapText(l, 24) : l);
+  table_->setVerticalHeaderLabels(shown);
+}
+
 void ComparisonView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  if ((width() < kWrapLabelsBelow) != wrappedLabels_) applyRowLabels();
   fitColumns();
   // Side by side where each chart gets 400 px, else one above the other: a
   // narrower chart's title and axis titles run into each other.
@@ -350,7 +360,8 @@ void ComparisonView::refresh() {
       table_->setItem(chanceRow_, c, item);
     }
   }
-  table_->setVerticalHeaderLabels(rowLabels);
+  rowLabels_ = rowLabels;
+  applyRowLabels();
   for (int r = 0; r < metrics.size(); ++r)  // what the figure is (core/sim/Metrics.h)
     if (QTableWidgetItem* h = table_->verticalHeaderItem(r)) h->setToolTip(MetricTable::meaning(metrics[r]));
   applyRowFilter();

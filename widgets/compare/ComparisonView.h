@@ -41,6 +41,7 @@ class ComparisonView : public QWidget {
 
  public:
   static constexpr int kMaxColumns = 10;
+  static constexpr int kWrapLabelsBelow = 760;  // px of the page
   // Item data roles of the table cells (for tests and exports).
   enum Role { ValueRole = Qt::UserRole + 1, BestRole, DeltaRole, JudgementRole };
 
@@ -89,6 +90,9 @@ class ComparisonView : public QWidget {
   void fillInputs(int columns, const std::vector<const Scenario*>& scenarios,
                   const QVector<ScenarioDiff::Input>& differing);
   void fitColumns();
+  // The metric names, wrapped on a narrow page (1024 x 768 with its docks)
+  // so that the scenarios' columns keep the width.
+  void applyRowLabels();
   void applyRowFilter();
 
   Document* doc_;
@@ -108,6 +112,8 @@ class ComparisonView : public QWidget {
   PolicyComparison* policies_;
   QBoxLayout* chartsLayout_ = nullptr;  // side by side, or one above the other when narrow
   int baseline_ = 0;
+  QStringList rowLabels_;
+  bool wrappedLabels_ = false;
   bool baselineChosen_ = false;
   bool dirty_ = false;
   QTimer* refreshTimer_;

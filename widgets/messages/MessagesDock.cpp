@@ -3,6 +3,8 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
+#include <QTimer>
 #include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTreeView>
@@ -82,6 +84,34 @@ void MessagesDock::updateSummary() {
   else
     summary_->setText(tr("Errors: %1, warnings: %2").arg(e).arg(w));
   setWindowTitle(e + w > 0 ? tr("Messages (%1)").arg(e + w) : tr("Messages"));
+  // An empty list took a quarter of the height at 1024 x 768 (issue 30).
+  if ((e + w == 0) != view_->isHidden()) {
+    view_->setVisible(e + w > 0);
+    fitHeight();
+  }
+}
+
+void MessagesDock::setListHeight(int px) {
+  listHeight_ = px;
+  fitHeight();
+}
+
+int MessagesDock::preferredHeight() const {
+  if (!view_->isHidden()) return listHeight_;
+  const int title = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+  return widget()->sizeHint().height() + title;
+}
+
+void MessagesDock::fitHeight() {
+  auto* window = qobject_cast<QMainWindow*>(parentWidget());
+  if (!window || isFloating()) return;
+  fitPending_ = !isVisible();
+  if (!fitPending_) window->resizeDocks({this}, {preferredHeight()}, Qt::Vertical);
+}
+
+void MessagesDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  if (fitPending_) QTimer::singleShot(0, this, &MessagesDock::fitHeight);
 }
 
 void MessagesDock::retranslate() {

@@ -22,20 +22,29 @@ class MessagesDock : public QDockWidget {
   QTreeView* view() const { return view_; }
   // Validates again and returns a one-line summary for the status bar.
   QString validateNow();
+  // The dock's height in its main window while there are messages (the
+  // window sets it from the screen); with none it shrinks to its summary
+  // line, and takes this height back when a message comes.
+  void setListHeight(int px);
+  int preferredHeight() const;
 
  signals:
   void issueActivated(int scenario, const QString& keyPath);
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void retranslate();
   void updateSummary();
+  void fitHeight();
 
   IssueListModel* model_;
   QTreeView* view_;
   QLabel* summary_;
+  int listHeight_ = 110;
+  bool fitPending_ = false;  // the list came or went while the dock was hidden
 };
 
 }  // namespace cf

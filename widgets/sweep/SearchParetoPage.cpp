@@ -7,8 +7,9 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <map>
+#include <cmath>
 #include <memory>
+#include <set>
 #include <tuple>
 
 #include "BackgroundTask.h"
@@ -17,44 +18,70 @@
 #include "ParetoPanel.h"
 #include "design/Resolved.h"
 #include "design/ScenarioJson.h"
+#include "perf/Bottleneck.h"
+#include "perf/GraphFabric.h"
 #include "perf/ParallelSearch.h"
+#include "perf/PerfTypes.h"
 #include "sweep/ParetoFront.h"
 
 namespace cf {
 
 using json = nlohmann::json;
 
-std::vector<json> searchParetoRecords(const json& byTime, const json& byCost) {
-  using Key = std::tuple<int, int, int, int, int, int, int, std::string, int>;
-  std::map<Key, bool> seen;
-  std::vector<json> records;
-  for (const json* report : {&byTime, &byCost}) {
-    if (!report->is_object() || !report->contains("ranking")) continue;
-    for (const json& e : (*report)["ranking"]) {
-      const Key key{e.value("tp", 1), e.value("pp", 1), e.value("dp", 1), e.value("ep", 1), e.value("cp", 1),
-                    e.value("virtual_stages", 1), e.value("micro_batch", 1), e.value("recompute", std::string()),
-                    e.value("zero_stage", 0)};
-      if (!seen.emplace(key, true).second) continue;
-      json parallelism = json::object();
-      for (const char* k : {"tp", "pp", "dp", "ep", "cp", "virtual_stages", "micro_batch", "recompute", "zero_stage", "gpus"})
-        if (e.contains(k)) parallelism[k] = e[k];
-      json metrics = json::object();
-      for (const char* k : {"time_to_train_days", "gpu_hours", "step_time_s", "tokens_per_s", "mfu", "memory_per_gpu_GiB"})
-        if (e.contains(k)) metrics[k] = e[k];
-      if (e.contains("bottleneck") && e["bottleneck"].is_object()) metrics["bottleneck"] = e["bottleneck"].value("resource", "");
-      records.push_back({{"index", records.size()},
-                         {"values", json::object()},
-                         {"status", "ok"},
-                         {"parallelism", parallelism},
-                         {"metrics", metrics}});
-    }
-  }
+namespace {
+
+double shownFigure(double v) {  // a figure the table can show: 0 for inf or NaN
+  return std::isfinite(v) ? v : 0.0;
+}
+
+// Every field of a configuration, to drop the repeats of the two rankings.
+auto configKey(const ParallelConfig& c) {
+  return std::make_tuple(c.tp, c.pp, c.dp, c.ep, c.cp, c.virtual_stages, c.micro_batch, c.zero_stage,
+                         static_cast<int>(c.recompute), static_cast<int>(c.schedule), c.first_layers, c.last_layers,
+                         c.mb_per_round, c.overlap_dp, c.dp_outermost, c.tp_overlap, c.sequence_parallel,
+                         c.act_offload);
+}
+
+}  // namespace
+
+SearchParetoRows searchParetoRows(const PerfModel& model, const SearchResult& byTime, const SearchResult& byCost) {
+  SearchParetoRows rows;
+  std::set<decltype(configKey(ParallelConfig{}))> seen;
   std::vector<ParetoPoint> points;
-  for (const json& r : records)
-    points.push_back({r["metrics"].value("time_to_train_days", 0.0), r["metrics"].value("gpu_hours", 0.0)});
+  for (const SearchResult* ranking : {&byTime, &byCost})
+    for (const PerfResult& r : ranking->ranking) {
+      if (!seen.insert(configKey(r.config)).second) continue;
+      const ParallelConfig c = model.explicitConfig(r.config);
+      const double days = shownFigure(r.time_to_train_days);
+      const double gpuHours = shownFigure(days * 24.0 * static_cast<double>(c.gpus()));
+      const json parallelism = {{"tp", c.tp},
+                                {"pp", c.pp},
+                                {"dp", c.dp},
+                                {"ep", c.ep},
+                                {"cp", c.cp},
+                                {"virtual_stages", c.virtual_stages},
+                                {"micro_batch", c.micro_batch},
+                                {"recompute", recomputeName(c.recompute)},
+                                {"zero_stage", c.zero_stage},
+                                {"gpus", c.gpus()}};
+      const json metrics = {{"time_to_train_days", days},
+                            {"gpu_hours", gpuHours},
+                            {"step_time_s", shownFigure(r.step_time_s)},
+                            {"tokens_per_s", shownFigure(r.tokens_per_s)},
+                            {"mfu", shownFigure(r.mfu)},
+                            {"memory_per_gpu_GiB", shownFigure(r.memory_per_gpu_GiB)},
+                            {"bottleneck", diagnoseBottleneck(model, r).resource}};
+      rows.records.push_back({{"index", rows.records.size()},
+                              {"values", json::object()},
+                              {"status", "ok"},
+                              {"parallelism", parallelism},
+                              {"metrics", metrics}});
+      rows.configs.push_back(r.config);
+      points.push_back({days, gpuHours});
+    }
   const std::vector<bool> front = paretoFront(points);
-  for (std::size_t i = 0; i < records.size(); ++i) records[i]["pareto"] = static_cast<bool>(front[i]);
-  return records;
+  for (std::size_t i = 0; i < rows.records.size(); ++i) rows.records[i]["pareto"] = static_cast<bool>(front[i]);
+  return rows;
 }
 
 SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
@@ -69,7 +96,6 @@ SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
       panel_(new ParetoPanel(this)),
       task_(new BackgroundTask(this)) {
   task_->setBusyCursor(true);
-  task_->setCancellable(false);  // searchReport has no cancel point
   setObjectName(QStringLiteral("searchParetoPage"));
   run_->setObjectName(QStringLiteral("searchParetoRun"));
   apply_->setObjectName(QStringLiteral("searchParetoApply"));
@@ -107,7 +133,7 @@ SearchParetoPage::SearchParetoPage(Document* doc, QWidget* parent)
       status_->setText(tr("The scenario changed since this search: search again for a current ranking."));
     retranslate();
   });
-  showRecords({});
+  showRows({});
   haveResults_ = false;
   retranslate();
 }
@@ -120,7 +146,7 @@ bool SearchParetoPage::searchRunning() const { return task_->isRunning(); }
 void SearchParetoPage::setScenario(int index) {
   if (index == scenario_) return;
   scenario_ = index;
-  showRecords({});
+  showRows({});
   haveResults_ = false;
   status_->clear();
   retranslate();
@@ -132,18 +158,31 @@ void SearchParetoPage::runSearch() {
   const Catalog parts = doc_->project().resolvedParts();
   const int top = top_->value();
   struct Out {
-    json byTime, byCost;
+    SearchParetoRows rows;
+    long long evaluated = 0, fitting = 0;
     QString error;
   };
   auto out = std::make_shared<Out>();
   status_->setText(tr("Searching every valid parallel configuration, fastest and cheapest…"));
-  // The one background-task path (models/BackgroundTask.h), as the Job tab's search.
+  // The one background-task path (models/BackgroundTask.h), as the Job tab's search: one model
+  // (its fabric built once) searched by time, then by cost; Cancel stops it between splits.
   task_->setTitle([] { return tr("Parallelism search, fastest and cheapest"); });
-  task_->start([s, parts, top, out](RunControl&) {
+  task_->start([s, parts, top, out](RunControl& control) {
     try {
       const ResolvedScenario r = resolve(s, parts);
-      out->byTime = searchReport(r, parts, top, "time");
-      out->byCost = searchReport(r, parts, top, "cost");
+      const PerfModel model(r, parts, makeCommFabric(r));
+      SearchOptions opt;
+      opt.top = top;
+      opt.control = &control;
+      opt.objective = SearchObjective::Time;
+      const SearchResult byTime = search(model, opt);
+      opt.objective = SearchObjective::Cost;
+      const SearchResult byCost = search(model, opt);
+      out->rows = searchParetoRows(model, byTime, byCost);
+      out->evaluated = byTime.configs_evaluated;
+      out->fitting = byTime.configs_fitting;
+    } catch (const Cancelled&) {
+      throw;  // the task reports it as cancelled
     } catch (const std::exception& e) {
       out->error = QString::fromStdString(e.what());
     }
@@ -161,20 +200,23 @@ void SearchParetoPage::runSearch() {
       emit searchFinished(false);
       return;
     }
-    std::vector<json> records = searchParetoRecords(out->byTime, out->byCost);
     const QLocale loc;
-    status_->setText(records.empty()
+    status_->setText(out->rows.records.empty()
                          ? tr("No configuration fits this model on this cluster.")
                          : tr("%1 configurations evaluated, %2 fit in memory; the %3 fastest and the %3 cheapest "
                               "(GPU-hours) are plotted.")
-                               .arg(loc.toString(out->byTime.value("configs_evaluated", 0LL)),
-                                    loc.toString(out->byTime.value("configs_fitting", 0LL)))
+                               .arg(loc.toString(out->evaluated), loc.toString(out->fitting))
                                .arg(top_->value()));
-    showRecords(std::move(records));
+    showRows(std::move(out->rows));
     updateButtons();
     emit searchFinished(true);
   }, Qt::SingleShotConnection);
   updateButtons();
+}
+
+void SearchParetoPage::showRows(SearchParetoRows rows) {
+  configs_ = std::move(rows.configs);
+  showRecords(std::move(rows.records));
 }
 
 void SearchParetoPage::showRecords(std::vector<json> records) {
@@ -227,21 +269,14 @@ bool SearchParetoPage::applySelected(QString* error) {
     if (error) *error = tr("Select a configuration first.");
     return false;
   }
-  const json& e = panel_->model()->record(rows.first())["parallelism"];
+  const std::size_t index = panel_->model()->record(rows.first()).value("index", std::size_t(0));
+  if (index >= configs_.size()) return false;
   Scenario s = doc_->scenario(scenario_);
-  Parallelism& p = s.job.parallelism;
-  p.tp = e.value("tp", p.tp);
-  p.pp = e.value("pp", p.pp);
-  p.dp = e.value("dp", p.dp);
-  p.ep = e.value("ep", p.ep);
-  p.cp = e.value("cp", p.cp);
-  p.micro_batch = e.value("micro_batch", p.micro_batch);
-  p.virtual_stages = e.value("virtual_stages", p.virtual_stages);
-  p.zero_stage = e.value("zero_stage", p.zero_stage);
-  p.recompute = e.value("recompute", p.recompute);
-  // As the Job tab's "Apply selected": the whole parallelism object in one command.
-  const bool ok = doc_->setScenarioValue(scenario_, QStringLiteral("/job/parallelism"),
-                                         scenarioToJson(s)["job"]["parallelism"], error);
+  const Parallelism& p = s.job.parallelism;
+  applyConfig(configs_[index], s.job);
+  // As the Job tab's "Apply selected": the whole job (parallelism and the levers the search
+  // chose, what was ranked) in one command.
+  const bool ok = doc_->setScenarioValue(scenario_, QStringLiteral("/job"), scenarioToJson(s)["job"], error);
   if (ok) status_->setText(tr("Applied TP %1 · PP %2 · DP %3 to \"%4\" (undo restores the previous one).")
                                .arg(p.tp)
                                .arg(p.pp)

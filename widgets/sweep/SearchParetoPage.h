@@ -2,12 +2,15 @@
 // search (core/perf/ParallelSearch.h) of one scenario, its ranked
 // configurations plotted as cost (GPU-hours) against time to train with
 // their Pareto front, and "Apply" for the chosen configuration: one undo
-// command, the same Document::setScenarioValue("/job/parallelism") edit the
-// Job tab's "Apply selected" pushes.
+// command, the same Document::setScenarioValue("/job") edit of the whole
+// configuration (parallelism and the levers the search chose) that the Job
+// tab's "Apply selected" pushes.
 #pragma once
 #include <QWidget>
 #include <nlohmann/json.hpp>
 #include <vector>
+
+#include "perf/ParallelSearch.h"
 
 class QLabel;
 class QPushButton;
@@ -19,11 +22,17 @@ class BackgroundTask;
 class Document;
 class ParetoPanel;
 
-// The configurations of two searchReport() rankings (by time and by cost),
-// without repeats, as result records ({"index", "status": "ok", "pareto",
-// "parallelism": {...}, "metrics": {time_to_train_days, gpu_hours, ...}}),
-// the Pareto front of (time_to_train_days, gpu_hours) marked.
-std::vector<nlohmann::json> searchParetoRecords(const nlohmann::json& byTime, const nlohmann::json& byCost);
+// The configurations of two typed search() rankings of one model (by time
+// and by cost), without repeats: the panel's result records ({"index",
+// "status": "ok", "pareto", "parallelism": {...}, "metrics":
+// {time_to_train_days, gpu_hours, ...}}), the Pareto front of
+// (time_to_train_days, gpu_hours) marked, and record i's whole configuration
+// in configs[i] (what "Apply" applies: the levers the search chose included).
+struct SearchParetoRows {
+  std::vector<nlohmann::json> records;
+  std::vector<ParallelConfig> configs;
+};
+SearchParetoRows searchParetoRows(const PerfModel& model, const SearchResult& byTime, const SearchResult& byCost);
 
 class SearchParetoPage : public QWidget {
   Q_OBJECT
@@ -41,8 +50,8 @@ class SearchParetoPage : public QWidget {
   bool searchRunning() const;
   // The search runs as a BackgroundTask: progress and Cancel in the status bar.
   BackgroundTask* searchTask() const { return task_; }
-  // Shows records (searchParetoRecords) as if a search had produced them.
-  void showRecords(std::vector<nlohmann::json> records);
+  // Shows a search's rows (searchParetoRows).
+  void showRows(SearchParetoRows rows);
   // Applies the selected configuration (the first selected) as one undo command.
   bool applySelected(QString* error = nullptr);
 
@@ -56,6 +65,7 @@ class SearchParetoPage : public QWidget {
 
  private:
   void updateButtons();
+  void showRecords(std::vector<nlohmann::json> records);
 
   Document* doc_;
   int scenario_ = 0;
@@ -68,6 +78,7 @@ class SearchParetoPage : public QWidget {
   ParetoPanel* panel_;
   BackgroundTask* task_;
   bool haveResults_ = false;
+  std::vector<ParallelConfig> configs_;  // of the records shown, by record index
 };
 
 }  // namespace cf
