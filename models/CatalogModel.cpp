@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include "Document.h"
+#include "PartKinds.h"
 
 namespace cf {
 
@@ -67,16 +68,14 @@ void CatalogModel::fill(const Catalog& c) {
   add(QStringLiteral("nics"), tr("NICs"), c.nics,
       [](const NicPart& n) { return tr("%1 × %2 Gb/s").arg(n.ports).arg(num(n.port_Gbps)); });
   add(QStringLiteral("links"), tr("Cables and optics"), c.links, [](const LinkPart& l) {
-    return tr("%1 · %2 Gb/s · up to %3 m")
-        .arg(QString::fromStdString(l.kind), num(l.speed_Gbps), num(l.max_reach_m, 1));
+    return tr("%1 · %2 Gb/s · up to %3 m").arg(linkKindText(l.kind), num(l.speed_Gbps), num(l.max_reach_m, 1));
   });
   add(QStringLiteral("storage"), tr("Storage"), c.storage, [](const StoragePart& s) {
-    return tr("%1 · %2 TB · read %3 GB/s")
-        .arg(QString::fromStdString(s.kind), num(s.capacity_TB, 1), num(s.read_GBps, 1));
+    return tr("%1 · %2 TB · read %3 GB/s").arg(tierKindText(s.kind), num(s.capacity_TB, 1), num(s.read_GBps, 1));
   });
   add(QStringLiteral("cooling"), tr("Cooling"), c.cooling, [](const CoolingPart& k) {
     return tr("%1 · PUE %2 · up to %3 kW per rack")
-        .arg(QString::fromStdString(k.kind), num(k.typical_pue, 2), num(k.max_rack_kW));
+        .arg(designWordText(k.kind), num(k.typical_pue, 2), num(k.max_rack_kW));
   });
   add(QStringLiteral("racks"), tr("Racks"), c.racks,
       [](const RackPart& r) { return tr("%1 U · %2 kW").arg(r.rack_units).arg(num(r.max_power_kW, 1)); });

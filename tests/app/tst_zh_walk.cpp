@@ -97,17 +97,43 @@ QSet<QString> wordsOf(const QString& text) {
   return out;
 }
 
-void collectJsonStrings(const nlohmann::json& j, QStringList* strings) {
+// The keys whose string values are the program's vocabulary (an enumerated
+// choice, a metric or key id), not text the user wrote: the window shows them
+// in its own language, so they are not the user's data (issue 30 #10).
+const QSet<QString> kEnumeratedKeys = {
+    QStringLiteral("cache_tier"), QStringLiteral("climate"),
+    QStringLiteral("cooling"),    QStringLiteral("cooling_system"),
+    QStringLiteral("expect"),     QStringLiteral("face"),
+    QStringLiteral("ffn_kind"),   QStringLiteral("interval_s"),
+    QStringLiteral("kind"),       QStringLiteral("objective"),
+    QStringLiteral("placement"),  QStringLiteral("power_chain"),
+    QStringLiteral("precision"),  QStringLiteral("process"),
+    QStringLiteral("recompute"),  QStringLiteral("recovery"),
+    QStringLiteral("shape"),      QStringLiteral("target"),
+    QStringLiteral("topology"),   QStringLiteral("policy"),
+    QStringLiteral("metric"),     QStringLiteral("metrics"),
+    QStringLiteral("trend_x"),    QStringLiteral("trend_markers"),
+    QStringLiteral("key"),        QStringLiteral("values"),
+};
+
+// The user's strings in a JSON file: names, descriptions, notes, sources.
+// Object keys are the program's (the format's), except the key paths a user
+// writes as the keys of "uncertainty" (a range on a scenario key), and so are
+// the values of enumerated keys; an earlier version counted both as the
+// user's, so a raw key or enum value in the window passed the walk.
+void collectJsonStrings(const nlohmann::json& j, QStringList* strings, const QString& key = {}) {
   if (j.is_string()) {
+    if (kEnumeratedKeys.contains(key) || key.contains(QLatin1Char('.'))) return;
     const QString text = QString::fromStdString(j.get<std::string>());
     if (!wordsOf(text).isEmpty()) *strings << text;
   } else if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
-      *strings << QString::fromStdString(it.key());  // keys the user wrote ("job.checkpoint.async")
-      collectJsonStrings(it.value(), strings);
+      const QString name = QString::fromStdString(it.key());
+      if (key == QLatin1String("uncertainty")) *strings << name;  // "cluster.facility.electricity_usd_per_kWh"
+      collectJsonStrings(it.value(), strings, name);
     }
   } else if (j.is_array()) {
-    for (const auto& v : j) collectJsonStrings(v, strings);
+    for (const auto& v : j) collectJsonStrings(v, strings, key);
   }
 }
 

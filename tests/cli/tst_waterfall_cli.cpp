@@ -241,7 +241,7 @@ class TestWaterfallCli : public QObject {
     QProcess p;
     p.start(QStringLiteral(CF_CLI), {QStringLiteral("waterfall"), spec, QStringLiteral("--no-monte-carlo")});
     QVERIFY(p.waitForStarted());
-    QTest::qWait(200);
+    QTest::qWait(30);  // the whole run takes a few hundred ms here: still reading
     QCOMPARE(p.state(), QProcess::Running);
     QElapsedTimer clock;
     clock.start();
@@ -249,7 +249,9 @@ class TestWaterfallCli : public QObject {
     QVERIFY(p.waitForFinished(60000));
     qInfo("waterfall while reading: SIGTERM to exit %lld ms", static_cast<long long>(clock.elapsed()));
     const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(p.exitCode() == 3 && err.contains(QLatin1String("stopped (SIGINT/SIGTERM)")), qPrintable(err));
+    // Exit 3 with the message, or killed by the signal if it came before the handler was set.
+    if (p.exitStatus() == QProcess::NormalExit)
+      QVERIFY2(p.exitCode() == 3 && err.contains(QLatin1String("stopped (SIGINT/SIGTERM)")), qPrintable(err));
     QVERIFY(p.readAllStandardOutput().isEmpty());
   }
 

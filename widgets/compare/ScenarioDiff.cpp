@@ -85,6 +85,17 @@ void longLists(const nlohmann::json& j, const std::string& at, std::vector<std::
 
 }  // namespace
 
+QString ScenarioDiff::keyText(const std::string& pointer) {
+  if (const FieldSpec* f = fieldAt(pointer)) return fieldText(f->label);
+  const QString path = pathInWords(pointer);
+  const QString label = fieldLabelOfKeyPath(path.toStdString());
+  return label.isEmpty() ? path : label;
+}
+
+QString ScenarioDiff::valueText(const std::string& pointer, const nlohmann::json* value) {
+  return shown(fieldAt(pointer), value);
+}
+
 // The layouts are compared as values and summed up from the structs: a
 // generated layout of 100,000 GPUs is megabytes of JSON, and writing it out
 // on every refresh of the Compare tab cost seconds.
@@ -187,11 +198,11 @@ QVector<ScenarioDiff::Input> ScenarioDiff::inputs(const std::vector<nlohmann::js
       differ = (first == nullptr) != (v == nullptr) || (first && v && *first != *v);
     }
     if (!differ) continue;
-    const FieldSpec* f = fieldAt(pointer);
     Input in;
     in.pointer = pointer;
-    in.label = f ? fieldText(f->label) : pathInWords(pointer);
-    for (const nlohmann::json& fj : flat) in.values << shown(f, fj.contains(pointer) ? &fj[pointer] : nullptr);
+    in.label = keyText(pointer);
+    for (const nlohmann::json& fj : flat)
+      in.values << valueText(pointer, fj.contains(pointer) ? &fj[pointer] : nullptr);
     out << in;
   }
   for (Input& in : bulkRows) out << std::move(in);

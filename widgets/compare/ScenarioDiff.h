@@ -34,6 +34,11 @@ class ScenarioDiff {
   static constexpr std::size_t kMaxListed = 16;
   static QVector<Input> inputs(const std::vector<const Scenario*>& scenarios);
   static QVector<Input> inputs(const std::vector<nlohmann::json>& scenarioJson);
+  // A scenario key (a JSON pointer) and a value of it as the window names them: the property
+  // form's label and choice words where it has the key, its documented label otherwise, the
+  // key path as the file writes it as the last resort; an absent value is "default".
+  static QString keyText(const std::string& pointer);
+  static QString valueText(const std::string& pointer, const nlohmann::json* value);
 
   // True when the scenario equals Document::defaultScenario but for its name.
   static bool isUntouchedDefault(const Scenario& s);

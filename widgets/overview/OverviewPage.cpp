@@ -1,6 +1,6 @@
 #include "OverviewPage.h"
 
-#include "StorageKinds.h"
+#include "PartKinds.h"
 
 #include <QEvent>
 #include <QLocale>

@@ -321,6 +321,14 @@ std::vector<FieldGroup> buildGroups() {
            target,
            boolField("/job/checkpoint/async", QT_TRANSLATE_NOOP("cf::FieldSpec", "Asynchronous checkpoints"), ""),
        }});
+  FieldSpec recovery = choiceField(
+      "/reliability/recovery", QT_TRANSLATE_NOOP("cf::FieldSpec", "Recovery after a failure"),
+      QT_TRANSLATE_NOOP("cf::FieldSpec", "How a job resumes after a failure (docs/models.md, recovery strategies)"),
+      {{"checkpoint-restart", QT_TRANSLATE_NOOP("cf::FieldSpec", "Restart from the last checkpoint")},
+       {"in-memory", QT_TRANSLATE_NOOP("cf::FieldSpec", "In-memory checkpoint (hot backup)")},
+       {"process-level", QT_TRANSLATE_NOOP("cf::FieldSpec", "Process-level recovery")},
+       {"elastic", QT_TRANSLATE_NOOP("cf::FieldSpec", "Elastic (continue on fewer GPUs)")}});
+  recovery.defaultJson = "\"checkpoint-restart\"";
   g.push_back(
       {QT_TRANSLATE_NOOP("cf::FieldSpec", "Reliability"),
        {
@@ -334,6 +342,12 @@ std::vector<FieldGroup> buildGroups() {
                                       "Nodes kept ready to replace failed ones; automatic sizes the pool to "
                                       "cover 99.9 % of the repairs outstanding at once"),
                     -1, 1000000, QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
+           recovery,
+           boolField("/reliability/optics_lane_tolerance",
+                     QT_TRANSLATE_NOOP("cf::FieldSpec", "Per-lane optical fault tolerance"),
+                     QT_TRANSLATE_NOOP("cf::FieldSpec",
+                                       "A link keeps running on its other lanes when one optical lane fails: the "
+                                       "optics interrupt a job 10 times less often (the seeds: 4 % -> 0.4 %)")),
            boolField("/reliability/failure_rates_only",
                      QT_TRANSLATE_NOOP("cf::FieldSpec", "Only the listed failure rates"),
                      QT_TRANSLATE_NOOP("cf::FieldSpec", "Components without an explicit failure rate do not fail")),
@@ -359,11 +373,43 @@ QString choiceText(const char* pointer, const std::string& value) {
   return QString::fromStdString(value);
 }
 
+namespace {
+// Documented scenario keys the property form does not edit (the Job tab's
+// levers, whose value may be left to the software preset), named where a
+// change to them is shown: Compare's differing inputs, a waterfall step.
+const char* const kKeyLabels[][2] = {
+    {"job.software.flash_attention", QT_TRANSLATE_NOOP("cf::FieldSpec", "FlashAttention")},
+    {"job.software.sequence_parallel", QT_TRANSLATE_NOOP("cf::FieldSpec", "Sequence parallelism")},
+    {"job.software.overlap_dp", QT_TRANSLATE_NOOP("cf::FieldSpec", "Data-parallel communication overlapped")},
+    {"job.software.recompute_modules", QT_TRANSLATE_NOOP("cf::FieldSpec", "Modules recomputed")},
+    {"job.software.fp8_activation_cache", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP8 activation cache")},
+    {"job.software.optimizer_moments", QT_TRANSLATE_NOOP("cf::FieldSpec", "Optimizer moments precision")},
+    {"job.software.fp32_main_grads", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP32 main gradients")},
+    {"job.software.cross_entropy", QT_TRANSLATE_NOOP("cf::FieldSpec", "Cross-entropy logits")},
+    {"job.software.selective_recompute", QT_TRANSLATE_NOOP("cf::FieldSpec", "Selective recomputation keeps")},
+    {"job.software.pipeline_keeps_outputs", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipeline stages keep their outputs")},
+    {"job.data.kind", QT_TRANSLATE_NOOP("cf::FieldSpec", "Training data kind")},
+    {"job.data.sample_bytes", QT_TRANSLATE_NOOP("cf::FieldSpec", "Bytes per sample")},
+    {"job.data.compression_ratio", QT_TRANSLATE_NOOP("cf::FieldSpec", "Compression ratio")},
+    {"job.data.cpu_ms_per_sample", QT_TRANSLATE_NOOP("cf::FieldSpec", "CPU time per sample")},
+    {"job.data.samples_per_request", QT_TRANSLATE_NOOP("cf::FieldSpec", "Samples per read request")},
+    {"job.data.loader_workers_per_gpu", QT_TRANSLATE_NOOP("cf::FieldSpec", "Data loader workers per GPU")},
+    {"job.data.requests_in_flight_per_worker", QT_TRANSLATE_NOOP("cf::FieldSpec", "Reads in flight per worker")},
+    {"job.data.prefetch_batches", QT_TRANSLATE_NOOP("cf::FieldSpec", "Prefetched batches")},
+    {"job.data.host_cores_per_node", QT_TRANSLATE_NOOP("cf::FieldSpec", "Host CPU cores per node")},
+    {"job.data.source", QT_TRANSLATE_NOOP("cf::FieldSpec", "Training data source tier")},
+    {"job.data.cache_tier", QT_TRANSLATE_NOOP("cf::FieldSpec", "Dataset cache tier")},
+    {"job.data.cache_hit_rate", QT_TRANSLATE_NOOP("cf::FieldSpec", "Cache hit rate")},
+};
+}  // namespace
+
 QString fieldLabelOfKeyPath(const std::string& keyPath) {
   const QString key = QString::fromStdString(keyPath);
   for (const FieldGroup& g : propertyGroups())
     for (const FieldSpec& f : g.fields)
       if (f.keyPath() == key) return fieldText(f.label);
+  for (const auto& k : kKeyLabels)
+    if (keyPath == k[0]) return fieldText(k[1]);
   return {};
 }
 

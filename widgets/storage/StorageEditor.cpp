@@ -1,6 +1,6 @@
 #include "StorageEditor.h"
 
-#include "StorageKinds.h"
+#include "PartKinds.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -21,6 +21,10 @@
 
 #include "ChartView.h"
 #include "Document.h"
+#include "JsonPath.h"
+#include "ScenarioDiff.h"
+#include "sweep/JsonPath.h"
+#include "waterfall/WaterfallSpec.h"
 #include "WaterfallRunner.h"
 #include "WaterfallStepDialog.h"
 
@@ -309,6 +313,25 @@ void WaterfallView::fillSelectors() {
     w->setEnabled(has);
 }
 
+namespace {
+// A step's changes, one "label: value" line each, in the window's language
+// (ScenarioDiff's names for keys and values; the raw JSON for a malformed one).
+QString changesText(const nlohmann::json& changes) {
+  try {
+    nlohmann::json applied = nlohmann::json::object();
+    QStringList lines;
+    for (const std::string& path : applyChanges(applied, changes, "changes")) {
+      const std::string pointer = keyPathToPointer(QString::fromStdString(path)).toStdString();
+      lines << QStringLiteral("%1: %2").arg(ScenarioDiff::keyText(pointer),
+                                            ScenarioDiff::valueText(pointer, findJsonPath(applied, path, "changes")));
+    }
+    return lines.join(QLatin1Char('\n'));
+  } catch (const std::exception&) {
+    return QString::fromStdString(changes.dump(1));
+  }
+}
+}  // namespace
+
 void WaterfallView::fillSteps() {
   const int row = steps_->currentRow();
   steps_->clear();
@@ -317,7 +340,7 @@ void WaterfallView::fillSteps() {
     for (std::size_t k = 0; k < list.size(); ++k) {
       auto* item = new QListWidgetItem(QStringLiteral("%1. %2").arg(k + 1).arg(QString::fromStdString(list[k].name)));
       item->setToolTip(QString::fromStdString(list[k].description) + QStringLiteral("\n") +
-                       QString::fromStdString(list[k].changes.dump(1)));
+                       changesText(list[k].changes));
       steps_->addItem(item);
     }
   }

@@ -2,35 +2,17 @@
 
 #include <QCoreApplication>
 
+#include "PartKinds.h"
+
 namespace cf {
-
-namespace {
-
-// The values of the scale-out topology and the cooling, as the name shows
-// them: the value itself in English (the core's name), a word in a translation.
-const char* const kWords[] = {
-    QT_TRANSLATE_NOOP("cf::GeneratedName", "fat-tree"),       QT_TRANSLATE_NOOP("cf::GeneratedName", "spine-leaf"),
-    QT_TRANSLATE_NOOP("cf::GeneratedName", "rail-optimized"), QT_TRANSLATE_NOOP("cf::GeneratedName", "dragonfly"),
-    QT_TRANSLATE_NOOP("cf::GeneratedName", "torus"),          QT_TRANSLATE_NOOP("cf::GeneratedName", "air"),
-    QT_TRANSLATE_NOOP("cf::GeneratedName", "rear-door"),      QT_TRANSLATE_NOOP("cf::GeneratedName", "direct-liquid"),
-    QT_TRANSLATE_NOOP("cf::GeneratedName", "immersion"),
-};
-
-QString word(const std::string& value) {
-  for (const char* w : kWords)
-    if (value == w) return QCoreApplication::translate("cf::GeneratedName", w);
-  return QString::fromStdString(value);
-}
-
-}  // namespace
 
 QString generatedScenarioNameText(const Scenario& s) {
   const Cluster& c = s.cluster;
   //: <GPUs> x <accelerator>, <topology> <tiers>-tier, <cooling>; the English must stay as it is
   //: (design/GeneratedName.h: a scenario that still carries it is renamed with its design)
   return QCoreApplication::translate("cf::GeneratedName", "%1 x %2, %3 %4-tier, %5")
-      .arg(QString::number(c.gpus()), QString::fromStdString(c.accelerator), word(c.scale_out.topology),
-           QString::number(c.scale_out.tiers), word(c.facility.cooling));
+      .arg(QString::number(c.gpus()), QString::fromStdString(c.accelerator), designWordText(c.scale_out.topology),
+           QString::number(c.scale_out.tiers), designWordText(c.facility.cooling));
 }
 
 QString generatedScenarioDescription() {
