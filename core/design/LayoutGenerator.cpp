@@ -188,7 +188,8 @@ void relayoutEdited(Scenario& s, const Catalog& parts) {
   if (!s.layout.empty()) s.layout = generateLayout(s, parts);
 }
 
-Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary) {
+Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& opt, LayoutSummary* summary,
+                      const RunControl* control) {
   const ResolvedScenario r = resolve(s, parts);
   const NodeType& node = r.node;
   const int node_U = std::max(1, node.rack_units);
@@ -210,6 +211,7 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
   const int nodes = s.cluster.nodes;
   const int width = nodes >= 10000 ? 5 : 4;
   for (int placed = 0; placed < nodes;) {
+    throwIfCancelled(control);
     Rack& k = rows.newRack(numbered("R", sum.compute_racks + 1, width), rackId);
     ++sum.compute_racks;
     for (int i = 0; i < perRack && placed < nodes; ++i, ++placed)
@@ -245,6 +247,7 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     std::size_t tier = 0;
     long long inTier = 0;
     for (long long placed = 0; placed < sum.switches;) {
+      throwIfCancelled(control);
       Rack& k = rows.newRack(numbered("N", sum.network_racks + 1, 3), netRack->id);
       ++sum.network_racks;
       for (int i = 0; i < perNet && placed < sum.switches; ++i, ++placed) {
@@ -282,6 +285,7 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
       }
       perSt = std::max(1, perSt);
       for (long long placed = 0; placed < blocks;) {
+        throwIfCancelled(control);
         Rack& k = rows.newRack(numbered("S", sum.storage_racks + 1, 3), stRack->id);
         ++sum.storage_racks;
         for (int i = 0; i < perSt && placed < blocks; ++i, ++placed)

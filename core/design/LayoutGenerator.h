@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "catalog/Catalog.h"
+#include "common/RunControl.h"
 #include "design/Layout.h"
 #include "design/Scenario.h"
 
@@ -94,9 +95,10 @@ struct LayoutSummary {
   double hall_width_m = 0, hall_depth_m = 0;
 };
 
-// Throws InputError when the scenario cannot be resolved (unknown parts).
+// Throws InputError when the scenario cannot be resolved (unknown parts), and
+// Cancelled, between racks, once `control` asks for it (the studio's Cancel).
 Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptions& options = {},
-                      LayoutSummary* summary = nullptr);
+                      LayoutSummary* summary = nullptr, const RunControl* control = nullptr);
 
 // A design whose cluster was edited by a sweep variant, a lesson step or a
 // schedule at another size: a layout drawn for the old cluster does not hold

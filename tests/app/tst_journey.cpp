@@ -526,6 +526,38 @@ class TestJourney : public QObject {
   }
 
   // The Llama example (16K H100) with a generated layout, then the Cluster
+  // Issue 30: Cancel in the status bar while the wizard's design is being built after Finish:
+  // nothing joins the project (no scenario, no undo step), and the next Finish adds its design.
+  void wizardCancelAddsNothing() {
+    MainWindow w;
+    w.files()->setInteractive(false);
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Document* doc = w.document();
+    const int before = doc->scenarioCount(), undo = doc->undoStack()->count();
+    QTimer driver;
+    connect(&driver, &QTimer::timeout, this, [&] {
+      auto* wizard = qobject_cast<ClusterWizard*>(QApplication::activeModalWidget());
+      if (!wizard || wizard->summaryPending()) return;
+      driver.stop();
+      wizard->accept();
+    });
+    driver.start(20);
+    w.designEditors()->wizardAction()->trigger();  // returns once the build has started
+    BackgroundTask* task = w.designEditors()->wizardTask();
+    QVERIFY(task->isRunning());
+    task->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!task->isRunning(), kSettleMs);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->scenarioCount(), before);
+    QCOMPARE(doc->undoStack()->count(), undo);
+    const QString step = QStringLiteral("wizard after a cancelled one, Finish");
+    STEP(finishWizard(w, step, [](WizardChoices&) {}));
+    QCOMPARE(doc->scenarioCount(), before + 1);
+    end(step);
+  }
+
   // Wizard at 100,000 GPUs (it froze > 12 min after Finish): the design is
   // built off the GUI thread, then every view follows.
   void wizardAt100k() {

@@ -374,6 +374,21 @@ class TestZhWalk : public QObject {
     QVERIFY(walker.problems().first().contains(QLatin1String("[hall,row]")));
   }
 
+  // The user's text in a file is what the user wrote (names, notes, the key paths of ranges),
+  // not the format's keys or enumerated values: those must show translated (issue 30 #10).
+  void userTextIsNotTheFormatsVocabulary() {
+    const auto j = nlohmann::json::parse(R"({"name": "Pod West", "cluster": {"facility": {"cooling": "direct-liquid"}},
+        "uncertainty": {"cluster.facility.electricity_usd_per_kWh": {"low": 0.05, "high": 0.1, "source": "Tariff sheet"}},
+        "steps": [{"changes": {"job.software.sequence_parallel": true, "reliability.recovery": "in-memory"}}]})");
+    QStringList strings;
+    collectJsonStrings(j, &strings);
+    QVERIFY2(strings.contains(QStringLiteral("Pod West")) && strings.contains(QStringLiteral("Tariff sheet")) &&
+                 strings.contains(QStringLiteral("cluster.facility.electricity_usd_per_kWh")),
+             qPrintable(strings.join(QLatin1Char('|'))));
+    for (const char* raw : {"direct-liquid", "in-memory", "cooling", "facility", "job.software.sequence_parallel"})
+      QVERIFY2(!strings.contains(QLatin1String(raw)), raw);
+  }
+
   // Every reason core/gpu gives for its choice of backend reads in Chinese
   // (the CI machine has the CUDA runtime but no driver new enough).
   void backendReasons() {

@@ -22,6 +22,7 @@
 #include "CatalogModel.h"
 #include "PlacementItem.h"
 #include "Document.h"
+#include "BackgroundTask.h"
 #include "RackEditor.h"
 #include "RackView.h"
 #include "WizardChoices.h"
@@ -407,6 +408,26 @@ class TestRackEditor : public QObject {
     QCOMPARE(kinds.value(QStringLiteral("switch")), 2 * 2 * 9);
     QCOMPARE(kinds.value(QStringLiteral("power")), 2 * 2 * 8);
     QCOMPARE(kinds.value(QStringLiteral("manifold")), 2);
+  }
+
+  // Issue 30: Cancel in the status bar ends a layout generation with nothing pushed: the
+  // design keeps its (empty) layout, the undo stack is as it was, and Generate works again.
+  void cancelledLayoutGenerationChangesNothing() {
+    Document doc;
+    RackEditor editor(&doc);
+    QSignalSpy generated(&editor, &RackEditor::layoutGenerated);
+    QVERIFY(editor.generateLayout());
+    QVERIFY(editor.layoutTask()->isRunning());
+    editor.layoutTask()->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QCOMPARE(generated.first().first().toBool(), false);
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(doc.scenario(0).layout.empty());
+    generated.clear();
+    QVERIFY(editor.generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QVERIFY(generated.first().first().toBool());
+    QCOMPARE(doc.undoStack()->count(), 1);
   }
 
   void generateLayoutForEmptyScenario() {

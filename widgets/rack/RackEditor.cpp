@@ -52,7 +52,7 @@ RackEditor::RackEditor(Document* doc, QWidget* parent)
   generate_->setObjectName(QStringLiteral("generateLayoutButton"));
   layoutTask_ = new BackgroundTask(this);
   layoutTask_->setBusyCursor(true);
-  layoutTask_->setCancellable(false);  // the generator has no cancel point: it is dropped if the design changes
+  // Cancel stops the generator between racks; a result that comes after an edit is dropped.
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);  // a long hint must not widen the central area and squeeze the docks
   notice_ = new QLabel(this);
@@ -541,7 +541,8 @@ bool RackEditor::generateLayout() {
   const Catalog parts = doc_->project().resolvedParts();
   generate_->setEnabled(false);
   layoutTask_->setTitle([] { return tr("Generating the rack layout"); });
-  layoutTask_->start([s, parts, layout](RunControl&) { *layout = cf::generateLayout(s, parts); });
+  layoutTask_->start(
+      [s, parts, layout](RunControl& control) { *layout = cf::generateLayout(s, parts, {}, nullptr, &control); });
   // One connection per run: this run's result.
   connect(layoutTask_, &BackgroundTask::finished, this, [this, layout, scenario, revision](bool cancelled) {
     generate_->setEnabled(true);

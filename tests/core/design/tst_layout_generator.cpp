@@ -61,6 +61,19 @@ class TestLayoutGenerator : public QObject {
   Q_OBJECT
 
  private slots:
+  // The studio's Cancel (issue 30): a generator asked to stop throws Cancelled at its next rack,
+  // and the same call without the request draws the whole layout.
+  void cancelStopsBetweenRacks() {
+    const Scenario s = dgxCluster(2000);
+    RunControl control;
+    control.cancel = true;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, generateLayout(s, Catalog::builtin(), {}, nullptr, &control));
+    control.cancel = false;
+    LayoutSummary sum;
+    generateLayout(s, Catalog::builtin(), {}, &sum, &control);
+    QCOMPARE(sum.nodes_placed, 2000);
+  }
+
   void closedFormByDefault() {
     const Catalog& parts = Catalog::builtin();
     const Scenario s = dgxCluster(128);
