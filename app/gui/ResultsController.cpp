@@ -1,7 +1,5 @@
 #include "ResultsController.h"
 
-#include "WorkerPriority.h"
-
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -10,9 +8,7 @@
 #include <QEventLoop>
 #include <QMessageBox>
 #include <QProgressDialog>
-#include <QThread>
 #include <QTimer>
-#include <atomic>
 #include <QSettings>
 #include <QStyle>
 #include <QTabWidget>
@@ -310,7 +306,6 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
   // the content (charts are widgets) is built here section by section with
   // the events handled in between; the PDF is laid out and printed on a
   // worker thread (QTextDocument and QPdfWriter need no widget).
-  // (The smallest way until the shared background-task path lands in models/.)
   QProgressDialog dialog(tr("Writing the report…"), tr("Cancel"), 0, 1000, window_);
   dialog.setWindowTitle(tr("Export Report"));
   dialog.setWindowModality(Qt::WindowModal);
@@ -329,30 +324,29 @@ bool ResultsController::exportReport(const QString& path, QString* error) {
     if (error) *error = tr("Cancelled.");
     return false;
   }
-  std::atomic<int> page{0}, pages{1};
-  std::atomic<bool> cancel{false};
+  // The PDF is printed on the one background-task path (models/BackgroundTask.h): its pages are
+  // the task's progress, the dialog's Cancel the task's.
   bool ok = false;
   QString threadError;
-  QThread* worker = QThread::create([&] {
-    lowerThisThreadPriority();  // the GUI thread comes first (models/WorkerPriority.h)
-    ok = ReportWriter::printPdf(content, path, &threadError, [&](int done, int total) {
-      page = done;
-      pages = std::max(1, total);
-      return !cancel.load();
-    });
-  });
+  BackgroundTask printing;
+  printing.setTitle([] { return tr("Writing the report…"); });
   QEventLoop loop;
-  connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
+  connect(&printing, &BackgroundTask::finished, &loop, &QEventLoop::quit);
   QTimer poll;
   connect(&poll, &QTimer::timeout, &loop, [&] {
-    dialog.setValue(750 + 250 * page / pages);
-    if (dialog.wasCanceled()) cancel = true;
+    const double p = printing.progress();
+    dialog.setValue(750 + static_cast<int>(250 * std::max(0.0, p)));
+    if (dialog.wasCanceled()) printing.cancel();
   });
   poll.start(50);
-  worker->start();
+  printing.start([&content, &path, &ok, &threadError](RunControl& control) {
+    ok = ReportWriter::printPdf(content, path, &threadError, [&control](int done, int total) {
+      control.total = std::max(1, total);
+      control.done = done;
+      return !control.cancel.load();
+    });
+  });
   loop.exec();
-  worker->wait();
-  delete worker;
   if (!ok && error) *error = threadError;
   return ok;
 }
