@@ -94,8 +94,9 @@ QString ReportHtml::rackPictures(int design, Images mode) {
   const Scenario& s = project_.scenarios[static_cast<std::size_t>(designs_[design].first())];
   // The placements' parts, the scenario's generic node included: a rack's power is what it holds.
   Catalog parts = project_.resolvedParts();
-  // At most kPerPicture racks side by side (each about 40 mm wide on A4), kKinds in all.
-  constexpr int kPerPicture = 4, kKinds = 8;
+  // kPerPicture racks side by side at full size (each about 40 mm wide on A4), up to kMostPerPicture
+  // a little narrower rather than one rack alone on a page of its own; kKinds in all.
+  constexpr int kPerPicture = 4, kMostPerPicture = 5, kKinds = 8;
   try {
     const bool proposed = s.layout.empty();
     const Layout layout = proposed ? generateLayout(s, parts) : s.layout;
@@ -119,9 +120,12 @@ QString ReportHtml::rackPictures(int design, Images mode) {
       note += QLatin1Char(' ') + tr("The first %1 of %2 kinds are shown.").arg(kKinds).arg(kinds.size());
     html += QStringLiteral("<p style='%1'>%2</p>").arg(kNote, note.toHtmlEscaped());
     const int shown = std::min<int>(kKinds, static_cast<int>(kinds.size()));
-    for (int first = 0; first < shown; first += kPerPicture) {
+    // The kinds spread evenly over the pictures (5 kinds: one picture, not 4 + 1; 7: 4 + 3).
+    const int pictures = (shown + kMostPerPicture - 1) / kMostPerPicture;
+    const int perPicture = (shown + pictures - 1) / pictures;
+    for (int first = 0, picture = 0; first < shown; first += perPicture, ++picture) {
       Row row;
-      for (int k = first; k < std::min(shown, first + kPerPicture); ++k) {
+      for (int k = first; k < std::min(shown, first + perPicture); ++k) {
         Rack r = kinds[static_cast<std::size_t>(k)];
         r.slot = 0;  // side by side, not at the position of the rack it stands for
         nameForTheReader(&r, count[rackKey(r)]);
@@ -131,9 +135,10 @@ QString ReportHtml::rackPictures(int design, Images mode) {
       scene.setRow(&row, parts, RackScene::Faces::Front);
       const QRectF source = scene.itemsBoundingRect().adjusted(-8, -8, 8, 8);
       // Racks keep their proportions; a row of fewer racks is narrower, not taller.
-      const int width = static_cast<int>(kPageWidthPx * static_cast<double>(row.racks.size()) / kPerPicture);
+      const int width = static_cast<int>(
+          kPageWidthPx * static_cast<double>(std::min<int>(kPerPicture, row.racks.size())) / kPerPicture);
       html += QStringLiteral("<p>%1</p>")
-                  .arg(this->scene(QStringLiteral("racks/%1/%2").arg(design).arg(first / kPerPicture), &scene, source,
+                  .arg(this->scene(QStringLiteral("racks/%1/%2").arg(design).arg(picture), &scene, source,
                                    QSize(width, 0), mode, tr("Rack elevations")));
     }
     return html;

@@ -543,6 +543,12 @@ class TestReport : public QObject {
     ReportHtml builder(tenK_, tenKResults_);
     const QString html = builder.build(ReportHtml::Images::Resources);
     QVERIFY(html.contains(QLocale().toString(sum.racks) + QLatin1String(" rack")));
+    // Its five kinds of rack in one picture: with four to a picture the fifth stood alone on a
+    // page of its own, most of it blank.
+    QStringList rackPictures;
+    for (const QString& name : builder.pictures().keys())
+      if (name.startsWith(QLatin1String("racks/0/"))) rackPictures << name;
+    QCOMPARE(rackPictures, QStringList{QStringLiteral("racks/0/0")});
   }
 
   // Issue 30: a scenario's description is what a client reads; notes to its
