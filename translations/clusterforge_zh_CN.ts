@@ -3301,8 +3301,8 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>缓存命中率</translation>
     </message>
     <message>
-        <source>Recovery after a failure</source>
-        <translation>故障后的恢复方式</translation>
+        <source>Failure recovery</source>
+        <translation>故障恢复方式</translation>
     </message>
     <message>
         <source>How a job resumes after a failure (docs/models.md, recovery strategies)</source>
@@ -3325,8 +3325,8 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>弹性（以更少的 GPU 继续）</translation>
     </message>
     <message>
-        <source>Per-lane optical fault tolerance</source>
-        <translation>光模块单通道容错</translation>
+        <source>Optical lane tolerance</source>
+        <translation>光通道容错</translation>
     </message>
     <message>
         <source>A link keeps running on its other lanes when one optical lane fails: the optics interrupt a job 10 times less often (the seeds: 4 % -&gt; 0.4 %)</source>

@@ -322,7 +322,7 @@ std::vector<FieldGroup> buildGroups() {
            boolField("/job/checkpoint/async", QT_TRANSLATE_NOOP("cf::FieldSpec", "Asynchronous checkpoints"), ""),
        }});
   FieldSpec recovery = choiceField(
-      "/reliability/recovery", QT_TRANSLATE_NOOP("cf::FieldSpec", "Recovery after a failure"),
+      "/reliability/recovery", QT_TRANSLATE_NOOP("cf::FieldSpec", "Failure recovery"),
       QT_TRANSLATE_NOOP("cf::FieldSpec", "How a job resumes after a failure (docs/models.md, recovery strategies)"),
       {{"checkpoint-restart", QT_TRANSLATE_NOOP("cf::FieldSpec", "Restart from the last checkpoint")},
        {"in-memory", QT_TRANSLATE_NOOP("cf::FieldSpec", "In-memory checkpoint (hot backup)")},
@@ -343,8 +343,7 @@ std::vector<FieldGroup> buildGroups() {
                                       "cover 99.9 % of the repairs outstanding at once"),
                     -1, 1000000, QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
            recovery,
-           boolField("/reliability/optics_lane_tolerance",
-                     QT_TRANSLATE_NOOP("cf::FieldSpec", "Per-lane optical fault tolerance"),
+           boolField("/reliability/optics_lane_tolerance", QT_TRANSLATE_NOOP("cf::FieldSpec", "Optical lane tolerance"),
                      QT_TRANSLATE_NOOP("cf::FieldSpec",
                                        "A link keeps running on its other lanes when one optical lane fails: the "
                                        "optics interrupt a job 10 times less often (the seeds: 4 % -> 0.4 %)")),
