@@ -8,6 +8,12 @@
 
 namespace cf {
 
+// The fallbacks where a design names no part, in one place: a generic 64-port
+// switch (design/Resolved.cpp) and 400 Gb/s NICs; the fabric's shape structs
+// (design/ClosRules.h, design/Limits.h, topology/FabricSpec.h) start from them.
+inline constexpr int kGenericSwitchRadix = 64;
+inline constexpr double kDefaultNicGbps = 400;
+
 struct PartInfo {
   std::string id;
   std::string name;

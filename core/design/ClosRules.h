@@ -35,6 +35,7 @@
 // Arithmetic saturates at LLONG_MAX, so absurd inputs give absurd (but not
 // wrapped) counts that the work limits then refuse.
 #pragma once
+#include "catalog/Parts.h"
 
 namespace cf {
 
@@ -54,7 +55,7 @@ long long closNodesPerLeaf(int radix, double oversubscription, int tiers, long l
 struct ClosInput {
   long long nodes = 1;
   long long nics_per_node = 8;  // NIC ports per node in this plane
-  int radix = 64;
+  int radix = kGenericSwitchRadix;
   int tiers = 2;                        // clamped to 1..3
   double oversubscription_leaf = 1;     // tier 1
   double oversubscription_spine = 1;    // tier 2 (three tiers)

@@ -12,7 +12,7 @@ namespace cf {
 
 struct ScaleOut {
   int nics_per_node = 8;
-  double nic_Gbps = 400;
+  double nic_Gbps = kDefaultNicGbps;
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
   int tiers = 2;                      // 1..3
   double oversubscription = 1.0;      // downlink:uplink at the leaves, >= 1

@@ -17,6 +17,8 @@
 #pragma once
 #include <string>
 
+#include "catalog/Parts.h"
+
 #include "design/ClosRules.h"
 
 namespace cf {
@@ -44,7 +46,7 @@ bool workBudgetsLifted();
 // What the fabric generators build (topology::FabricSpec, in numbers).
 struct FabricShape {
   long long nodes = 1, gpus_per_node = 8, nics_per_node = 8, planes = 1;
-  int radix = 64;
+  int radix = kGenericSwitchRadix;
   int tiers = 2;  // after tiers were added for the endpoints (tiersNeeded)
   double oversubscription = 1;
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d

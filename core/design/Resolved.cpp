@@ -58,7 +58,7 @@ ResolvedScenario resolve(const Scenario& s, const Catalog& parts) {
   } else {
     r.fabric_switch.id = "generic-switch";
     r.fabric_switch.name = "Generic 64-port switch";
-    r.fabric_switch.radix = 64;
+    r.fabric_switch.radix = kGenericSwitchRadix;
     r.fabric_switch.port_Gbps = c.scale_out.nic_Gbps;
     r.fabric_switch.source = "estimate";
   }

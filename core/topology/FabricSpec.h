@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "catalog/Parts.h"
+
 namespace cf {
 struct ResolvedScenario;
 }
@@ -18,11 +20,11 @@ struct FabricSpec {
   // --- scale-out (one fabric per plane; every NIC port splits over the planes) ---
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
   int nics_per_node = 8;              // 0 = no scale-out fabric
-  double nic_Gbps = 400;              // per NIC, all planes together
+  double nic_Gbps = kDefaultNicGbps;  // per NIC, all planes together
   int planes = 1;
   int tiers = 2;                       // Clos: 1..3 switch tiers
   int tiers_requested = 2;             // what the scenario asked for (specFor adds tiers when ports run out)
-  int radix = 64;                      // switch ports (at nic_Gbps / planes)
+  int radix = kGenericSwitchRadix;     // switch ports (at nic_Gbps / planes)
   // Downlink:uplink ratio of each switch tier below the top: [0] leaves,
   // [1] spines (3 tiers). Missing entries are 1 (non-blocking).
   std::vector<double> oversubscription{1.0};
