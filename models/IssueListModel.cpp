@@ -79,6 +79,8 @@ QVariant IssueListModel::data(const QModelIndex& index, int role) const {
       return r.location;
     case IsErrorRole:
       return r.error;
+    case MessageIdRole:  // the engine's message id ("layout-node-count"), for a remedy
+      return QString::fromStdString(r.issue.id);
     default:
       return {};
   }

@@ -19,7 +19,7 @@ class IssueListModel : public QAbstractTableModel {
 
  public:
   enum Column { SeverityColumn, ScenarioColumn, FieldColumn, MessageColumn, ColumnCount };
-  enum Role { ScenarioIndexRole = Qt::UserRole + 1, KeyPathRole, IsErrorRole, LocationRole };
+  enum Role { ScenarioIndexRole = Qt::UserRole + 1, KeyPathRole, IsErrorRole, LocationRole, MessageIdRole };
 
   explicit IssueListModel(Document* doc, QObject* parent = nullptr);
 

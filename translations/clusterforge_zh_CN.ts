@@ -5266,6 +5266,18 @@ The file was left untouched. Save the project under a new name to keep what was 
 <context>
     <name>cf::RackEditor</name>
     <message>
+        <source>Generate the layout again?</source>
+        <translation>重新生成布局？</translation>
+    </message>
+    <message>
+        <source>%1
+
+Generate this design's layout again? It replaces the current one in one step; Undo restores it.</source>
+        <translation>%1
+
+重新生成此方案的布局？新布局一步替换当前布局；撤销可恢复。</translation>
+    </message>
+    <message>
         <source>The layout already is the one generated for this design.</source>
         <translation>布局已是为此设计生成的布局。</translation>
     </message>

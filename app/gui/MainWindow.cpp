@@ -25,6 +25,7 @@
 #include "Document.h"
 #include "FileController.h"
 #include "IssueListModel.h"
+#include "RackEditor.h"
 #include "LanguageManager.h"
 #include "MainActions.h"
 #include "MessagesDock.h"
@@ -149,6 +150,15 @@ void MainWindow::createDocks() {
   });
   connect(projectDock_, &ProjectDock::waterfallSelected, this, &MainWindow::showWaterfall);
   connect(messagesDock_, &MessagesDock::issueActivated, this, &MainWindow::focusIssue);
+  // The remedy of a layout that no longer holds the cluster: the Racks tab offers to generate it again.
+  connect(messagesDock_, &MessagesDock::layoutOutOfDate, this, [this](int scenario) {
+    projectDock_->selectScenario(scenario);
+    selectScenario(scenario);
+    tabs_->setCurrentWidget(designEditors_->racks());
+    const QModelIndex current = messagesDock_->view()->currentIndex();
+    designEditors_->racks()->offerGenerateLayout(
+        current.sibling(current.row(), IssueListModel::MessageColumn).data().toString());
+  });
   connect(propertyEditor(), &PropertyEditor::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   connect(messagesDock_->model(), &IssueListModel::countsChanged, this,

@@ -2,6 +2,8 @@
 // U5"), keep the key path in the tooltip, and one click selects the part in
 // the Racks tab (a rack-level message: the rack in the Hall tab).
 #include <QApplication>
+#include <QSignalSpy>
+#include <QUndoStack>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
@@ -83,6 +85,45 @@ class TestLayoutMessages : public QObject {
     HallView* hall = w.designEditors()->hall();
     QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(hall));
     QCOMPARE(hall->selectedRacks(), (std::vector<halledit::RackSlot>{{0, 1}}));
+  }
+
+  // Issue 30 #7: a design whose nodes were edited after its layout was generated warns that the
+  // layout no longer holds them; activating that message offers to generate the layout again,
+  // and yes does it in one undo step, the warning gone.
+  void nodeEditOffersANewLayout() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Document* doc = w.document();
+    RackEditor* racks = w.designEditors()->racks();
+    QSignalSpy generated(racks, &RackEditor::layoutGenerated);
+    QVERIFY(racks->generateLayout());
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QVERIFY(doc->setScenarioValue(0, QStringLiteral("/cluster/nodes"), doc->scenario(0).cluster.nodes + 3));
+    IssueListModel* model = w.messagesDock()->model();
+    int row = -1;
+    for (int r = 0; r < model->rowCount(); ++r)
+      if (model->index(r, 0).data(IssueListModel::MessageIdRole).toString() == QLatin1String("layout-node-count"))
+        row = r;
+    QVERIFY(row >= 0);
+    QString asked;
+    racks->setConfirm([&asked](const QString&, const QString& text) {
+      asked = text;
+      return true;
+    });
+    const int undo = doc->undoStack()->count();
+    generated.clear();
+    QTreeView* view = w.messagesDock()->view();
+    view->setCurrentIndex(model->index(row, IssueListModel::MessageColumn));
+    emit view->activated(model->index(row, IssueListModel::MessageColumn));
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(racks));
+    QVERIFY2(asked.contains(QLatin1String("nodes placed in racks")), qPrintable(asked));
+    QTRY_VERIFY_WITH_TIMEOUT(!generated.isEmpty(), 60000);
+    QVERIFY(generated.first().first().toBool());
+    QCOMPARE(doc->undoStack()->count(), undo + 1);
+    for (int r = 0; r < model->rowCount(); ++r)
+      QVERIFY(model->index(r, 0).data(IssueListModel::MessageIdRole).toString() != QLatin1String("layout-node-count"));
   }
 };
 

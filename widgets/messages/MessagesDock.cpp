@@ -58,6 +58,10 @@ MessagesDock::MessagesDock(Document* doc, QWidget* parent)
   setWidget(body);
 
   connect(view_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+    if (index.data(IssueListModel::MessageIdRole).toString() == QLatin1String("layout-node-count")) {
+      emit layoutOutOfDate(index.data(IssueListModel::ScenarioIndexRole).toInt());
+      return;
+    }
     emit issueActivated(index.data(IssueListModel::ScenarioIndexRole).toInt(),
                         index.data(IssueListModel::KeyPathRole).toString());
   });

@@ -1,6 +1,8 @@
 // The validation messages dock. Double-clicking a message asks the window to
 // select its scenario and focus the field it names; a message about a place in
 // the layout does so on one click (the part or rack is selected in its view).
+// A layout that no longer holds the cluster's nodes (layout-node-count) is
+// offered to be generated again instead (layoutOutOfDate).
 #pragma once
 #include <QDockWidget>
 
@@ -30,6 +32,7 @@ class MessagesDock : public QDockWidget {
 
  signals:
   void issueActivated(int scenario, const QString& keyPath);
+  void layoutOutOfDate(int scenario);
 
  protected:
   void changeEvent(QEvent* event) override;

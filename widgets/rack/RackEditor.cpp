@@ -269,6 +269,15 @@ QString RackEditor::refusalText(const RackFit& fit, const Placement& p, const Ra
   return {};
 }
 
+bool RackEditor::offerGenerateLayout(const QString& why) {
+  if (!ask(tr("Generate the layout again?"),
+           tr("%1\n\nGenerate this design's layout again? It replaces the current one in one step; Undo "
+              "restores it.")
+               .arg(why)))
+    return false;
+  return generateLayout();
+}
+
 bool RackEditor::generateLayout() {
   if (layoutTask_->isRunning()) return false;
   const int scenario = scenario_;

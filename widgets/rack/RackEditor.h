@@ -84,6 +84,9 @@ class RackEditor : public QWidget {
   // being generated. layoutGenerated follows; the layout is pushed as one undo
   // command unless the design changed meanwhile.
   bool generateLayout();
+  // Asks (setConfirm's hook in tests) whether to generate the layout again
+  // because `why` (a validation message); generateLayout() on yes.
+  bool offerGenerateLayout(const QString& why);
   BackgroundTask* layoutTask() const { return layoutTask_; }
   // Where the leaf switches of a row of compute racks without switches are
   // (empty when the row has some, or no node): shown above the racks.
