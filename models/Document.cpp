@@ -493,12 +493,15 @@ const std::vector<Issue>& Document::scenarioIssues(int index) const {
 }
 
 void Document::applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer) {
+  applyScenario(index, scenarioFromJson(scenarioJson), pointer);
+}
+
+void Document::applyScenario(int index, Scenario s, const QString& pointer) {
   const bool single = project_.scenarios.size() == 1;
   // A single-scenario file carries the project's name and description in the
   // scenario; keep them together so the file keeps its scenario form.
   const bool followName = single && project_.name == scenario(index).name;
   const bool followDescription = single && project_.description == scenario(index).description;
-  Scenario s = scenarioFromJson(scenarioJson);
   project_.scenarios.at(static_cast<std::size_t>(index)) = std::move(s);
   if (followName) project_.name = scenario(index).name;
   if (followDescription) project_.description = scenario(index).description;

@@ -152,6 +152,7 @@ class Document : public QObject {
 
   // --- applied by the undo commands only -----------------------------------
   void applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer);
+  void applyScenario(int index, Scenario s, const QString& pointer);
   void applyInsertScenario(int index, const Scenario& s);
   Scenario applyRemoveScenario(int index);
   void applyRename(int index, const std::string& name);

@@ -21,13 +21,32 @@ json withValue(json scenarioJson, const QString& pointer, const json& value) {
   return scenarioJson;
 }
 
+namespace {
+
+bool inLayout(const QString& pointer) {
+  return pointer == QLatin1String("/layout") || pointer.startsWith(QLatin1String("/layout/"));
+}
+
+// The scenario with `value` at `pointer`, through the reader (its rules guard
+// the edit) but without the layout, megabytes of JSON at 100,000 GPUs written
+// and read twice per edit (55 ms on the GUI thread at 16,384 GPUs): the layout
+// is carried over as it is unless the edit is in it.
+Scenario edited(const Scenario& s, const QString& pointer, const json& value) {
+  const bool layout = inLayout(pointer);
+  Scenario out = scenarioFromJson(withValue(scenarioToJson(s, layout), pointer, value));
+  if (!layout) out.layout = s.layout;
+  return out;
+}
+
+}  // namespace
+
 SetScenarioValue* SetScenarioValue::create(Document* doc, int scenario, const QString& pointer, const json& value,
                                            QString* error) {
   if (!pointer.startsWith(QLatin1Char('/'))) {
     if (error) *error = QCoreApplication::translate("cf::SetScenarioValue", "Invalid field address %1").arg(pointer);
     return nullptr;
   }
-  const json current = scenarioToJson(doc->scenario(scenario));
+  const json current = scenarioToJson(doc->scenario(scenario), inLayout(pointer));
   const json::json_pointer ptr(pointer.toStdString());
   json old = current.contains(ptr) ? current.at(ptr) : json();
   if (old == value) return nullptr;
@@ -46,7 +65,7 @@ SetScenarioValue::SetScenarioValue(Document* doc, int scenario, const QString& p
 }
 
 void SetScenarioValue::apply(const json& value) {
-  doc_->applyScenarioJson(scenario_, withValue(scenarioToJson(doc_->scenario(scenario_)), pointer_, value), pointer_);
+  doc_->applyScenario(scenario_, edited(doc_->scenario(scenario_), pointer_, value), pointer_);
 }
 
 void SetScenarioValue::undo() {

@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <benchmark/benchmark.h>
 #include <memory>
 
@@ -142,6 +143,24 @@ void BM_RackScene(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RackScene)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// One edit of one field of the 16K design and its undo, as the property
+// editor pushes it (Document::setScenarioValue, one undo command): what an
+// edit costs the GUI thread before any view reacts.
+void BM_EditOneField(benchmark::State& state) {
+  Design& d = design();
+  cf::Document doc;
+  open(doc, d.path);
+  double price = 0.05;
+  for (auto _ : state) {
+    price = price == 0.05 ? 0.06 : 0.05;
+    if (!doc.setScenarioValue(0, QStringLiteral("/cluster/facility/electricity_usd_per_kWh"), price))
+      state.SkipWithError("the edit was refused");
+    doc.undoStack()->undo();
+  }
+  state.counters["racks"] = d.racks;
+}
+BENCHMARK(BM_EditOneField)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // What the cluster wizard recomputes when an answer changes (debounced): the
 // whole scenario with its layout and the fabric graph's counts (65,536 GPUs:
