@@ -72,7 +72,14 @@ void Document::moveRevisions(const ChangeEvent& e) {
   const bool inStep = scenarioRevisions_.size() == n;
   if ((e.type == T::ScenarioValueChanged || e.type == T::ScenarioRenamed) && e.scenario >= 0 &&
       static_cast<std::size_t>(e.scenario) < n && inStep) {
-    scenarioRevisions_[static_cast<std::size_t>(e.scenario)] = revision_;
+    const auto i = static_cast<std::size_t>(e.scenario);
+    // A change outside /layout leaves the layout as it was (SetScenarioValue
+    // carries it over): its written part stays valid.
+    const bool layoutKept = e.type == T::ScenarioRenamed ||
+                            (e.path != QLatin1String("/layout") && !e.path.startsWith(QLatin1String("/layout/")));
+    if (i < scenarioJson_.size() && layoutKept && scenarioJson_[i].layoutRevision == scenarioRevisions_[i])
+      scenarioJson_[i].layoutRevision = revision_;
+    scenarioRevisions_[i] = revision_;
     return;
   }
   // Added, removed, replaced: every position moves.
@@ -84,7 +91,7 @@ void Document::moveRevisions(const ChangeEvent& e) {
     for (std::size_t i = 0; i < memo.size(); ++i)
       if (memo[i].revision != scenarioRevisions_[i]) memo[i] = {};
     memo.insert(memo.begin() + static_cast<std::ptrdiff_t>(at), JsonMemo{});
-    if (written_.size() == 1) memo[at] = JsonMemo{0, std::move(written_.front().json), written_.front().digest};
+    if (written_.size() == 1) memo[at] = JsonMemo{0, 0, std::move(written_.front())};
   } else if (e.type == T::ScenarioRemoved && e.scenario >= 0 && scenarioJson_.size() == n + 1 &&
              scenarioRevisions_.size() == n + 1 && at <= n) {
     memo = std::move(scenarioJson_);
@@ -92,33 +99,31 @@ void Document::moveRevisions(const ChangeEvent& e) {
       if (memo[i].revision != scenarioRevisions_[i]) memo[i] = {};
     memo.erase(memo.begin() + static_cast<std::ptrdiff_t>(at));
   } else if (e.type == T::ProjectReplaced && written_.size() == n) {
-    for (Written& w : written_) memo.push_back(JsonMemo{0, std::move(w.json), w.digest});
+    for (Written& w : written_) memo.push_back(JsonMemo{0, 0, std::move(w)});
   }
   written_.clear();
   scenarioRevisions_.assign(n, revision_);
   for (JsonMemo& m : memo)
-    if (m.json) m.revision = revision_;
+    if (m.written.fields) m.revision = m.layoutRevision = revision_;
   memo.resize(n);
   scenarioJson_ = std::move(memo);
 }
 
-std::shared_ptr<const nlohmann::json> Document::scenarioJson(int index) const {
+Document::Written Document::scenarioWritten(int index) const {
   scenarioJson_.resize(project_.scenarios.size());
   JsonMemo& m = scenarioJson_.at(static_cast<std::size_t>(index));
   const quint64 rev = scenarioRevision(index);
-  if (!m.json || m.revision != rev) {
-    m.json = std::make_shared<const nlohmann::json>(scenarioToJson(scenario(index)));
-    m.revision = rev;
-    m.digest.clear();
+  if (m.written.fields && m.revision == rev) return m.written;
+  const Scenario& s = scenario(index);
+  if (m.layoutRevision != rev || !m.written.fields) {  // the layout changed too (or was never written)
+    m.written.layout = s.layout.empty() ? nullptr : std::make_shared<const nlohmann::json>(layoutJson(s.layout));
+    m.written.layoutDigest = layoutDigestOf(m.written.layout.get());
+    m.layoutRevision = rev;
   }
-  return m.json;
-}
-
-QByteArray Document::scenarioDigest(int index) const {
-  const std::shared_ptr<const nlohmann::json> json = scenarioJson(index);  // dates the memo
-  JsonMemo& m = scenarioJson_.at(static_cast<std::size_t>(index));
-  if (m.digest.isEmpty()) m.digest = contentDigest(*json);
-  return m.digest;
+  m.written.fields = std::make_shared<const nlohmann::json>(scenarioToJson(s, false));
+  m.written.digest = contentDigest(*m.written.fields, m.written.layoutDigest);
+  m.revision = rev;
+  return m.written;
 }
 
 Document::Snapshot Document::snapshot() const {
@@ -128,28 +133,47 @@ Document::Snapshot Document::snapshot() const {
   s.frame.notes = project_.notes;
   s.frame.parts = project_.parts;
   s.frame.waterfalls = project_.waterfalls;
-  for (int i = 0; i < scenarioCount(); ++i) s.scenarios.push_back(scenarioJson(i));
+  for (int i = 0; i < scenarioCount(); ++i) s.scenarios.push_back(scenarioWritten(i));
   return s;
 }
 
 Project Document::Snapshot::project() const {
   Project p = frame;
-  for (const auto& j : scenarios) p.scenarios.push_back(scenarioFromJson(*j));
+  for (const Written& w : scenarios) p.scenarios.push_back(w.read());
   return p;
 }
 
 Document::Written Document::write(const Scenario& s) {
   Written w;
-  w.json = std::make_shared<const nlohmann::json>(scenarioToJson(s));
-  w.digest = contentDigest(*w.json);
+  w.fields = std::make_shared<const nlohmann::json>(scenarioToJson(s, false));
+  if (!s.layout.empty()) w.layout = std::make_shared<const nlohmann::json>(layoutJson(s.layout));
+  w.layoutDigest = layoutDigestOf(w.layout.get());
+  w.digest = contentDigest(*w.fields, w.layoutDigest);
   return w;
 }
 
-QByteArray Document::contentDigest(const nlohmann::json& scenario) {
-  const std::string text = scenario.dump();
+nlohmann::json Document::Written::whole() const {
+  nlohmann::json j = fields ? *fields : nlohmann::json::object();
+  if (layout) j["layout"] = *layout;
+  return j;
+}
+
+Scenario Document::Written::read() const { return scenarioFromJson(whole()); }
+
+namespace {
+QByteArray sha256Hex(const std::string& text) {
   return QCryptographicHash::hash(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())),
                                   QCryptographicHash::Sha256)
       .toHex();
+}
+}  // namespace
+
+QByteArray Document::layoutDigestOf(const nlohmann::json* layout) {
+  return layout ? sha256Hex(layout->dump()) : QByteArray();
+}
+
+QByteArray Document::contentDigest(const nlohmann::json& fields, const QByteArray& layoutDigest) {
+  return sha256Hex(fields.dump() + '|' + layoutDigest.toStdString());
 }
 
 quint64 Document::scenarioRevision(int index) const {
@@ -299,8 +323,12 @@ bool Document::saveAs(const QString& path, QString* error) {
 }
 
 nlohmann::json Document::scenarioValue(int index, const QString& pointer) const {
-  const nlohmann::json j = scenarioToJson(scenario(index));
-  const nlohmann::json::json_pointer ptr(pointer.toStdString());
+  const Written w = scenarioWritten(index);
+  const bool inLayout = pointer == QLatin1String("/layout") || pointer.startsWith(QLatin1String("/layout/"));
+  if (inLayout && !w.layout) return nlohmann::json();
+  const nlohmann::json& j = inLayout ? *w.layout : *w.fields;
+  const nlohmann::json::json_pointer ptr(
+      (inLayout ? pointer.mid(static_cast<int>(qstrlen("/layout"))) : pointer).toStdString());
   return j.contains(ptr) ? j.at(ptr) : nlohmann::json();
 }
 
@@ -330,7 +358,7 @@ bool Document::setScenarioValue(int index, const QString& pointer, const nlohman
 void Document::addScenario(const Scenario& s, int index, Written written) {
   if (index < 0 || index > scenarioCount()) index = scenarioCount();
   written_.clear();
-  if (written.json) written_.push_back(std::move(written));
+  if (written.fields) written_.push_back(std::move(written));
   undoStack_->push(new AddScenario(this, index, s, tr("Add Scenario")));
 }
 

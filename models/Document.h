@@ -41,24 +41,32 @@ class Document : public QObject {
   // The revision at which scenario `index` last changed (its content, name or
   // position), so that a cache keyed by content recomputes only what moved.
   quint64 scenarioRevision(int index) const;
-  // The scenario's JSON (scenarioToJson), written once per scenario revision:
-  // the content keys and the property views read it on every change, and a
-  // 100,000-GPU layout takes ~1 s to write out (the wizard's Finish stalled 4 s).
-  std::shared_ptr<const nlohmann::json> scenarioJson(int index) const;
-  // A SHA-256 (hex) of that JSON's text, once per scenario revision: the
-  // content keys of the result, schedule and uncertainty caches are made of
-  // it instead of writing the text out again (contentDigest).
-  QByteArray scenarioDigest(int index) const;
-  // The digest every content key uses: one formula for the GUI's keys and a
-  // worker's.
-  static QByteArray contentDigest(const nlohmann::json& scenario);
-  // A scenario written out with its digest (on a worker: the wizard's), for
-  // addScenario and reset to take instead of writing it on the GUI thread.
+  // A scenario written out (scenarioToJson) in two shared, immutable parts:
+  // its fields (no layout) and its layout's JSON (null without one), with the
+  // digest the content keys of the result, schedule and uncertainty caches
+  // are made of. A 100,000-GPU layout takes ~1 s to write out: a field edit
+  // writes only the fields again and keeps the layout's part (an edit on the
+  // 16,384-GPU design then cost the views 42 ms, bench BM_EditThenViews).
   struct Written {
-    std::shared_ptr<const nlohmann::json> json;
+    std::shared_ptr<const nlohmann::json> fields;
+    std::shared_ptr<const nlohmann::json> layout;
+    QByteArray layoutDigest;
     QByteArray digest;
+    nlohmann::json whole() const;  // the scenario's JSON, layout included
+    Scenario read() const;         // scenarioFromJson(whole()): on a worker
   };
+  // On a worker (the wizard's, a file being opened), for addScenario and
+  // reset to take instead of writing it on the GUI thread.
   static Written write(const Scenario& s);
+  // The scenario as written, once per scenario revision (the layout's part
+  // once per change of the layout).
+  Written scenarioWritten(int index) const;
+  std::shared_ptr<const nlohmann::json> scenarioFieldsJson(int index) const { return scenarioWritten(index).fields; }
+  QByteArray scenarioDigest(int index) const { return scenarioWritten(index).digest; }
+  // The digest of a scenario's JSON: SHA-256 (hex) of its fields' text and
+  // of its layout's digest; one formula for the GUI's keys and a worker's.
+  static QByteArray contentDigest(const nlohmann::json& fields, const QByteArray& layoutDigest);
+  static QByteArray layoutDigestOf(const nlohmann::json* layout);
 
   // The project as a worker reads it: the scenarios as their written JSON
   // (shared, immutable, once per revision) and the rest copied (small).
@@ -66,7 +74,7 @@ class Document : public QObject {
   // 100,000-GPU design took ~18 ms each on the GUI thread at every run.
   struct Snapshot {
     Project frame;  // name, description, notes, parts and waterfalls; no scenarios
-    std::vector<std::shared_ptr<const nlohmann::json>> scenarios;
+    std::vector<Written> scenarios;
     Project project() const;
   };
   Snapshot snapshot() const;
@@ -182,10 +190,12 @@ class Document : public QObject {
   QUndoStack* undoStack_;
   quint64 revision_ = 0;
   std::vector<quint64> scenarioRevisions_;
+  // A scenario's Written: its fields valid at `revision`, its layout's part at
+  // `layoutRevision` (carried across a change outside /layout, moveRevisions).
   struct JsonMemo {
     quint64 revision = ~0ULL;
-    std::shared_ptr<const nlohmann::json> json;
-    QByteArray digest;
+    quint64 layoutRevision = ~0ULL;
+    Written written;
   };
   mutable std::vector<JsonMemo> scenarioJson_;
   struct IssueMemo {

@@ -390,6 +390,8 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
   return s;
 }
 
+json layoutJson(const Layout& l) { return layoutToJson(l); }
+
 json scenarioToJson(const Scenario& s, bool withLayout) {
   const Cluster& c = s.cluster;
   json cluster;

@@ -601,6 +601,18 @@ class TestJourney : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.results()->runner()->result(before) != nullptr, kSettleMs);
     STEP(checkCurrent(w));
     end(step);
+
+    // An edit of the 100,000-GPU design and its undo, as the property editor pushes them: the
+    // layout's JSON (~1 s to write) was written and read back on the GUI thread at each.
+    step = QStringLiteral("100,000 GPUs: edit a field, undo");
+    select(w, before);
+    begin(step);
+    QVERIFY(doc->setScenarioValue(before, QStringLiteral("/cluster/facility/electricity_usd_per_kWh"), 0.071));
+    STEP(settle(w));
+    doc->undoStack()->undo();
+    STEP(settle(w));
+    STEP(checkCurrent(w));
+    end(step);
   }
 };
 

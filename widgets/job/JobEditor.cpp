@@ -339,7 +339,7 @@ void JobEditor::refresh() {
   // model, issue 30): the preset of that name, or of that shape; none
   // ("Custom model") when the model is no preset.
   presets_->setCurrentIndex(presetIndex(s.job.model));
-  const std::shared_ptr<const json> written = doc_->scenarioJson(scenario_);
+  const std::shared_ptr<const json> written = doc_->scenarioFieldsJson(scenario_);  // the levers: no layout
   const json& sj = *written;
   for (auto& [ptr, combo] : leverCombos_) {
     const json v = valueAt(sj, ptr.toLatin1().constData());

@@ -150,7 +150,7 @@ void PropertyEditor::refresh() {
     name_->setCursorPosition(0);
     description_->setCursorPosition(0);
   }
-  const std::shared_ptr<const json> written = doc_->scenarioJson(scenario_);
+  const std::shared_ptr<const json> written = doc_->scenarioFieldsJson(scenario_);  // no field is in the layout
   const json& j = *written;
   for (const Row& r : rows_) {
     const json::json_pointer ptr(r.field->spec().pointer);
