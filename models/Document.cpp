@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 
 #include "BackgroundTask.h"
+#include "JsonPath.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -75,8 +76,7 @@ void Document::moveRevisions(const ChangeEvent& e) {
     const auto i = static_cast<std::size_t>(e.scenario);
     // A change outside /layout leaves the layout as it was (SetScenarioValue
     // carries it over): its written part stays valid.
-    const bool layoutKept = e.type == T::ScenarioRenamed ||
-                            (e.path != QLatin1String("/layout") && !e.path.startsWith(QLatin1String("/layout/")));
+    const bool layoutKept = e.type == T::ScenarioRenamed || !pointerInLayout(e.path);
     if (i < scenarioJson_.size() && layoutKept && scenarioJson_[i].layoutRevision == scenarioRevisions_[i])
       scenarioJson_[i].layoutRevision = revision_;
     scenarioRevisions_[i] = revision_;
@@ -324,7 +324,7 @@ bool Document::saveAs(const QString& path, QString* error) {
 
 nlohmann::json Document::scenarioValue(int index, const QString& pointer) const {
   const Written w = scenarioWritten(index);
-  const bool inLayout = pointer == QLatin1String("/layout") || pointer.startsWith(QLatin1String("/layout/"));
+  const bool inLayout = pointerInLayout(pointer);
   if (inLayout && !w.layout) return nlohmann::json();
   const nlohmann::json& j = inLayout ? *w.layout : *w.fields;
   const nlohmann::json::json_pointer ptr(

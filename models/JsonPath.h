@@ -11,6 +11,13 @@ QString keyPathToPointer(const QString& keyPath);
 // The inverse: "/cluster/storage/1/name" -> "cluster.storage[1].name".
 QString pointerToKeyPath(const QString& pointer);
 
+// Whether a JSON pointer names the layout or a field inside it ("/layout",
+// "/layout/sites/0/name"): the layout is kept apart from the other fields
+// (SetScenarioValue carries it over, Document keeps its written part).
+inline bool pointerInLayout(const QString& pointer) {
+  return pointer == QLatin1String("/layout") || pointer.startsWith(QLatin1String("/layout/"));
+}
+
 // Splits a project-level validation path into the scenario it names and the
 // rest: "scenarios[2].job.x" -> (2, "job.x"); a path without the prefix names
 // scenario 0 (single-scenario projects validate without it).

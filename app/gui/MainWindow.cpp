@@ -151,13 +151,11 @@ void MainWindow::createDocks() {
   connect(projectDock_, &ProjectDock::waterfallSelected, this, &MainWindow::showWaterfall);
   connect(messagesDock_, &MessagesDock::issueActivated, this, &MainWindow::focusIssue);
   // The remedy of a layout that no longer holds the cluster: the Racks tab offers to generate it again.
-  connect(messagesDock_, &MessagesDock::layoutOutOfDate, this, [this](int scenario) {
+  connect(messagesDock_, &MessagesDock::layoutOutOfDate, this, [this](int scenario, const QString& message) {
     projectDock_->selectScenario(scenario);
     selectScenario(scenario);
     tabs_->setCurrentWidget(designEditors_->racks());
-    const QModelIndex current = messagesDock_->view()->currentIndex();
-    designEditors_->racks()->offerGenerateLayout(
-        current.sibling(current.row(), IssueListModel::MessageColumn).data().toString());
+    designEditors_->racks()->offerGenerateLayout(message);
   });
   connect(propertyEditor(), &PropertyEditor::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 8000); });

@@ -59,7 +59,8 @@ MessagesDock::MessagesDock(Document* doc, QWidget* parent)
 
   connect(view_, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
     if (index.data(IssueListModel::MessageIdRole).toString() == QLatin1String("layout-node-count")) {
-      emit layoutOutOfDate(index.data(IssueListModel::ScenarioIndexRole).toInt());
+      emit layoutOutOfDate(index.data(IssueListModel::ScenarioIndexRole).toInt(),
+                           index.sibling(index.row(), IssueListModel::MessageColumn).data().toString());
       return;
     }
     emit issueActivated(index.data(IssueListModel::ScenarioIndexRole).toInt(),

@@ -32,7 +32,7 @@ class MessagesDock : public QDockWidget {
 
  signals:
   void issueActivated(int scenario, const QString& keyPath);
-  void layoutOutOfDate(int scenario);
+  void layoutOutOfDate(int scenario, const QString& message);
 
  protected:
   void changeEvent(QEvent* event) override;
