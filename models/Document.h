@@ -41,19 +41,20 @@ class Document : public QObject {
   // The revision at which scenario `index` last changed (its content, name or
   // position), so that a cache keyed by content recomputes only what moved.
   quint64 scenarioRevision(int index) const;
-  // A scenario written out (scenarioToJson) in two shared, immutable parts:
-  // its fields (no layout) and its layout's JSON (null without one), with the
-  // digest the content keys of the result, schedule and uncertainty caches
-  // are made of. A 100,000-GPU layout takes ~1 s to write out: a field edit
-  // writes only the fields again and keeps the layout's part (an edit on the
-  // 16,384-GPU design then cost the views 42 ms, bench BM_EditThenViews).
+  // A scenario written out in two shared, immutable parts: its fields'
+  // JSON (scenarioToJson without the layout) and its layout (null without
+  // one), kept as read, not as JSON: a 100,000-GPU layout takes ~1 s to write
+  // out. With the digest the content keys of the result, schedule and
+  // uncertainty caches are made of. A field edit writes only the fields again
+  // and keeps the layout's part; a layout edit keeps the fields' part (bench
+  // BM_EditThenViews, BM_EditLayoutThenViews).
   struct Written {
     std::shared_ptr<const nlohmann::json> fields;
-    std::shared_ptr<const nlohmann::json> layout;
+    std::shared_ptr<const Layout> layout;
     QByteArray layoutDigest;
     QByteArray digest;
-    nlohmann::json whole() const;  // the scenario's JSON, layout included
-    Scenario read() const;         // scenarioFromJson(whole()): on a worker
+    nlohmann::json whole() const;  // the scenario's JSON, layout included: on a worker
+    Scenario read() const;         // the fields read again (scenarioFromJson), the layout copied
   };
   // On a worker (the wizard's, a file being opened), for addScenario and
   // reset to take instead of writing it on the GUI thread.
@@ -63,10 +64,11 @@ class Document : public QObject {
   Written scenarioWritten(int index) const;
   std::shared_ptr<const nlohmann::json> scenarioFieldsJson(int index) const { return scenarioWritten(index).fields; }
   QByteArray scenarioDigest(int index) const { return scenarioWritten(index).digest; }
-  // The digest of a scenario's JSON: SHA-256 (hex) of its fields' text and
-  // of its layout's digest; one formula for the GUI's keys and a worker's.
+  // The digest of a scenario: SHA-256 (hex) of its fields' JSON text and of
+  // its layout's digest (SHA-256 of every value of the layout, in order,
+  // each with its length); one formula for the GUI's keys and a worker's.
   static QByteArray contentDigest(const nlohmann::json& fields, const QByteArray& layoutDigest);
-  static QByteArray layoutDigestOf(const nlohmann::json* layout);
+  static QByteArray layoutDigestOf(const Layout* layout);
 
   // The project as a worker reads it: the scenarios as their written JSON
   // (shared, immutable, once per revision) and the rest copied (small).
@@ -161,6 +163,7 @@ class Document : public QObject {
   // --- applied by the undo commands only -----------------------------------
   void applyScenarioJson(int index, const nlohmann::json& scenarioJson, const QString& pointer);
   void applyScenario(int index, Scenario s, const QString& pointer);
+  void applyLayout(int index, Layout layout);  // ChangeEvent::valueChanged(index, "/layout")
   void applyInsertScenario(int index, const Scenario& s);
   Scenario applyRemoveScenario(int index);
   void applyRename(int index, const std::string& name);
@@ -190,10 +193,13 @@ class Document : public QObject {
   QUndoStack* undoStack_;
   quint64 revision_ = 0;
   std::vector<quint64> scenarioRevisions_;
-  // A scenario's Written: its fields valid at `revision`, its layout's part at
-  // `layoutRevision` (carried across a change outside /layout, moveRevisions).
+  // A scenario's Written: whole at `revision`, its fields' part valid at
+  // `fieldsRevision` (carried across a change inside /layout) and its
+  // layout's part at `layoutRevision` (carried across a change outside
+  // /layout), moveRevisions.
   struct JsonMemo {
     quint64 revision = ~0ULL;
+    quint64 fieldsRevision = ~0ULL;
     quint64 layoutRevision = ~0ULL;
     Written written;
   };

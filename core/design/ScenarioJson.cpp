@@ -5,6 +5,7 @@
 #include "catalog/CatalogJson.h"
 #include "common/JsonReader.h"
 #include "design/DataPipelineJson.h"
+#include "design/LayoutJson.h"
 #include "design/UncertainRangeJson.h"
 #include "design/Limits.h"
 
@@ -234,99 +235,6 @@ ReliabilityPolicy readReliability(ObjectReader r) {
   return p;
 }
 
-Layout readLayout(ObjectReader r) {
-  Layout l;
-  const json* sites = r.array("sites");
-  r.finish();
-  if (!sites) return l;
-  for (std::size_t si = 0; si < sites->size(); ++si) {
-    ObjectReader sr((*sites)[si], indexPath(r.keyPath("sites"), si));
-    Site site;
-    site.name = sr.string("name", "Site " + std::to_string(si + 1));
-    if (const json* halls = sr.array("halls")) {
-      for (std::size_t hi = 0; hi < halls->size(); ++hi) {
-        ObjectReader hr((*halls)[hi], indexPath(sr.keyPath("halls"), hi));
-        Hall hall;
-        hall.name = hr.string("name", "Hall " + std::to_string(hi + 1));
-        hall.cold_aisle_m = hr.number("cold_aisle_m", 0.0, 0.0, 100.0);
-        hall.hot_aisle_m = hr.number("hot_aisle_m", 0.0, 0.0, 100.0);
-        if (const json* rows = hr.array("rows")) {
-          for (std::size_t ri = 0; ri < rows->size(); ++ri) {
-            ObjectReader rr((*rows)[ri], indexPath(hr.keyPath("rows"), ri));
-            Row row;
-            row.name = rr.string("name", "Row " + std::to_string(ri + 1));
-            if (const json* racks = rr.array("racks")) {
-              for (std::size_t ki = 0; ki < racks->size(); ++ki) {
-                ObjectReader kr((*racks)[ki], indexPath(rr.keyPath("racks"), ki));
-                Rack rack;
-                rack.name = kr.string("name", row.name + "-" + std::to_string(ki + 1));
-                rack.part = kr.string("part", rack.part);
-                rack.max_power_kW = kr.number("max_power_kW", 0.0, 0.0, 1e4);
-                rack.max_weight_kg = kr.number("max_weight_kg", 0.0, 0.0, 1e5);
-                rack.slot = toInt(kr.integer("slot", 0, 0, 100000));
-                if (const json* pls = kr.array("placements")) {
-                  for (std::size_t pi = 0; pi < pls->size(); ++pi) {
-                    ObjectReader pr((*pls)[pi], indexPath(kr.keyPath("placements"), pi));
-                    Placement p;
-                    p.kind = pr.choice("kind", "node", {"node", "switch", "pdu", "storage", "other"});
-                    p.part = pr.string("part", "");
-                    p.name = pr.string("name", "");
-                    p.u = toInt(pr.integer("u", 1, 1, 100));
-                    p.height_u = toInt(pr.integer("height_u", 1, 0, 100));
-                    p.face = pr.choice("face", "front", {"front", "rear"});
-                    pr.finish();
-                    rack.placements.push_back(p);
-                  }
-                }
-                kr.finish();
-                row.racks.push_back(rack);
-              }
-            }
-            rr.finish();
-            hall.rows.push_back(row);
-          }
-        }
-        hr.finish();
-        site.halls.push_back(hall);
-      }
-    }
-    sr.finish();
-    l.sites.push_back(site);
-  }
-  return l;
-}
-
-json layoutToJson(const Layout& l) {
-  json sites = json::array();
-  for (const auto& s : l.sites) {
-    json halls = json::array();
-    for (const auto& h : s.halls) {
-      json rows = json::array();
-      for (const auto& r : h.rows) {
-        json racks = json::array();
-        for (const auto& k : r.racks) {
-          json pls = json::array();
-          for (const auto& p : k.placements)
-            pls.push_back({{"kind", p.kind}, {"part", p.part}, {"name", p.name},
-                           {"u", p.u}, {"height_u", p.height_u}, {"face", p.face}});
-          json rack = {{"name", k.name}, {"part", k.part}, {"placements", pls}};
-          if (k.max_power_kW > 0) rack["max_power_kW"] = k.max_power_kW;
-          if (k.max_weight_kg > 0) rack["max_weight_kg"] = k.max_weight_kg;
-          if (k.slot > 0) rack["slot"] = k.slot;
-          racks.push_back(rack);
-        }
-        rows.push_back({{"name", r.name}, {"racks", racks}});
-      }
-      json hall = {{"name", h.name}, {"rows", rows}};
-      if (h.cold_aisle_m > 0) hall["cold_aisle_m"] = h.cold_aisle_m;
-      if (h.hot_aisle_m > 0) hall["hot_aisle_m"] = h.hot_aisle_m;
-      halls.push_back(hall);
-    }
-    sites.push_back({{"name", s.name}, {"halls", halls}});
-  }
-  return {{"sites", sites}};
-}
-
 }  // namespace
 
 json parseJsonText(const std::string& text) { return parseJson(text); }
@@ -382,15 +290,13 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
   s.cluster = readCluster(r.object("cluster", true));
   s.job = readJob(r.object("job", true));
   s.reliability = readReliability(r.object("reliability"));
-  s.layout = readLayout(r.object("layout"));
+  if (const json* layout = r.raw("layout")) s.layout = layoutFromJson(*layout, r.keyPath("layout"));
   if (const json* w = r.raw("workload")) s.workload = *w;  // read by core/sched (docs/workload-format.md)
   s.uncertainty = readUncertainty(r.raw("uncertainty"), r.keyPath("uncertainty"));
   r.raw("parts");  // read by projectFromJson
   r.finish();
   return s;
 }
-
-json layoutJson(const Layout& l) { return layoutToJson(l); }
 
 json scenarioToJson(const Scenario& s, bool withLayout) {
   const Cluster& c = s.cluster;
@@ -484,7 +390,7 @@ json scenarioToJson(const Scenario& s, bool withLayout) {
   out["cluster"] = cluster;
   out["job"] = job;
   out["reliability"] = rel;
-  if (withLayout && !s.layout.empty()) out["layout"] = layoutToJson(s.layout);
+  if (withLayout && !s.layout.empty()) out["layout"] = layoutJson(s.layout);
   if (!s.workload.is_null()) out["workload"] = s.workload;
   if (!s.uncertainty.empty()) out["uncertainty"] = uncertaintyToJson(s.uncertainty);
   return out;

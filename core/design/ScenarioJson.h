@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/InputError.h"
+#include "design/LayoutJson.h"  // layoutJson: the "layout" value scenarioToJson writes
 #include "design/Project.h"
 
 namespace cf {
@@ -20,9 +21,6 @@ Scenario scenarioFromJson(const nlohmann::json& j, const std::string& path = "")
 // withLayout false: without "layout" (a 100,000-GPU layout is megabytes; the
 // comparison of inputs sums layouts up from the structs).
 nlohmann::json scenarioToJson(const Scenario& s, bool withLayout = true);
-// The "layout" value scenarioToJson writes (the studio keeps it apart from the
-// other fields: a field edit does not write a 100,000-GPU layout again).
-nlohmann::json layoutJson(const Layout& l);
 
 // Reads a scenario file (one scenario, optional "parts") or a project file
 // ("scenarios": [...], "parts"), chosen by "format". Parts a file does not

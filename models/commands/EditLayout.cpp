@@ -2,7 +2,7 @@
 
 #include "CommandIds.h"
 #include "Document.h"
-#include "design/ScenarioJson.h"
+#include "design/LayoutJson.h"
 
 namespace cf {
 
@@ -13,10 +13,9 @@ EditLayout::EditLayout(Document* doc, int scenario, Layout before, Layout after,
 }
 
 void EditLayout::apply(const Layout& layout) {
-  Scenario s = doc_->scenario(scenario_);
-  s.layout = layout;
-  // Through the JSON form, like every other edit: the reader's rules guard it.
-  doc_->applyScenarioJson(scenario_, scenarioToJson(s), QStringLiteral("/layout"));
+  // The reader's rules guard it, as every other edit: the rows that changed
+  // are written out and read again (the whole layout when its frame changed).
+  doc_->applyLayout(scenario_, layoutEditAsRead(doc_->scenario(scenario_).layout, layout));
 }
 
 void EditLayout::undo() { apply(before_); }

@@ -35,6 +35,7 @@
 #include "ComparisonView.h"
 #include "DesignEditors.h"
 #include "Document.h"
+#include "commands/EditLayout.h"
 #include "FileController.h"
 #include "JobEditor.h"
 #include "LanguageManager.h"
@@ -611,6 +612,26 @@ class TestJourney : public QObject {
     STEP(settle(w));
     doc->undoStack()->undo();
     STEP(settle(w));
+    STEP(checkCurrent(w));
+    end(step);
+
+    // A part moved in the Racks tab and the move undone, as the rack editor pushes a drag: the
+    // whole scenario, its 100,000-GPU layout included, was written out and read back at each.
+    step = QStringLiteral("100,000 GPUs: move a part in a rack, undo");
+    w.tabs()->setCurrentWidget(w.designEditors()->racks());
+    STEP(settle(w));
+    begin(step);
+    const Layout laid = doc->scenario(before).layout;
+    QVERIFY(!laid.empty());
+    Layout moved = laid;
+    Placement& part = moved.sites.at(0).halls.at(0).rows.at(0).racks.at(0).placements.at(0);
+    part.name += "-moved";
+    doc->undoStack()->push(new EditLayout(doc, before, laid, moved, QStringLiteral("Move")));
+    STEP(settle(w));
+    QVERIFY(doc->scenario(before).layout == moved);
+    doc->undoStack()->undo();
+    STEP(settle(w));
+    QVERIFY(doc->scenario(before).layout == laid);
     STEP(checkCurrent(w));
     end(step);
   }

@@ -22,6 +22,7 @@
 #include "RackEditor.h"
 #include "RackScene.h"
 #include "WizardChoices.h"
+#include "commands/EditLayout.h"
 #include "design/ScenarioJson.h"
 
 namespace {
@@ -179,6 +180,29 @@ void BM_EditThenViews(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_EditThenViews)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// One layout edit of the 16K design and its undo, as the rack editor pushes a
+// drag (EditLayout, one undo command), followed by what the views then ask of
+// the document: the fields' JSON, the digest and the scenario's issues.
+void BM_EditLayoutThenViews(benchmark::State& state) {
+  Design& d = design();
+  cf::Document doc;
+  open(doc, d.path);
+  const cf::Layout before = doc.scenario(0).layout;
+  cf::Layout after = before;
+  cf::Rack& rack = after.sites.at(0).halls.at(0).rows.at(0).racks.at(0);
+  if (rack.placements.empty()) state.SkipWithError("the first rack is empty");
+  rack.placements.back().name += "-moved";
+  for (auto _ : state) {
+    doc.undoStack()->push(new cf::EditLayout(&doc, 0, before, after, QStringLiteral("Rename part")));
+    benchmark::DoNotOptimize(doc.scenarioFieldsJson(0));
+    benchmark::DoNotOptimize(doc.scenarioDigest(0));
+    benchmark::DoNotOptimize(doc.scenarioIssues(0).size());
+    doc.undoStack()->undo();
+  }
+  state.counters["racks"] = d.racks;
+}
+BENCHMARK(BM_EditLayoutThenViews)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // What the cluster wizard recomputes when an answer changes (debounced): the
 // whole scenario with its layout and the fabric graph's counts (65,536 GPUs:
