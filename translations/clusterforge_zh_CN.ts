@@ -5466,8 +5466,8 @@ Generate this design's layout again? It replaces the current one in one step; Un
         <translation>%1 没有空闲 U 位可放置填充件。</translation>
     </message>
     <message>
-        <source>Show every rack of the row (Ctrl+0)</source>
-        <translation>显示该机柜列的所有机柜（Ctrl+0）</translation>
+        <source>Fit the racks&apos; height to the view; a long row scrolls across (Ctrl+0)</source>
+        <translation>使机柜高度适应视图，较长的机柜列可横向滚动（Ctrl+0）</translation>
     </message>
     <message>
         <source>Add filler</source>

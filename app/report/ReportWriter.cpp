@@ -175,8 +175,9 @@ bool ReportWriter::write(const Project& project, const QVector<SimResultPtr>& re
       std::vector<report::ScenarioOutput> outs;
       for (int i = 0; i < static_cast<int>(project.scenarios.size()); ++i) {
         const SimResultPtr r = results.value(i);
-        outs.push_back({project.scenarios[static_cast<std::size_t>(i)].name,
-                        r && r->ok() ? r->json : nlohmann::json::object()});
+        const bool ok = r && r->ok();
+        outs.push_back({project.scenarios[static_cast<std::size_t>(i)].name, ok ? r->json : nlohmann::json::object(),
+                        ok ? r->output : nullptr});
       }
       const std::string csv = report::csvReport(outs);
       return saveText(path, QByteArray::fromStdString(csv), error);

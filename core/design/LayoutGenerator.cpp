@@ -229,9 +229,7 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
   if (sum.compute_racks > 0) sum.rack_load_kW = std::min(perRack, nodes) * node_W / 1000.0;
 
   // Network racks.
-  const RackPart* netRack = nullptr;
-  for (const RackPart& rp : parts.racks)
-    if (rp.id.find("network") != std::string::npos) netRack = &rp;
+  const RackPart* netRack = networkRackPart(parts);
   if (!netRack) netRack = rack;
   if (opt.network_racks && netRack) {
     // Switches in tier order (leaves first): a network rack may hold two tiers.
@@ -240,9 +238,7 @@ Layout generateLayout(const Scenario& s, const Catalog& parts, const LayoutOptio
     for (const auto& t : tiers) sum.switches += std::max(0LL, t.second);
     const SwitchPart& sw = r.fabric_switch;
     const int swU = std::max(1, sw.rack_units);
-    const int byU = std::max(1, (netRack->rack_units - 2) / swU);  // 2 U for patch panels
-    const int byPower = sw.power_W > 0 ? std::max(1, static_cast<int>(netRack->max_power_kW * 1000.0 / sw.power_W)) : byU;
-    const int perNet = std::min(byU, byPower);
+    const int perNet = switchesPerNetworkRack(*netRack, sw);
     rows.startSection("Network row ");
     std::size_t tier = 0;
     long long inTier = 0;

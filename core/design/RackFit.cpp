@@ -1,7 +1,9 @@
 #include "design/RackFit.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <map>
 
 namespace cf {
 
@@ -121,6 +123,49 @@ double placementWeight_kg(const Placement& p, const Catalog& parts) {
   }
   // Switches, storage and PDUs: about 12 kg per U (estimate; catalogs rarely list weight).
   return 12.0 * p.height_u;
+}
+
+const RackPart* networkRackPart(const Catalog& parts) {
+  auto lower = [](std::string t) {
+    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return t;
+  };
+  const RackPart* found = nullptr;
+  for (const RackPart& rp : parts.racks)
+    if (lower(rp.id + " " + rp.name).find("network") != std::string::npos) found = &rp;
+  return found;
+}
+
+int switchesPerNetworkRack(const RackPart& rack, const SwitchPart& sw) {
+  const int swU = std::max(1, sw.rack_units);
+  const int byU = std::max(1, (rack.rack_units - 2) / swU);
+  const int byPower = sw.power_W > 0 && rack.max_power_kW > 0
+                          ? std::max(1, static_cast<int>(rack.max_power_kW * 1000.0 / sw.power_W))
+                          : byU;
+  return std::min(byU, byPower);
+}
+
+LayoutNetworkRacks layoutNetworkRacks(const Layout& l) {
+  LayoutNetworkRacks out;
+  std::map<std::string, int> byPart;
+  for (const Site& s : l.sites)
+    for (const Hall& h : s.halls)
+      for (const Row& row : h.rows)
+        for (const Rack& rack : row.racks) {
+          bool node = false, sw = false;
+          for (const Placement& p : rack.placements) {
+            node = node || p.kind == "node";
+            sw = sw || p.kind == "switch";
+          }
+          if (sw && !node) {
+            ++out.count;
+            ++byPart[rack.part];
+          }
+        }
+  int most = 0;
+  for (const auto& [part, n] : byPart)
+    if (n > most) most = n, out.part = part;
+  return out;
 }
 
 }  // namespace cf

@@ -54,6 +54,24 @@ struct RackFit {
 // that are leaving (the parts being moved). Zero-U parts always fit where asked.
 RackFit fitInRack(const Rack& rack, const Placement& p, const Catalog& parts, const std::vector<int>& ignore = {});
 
+// Network racks: the one rule the layout generator (the racks it draws) and
+// the fabric's floor placement and bill of materials (the racks it counts and
+// prices) share.
+// - The rack type: the catalog's last rack whose id or name says "network"
+//   (any case); nullptr when there is none (the generator then uses the
+//   compute rack type, the bill of materials the cheapest rack).
+// - How many fabric switches one holds: as many as fit its U less 2 U (patch
+//   panels and cable managers at the top) and its power budget, at least one.
+// - A layout's network racks: its racks that hold a switch and no node (what
+//   is drawn is what is bought; the floor model counts only without a layout).
+const RackPart* networkRackPart(const Catalog& parts);
+int switchesPerNetworkRack(const RackPart& rack, const SwitchPart& sw);
+struct LayoutNetworkRacks {
+  int count = 0;
+  std::string part;  // the rack type most of them use ("" when none)
+};
+LayoutNetworkRacks layoutNetworkRacks(const Layout& l);
+
 // Power (W, at full load) and weight (kg) of one placed part, from the catalog.
 double placementPower_W(const Placement& p, const Catalog& parts);
 double placementWeight_kg(const Placement& p, const Catalog& parts);

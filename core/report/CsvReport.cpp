@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "common/Csv.h"
+#include "sim/SimOutput.h"
 
 namespace cf::report {
 
@@ -41,18 +42,16 @@ std::string metricsCsv(const std::vector<ScenarioOutput>& scenarios) {
 std::string bomCsv(const std::vector<ScenarioOutput>& scenarios) {
   std::string out = "scenario,category,part,count,unit_price_usd,total_usd\n";
   for (const auto& s : scenarios) {
-    if (!s.output.is_object()) continue;
-    if (s.output.contains("cost") && s.output["cost"].contains("capex_breakdown")) {
-      for (const auto& l : s.output["cost"]["capex_breakdown"])
-        out += csvCell(s.name) + ',' + csvCell(l.value("item", "")) + ',' + csvCell(l.value("part", "")) + ',' +
-               number(l.value("count", 0.0)) + ',' + number(l.value("unit_usd", 0.0)) + ',' +
-               number(l.value("total_usd", 0.0)) + '\n';
-    } else if (s.output.contains("topology") && s.output["topology"].contains("bom")) {
-      for (const auto& l : s.output["topology"]["bom"]) {
-        const double count = l.value("count", 0.0), unit = l.value("unit_price_usd", 0.0);
-        out += csvCell(s.name) + ',' + csvCell(l.value("category", "")) + ',' + csvCell(l.value("part", "")) +
-               ',' + number(count) + ',' + number(unit) + ',' + number(count * unit) + '\n';
-      }
+    if (!s.typed) continue;
+    const std::string name = csvCell(s.name);
+    if (!s.typed->cost.capex_lines.empty()) {
+      for (const CapexLine& l : s.typed->cost.capex_lines)
+        out += name + ',' + csvCell(l.item) + ',' + csvCell(l.part) + ',' + number(l.count) + ',' + number(l.unit_usd) +
+               ',' + number(l.total()) + '\n';
+    } else if (s.typed->topology) {
+      for (const topology::BomLine& l : s.typed->topology->analysis.bom.lines)
+        out += name + ',' + csvCell(l.category) + ',' + csvCell(l.part) + ',' + number(l.count) + ',' +
+               number(l.unit_price_usd) + ',' + number(l.price_usd()) + '\n';
     }
   }
   return out;

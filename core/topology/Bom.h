@@ -40,7 +40,8 @@ struct BomParts {
   SwitchPart fabric_switch;          // every leaf/spine/core/dragonfly router
   std::optional<NicPart> nic;        // one per NIC port of every node (nics_per_node x nodes)
   std::optional<RackPart> network_rack;
-  int network_racks = 0;
+  int network_racks = 0;          // priced: the layout's when it has any (design/RackFit.h), else the floor model's
+  int layout_network_racks = -1;  // the scenario's layout's network racks; -1: no layout
   bool operator==(const BomParts&) const = default;
 };
 

@@ -3,16 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "design/RackFit.h"
 #include "topology/Generators.h"
 
 namespace cf::topology {
 namespace {
-
-bool containsNoCase(const std::string& s, const std::string& needle) {
-  std::string a = s;
-  std::transform(a.begin(), a.end(), a.begin(), [](unsigned char c) { return std::tolower(c); });
-  return a.find(needle) != std::string::npos;
-}
 
 int nodesPerRackFromLayout(const Layout& l) {
   for (const Site& s : l.sites)
@@ -28,13 +23,19 @@ int nodesPerRackFromLayout(const Layout& l) {
 
 }  // namespace
 
-void analyseTopology(TopologyModel& m, const Catalog& parts, bool paths) {
+void placeAndPrice(TopologyModel& m, const Catalog& parts) {
   FabricAnalysis& a = m.analysis;
   a.placement = place(m.fabric, parts, m.placementParams);
-  m.bomParts.network_racks = a.placement.network_racks;
+  m.bomParts.network_racks =
+      m.bomParts.layout_network_racks >= 0 ? m.bomParts.layout_network_racks : a.placement.network_racks;
   a.counts = countFabric(m.fabric);
-  a.blast = blastRadii(m.fabric);
   a.bom = buildBom(m.fabric, m.bomParts);
+}
+
+void analyseTopology(TopologyModel& m, const Catalog& parts, bool paths) {
+  FabricAnalysis& a = m.analysis;
+  placeAndPrice(m, parts);
+  a.blast = blastRadii(m.fabric);
   a.paths = false;
   a.hops = {};
   a.bisection = {};
@@ -63,13 +64,21 @@ TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
       if (c.port_Gbps + 1e-9 >= m.spec.nic_Gbps && (!best || c.price_usd < best->price_usd)) best = &c;
     if (best) m.bomParts.nic = *best;
   }
-  const RackPart* rack = nullptr;
-  for (const RackPart& rp : parts.racks)
-    if (containsNoCase(rp.id + " " + rp.name, "network")) rack = &rp;
+  // Network racks (design/RackFit.h): the rack type, how many switches one
+  // holds, and the layout's count when the scenario has a layout.
+  const RackPart* rack = networkRackPart(parts);
   if (!rack)
     for (const RackPart& rp : parts.racks)
       if (!rack || rp.price_usd < rack->price_usd) rack = &rp;
-  if (rack) m.bomParts.network_rack = *rack;
+  if (!s.layout.empty()) {
+    const LayoutNetworkRacks drawn = layoutNetworkRacks(s.layout);
+    m.bomParts.layout_network_racks = drawn.count;
+    if (const RackPart* used = parts.rack(drawn.part)) rack = used;
+  }
+  if (rack) {
+    m.bomParts.network_rack = *rack;
+    m.placementParams.switches_per_network_rack = switchesPerNetworkRack(*rack, r.fabric_switch);
+  }
   return m;
 }
 
@@ -177,7 +186,7 @@ nlohmann::json reportJson(const TopologyModel& m) {
                     {"nodes_per_rack", m.placementParams.nodes_per_rack},
                     {"racks_per_row", m.placementParams.racks_per_row},
                     {"compute_racks", p.compute_racks},
-                    {"network_racks", p.network_racks},
+                    {"network_racks", m.bomParts.network_racks},  // priced: the layout's, else the floor model's
                     {"rows", p.rows},
                     {"max_cable_m", p.max_length_m},
                     {"mean_cable_m", p.mean_length_m}};

@@ -50,6 +50,10 @@ struct TopologyModel {
 
 // Spec, placement parameters and BOM parts of a scenario (no graph yet).
 TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts);
+// Places a prepared model's generated fabric on the floor, counts it and
+// prices it (the network racks as RackFit.h's rule), less the walks of the
+// graph: what the cluster wizard shows while the answers change.
+void placeAndPrice(TopologyModel& m, const Catalog& parts);
 // Places and analyses a prepared model whose fabric is generated; `paths`
 // false leaves out the hop statistics and the bisection (FabricAnalysis::paths).
 void analyseTopology(TopologyModel& m, const Catalog& parts, bool paths = true);

@@ -14,6 +14,7 @@
 #include <QMimeData>
 #include <QMap>
 #include <QSignalSpy>
+#include <QScrollBar>
 #include <QTest>
 #include <QUndoStack>
 
@@ -628,6 +629,36 @@ class TestRackEditor : public QObject {
     QApplication::sendEvent(editor.view()->viewport(), &wheel);
     QVERIFY(editor.view()->transform().m11() > before * 1.1);
     QCOMPARE(editor.view()->transform().m11(), editor.view()->transform().m22());  // uniform
+  }
+
+  // A row of 16 racks, front and rear, in the space the Racks tab has at
+  // 1024 x 768: the racks' height fills the view (a U at least 7 px, it was
+  // about 1 px when the whole row was fitted) and the row scrolls across
+  // from its first rack.
+  void longRowFitsItsHeight() {
+    Document doc;
+    Project p;
+    Scenario s = twoRacks();
+    Row& row = s.layout.sites[0].halls[0].rows[0];
+    for (int i = 3; i <= 16; ++i) row.racks.push_back(Rack{"A" + std::to_string(i), "Rack-42U-15kW-air", 0, 0, {}});
+    p.scenarios.push_back(s);
+    doc.reset(p);
+    RackEditor editor(&doc);
+    editor.resize(580, 520);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QTest::keyClick(editor.view(), Qt::Key_0, Qt::ControlModifier);
+    QCoreApplication::processEvents();
+    QGraphicsView* view = editor.view();
+    const qreal unitPx = RackScene::kUnitH * view->transform().m22();
+    QVERIFY2(unitPx >= 7, qPrintable(QString::number(unitPx)));
+    const QRect viewport = view->viewport()->rect();
+    // The first rack's top and bottom U are on screen; the last rack is not (it scrolls).
+    QVERIFY(viewport.contains(view->mapFromScene(editor.scene()->unitCenter(0, QStringLiteral("front"), 1))));
+    QVERIFY(viewport.contains(view->mapFromScene(editor.scene()->unitCenter(0, QStringLiteral("front"), 42))));
+    QVERIFY(!viewport.contains(view->mapFromScene(editor.scene()->unitCenter(15, QStringLiteral("rear"), 1))));
+    QVERIFY(view->horizontalScrollBar()->maximum() > 0);
+    QCOMPARE(view->verticalScrollBar()->maximum(), 0);
   }
 };
 

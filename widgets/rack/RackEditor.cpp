@@ -361,7 +361,7 @@ void RackEditor::retranslate() {
   addRack_->setText(tr("Add rack"));
   removeRack_->setText(tr("Remove rack"));
   fit_->setText(tr("Zoom to fit"));
-  fit_->setToolTip(tr("Show every rack of the row (Ctrl+0)"));
+  fit_->setToolTip(tr("Fit the racks' height to the view; a long row scrolls across (Ctrl+0)"));
   filler_->setText(tr("Add filler"));
   filler_->setToolTip(tr("Add a 1 U blanking panel or cable manager to the selected rack; drag its top edge to resize it"));
   filler_->menu()->clear();

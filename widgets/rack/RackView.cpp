@@ -1,10 +1,13 @@
 #include "RackView.h"
 
+#include <algorithm>
+
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QResizeEvent>
+#include <QScrollBar>
 #include <QWheelEvent>
 
 #include "CatalogModel.h"
@@ -20,7 +23,24 @@ RackView::RackView(QWidget* parent) : QGraphicsView(parent) {
 
 void RackView::zoomToFit() {
   autoFit_ = true;
-  if (scene()) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+  if (!scene()) return;
+  // The racks' height fills the view; a row wider than the view scrolls
+  // across from its first rack. Fitting a row of 16 racks, front and rear,
+  // whole made a U about 1 px tall at 1024 x 768.
+  const QRectF r = scene()->sceneRect();
+  const QRectF vp = QRectF(viewport()->rect()).adjusted(2, 2, -2, -2);
+  if (r.isEmpty() || vp.isEmpty()) return;
+  double s = vp.height() / r.height();
+  if (r.width() * s > vp.width()) {
+    // The horizontal scroll bar will take its height from the view.
+    const int bar = horizontalScrollBar()->isVisible() ? 0 : horizontalScrollBar()->sizeHint().height();
+    s = std::max(1e-3, (vp.height() - bar) / r.height());
+  }
+  setTransform(QTransform::fromScale(s, s));
+  if (r.width() * s > vp.width())
+    centerOn(QPointF(r.left() + vp.width() / (2 * s), r.center().y()));
+  else
+    centerOn(r.center());
 }
 
 void RackView::dragEnterEvent(QDragEnterEvent* event) {

@@ -1,5 +1,5 @@
 // The view of the rack elevations: accepts parts dragged from the catalog dock
-// (CatalogModel::kPartMimeType), zooms with the wheel (Shift+wheel scrolls), fits on request.
+// (CatalogModel::kPartMimeType), zooms with the wheel (Shift+wheel scrolls), fits the racks' height on request.
 #pragma once
 #include <QGraphicsView>
 
@@ -10,7 +10,8 @@ class RackView : public QGraphicsView {
 
  public:
   explicit RackView(QWidget* parent = nullptr);
-  // Fits the scene; the view keeps fitting on resize until the user zooms.
+  // Fits the racks' height (a wide row scrolls across from its first rack);
+  // the view keeps fitting on resize until the user zooms.
   void zoomToFit();
   bool isAutoFit() const { return autoFit_; }
 

@@ -11,13 +11,12 @@ namespace cf {
 
 WizardFabric wizardFabric(const Scenario& s, const Catalog& parts) {
   const ResolvedScenario r = resolve(s, parts);
-  // The same steps as topology::buildTopology, less hopStats/bisection/blastRadii.
+  // The steps of topology::buildTopology, less the graph walks (hops, bisection, blast radii).
   topology::TopologyModel m = topology::prepareTopology(r, parts);
   m.fabric = topology::generate(m.spec);
-  const topology::PlacementResult placed = topology::place(m.fabric, parts, m.placementParams);
-  m.bomParts.network_racks = placed.network_racks;
-  const topology::FabricCounts c = topology::countFabric(m.fabric);
-  const topology::Bom bom = topology::buildBom(m.fabric, m.bomParts);
+  topology::placeAndPrice(m, parts);
+  const topology::FabricCounts& c = m.analysis.counts;
+  const topology::Bom& bom = m.analysis.bom;
   WizardFabric f;
   f.topology = m.fabric.info.topology;
   f.tiers = m.fabric.info.tiers;
@@ -35,7 +34,7 @@ WizardFabric wizardFabric(const Scenario& s, const Catalog& parts) {
   f.optical_links = bom.optical_links;
   f.transceivers = bom.transceivers;
   f.fiber_m = bom.fiber_m;
-  f.network_racks = placed.network_racks;
+  f.network_racks = m.bomParts.network_racks;
   return f;
 }
 

@@ -21,7 +21,7 @@ struct WizardFabric {
   long long access_links = 0, fabric_links = 0;  // NIC-to-switch and switch-to-switch cables
   long long dac = 0, aec = 0, aoc = 0, optical_links = 0, transceivers = 0;
   double fiber_m = 0;
-  long long network_racks = 0;  // as the placement model racks them
+  long long network_racks = 0;  // as the bill of materials counts them (design/RackFit.h)
 
   long long switches() const { return leaves + spines + cores + (routersAreNics ? 0 : routers); }
   long long links() const { return access_links + fabric_links; }

@@ -2,7 +2,6 @@
 // variants, Pareto front, per-variant seeds, the results file and thread-count
 // independence of the records.
 #include <QtTest>
-#include <sqlite3.h>
 
 #include <atomic>
 
@@ -331,41 +330,37 @@ class TestSweep : public QObject {
   // Issue 33: the GUI's reader (File > Open of a .sweep.db, --sweep-results)
   // gets the same untrusted-SQLite checks as sweep --resume: a view over an
   // endless recursive query, a trigger or an index of its own is refused
-  // naming what it found, and the file is left as it was.
+  // naming what it found, and the file is left as it was. The reproducers in
+  // tests/data/bad/sweep/ are a two-variant sweep's results file with one
+  // statement run on it (the statement is in the row's tag below).
   void hostileResultsFileIsRefusedByTheReader_data() {
-    QTest::addColumn<QString>("statement");
+    QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("found");
-    QTest::newRow("endless view") << "ALTER TABLE variants RENAME TO v0; CREATE VIEW variants(idx, record) AS WITH "
-                                     "RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, 'r' FROM c; "
-                                     "DROP TABLE v0"
+    // ALTER TABLE variants RENAME TO v0; CREATE VIEW variants(idx, record) AS WITH RECURSIVE
+    // c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c) SELECT x, 'r' FROM c; DROP TABLE v0
+    QTest::newRow("endless view") << "results-endless-view.sweep.db"
                                   << "a view \"variants\"";
-    QTest::newRow("trigger") << "CREATE TRIGGER t AFTER INSERT ON variants BEGIN UPDATE meta SET value = 'x'; END"
+    // CREATE TRIGGER t AFTER INSERT ON variants BEGIN UPDATE meta SET value = 'x'; END
+    QTest::newRow("trigger") << "results-insert-trigger.sweep.db"
                              << "a trigger \"t\"";
-    QTest::newRow("index") << "CREATE INDEX i ON variants(length(record))"
+    // CREATE INDEX i ON variants(length(record))
+    QTest::newRow("index") << "results-own-index.sweep.db"
                            << "an index \"i\"";
   }
   void hostileResultsFileIsRefusedByTheReader() {
-    QFETCH(QString, statement);
+    QFETCH(QString, file);
     QFETCH(QString, found);
-    cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 2]}])"_json), ".");
-    const std::string path =
-        dir_.filePath(QString("hostile-%1.sweep.db").arg(QTest::currentDataTag()).replace(' ', '-')).toStdString();
-    {
-      cf::ResultStore store(path, s.fingerprint(), s.variantCount());
-      store.put(0, json{{"index", 0}, {"values", s.variantValues(0)}, {"status", "invalid"}, {"error", "x"}}.dump());
-    }
-    sqlite3* h = nullptr;
-    QCOMPARE(sqlite3_open(path.c_str(), &h), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(h, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(h, statement.toUtf8().constData(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(h);
-    QFile f(QString::fromStdString(path));
+    const QString source = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/sweep/") + file;
+    const QString path = dir_.filePath(file);
+    QVERIFY(QFile::copy(source, path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray before = f.readAll();
     f.close();
     QString err;
     try {
-      cf::readSweepResults(path);
+      cf::readSweepResults(path.toStdString());
     } catch (const std::exception& e) {
       err = QString::fromUtf8(e.what());
     }
