@@ -24,6 +24,7 @@
 #include "WizardChoices.h"
 #include "commands/EditLayout.h"
 #include "design/ScenarioJson.h"
+#include "design/Validation.h"
 
 namespace {
 
@@ -221,6 +222,26 @@ void BM_WizardSummary(benchmark::State& state) {
   state.counters["links"] = static_cast<double>(f.links());
 }
 BENCHMARK(BM_WizardSummary)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// What the Issues list and the Job tab ask after every edit: the scenario's
+// validation (Document::scenarioIssues, once per revision, on the GUI thread),
+// on the wizard's design at 16,384 and 100,000 GPUs (split 128-port switches
+// at 100,000, as the journey's wizard).
+void BM_ValidateWizardDesign(benchmark::State& state) {
+  cf::WizardChoices c;
+  c.gpus = state.range(0);
+  c.cooling = "direct-liquid";
+  if (c.gpus > 65536) {
+    c.tiers = 0;
+    c.switch_radix = 128;
+  }
+  const cf::Catalog parts = cf::Catalog::builtin();
+  const cf::Scenario s = cf::buildWizardScenario(c, parts);
+  std::size_t issues = 0;
+  for (auto _ : state) issues = cf::validateScenario(s, parts).size();
+  state.counters["issues"] = static_cast<double>(issues);
+}
+BENCHMARK(BM_ValidateWizardDesign)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 }  // namespace
 
