@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <QUuid>
 
+#include "BackgroundTask.h"
 #include "Document.h"
 #include "store/ProjectFile.h"
 
@@ -30,11 +31,21 @@ QString fallbackSidecar(const QString& filePath) {
 
 bool folderWritable(const QString& filePath) { return QFileInfo(QFileInfo(filePath).absolutePath()).isWritable(); }
 
+// The project as a save writes it (Document::projectForSaving) to the sidecar.
+void writeSidecar(Project p, const QString& path) {
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  p.adoptParts();
+  saveProject(p, path.toStdString());
+}
+
 }  // namespace
 
-Autosaver::Autosaver(Document* doc, QObject* parent) : QObject(parent), doc_(doc), timer_(new QTimer(this)) {
+Autosaver::Autosaver(Document* doc, QObject* parent)
+    : QObject(parent), doc_(doc), timer_(new QTimer(this)), task_(new BackgroundTask(this)) {
   timer_->setInterval(60 * 1000);
-  connect(timer_, &QTimer::timeout, this, [this] { autosaveNow(); });
+  connect(timer_, &QTimer::timeout, this, [this] { startAutosave(); });
+  task_->setTitle([] { return tr("Autosaving"); });
+  task_->setCancellable(false);
   timer_->start();
   connect(doc_, &Document::changed, this, &Autosaver::onChanged);
   connect(doc_, &Document::modifiedChanged, this, [this](bool modified) {
@@ -91,11 +102,10 @@ QStringList Autosaver::orphanedUntitledAutosaves() {
 }
 
 bool Autosaver::autosaveNow() {
-  if (!pending_ || !doc_->isModified()) return false;
+  if (!pending_ || !doc_->isModified() || task_->isRunning()) return false;
   const QString path = autosavePath();
-  QDir().mkpath(QFileInfo(path).absolutePath());
   try {
-    saveProject(doc_->projectForSaving(), path.toStdString());
+    writeSidecar(doc_->projectForSaving(), path);
   } catch (const std::exception& e) {
     emit failed(tr("Autosave to %1 failed: %2").arg(path, QString::fromStdString(e.what())));
     return false;
@@ -106,7 +116,33 @@ bool Autosaver::autosaveNow() {
   return true;
 }
 
+bool Autosaver::startAutosave() {
+  if (!pending_ || !doc_->isModified() || task_->isRunning()) return false;
+  const QString path = autosavePath();
+  const quint64 generation = ++generation_;
+  pending_ = false;  // an edit from now on makes it pending again
+  task_->start([snapshot = doc_->snapshot(), path](RunControl&) { writeSidecar(snapshot.project(), path); });
+  connect(
+      task_, &BackgroundTask::finished, this,
+      [this, path, generation](bool) {
+        if (generation != generation_) {  // discarded (saved, clean, closed) or moved meanwhile
+          if (path != lastWritten_) QFile::remove(path);
+          return;
+        }
+        if (!task_->error().isEmpty()) {
+          pending_ = true;
+          emit failed(tr("Autosave to %1 failed: %2").arg(path, task_->error()));
+          return;
+        }
+        lastWritten_ = path;
+        emit autosaved(path);
+      },
+      Qt::SingleShotConnection);
+  return true;
+}
+
 void Autosaver::discard() {
+  ++generation_;
   if (!lastWritten_.isEmpty() && QFileInfo::exists(lastWritten_)) QFile::remove(lastWritten_);
   lastWritten_.clear();
   pending_ = doc_->isModified();
@@ -117,6 +153,7 @@ void Autosaver::adopt(const QString& autosavePath) { lastWritten_ = autosavePath
 void Autosaver::onChanged() { pending_ = true; }
 
 void Autosaver::onFilePathChanged() {
+  ++generation_;
   // The old sidecar (untitled, or the previous file's) no longer belongs to anything.
   if (!lastWritten_.isEmpty() && lastWritten_ != autosavePath()) {
     QFile::remove(lastWritten_);

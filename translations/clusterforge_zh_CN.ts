@@ -2014,6 +2014,10 @@
         <source>Autosave to %1 failed: %2</source>
         <translation>自动保存到 %1 失败：%2</translation>
     </message>
+    <message>
+        <source>Autosaving</source>
+        <translation>正在自动保存</translation>
+    </message>
 </context>
 <context>
     <name>cf::BackendText</name>

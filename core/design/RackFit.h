@@ -63,7 +63,8 @@ RackFit fitInRack(const Rack& rack, const Placement& p, const Catalog& parts, co
 // - How many fabric switches one holds: as many as fit its U less 2 U (patch
 //   panels and cable managers at the top) and its power budget, at least one.
 // - A layout's network racks: its racks that hold a switch and no node (what
-//   is drawn is what is bought; the floor model counts only without a layout).
+//   is drawn is what is bought; the floor model counts when the layout draws
+//   none: a layout of compute racks only does not say where the switches go).
 const RackPart* networkRackPart(const Catalog& parts);
 int switchesPerNetworkRack(const RackPart& rack, const SwitchPart& sw);
 struct LayoutNetworkRacks {

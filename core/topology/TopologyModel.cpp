@@ -1,7 +1,6 @@
 #include "topology/TopologyModel.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "design/RackFit.h"
 #include "topology/Generators.h"
@@ -65,13 +64,14 @@ TopologyModel prepareTopology(const ResolvedScenario& r, const Catalog& parts) {
     if (best) m.bomParts.nic = *best;
   }
   // Network racks (design/RackFit.h): the rack type, how many switches one
-  // holds, and the layout's count when the scenario has a layout.
+  // holds, and the layout's count when its layout draws any.
   const RackPart* rack = networkRackPart(parts);
   if (!rack)
     for (const RackPart& rp : parts.racks)
       if (!rack || rp.price_usd < rack->price_usd) rack = &rp;
-  if (!s.layout.empty()) {
-    const LayoutNetworkRacks drawn = layoutNetworkRacks(s.layout);
+  // A layout that draws no network rack (compute racks only) does not say
+  // where the switches go: the floor model's count then.
+  if (const LayoutNetworkRacks drawn = layoutNetworkRacks(s.layout); drawn.count > 0) {
     m.bomParts.layout_network_racks = drawn.count;
     if (const RackPart* used = parts.rack(drawn.part)) rack = used;
   }

@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
@@ -30,6 +31,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include "Autosaver.h"
 #include "BackgroundTask.h"
 #include "ClusterWizard.h"
 #include "ComparisonView.h"
@@ -96,6 +98,9 @@ class TestJourney : public QObject {
   }
   // The stall of the step, printed (never asserted on).
   void end(const QString& step) {
+    // A tick of the watchdog after the step's last synchronous work: a step
+    // that ends without the event loop running would not count its block.
+    QTest::qWait(30);
     // The monotonic time at which that stall ended lines it up with a
     // profile (perf record -k CLOCK_MONOTONIC; perf script --time).
     const QString line = QStringLiteral("journey: %1 — longest stall %2 ms (ended at %3 s)")
@@ -576,7 +581,12 @@ class TestJourney : public QObject {
 
     QString step = QStringLiteral("open llama 16K, generate layout");
     begin(step);
-    QVERIFY(w.openFile(kLlama));
+    // A copy: the autosave step below writes its sidecar beside the file.
+    QTemporaryDir copyDir;
+    const QString llama = copyDir.filePath(QStringLiteral("llama3-405b-16k-h100.cf.json"));
+    QVERIFY(QFile::copy(kLlama, llama));
+    QFile::setPermissions(llama, QFile::ReadOwner | QFile::WriteOwner);
+    QVERIFY(w.openFile(llama));
     w.tabs()->setCurrentWidget(w.designEditors()->racks());
     QSignalSpy generated(w.designEditors()->racks(), &RackEditor::layoutGenerated);
     QVERIFY(w.designEditors()->racks()->generateLayout());
@@ -633,6 +643,19 @@ class TestJourney : public QObject {
     STEP(settle(w));
     QVERIFY(doc->scenario(before).layout == laid);
     STEP(checkCurrent(w));
+    end(step);
+
+    // The minute's autosave of the modified project, the 100,000-GPU design in it: written on the
+    // GUI thread it stalled 665 ms (autosaveNow), now on a worker.
+    step = QStringLiteral("100,000 GPUs: autosave");
+    QVERIFY(doc->setScenarioValue(before, QStringLiteral("/cluster/facility/electricity_usd_per_kWh"), 0.072));
+    STEP(settle(w));
+    begin(step);
+    QSignalSpy autosaved(w.files()->autosaver(), &Autosaver::autosaved);
+    QVERIFY(w.files()->autosaver()->startAutosave());
+    QTRY_VERIFY_WITH_TIMEOUT(!autosaved.isEmpty(), kSettleMs);
+    QVERIFY(autosaved.first().first().toString().startsWith(copyDir.path()));
+    STEP(settle(w));
     end(step);
   }
 };

@@ -234,16 +234,19 @@ class TestSweepCli : public QObject {
   // Issue 33: a sweep at its 10^7-variant maximum checked every value before the first variant
   // (406 s, deaf to SIGTERM). Values past the eager quota (sweep/SweepSpec.h) are checked as their
   // variants run: a bad value there is an "invalid" variant, not a refusal of the whole sweep.
+  // The reproducer: tests/data/bad/slow/values-past-quota.json (20,000 values, the last out of range).
   void valuesPastTheQuotaAreCheckedWhenTheyRun() {
-    QJsonArray values;
-    for (int i = 0; i < 20000; ++i) values.append(1.0 + i * 1e-4);
-    values[19999] = 0.5;  // out of range, past the quota of 10,000 values for one axis
-    QString spec = writeSpec("many-values.json", {axis("cluster.scale_out.oversubscription", values)});
-    Run r = run({"sweep", spec, "-o", path("many.json"), "--stop-after", "1", "--threads", "1", "-q"});
+    const QString reproducer = QStringLiteral(CF_SOURCE_DIR "/tests/data/bad/slow/values-past-quota.json");
+    Run r = run({"sweep", reproducer, "-o", path("many.json"), "--stop-after", "1", "--threads", "1", "-q"});
     QVERIFY2(r.code == 3, qPrintable(r.err));
     QVERIFY2(r.err.contains("sweep: 20000 variants"), qPrintable(r.err));
+    QFile in(reproducer);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonArray values =
+        QJsonDocument::fromJson(in.readAll()).object()["axes"].toArray()[0].toObject()["values"].toArray();
+    QCOMPARE(values.size(), 20000);
     values[9999] = 0.5;  // within the quota: refused up front, naming the value
-    spec = writeSpec("many-values-bad.json", {axis("cluster.scale_out.oversubscription", values)});
+    const QString spec = writeSpec("many-values-bad.json", {axis("cluster.scale_out.oversubscription", values)});
     r = run({"sweep", spec, "-o", path("many.json"), "--stop-after", "1"});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains("axes[0].values[9999]"), qPrintable(r.err));

@@ -46,6 +46,37 @@ class TestAutosave : public QObject {
     QVERIFY(!QFileInfo::exists(saver.autosavePath()));
   }
 
+  // The timer's autosave writes on a worker what autosaveNow writes (the
+  // project as a save writes it, layouts included), and a save while it runs
+  // leaves no sidecar behind.
+  void backgroundAutosaveWritesTheProject() {
+    QTemporaryDir dir;
+    const QString file = copyExample(dir);
+    Document doc;
+    QVERIFY(doc.open(file));
+    Autosaver saver(&doc);
+    QVERIFY(!saver.startAutosave());  // nothing to write while clean
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 64));
+    QSignalSpy written(&saver, &Autosaver::autosaved);
+    QVERIFY(saver.startAutosave());
+    QVERIFY(!saver.startAutosave());  // one at a time
+    QTRY_COMPARE(written.count(), 1);
+    QCOMPARE(written.first().first().toString(), saver.autosavePath());
+    Project back;
+    QString error;
+    QVERIFY2(Document::readProject(saver.autosavePath(), &back, &error), qPrintable(error));
+    QVERIFY(back == doc.projectForSaving());
+    QVERIFY(!saver.startAutosave());  // nothing new since
+
+    // Saved while a write runs: the write's sidecar is removed when it ends.
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 32));
+    QVERIFY(saver.startAutosave());
+    QVERIFY(doc.saveAs(file));
+    QTest::qWait(50);
+    QTRY_VERIFY(!QFileInfo::exists(saver.autosavePath()));
+    QCOMPARE(written.count(), 1);
+  }
+
   void sidecarWrittenAndRecovered() {
     QTemporaryDir dir;
     const QString file = copyExample(dir);

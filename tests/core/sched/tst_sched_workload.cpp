@@ -7,6 +7,8 @@
 // scenario keeps its workload as written, even a bad one.
 #include <QtTest>
 
+#include <fstream>
+
 #include <cmath>
 
 #include "../TestData.h"
@@ -396,10 +398,9 @@ class TstSchedWorkload : public QObject {
     } catch (const InputError& e) {
       QCOMPARE(QString::fromStdString(e.path()), QString("workload.classes"));
     }
-    json burst = goodWorkload();
-    burst["classes"][0]["arrival"]["rate_per_h"] = 1e9;
-    burst["classes"][0]["count"] = 1;
-    const Workload bw = workloadFromJson(burst);
+    std::ifstream burstFile(CF_SOURCE_DIR "/tests/data/bad/figures/burst-count-1-at-1e9.json");
+    QVERIFY(burstFile.good());
+    const Workload bw = workloadFromJson(json::parse(burstFile));
     const JobSet js = generateJobs(bw, schedtest::cluster(4, 8), 1);
     QCOMPARE(js.jobs.size(), std::size_t(4));  // 1 + the 3 listed arrivals
     QVERIFY2(js.jobs.capacity() < 1000, qPrintable(QString::number(js.jobs.capacity())));

@@ -101,15 +101,25 @@ class TestNetworkRacks : public QObject {
           }
   }
 
-  // Without a layout the floor model counts them (16 switches no longer
-  // assumed: the rack's own capacity).
-  void withoutALayoutTheFloorModelCounts() {
+  // Without a layout, or with one of compute racks only (the wizard's first
+  // pass; it says nothing of where the switches go), the floor model counts
+  // them (16 switches a rack no longer assumed: the rack's own capacity).
+  void withoutNetworkRacksTheFloorModelCounts() {
     const Catalog parts = Catalog::builtin();
     Scenario s = example("10k-cards-optics-and-recovery.json").scenarios.at(0);
     s.layout = {};
     const topology::TopologyModel m = topology::buildTopology(resolve(s, parts), parts, false);
     QCOMPARE(m.bomParts.layout_network_racks, -1);
+    QVERIFY(m.analysis.placement.network_racks > 0);
     QCOMPARE(bomRacks(m.analysis.bom), static_cast<double>(m.analysis.placement.network_racks));
+    LayoutOptions computeOnly;
+    computeOnly.network_racks = false;
+    s.layout = generateLayout(s, parts, computeOnly);
+    QCOMPARE(layoutNetworkRacks(s.layout).count, 0);
+    const topology::TopologyModel c = topology::buildTopology(resolve(s, parts), parts, false);
+    QCOMPARE(c.bomParts.layout_network_racks, -1);
+    QVERIFY(c.analysis.placement.network_racks > 0);
+    QCOMPARE(bomRacks(c.analysis.bom), static_cast<double>(c.analysis.placement.network_racks));
   }
 };
 
