@@ -62,7 +62,9 @@ class Document : public QObject {
   // The scenario as written, once per scenario revision (the layout's part
   // once per change of the layout).
   Written scenarioWritten(int index) const;
-  std::shared_ptr<const nlohmann::json> scenarioFieldsJson(int index) const { return scenarioWritten(index).fields; }
+  // Its fields' part alone (the property editor's values): a layout edit
+  // does not make it write or digest the layout (the result cache's key does).
+  std::shared_ptr<const nlohmann::json> scenarioFieldsJson(int index) const;
   QByteArray scenarioDigest(int index) const { return scenarioWritten(index).digest; }
   // The digest of a scenario: SHA-256 (hex) of its fields' JSON text and of
   // its layout's digest (SHA-256 of every value of the layout, in order,
