@@ -68,13 +68,13 @@ class TestAutosave : public QObject {
     QVERIFY(back == doc.projectForSaving());
     QVERIFY(!saver.startAutosave());  // nothing new since
 
-    // Saved while a write runs: the write's sidecar is removed when it ends.
+    // Saved while a write runs (it may end during the save, which writes on a worker too, or
+    // after it): no sidecar is left once the save is done.
     QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 32));
     QVERIFY(saver.startAutosave());
     QVERIFY(doc.saveAs(file));
     QTest::qWait(50);
     QTRY_VERIFY(!QFileInfo::exists(saver.autosavePath()));
-    QCOMPARE(written.count(), 1);
   }
 
   void sidecarWrittenAndRecovered() {

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 #include <QUndoStack>
 
 #include "../core/ProjectSamples.h"
@@ -393,6 +394,31 @@ class TestDocument : public QObject {
     QVERIFY(!doc.saveAs(QStringLiteral("/nonexistent-folder/x.cfproj"), &error));
     QVERIFY(!error.isEmpty());
     QVERIFY(doc.filePath().isEmpty());
+  }
+
+  // A save writes on a worker while the window's timers run: an edit that
+  // lands meanwhile (a background task's) is not in the file, and the
+  // document stays modified instead of being marked clean.
+  void editDuringASaveLeavesTheDocumentModified() {
+    QTemporaryDir dir;
+    Document doc;
+    QVERIFY(doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 32));
+    const QString path = dir.filePath(QStringLiteral("during.cf.json"));
+    QVERIFY(doc.saveAs(path));
+    QVERIFY(!doc.isModified());
+    bool edited = false;
+    QTimer::singleShot(0, &doc, [&] { edited = doc.setScenarioValue(0, QStringLiteral("/cluster/nodes"), 48); });
+    QVERIFY(doc.saveAs(path));
+    QVERIFY(edited);
+    QVERIFY(doc.isModified());
+    Project back;
+    QString error;
+    QVERIFY2(Document::readProject(path, &back, &error), qPrintable(error));
+    QCOMPARE(back.scenarios.at(0).cluster.nodes, 32);
+    QVERIFY(doc.saveAs(path));
+    QVERIFY(!doc.isModified());
+    QVERIFY(Document::readProject(path, &back, &error));
+    QCOMPARE(back.scenarios.at(0).cluster.nodes, 48);
   }
 
   void keyPaths() {
