@@ -32,9 +32,8 @@ QString fallbackSidecar(const QString& filePath) {
 bool folderWritable(const QString& filePath) { return QFileInfo(QFileInfo(filePath).absolutePath()).isWritable(); }
 
 // The project as a save writes it (Document::projectForSaving) to the sidecar.
-void writeSidecar(Project p, const QString& path) {
+void writeSidecar(const Project& p, const QString& path) {
   QDir().mkpath(QFileInfo(path).absolutePath());
-  p.adoptParts();
   saveProject(p, path.toStdString());
 }
 
@@ -121,7 +120,7 @@ bool Autosaver::startAutosave() {
   const QString path = autosavePath();
   const quint64 generation = ++generation_;
   pending_ = false;  // an edit from now on makes it pending again
-  task_->start([snapshot = doc_->snapshot(), path](RunControl&) { writeSidecar(snapshot.project(), path); });
+  task_->start([snapshot = doc_->snapshot(), path](RunControl&) { writeSidecar(snapshot.projectForSaving(), path); });
   connect(
       task_, &BackgroundTask::finished, this,
       [this, path, generation](bool) {

@@ -80,6 +80,7 @@ class Document : public QObject {
     Project frame;  // name, description, notes, parts and waterfalls; no scenarios
     std::vector<Written> scenarios;
     Project project() const;
+    Project projectForSaving() const;  // project() with its parts adopted, as Document::projectForSaving
   };
   Snapshot snapshot() const;
 
