@@ -24,7 +24,7 @@ int threadedSweep(const SweepArgs& a, std::ostream& err) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   SweepRunner runner(session.spec(), session.variantOptions(), threads);
   std::mutex m;
-  runner.run(session.source(), [&](std::size_t, nlohmann::json rec) {
+  runner.run(session.source(), [&](std::size_t, SweepRecord rec) {
     std::lock_guard<std::mutex> lock(m);
     session.record(rec);
   });

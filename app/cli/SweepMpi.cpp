@@ -52,8 +52,8 @@ void worker(const SweepSpec& spec, const VariantOptions& options, int threads) {
         if (index < 0) return std::nullopt;
         return static_cast<std::size_t>(index);
       },
-      [&](std::size_t, nlohmann::json rec) {
-        std::string text = rec.dump();
+      [&](std::size_t, SweepRecord rec) {
+        std::string text = recordJson(rec).dump();
         std::lock_guard<std::mutex> lock(mpi);
         MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, kResult, MPI_COMM_WORLD);
       });
@@ -71,14 +71,14 @@ void coordinator(SweepSession& session, int threads, int ranks) {
     return source();
   };
   std::mutex inboxMutex;
-  std::deque<nlohmann::json> inbox;
+  std::deque<SweepRecord> inbox;
   std::atomic<bool> localDone{threads == 0};
   std::exception_ptr localError;
   std::thread local;
   if (threads > 0) {
     local = std::thread([&] {
       try {
-        SweepRunner(session.spec(), session.variantOptions(), threads).run(next, [&](std::size_t, nlohmann::json rec) {
+        SweepRunner(session.spec(), session.variantOptions(), threads).run(next, [&](std::size_t, SweepRecord rec) {
           std::lock_guard<std::mutex> lock(inboxMutex);
           inbox.push_back(std::move(rec));
         });
@@ -104,7 +104,7 @@ void coordinator(SweepSession& session, int threads, int ranks) {
   // off from 50 us to 2 ms, so a worker's request waits at most ~2 ms.
   int idle_us = 50;
   for (;;) {
-    std::deque<nlohmann::json> ready;
+    std::deque<SweepRecord> ready;
     {
       std::lock_guard<std::mutex> lock(inboxMutex);
       ready.swap(inbox);
@@ -122,7 +122,7 @@ void coordinator(SweepSession& session, int threads, int ranks) {
         long long answer = index ? static_cast<long long>(*index) : -1;
         MPI_Send(&answer, 1, MPI_LONG_LONG, st.MPI_SOURCE, kAssign, MPI_COMM_WORLD);
       } else if (st.MPI_TAG == kResult) {
-        session.record(nlohmann::json::parse(receiveText(st)));
+        session.record(recordFromJson(nlohmann::json::parse(receiveText(st))));  // a rank of this binary
       } else {
         MPI_Recv(nullptr, 0, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (st.MPI_TAG == kFinished) ++finishedWorkers;

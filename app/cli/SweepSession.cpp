@@ -1,5 +1,6 @@
 #include "SweepSession.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -40,7 +41,7 @@ int SweepSession::prepare() {
   const std::size_t total = spec_->variantCount();
   try {
     store_ = std::make_unique<ResultStore>(args_.resultsFile(), spec_->fingerprint(), total, &stopRequested_);
-    const std::map<std::size_t, nlohmann::json> done = finishedVariants(*store_, *spec_);
+    const std::map<std::size_t, SweepRecord> done = finishedVariants(*store_, *spec_);
     reused_ = done.size();
     for (std::size_t i = 0; i < total; ++i)
       if (!done.count(i)) pending_.push_back(i);
@@ -67,36 +68,35 @@ SweepRunner::Next SweepSession::source() {
   };
 }
 
-void SweepSession::record(const nlohmann::json& rec) {
-  const std::size_t index = rec.at("index").get<std::size_t>();
-  store_->put(index, rec.dump());
+void SweepSession::record(const SweepRecord& rec) {
+  store_->put(rec.index, recordJson(rec).dump());
   ++computed_;
-  const std::string status = rec.value("status", "");
-  if (status != "ok") ++invalid_;
+  if (!rec.ok()) ++invalid_;
   if (args_.quiet) return;
-  err_ << "sweep: [" << reused_ + computed_ << "/" << spec_->variantCount() << "] variant " << index << " " << status;
-  if (status == "ok") {
-    const auto& m = rec["metrics"];
+  err_ << "sweep: [" << reused_ + computed_ << "/" << spec_->variantCount() << "] variant " << rec.index << " "
+       << rec.status;
+  if (rec.ok()) {
+    auto m = [&](const char* id) { return rec.metric(id).value_or(0.0); };
     char line[160];
-    if (m.contains("jobs_submitted") && !m.contains("wait_p95_h"))  // a schedule sweep where no job finished
+    if (rec.metric("jobs_submitted") && !rec.metric("wait_p95_h"))  // a schedule sweep where no job finished
       std::snprintf(line, sizeof line, ": wait p95 n/a (no job finished), utilisation %.1f %%, %.3g USD",
-                    100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
-    else if (m.contains("wait_p95_h"))  // a schedule sweep (sweep/ScheduleSweep.h)
-      std::snprintf(line, sizeof line, ": wait p95 %.2f h, utilisation %.1f %%, %.3g USD", m.value("wait_p95_h", 0.0),
-                    100 * m.value("utilization", 0.0), m.value("cost_usd", 0.0));
+                    100 * m("utilization"), m("cost_usd"));
+    else if (rec.metric("wait_p95_h"))  // a schedule sweep (sweep/ScheduleSweep.h)
+      std::snprintf(line, sizeof line, ": wait p95 %.2f h, utilisation %.1f %%, %.3g USD", m("wait_p95_h"),
+                    100 * m("utilization"), m("cost_usd"));
     else
-      std::snprintf(line, sizeof line, ": %.2f days%s, %.3g USD per run", m.value(paretoAxesOf(m).time, 0.0),
-                    m.contains("time_to_train_days_mean") ? " (mean)" : "", m.value("run_cost_usd", 0.0));
+      std::snprintf(line, sizeof line, ": %.2f days%s, %.3g USD per run", m(paretoAxesOf(rec).time),
+                    rec.metric("time_to_train_days_mean") ? " (mean)" : "", m("run_cost_usd"));
     err_ << line;
   } else {
-    err_ << ": " << rec.value("error", "");
+    err_ << ": " << rec.error.value_or("");
   }
   err_ << "\n";
 }
 
 int SweepSession::finish(const std::string& how) {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::map<std::size_t, nlohmann::json> done;
+  std::map<std::size_t, SweepRecord> done;
   try {
     done = finishedVariants(*store_, *spec_);
   } catch (const std::runtime_error& e) {  // StoreError, InputError: the file changed since prepare()
@@ -113,18 +113,20 @@ int SweepSession::finish(const std::string& how) {
          << "; run the same command again to resume\n";
     return 3;
   }
-  std::vector<nlohmann::json> records;
+  std::vector<SweepRecord> records;
   records.reserve(total);
   for (auto& [index, rec] : done) records.push_back(std::move(rec));
-  nlohmann::json report = sweepReport(*spec_, std::move(records));
+  markParetoFront(records);
+  const auto front = std::count_if(records.begin(), records.end(), [](const SweepRecord& r) { return r.onFront(); });
   bool csv = args_.csv || (!args_.json && args_.out.size() >= 4 && args_.out.compare(args_.out.size() - 4, 4, ".csv") == 0);
   try {
-    writeFileAtomically(args_.out, csv ? sweepCsv(report) : report.dump(2) + "\n");
+    writeFileAtomically(
+        args_.out, csv ? sweepCsv(*spec_, std::move(records)) : sweepReport(*spec_, std::move(records)).dump(2) + "\n");
   } catch (const StoreError& e) {
     err_ << e.what() << "\n";
     return 1;
   }
-  err_ << "sweep: " << report["counts"]["pareto"] << " variants on the Pareto front; wrote " << args_.out << "\n";
+  err_ << "sweep: " << front << " variants on the Pareto front; wrote " << args_.out << "\n";
   return 0;
 }
 

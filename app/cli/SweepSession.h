@@ -33,7 +33,7 @@ class SweepSession {
   SweepRunner::Next source();
   static void stop();  // async-signal-safe
 
-  void record(const nlohmann::json& rec);
+  void record(const SweepRecord& rec);
   // Prints the summary; writes the report when every variant is done.
   // Returns 0, 3 (stopped early) or 1/2 on failures writing.
   int finish(const std::string& how);

@@ -85,20 +85,25 @@ ReplicationStats replicate(const ClusterModel& m, const Workload& w, const Sched
   return s;
 }
 
+std::vector<std::pair<const char*, Interval>> intervals(const ReplicationStats& s) {
+  return {{"utilization", s.utilization},
+          {"wait_mean_h", s.wait_mean_h},
+          {"wait_p95_h", s.wait_p95_h},
+          {"jct_p50_h", s.jct_p50_h},
+          {"jct_p95_h", s.jct_p95_h},
+          {"goodput_mean", s.goodput_mean},
+          {"idle_fragmentation_gpu_h", s.idle_fragmentation_gpu_h},
+          {"jobs_cost_usd", s.jobs_cost_usd},
+          {"wait_total_mean_h", s.wait_total_mean_h},
+          {"jct_mean_h", s.jct_mean_h},
+          {"goodput_gpu_hour_weighted", s.goodput_gpu_hour_weighted},
+          {"cost_usd", s.cost_usd}};
+}
+
 nlohmann::json toJson(const ReplicationStats& s) {
-  return {{"replications", s.n},
-          {"utilization", toJson(s.utilization)},
-          {"wait_mean_h", toJson(s.wait_mean_h)},
-          {"wait_p95_h", toJson(s.wait_p95_h)},
-          {"jct_p50_h", toJson(s.jct_p50_h)},
-          {"jct_p95_h", toJson(s.jct_p95_h)},
-          {"goodput_mean", toJson(s.goodput_mean)},
-          {"idle_fragmentation_gpu_h", toJson(s.idle_fragmentation_gpu_h)},
-          {"jobs_cost_usd", toJson(s.jobs_cost_usd)},
-          {"wait_total_mean_h", toJson(s.wait_total_mean_h)},
-          {"jct_mean_h", toJson(s.jct_mean_h)},
-          {"goodput_gpu_hour_weighted", toJson(s.goodput_gpu_hour_weighted)},
-          {"cost_usd", toJson(s.cost_usd)}};
+  nlohmann::json j = {{"replications", s.n}};
+  for (const auto& [name, interval] : intervals(s)) j[name] = toJson(interval);
+  return j;
 }
 
 SizeSearch smallestCluster(const std::function<ClusterModel(long long)>& make, const Workload& w,

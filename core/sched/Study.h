@@ -41,6 +41,9 @@ struct ReplicationStats {
 inline constexpr int kMaxReplications = 1000;
 ReplicationStats replicate(const ClusterModel& m, const Workload& w, const ScheduleOptions& base, int n,
                            ScheduleResult* first = nullptr);
+// Each interval of `s` by its figure's name, in the order toJson writes them
+// (the one list of them: the JSON and a schedule sweep's metrics).
+std::vector<std::pair<const char*, Interval>> intervals(const ReplicationStats& s);
 nlohmann::json toJson(const ReplicationStats& s);
 
 struct SizePoint {

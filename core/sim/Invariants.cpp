@@ -4,10 +4,13 @@
 #include <cmath>
 #include <sstream>
 
+#include "perf/GpuUtilization.h"
+#include "sim/Metrics.h"
+#include "sim/SimOutput.h"
+#include "topology/Analysis.h"
+
 namespace cf {
 namespace {
-
-using json = nlohmann::json;
 
 // Relative tolerance of the sums and identities (the parts are summed in
 // another order than the whole, and the Monte Carlo sums over trials).
@@ -15,10 +18,11 @@ constexpr double kRel = 1e-6;
 
 class Checker {
  public:
-  explicit Checker(const json& out) : out_(out) {}
+  explicit Checker(const SimOutput& out) : o_(out) {}
 
-  std::vector<std::string> run() {
-    walk(out_, "");
+  std::vector<std::string> run(const nlohmann::json* written) {
+    registryFigures();
+    if (written) walk(*written, "");
     performance();
     reliability();
     energy();
@@ -28,16 +32,6 @@ class Checker {
   }
 
  private:
-  const json* at(const char* section, const char* key) const {
-    if (!out_.contains(section) || !out_[section].is_object()) return nullptr;
-    const json& s = out_[section];
-    return s.contains(key) && s[key].is_number() ? &s[key] : nullptr;
-  }
-  bool has(const char* section) const { return out_.contains(section) && out_[section].is_object(); }
-  double num(const json& j, const char* key) const {
-    return j.contains(key) && j[key].is_number() ? j[key].get<double>() : NAN;
-  }
-
   void fail(const std::string& figure, const std::string& rule) { v_.push_back(figure + ": " + rule); }
   static std::string str(double x) {
     std::ostringstream s;
@@ -46,9 +40,22 @@ class Checker {
     return s.str();
   }
 
-  // Every number finite and none negative (the output holds times, counts,
-  // powers, energies, costs, shares and ratios only).
-  void walk(const json& j, const std::string& path) {
+  // Every figure of the registry: finite and not negative when computed.
+  void registryFigures() {
+    for (const MetricSpec& m : metricRegistry()) {
+      const std::optional<double> x = m.get(o_);
+      if (!x) continue;
+      std::string figure(m.output + 1);  // "/energy/pue" -> "energy.pue"
+      std::replace(figure.begin(), figure.end(), '/', '.');
+      if (!std::isfinite(*x))
+        fail(figure, "not finite");
+      else if (*x < 0)
+        fail(figure, "negative (" + str(*x) + ")");
+    }
+  }
+
+  // Every number of the written object finite and none negative.
+  void walk(const nlohmann::json& j, const std::string& path) {
     if (j.is_number()) {
       const double x = j.get<double>();
       if (!std::isfinite(x)) fail(path, "not finite");
@@ -62,9 +69,7 @@ class Checker {
     }
   }
 
-  // A rule whose figures are missing is broken, not skipped (issue 34): the
-  // sections a rule reads are checked for presence by the caller, so a key
-  // missing inside one is a writer that forgot it.
+  // A rule whose figure is not a number is broken, not skipped (issue 34).
   bool present(const std::string& figure, std::initializer_list<double> xs, const char* rule) {
     for (double x : xs)
       if (!std::isfinite(x)) {
@@ -88,142 +93,130 @@ class Checker {
   }
 
   void performance() {
-    if (!has("performance")) return;
-    const json& p = out_["performance"];
-    const double mfu = num(p, "mfu"), hfu = num(p, "hfu");
-    within01("performance.mfu", mfu);
-    within01("performance.hfu", hfu);
-    ordered("performance.mfu", mfu, hfu, "MFU above HFU");
+    const PerfResult& p = o_.performance.perf;
+    within01("performance.mfu", p.mfu);
+    within01("performance.hfu", p.hfu);
+    ordered("performance.mfu", p.mfu, p.hfu, "MFU above HFU");
     // GPU utilisation counts every kernel (perf/GpuUtilization.h); the FLOPs
     // the hardware executed at or below peak need at least hfu × step of it.
     // (MFU ≤ utilisation follows; a busy GPU need not be a useful one, so no
     // lower bound from MFU.)
-    const double util = num(p, "gpu_utilization");
+    const double util = gpuUtilization(p.breakdown);
     within01("performance.gpu_utilization", util);
-    ordered("performance.hfu", hfu, util, "HFU above GPU utilisation");
-    const double step = num(p, "step_time_s");
-    if (!(step > 0)) fail("performance.step_time_s", "must be > 0");
-    if (p.contains("breakdown_s") && p["breakdown_s"].is_object()) {
-      double sum = 0;
-      for (const auto& [k, x] : p["breakdown_s"].items())
-        if (x.is_number()) sum += x.get<double>();
-      equal("performance.breakdown_s", sum, step, "exposed parts do not add up to the step time");
-    }
+    ordered("performance.hfu", p.hfu, util, "HFU above GPU utilisation");
+    if (!(p.step_time_s > 0)) fail("performance.step_time_s", "must be > 0");
+    equal("performance.breakdown_s", p.breakdown.total(), p.step_time_s,
+          "exposed parts do not add up to the step time");
     // The loader model (perf/DataLoading.h): the load is the largest of its
     // limits, and the step waits for at most the load (all of it without
     // prefetch, the part the step's other work does not hide with it).
-    if (p.contains("data_loading") && p["data_loading"].is_object()) {
-      const json& d = p["data_loading"];
-      const double load = num(d, "load_s"), st = num(d, "storage_s"), lat = num(d, "latency_s"), cpu = num(d, "cpu_s");
-      const double io = p.contains("breakdown_s") ? num(p["breakdown_s"], "data_io") : NAN;
-      ordered("performance.data_loading.storage_s", st, load, "above the load time");
-      ordered("performance.data_loading.latency_s", lat, load, "above the load time");
-      ordered("performance.data_loading.cpu_s", cpu, load, "above the load time");
-      ordered("performance.data_loading.load_s", load, st + lat + cpu, "above the sum of its limits");
-      ordered("performance.breakdown_s.data_io", io, load, "above the load time");
-      if (d.contains("overlapped") && d["overlapped"].is_boolean() && !d["overlapped"].get<bool>())
-        equal("performance.breakdown_s.data_io", io, load, "is not the whole load without prefetch");
-      else if (std::isfinite(step) && std::isfinite(load) && std::isfinite(io))
-        equal("performance.breakdown_s.data_io", io, std::max(0.0, load - (step - io)),
+    const DataLoadingEstimate& d = o_.performance.data_loading;
+    if (d.modelled) {
+      const double io = p.breakdown.data_io;
+      ordered("performance.data_loading.storage_s", d.storage_s, d.load_s, "above the load time");
+      ordered("performance.data_loading.latency_s", d.latency_s, d.load_s, "above the load time");
+      ordered("performance.data_loading.cpu_s", d.cpu_s, d.load_s, "above the load time");
+      ordered("performance.data_loading.load_s", d.load_s, d.storage_s + d.latency_s + d.cpu_s,
+              "above the sum of its limits");
+      ordered("performance.breakdown_s.data_io", io, d.load_s, "above the load time");
+      if (!d.overlapped)
+        equal("performance.breakdown_s.data_io", io, d.load_s, "is not the whole load without prefetch");
+      else
+        equal("performance.breakdown_s.data_io", io, std::max(0.0, d.load_s - (p.step_time_s - io)),
               "is not the load the rest of the step does not hide");
     }
-    // The flow step: the same work per step, so its MFU and tokens/s are the
-    // analytical ones scaled by analytical / flow step.
-    if (p.contains("flow") && p["flow"].is_object()) {
-      const json& f = p["flow"];
-      const double flowStep = num(f, "step_time_s"), ratio = num(f, "ratio_to_analytical");
-      if (!(flowStep > 0)) fail("performance.flow.step_time_s", "must be > 0");
-      equal("performance.flow.analytical_step_time_s", num(f, "analytical_step_time_s"), step,
+    // The flow step: the analytical step scaled by its ratio; time to train with it.
+    if (o_.flow) {
+      const FlowFigures& f = *o_.flow;
+      if (!(f.step_time_s > 0)) fail("performance.flow.step_time_s", "must be > 0");
+      equal("performance.flow.analytical_step_time_s", f.analytical_step_time_s, p.step_time_s,
             "differs from performance.step_time_s");
-      equal("performance.flow.ratio_to_analytical", ratio * step, flowStep, "is not flow step / analytical step");
-      within01("performance.flow.mfu", num(f, "mfu"));
-      if (ratio > 0) {
-        equal("performance.flow.mfu", num(f, "mfu") * ratio, mfu, "is not MFU at the flow step");
-        equal("performance.flow.tokens_per_s", num(f, "tokens_per_s") * ratio, num(p, "tokens_per_s"),
-              "is not tokens/s at the flow step");
-      }
+      equal("performance.flow.ratio_to_analytical", f.ratio_to_analytical * p.step_time_s, f.step_time_s,
+            "is not flow step / analytical step");
+      equal("performance.flow.time_to_train_days", f.time_to_train_days, p.time_to_train_days * f.ratio_to_analytical,
+            "is not the failure-free time at the flow step");
+      within01("performance.flow.mfu", o_.mfu());
     }
   }
 
   void reliability() {
-    if (!has("reliability")) return;
-    const json& r = out_["reliability"];
+    if (!o_.reliability) return;
+    const ReliabilityResult& r = *o_.reliability;
     const std::string R = "reliability.";
-    ordered(R + "interruptions_p50", num(r, "interruptions_p50"), num(r, "interruptions_p95"), "p50 above p95");
-    ordered(R + "goodput_p5", num(r, "goodput_p5"), num(r, "goodput_p50"), "p5 above p50");
-    ordered(R + "time_to_train_days_p50", num(r, "time_to_train_days_p50"), num(r, "time_to_train_days_p95"),
-            "p50 above p95");
-    for (const char* k : {"goodput_mean", "goodput_p5", "goodput_p50", "goodput_closed_form"}) within01(R + k, num(r, k));
-    const double mean = num(r, "time_to_train_days_mean"), free = num(r, "failure_free_days");
+    ordered(R + "interruptions_p50", r.interruptions.p50, r.interruptions.p95, "p50 above p95");
+    ordered(R + "goodput_p5", r.goodput.p5, r.goodput.p50, "p5 above p50");
+    ordered(R + "time_to_train_days_p50", r.time_to_train_days.p50, r.time_to_train_days.p95, "p50 above p95");
+    within01(R + "goodput_mean", r.goodput.mean);
+    within01(R + "goodput_p5", r.goodput.p5);
+    within01(R + "goodput_p50", r.goodput.p50);
+    within01(R + "goodput_closed_form", r.goodput_closed_form);
+    const double mean = r.time_to_train_days.mean, free = r.failure_free_days;
     ordered(R + "failure_free_days", free, mean, "failure-free time above the mean wall time");
-    if (r.contains("lost_time_h_mean") && r["lost_time_h_mean"].is_object()) {
-      double lost = 0;
-      for (const auto& [k, x] : r["lost_time_h_mean"].items())
-        if (x.is_number()) lost += x.get<double>();
-      equal(R + "lost_time_h_mean", lost, (mean - free) * 24.0, "parts do not add up to wall time minus work");
-      if (r.contains("gpu_hours_lost_by_cause") && r.contains("counts")) {
-        double byCause = 0;
-        for (const auto& [k, x] : r["gpu_hours_lost_by_cause"].items())
-          if (x.is_number()) byCause += x.get<double>();
-        equal(R + "gpu_hours_lost_by_cause", byCause, lost * num(r["counts"], "gpus"),
-              "causes do not add up to the lost time of all GPUs");
-      }
-    }
+    const LostTime_h& l = r.lost_time_h_mean;
+    for (const auto& [name, x] :
+         {std::pair{"rework", l.rework}, std::pair{"recovery", l.recovery},
+          std::pair{"wait_for_spares", l.wait_for_spares}, std::pair{"checkpoint", l.checkpoint},
+          std::pair{"fail_slow_and_elastic", l.fail_slow_and_elastic}})
+      if (x < 0) fail(R + "lost_time_h_mean." + name, "negative (" + str(x) + ")");
+    const double lost = l.rework + l.recovery + l.wait_for_spares + l.checkpoint + l.fail_slow_and_elastic;
+    equal(R + "lost_time_h_mean", lost, (mean - free) * 24.0, "parts do not add up to wall time minus work");
+    double byCause = r.checkpoint_overhead_gpu_hours;
+    for (const ReliabilityCause& c : r.causes) byCause += c.gpu_hours_lost_mean;
+    equal(R + "gpu_hours_lost_by_cause", byCause, lost * static_cast<double>(r.counts.gpus),
+          "causes do not add up to the lost time of all GPUs");
   }
 
   void energy() {
-    if (!has("energy")) return;
-    const json& e = out_["energy"];
-    const double it = num(e, "it_power_kW"), fac = num(e, "facility_power_kW"), pue = num(e, "pue");
-    ordered("energy.it_power_kW", it, fac, "IT power above facility power");
-    if (std::isfinite(pue) && pue < 1 - kRel) fail("energy.pue", "below 1 (" + str(pue) + ")");
+    const EnergyResult& e = o_.energy;
+    ordered("energy.it_power_kW", e.it_train_kW, e.year.facility_kW, "IT power above facility power");
+    if (present("energy.pue", {e.year.pue_annual}, "at least 1") && e.year.pue_annual < 1 - kRel)
+      fail("energy.pue", "below 1 (" + str(e.year.pue_annual) + ")");
+    equal("energy.energy_MWh_per_year", e.energy_MWh_per_year, e.year.facility_kW * 8760.0 / 1000.0,
+          "is not facility power x 8,760 h");
+    equal("energy.co2_t_per_year", e.co2_t_per_year, e.energy_MWh_per_year * e.grid_kgCO2_per_kWh,
+          "is not energy x grid intensity");
   }
 
   void cost() {
-    if (!has("cost")) return;
-    const json& c = out_["cost"];
-    const double capex = num(c, "capex_usd"), opex = num(c, "opex_usd_per_year"), tco = num(c, "tco_usd");
-    equal("cost.tco_usd", tco, capex + num(c, "amortization_years") * opex, "TCO is not CAPEX + years x OPEX");
-    if (c.contains("capex_breakdown") && c["capex_breakdown"].is_array()) {
-      double sum = 0;
-      for (const json& l : c["capex_breakdown"]) {
-        sum += num(l, "total_usd");
-        equal("cost.capex_breakdown." + l.value("item", std::string()), num(l, "total_usd"),
-              num(l, "count") * num(l, "unit_usd"), "line total is not count x unit price");
-      }
-      equal("cost.capex_breakdown", sum, capex, "lines do not add up to CAPEX");
+    const CostResult& c = o_.cost;
+    equal("cost.tco_usd", c.tco_usd, c.capex_usd + c.years * c.opex_usd_per_year, "TCO is not CAPEX + years x OPEX");
+    double lines = 0;
+    for (const CapexLine& l : c.capex_lines) {
+      if (l.count < 0 || l.unit_usd < 0) fail("cost.capex_breakdown." + l.item, "negative count or price");
+      lines += l.total();
     }
-    if (c.contains("opex_breakdown_usd_per_year") && c["opex_breakdown_usd_per_year"].is_object()) {
-      double sum = 0;
-      for (const auto& [k, x] : c["opex_breakdown_usd_per_year"].items())
-        if (x.is_number()) sum += x.get<double>();
-      equal("cost.opex_breakdown_usd_per_year", sum, opex, "lines do not add up to OPEX");
-    }
-    if (c.contains("cloud_breakeven_utilization") && c["cloud_breakeven_utilization"].is_number())
-      within01("cost.cloud_breakeven_utilization", c["cloud_breakeven_utilization"].get<double>());
+    equal("cost.capex_breakdown", lines, c.capex_usd, "lines do not add up to CAPEX");
+    equal("cost.opex_breakdown_usd_per_year",
+          c.electricity_usd_per_year + c.support_usd_per_year + c.plant_om_usd_per_year + c.space_usd_per_year,
+          c.opex_usd_per_year, "lines do not add up to OPEX");
+    // NaN here means "owning never breaks even" (CostModel.h), not a missing figure.
+    if (std::isfinite(c.cloud_breakeven_utilization))
+      within01("cost.cloud_breakeven_utilization", c.cloud_breakeven_utilization);
   }
 
+  // The bill of materials counts the switches the fabric graph holds.
   void topology() {
-    if (!has("topology")) return;
-    const json& t = out_["topology"];
-    if (t.contains("switches_by_tier") && t["switches_by_tier"].is_object()) {
-      double sum = 0;
-      for (const auto& [k, x] : t["switches_by_tier"].items())
-        if (x.is_number()) sum += x.get<double>();
-      equal("topology.switches_by_tier", sum, num(t, "switches"), "tiers do not add up to the switch count");
-    }
+    if (!o_.topology) return;
+    const topology::TopologyModel& t = *o_.topology;
+    double billed = 0;
+    for (const topology::BomLine& l : t.analysis.bom.lines)
+      if (l.category == "switch") billed += l.count;
+    equal("topology.switches", billed, static_cast<double>(topology::switchCount(t.fabric, t.analysis.counts)),
+          "the bill of materials does not count the fabric's switches");
   }
 
-  const json& out_;
+  const SimOutput& o_;
   std::vector<std::string> v_;
 };
 
 }  // namespace
 
-std::vector<std::string> invariantViolations(const nlohmann::json& out) { return Checker(out).run(); }
+std::vector<std::string> invariantViolations(const SimOutput& out, const nlohmann::json* written) {
+  return Checker(out).run(written);
+}
 
-void checkInvariants(const nlohmann::json& out) {
-  const auto v = invariantViolations(out);
+void checkInvariants(const SimOutput& out, const nlohmann::json* written) {
+  const auto v = invariantViolations(out, written);
   if (v.empty()) return;
   std::string msg = "engine invariant violated: ";
   for (std::size_t i = 0; i < v.size() && i < 5; ++i) msg += (i ? "; " : "") + v[i];

@@ -126,7 +126,11 @@ const std::vector<MetricSpec> kMetrics = {
      QT_TRANSLATE_NOOP("cf::Metric",
                        "Utilization above which owning the cluster costs less than renting the same "
                        "GPUs by the hour; empty when owning never breaks even"),
-     B::Lower, cost<&CostResult::cloud_breakeven_utilization>},
+     B::Lower,
+     [](const SimOutput& o) -> Opt {  // NaN: owning never breaks even (CostModel.h)
+       const double u = o.cost.cloud_breakeven_utilization;
+       return std::isfinite(u) ? Opt(u) : std::nullopt;
+     }},
     {"switches", "", "/topology/switches", QT_TRANSLATE_NOOP("cf::Metric", "Switches"),
      QT_TRANSLATE_NOOP("cf::Metric", "Switches of the fabric, every tier"), B::None,
      [](const SimOutput& o) -> Opt {

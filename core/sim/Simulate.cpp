@@ -171,16 +171,20 @@ SimOutput simulateUnchecked(const Project& p, std::size_t index, const SimulateO
 
 SimOutput simulate(const Project& p, std::size_t index, const SimulateOptions& opt, nlohmann::json* asJson) {
   SimOutput out = simulateUnchecked(p, index, opt);
+  if (!asJson) {
+    checkInvariants(out);
+    return out;
+  }
   nlohmann::json j = toJson(out);
-  checkInvariants(j);
-  if (asJson) *asJson = std::move(j);
+  checkInvariants(out, &j);
+  *asJson = std::move(j);
   return out;
 }
 
 nlohmann::json simulateScenario(const Project& p, std::size_t index, const SimulateOptions& opt) {
-  nlohmann::json out = toJson(simulateUnchecked(p, index, opt));
-  checkInvariants(out);
-  return out;
+  nlohmann::json j;
+  simulate(p, index, opt, &j);
+  return j;
 }
 
 }  // namespace cf

@@ -32,30 +32,29 @@ std::vector<bool> paretoFront(const std::vector<ParetoPoint>& points) {
   return front;
 }
 
-ParetoAxes paretoAxesOf(const nlohmann::json& metrics) {
-  if (metrics.is_object() && !metrics.contains("time_to_train_days") &&
-      (metrics.contains("wait_p95_h") || metrics.contains("jobs_submitted")))  // a schedule sweep's
+ParetoAxes paretoAxesOf(const SweepRecord& r) {
+  if (!r.metric("time_to_train_days") && (r.metric("wait_p95_h") || r.metric("jobs_submitted")))  // a schedule sweep's
     return {"wait_p95_h", "cost_usd"};
   // The time the run takes: with failures when the Monte Carlo ran.
-  if (metrics.is_object() && metrics.contains("time_to_train_days_mean"))
-    return {"time_to_train_days_mean", "run_cost_usd"};
+  if (r.metric("time_to_train_days_mean")) return {"time_to_train_days_mean", "run_cost_usd"};
   return {"time_to_train_days", "run_cost_usd"};
 }
 
-void markParetoFront(std::vector<nlohmann::json>& records) {
+void markParetoFront(std::vector<SweepRecord>& records) {
   std::vector<ParetoPoint> points;
   std::vector<std::size_t> which;
   for (std::size_t i = 0; i < records.size(); ++i) {
-    records[i]["pareto"] = false;
-    if (records[i].value("status", "") != "ok") continue;
-    const auto& m = records[i]["metrics"];
-    const ParetoAxes axes = paretoAxesOf(m);
-    if (!m.contains(axes.time) || !m.contains(axes.cost)) continue;  // no figure (nothing finished): not on the front
-    points.push_back({m.value(axes.time, 0.0), m.value(axes.cost, 0.0)});
+    SweepRecord& r = records[i];
+    r.pareto = false;
+    if (!r.ok()) continue;
+    const ParetoAxes axes = paretoAxesOf(r);
+    const std::optional<double> t = r.metric(axes.time), c = r.metric(axes.cost);
+    if (!t || !c) continue;  // no figure (nothing finished): not on the front
+    points.push_back({*t, *c});
     which.push_back(i);
   }
   std::vector<bool> front = paretoFront(points);
-  for (std::size_t k = 0; k < which.size(); ++k) records[which[k]]["pareto"] = static_cast<bool>(front[k]);
+  for (std::size_t k = 0; k < which.size(); ++k) records[which[k]].pareto = static_cast<bool>(front[k]);
 }
 
 }  // namespace cf

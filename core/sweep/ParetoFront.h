@@ -5,9 +5,9 @@
 // on it). Sorting by (t, c) and keeping the running minimum of c finds it in
 // O(n log n); the result does not depend on the order of the input.
 #pragma once
-#include <nlohmann/json.hpp>
-
 #include <vector>
+
+#include "sweep/SweepRecord.h"
 
 namespace cf {
 
@@ -28,10 +28,10 @@ struct ParetoAxes {
   const char* time;
   const char* cost;
 };
-ParetoAxes paretoAxesOf(const nlohmann::json& metrics);
+ParetoAxes paretoAxesOf(const SweepRecord& record);
 
-// Sets "pareto": true|false on every record (false unless status is "ok"),
+// Sets pareto true|false on every record (false unless status is "ok"),
 // using the metrics paretoAxesOf names.
-void markParetoFront(std::vector<nlohmann::json>& records);
+void markParetoFront(std::vector<SweepRecord>& records);
 
 }  // namespace cf

@@ -44,34 +44,34 @@ nlohmann::json toJson(const ScheduleSection& s) {
   return j;
 }
 
-nlohmann::json scheduleMetrics(const sched::ScheduleResult& r) {
+ScheduleMetrics scheduleMetrics(const sched::ScheduleResult& r) {
   auto idle = [&](const char* cause) {
     auto it = r.idle_gpu_h.find(cause);
     return it == r.idle_gpu_h.end() ? 0.0 : it->second;
   };
-  json m = {{"cluster_nodes", r.nodes},
-            {"cluster_gpus", r.gpus},
-            {"utilization", r.utilization},
-            {"allocated_utilization", r.allocated_utilization},
-            {"offered_load", r.offered_load},
-            {"goodput_cluster", r.goodput_cluster},
-            {"idle_fragmentation_gpu_h", idle("fragmentation")},
-            {"jobs_submitted", r.submitted},
-            {"jobs_completed", r.completed},
-            {"jobs_unfinished", r.unfinished},
-            {"jobs_unfinished_at_horizon", r.unfinished_at_horizon},
-            {"jobs_queued_at_horizon", r.queued_at_horizon},
-            {"preemptions", r.preemptions},
-            {"deadline_missed", r.deadline_missed},
-            {"facility_energy_MWh", r.facility_energy_MWh},
-            {"usd_per_gpu_hour", r.usd_per_gpu_hour},
-            {"jobs_cost_usd", r.jobs_cost_usd},
-            {"idle_cost_usd", r.idle_cost_usd},
-            {"cost_period_h", r.cost_period_s / 3600},
-            // The cluster's cost for the period (horizon extended to the drain) = jobs + idle, to the cent: the
-            // same GPU-hours summed in another order (another policy) differ in the last bits, and the Pareto
-            // front would keep a variant for being $0.000002 cheaper.
-            {"cost_usd", std::round((r.jobs_cost_usd + r.idle_cost_usd) * 100) / 100}};
+  ScheduleMetrics m = {{"cluster_nodes", double(r.nodes)},
+                       {"cluster_gpus", double(r.gpus)},
+                       {"utilization", r.utilization},
+                       {"allocated_utilization", r.allocated_utilization},
+                       {"offered_load", r.offered_load},
+                       {"goodput_cluster", r.goodput_cluster},
+                       {"idle_fragmentation_gpu_h", idle("fragmentation")},
+                       {"jobs_submitted", double(r.submitted)},
+                       {"jobs_completed", double(r.completed)},
+                       {"jobs_unfinished", double(r.unfinished)},
+                       {"jobs_unfinished_at_horizon", double(r.unfinished_at_horizon)},
+                       {"jobs_queued_at_horizon", double(r.queued_at_horizon)},
+                       {"preemptions", double(r.preemptions)},
+                       {"deadline_missed", double(r.deadline_missed)},
+                       {"facility_energy_MWh", r.facility_energy_MWh},
+                       {"usd_per_gpu_hour", r.usd_per_gpu_hour},
+                       {"jobs_cost_usd", r.jobs_cost_usd},
+                       {"idle_cost_usd", r.idle_cost_usd},
+                       {"cost_period_h", r.cost_period_s / 3600},
+                       // The cluster's cost for the period (horizon extended to the drain) = jobs + idle, to the cent:
+                       // the same GPU-hours summed in another order (another policy) differ in the last bits, and the
+                       // Pareto front would keep a variant for being $0.000002 cheaper.
+                       {"cost_usd", std::round((r.jobs_cost_usd + r.idle_cost_usd) * 100) / 100}};
   // Figures of finished jobs: absent when none finished (no percentile from an empty set; a variant where nothing
   // finished once showed a p95 wait of 0 and stood on the Pareto front). Such a variant is not on the front.
   if (r.wait_h.n > 0) {
@@ -95,28 +95,28 @@ nlohmann::json scheduleMetrics(const sched::ScheduleResult& r) {
   return m;
 }
 
-void addReplicationMetrics(nlohmann::json& metrics, const sched::ReplicationStats& s) {
-  // Every figure replicate() reports, from its own JSON: a figure added to
-  // ReplicationStats reaches the sweep without a second list here.
-  const json figures = sched::toJson(s);  // held: items() of a temporary would dangle in the loop
-  for (const auto& [figure, interval] : figures.items()) {
-    if (!interval.is_object()) continue;  // "replications"
-    metrics[figure + "_mean"] = interval.at("mean");
-    metrics[figure + "_ci95"] = interval.at("ci95_half_width");
+void addReplicationMetrics(ScheduleMetrics& metrics, const sched::ReplicationStats& s) {
+  // Every interval replicate() reports (sched/Study.h intervals): a figure
+  // added to ReplicationStats reaches the sweep without a second list here.
+  for (const auto& [figure, interval] : sched::intervals(s)) {
+    metrics[std::string(figure) + "_mean"] = interval.mean;
+    metrics[std::string(figure) + "_ci95"] = interval.half_width;
   }
   metrics["replications"] = s.n;
 }
 
-nlohmann::json evaluateScheduleVariant(const SweepSpec& spec, std::size_t index, bool full) {
-  json rec = {{"index", index}, {"values", spec.variantValues(index)}, {"status", "ok"}};
+SweepRecord evaluateScheduleVariant(const SweepSpec& spec, std::size_t index, bool full) {
+  SweepRecord rec;
+  rec.index = index;
+  rec.values = spec.variantValues(index);
   auto fail = [&](const std::string& why) {
-    rec["status"] = "invalid";
-    rec["error"] = why;
+    rec.status = "invalid";
+    rec.error = why;
     return rec;
   };
   try {
     const ScheduleSection sec = spec.variantSchedule(index);
-    rec["seed"] = sec.seed;
+    rec.seed = sec.seed;
     Project p;
     p.parts = spec.parts();
     p.scenarios.push_back(spec.variantScenario(index));
@@ -138,13 +138,13 @@ nlohmann::json evaluateScheduleVariant(const SweepSpec& spec, std::size_t index,
     if (sec.replications > 1) {
       // Replication 0 is the run at `seed`: the variant's own figures, not run twice.
       const sched::ReplicationStats stats = sched::replicate(m, w, o, sec.replications, &r);
-      rec["metrics"] = scheduleMetrics(r);
-      addReplicationMetrics(rec["metrics"], stats);
+      rec.metrics = scheduleMetrics(r);
+      addReplicationMetrics(rec.metrics, stats);
     } else {
       r = sched::simulateSchedule(m, sched::generateJobs(w, m, o.seed), o);
-      rec["metrics"] = scheduleMetrics(r);
+      rec.metrics = scheduleMetrics(r);
     }
-    if (full) rec["result"] = sched::toJson(r);
+    if (full) rec.result = sched::toJson(r);
   } catch (const InputError& e) {
     return fail(e.what());
   }

@@ -50,9 +50,13 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "sweep/SweepRecord.h"
 
 namespace cf {
 
@@ -79,14 +83,15 @@ const std::vector<std::string>& scheduleSectionKeys();
 ScheduleSection scheduleSectionFromJson(const nlohmann::json& j, const std::string& path);
 nlohmann::json toJson(const ScheduleSection& s);
 
-// The metrics above from one run.
-nlohmann::json scheduleMetrics(const sched::ScheduleResult& r);
+// The metrics above from one run, by id.
+using ScheduleMetrics = std::map<std::string, double>;
+ScheduleMetrics scheduleMetrics(const sched::ScheduleResult& r);
 // Adds <figure>_mean, <figure>_ci95 and replications to `metrics` (see above).
-void addReplicationMetrics(nlohmann::json& metrics, const sched::ReplicationStats& s);
+void addReplicationMetrics(ScheduleMetrics& metrics, const sched::ReplicationStats& s);
 
 // Evaluates variant `index` of a schedule sweep (spec.isScheduleSweep()):
-// {"index", "values", "status", "error"?, "seed", "metrics", "result"? (the
-// schedule --json output, with options.full)}. Never throws for bad input.
-nlohmann::json evaluateScheduleVariant(const SweepSpec& spec, std::size_t index, bool full);
+// index, values, status, error when not ok, seed, the metrics above, and
+// with `full` the result (the schedule --json output). Never throws for bad input.
+SweepRecord evaluateScheduleVariant(const SweepSpec& spec, std::size_t index, bool full);
 
 }  // namespace cf

@@ -37,55 +37,62 @@ std::string cell(const json& v) {
 
 }  // namespace
 
-nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> records) {
+nlohmann::json sweepReport(const SweepSpec& spec, std::vector<SweepRecord> records) {
   markParetoFront(records);
-  json counts = {{"variants", records.size()}, {"ok", 0}, {"invalid", 0}, {"infeasible", 0}, {"pareto", 0}};
-  std::vector<const json*> front;
-  for (const json& r : records) {
-    std::string status = r.value("status", "");
-    if (counts.contains(status)) counts[status] = counts[status].get<long long>() + 1;
-    if (r.value("pareto", false)) front.push_back(&r);
+  long long ok = 0, invalid = 0, infeasible = 0;
+  std::vector<const SweepRecord*> front;
+  for (const SweepRecord& r : records) {
+    ok += r.status == "ok";
+    invalid += r.status == "invalid";
+    infeasible += r.status == "infeasible";
+    if (r.onFront()) front.push_back(&r);
   }
-  counts["pareto"] = front.size();
-  std::sort(front.begin(), front.end(), [](const json* a, const json* b) {
-    const char* time = paretoAxesOf((*a)["metrics"]).time;
-    double ta = (*a)["metrics"].value(time, 0.0), tb = (*b)["metrics"].value(time, 0.0);
+  std::sort(front.begin(), front.end(), [](const SweepRecord* a, const SweepRecord* b) {
+    const char* time = paretoAxesOf(*a).time;
+    const double ta = a->metric(time).value_or(0), tb = b->metric(time).value_or(0);
     if (ta != tb) return ta < tb;
-    return (*a)["index"].get<std::size_t>() < (*b)["index"].get<std::size_t>();
+    return a->index < b->index;
   });
   json frontIndices = json::array();
-  for (const json* r : front) frontIndices.push_back((*r)["index"]);
+  for (const SweepRecord* r : front) frontIndices.push_back(r->index);
   json axes = json::array();
   for (const auto& a : spec.axes()) axes.push_back({{"key", a.key}, {"values", a.values}});
+  json variants = json::array();
+  for (const SweepRecord& r : records) variants.push_back(recordJson(r));
   json report = {{"format", kSweepResultsFormat},
                  {"name", spec.name()},
                  {"objective", objectiveName(spec.objective())},
                  {"search_parallelism", spec.searchParallelism()},
                  {"trials", spec.trials() > 0 ? json(spec.trials()) : json(nullptr)},
                  {"axes", axes},
-                 {"counts", counts},
+                 {"counts",
+                  {{"variants", records.size()},
+                   {"ok", ok},
+                   {"invalid", invalid},
+                   {"infeasible", infeasible},
+                   {"pareto", front.size()}}},
                  {"pareto_front", frontIndices},
-                 {"variants", std::move(records)}};
+                 {"variants", std::move(variants)}};
   if (spec.isScheduleSweep()) report["schedule"] = spec.scheduleJson();
   return report;
 }
 
-std::string sweepCsv(const nlohmann::json& report) {
+std::string sweepCsv(const SweepSpec& spec, std::vector<SweepRecord> records) {
+  markParetoFront(records);
   std::ostringstream out;
   std::vector<std::string> axisKeys;
-  for (const json& a : report["axes"]) axisKeys.push_back(a["key"].get<std::string>());
+  for (const auto& a : spec.axes()) axisKeys.push_back(a.key);
   out << "index";
   for (const auto& k : axisKeys) out << ',' << csvCell(k);
   // A schedule sweep: its metrics, the per-class and per-team ones found in the records (sorted), no parallelism.
-  const bool schedule = report.contains("schedule");
+  const bool schedule = spec.isScheduleSweep();
   std::vector<std::string> metricColumns, parallelismColumns;
   if (schedule) {
     metricColumns.assign(std::begin(kScheduleColumns), std::end(kScheduleColumns));
     std::set<std::string> extra;
-    for (const json& r : report["variants"])
-      if (r.contains("metrics"))
-        for (const auto& [key, v] : r["metrics"].items())
-          if (std::find(metricColumns.begin(), metricColumns.end(), key) == metricColumns.end()) extra.insert(key);
+    for (const SweepRecord& r : records)
+      for (const auto& [id, v] : r.metrics)
+        if (std::find(metricColumns.begin(), metricColumns.end(), id) == metricColumns.end()) extra.insert(id);
     metricColumns.insert(metricColumns.end(), extra.begin(), extra.end());
   } else {
     // The Pareto axes first, then every registry metric (sim/Metrics.h) in its order, then the bottleneck.
@@ -100,16 +107,20 @@ std::string sweepCsv(const nlohmann::json& report) {
   for (const auto& m : metricColumns) out << ',' << csvCell(m);
   for (const auto& p : parallelismColumns) out << ',' << p;
   out << ",seed,error\n";
-  const json empty = json::object();
-  for (const json& r : report["variants"]) {
-    out << r["index"].get<std::size_t>();
-    for (const auto& k : axisKeys) out << ',' << cell(r["values"].value(k, json()));
-    out << ',' << cell(r["status"]) << ',' << (r.value("pareto", false) ? "true" : "false");
-    const json& m = r.contains("metrics") ? r["metrics"] : empty;
-    for (const auto& c : metricColumns) out << ',' << cell(m.value(c, json()));
-    const json& p = r.contains("parallelism") ? r["parallelism"] : empty;
-    for (const auto& c : parallelismColumns) out << ',' << cell(p.value(c, json()));
-    out << ',' << cell(r.value("seed", json())) << ',' << cell(r.value("error", json())) << '\n';
+  for (const SweepRecord& r : records) {
+    out << r.index;
+    for (const auto& k : axisKeys) out << ',' << cell(r.values.value(k, json()));
+    out << ',' << csvCell(r.status) << ',' << (r.onFront() ? "true" : "false");
+    for (const auto& c : metricColumns) {
+      const std::optional<double> v = r.metric(c);  // written as the record's JSON writes it
+      out << ','
+          << (c == "bottleneck" ? (r.bottleneck ? csvCell(*r.bottleneck) : std::string())
+                                : (v ? cell(metricJson(*v)) : std::string()));
+    }
+    for (const auto& c : parallelismColumns)
+      out << ',' << cell(r.parallelism.is_object() ? r.parallelism.value(c, json()) : json());
+    out << ',' << (r.seed ? std::to_string(*r.seed) : std::string()) << ','
+        << (r.error ? csvCell(*r.error) : std::string()) << '\n';
   }
   return out.str();
 }

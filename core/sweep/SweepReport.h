@@ -20,12 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "sweep/SweepRecord.h"
 #include "sweep/SweepSpec.h"
 
 namespace cf {
 
-// `records` holds every variant, records[i] for index i.
-nlohmann::json sweepReport(const SweepSpec& spec, std::vector<nlohmann::json> records);
-std::string sweepCsv(const nlohmann::json& report);
+// `records` holds every variant, records[i] for index i; both mark the
+// Pareto front on them (markParetoFront) before writing.
+nlohmann::json sweepReport(const SweepSpec& spec, std::vector<SweepRecord> records);
+std::string sweepCsv(const SweepSpec& spec, std::vector<SweepRecord> records);
 
 }  // namespace cf

@@ -88,9 +88,9 @@ SweepResults readSqlite(const std::string& path) {
   while ((step = sqlite3_step(s.get())) == SQLITE_ROW) {
     json rec = storedRecord(path, sqlite3_column_int64(s.get(), 0), sqlite::columnText(s.get(), 1));
     if (v1) upgradeV1Record(rec);
-    if (rec.contains("values"))
-      for (const auto& [k, v] : rec["values"].items()) keys.insert(k);
-    r.records.push_back(std::move(rec));
+    SweepRecord typed = recordFromJson(rec);
+    for (const auto& [k, v] : typed.values.items()) keys.insert(k);
+    r.records.push_back(std::move(typed));
   }
   if (step != SQLITE_DONE) {
     if (const std::string why = sqlite::guardReason(guard); !why.empty()) throw StoreError(path + ": " + why);
@@ -106,6 +106,11 @@ SweepResults readSqlite(const std::string& path) {
   r.variantsTotal = std::max(r.variantsTotal, r.records.size());
   markParetoFront(r.records);
   return r;
+}
+
+void sortByIndex(std::vector<SweepRecord>& records) {
+  std::stable_sort(records.begin(), records.end(),
+                   [](const SweepRecord& a, const SweepRecord& b) { return a.index < b.index; });
 }
 
 // --- JSON ---------------------------------------------------------------------
@@ -141,13 +146,12 @@ SweepResults parseJsonReport(const std::string& body, const std::string& path) {
     const std::string where = "variants[" + std::to_string(i) + "]";
     if (auto problem = recordProblem(rec))
       throw InputError(joinPath(where, problem->key), problem->message + " (in " + path + ")");
-    if (!rec.contains("pareto")) rec["pareto"] = false;
     if (v1) upgradeV1Record(rec);
-    r.records.push_back(std::move(rec));
+    SweepRecord typed = recordFromJson(rec);
+    typed.pareto = typed.onFront();  // the report's mark; absent: not on the front
+    r.records.push_back(std::move(typed));
   }
-  std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
-    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
-  });
+  sortByIndex(r.records);
   r.variantsTotal = r.records.size();
   return r;
 }
@@ -212,11 +216,9 @@ SweepResults parseCsvReport(const std::string& body, const std::string& path) {
     if (!parallelism.empty()) rec["parallelism"] = parallelism;
     if (auto problem = recordProblem(rec)) throw InputError("", where + ": " + problem->key + ": " + problem->message);
     upgradeV1Record(rec);  // a CSV has no format line: format 1's columns say it
-    r.records.push_back(std::move(rec));
+    r.records.push_back(recordFromJson(rec));
   }
-  std::stable_sort(r.records.begin(), r.records.end(), [](const json& a, const json& b) {
-    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
-  });
+  sortByIndex(r.records);
   r.variantsTotal = r.records.size();
   return r;
 }
@@ -279,8 +281,8 @@ void upgradeV1Record(nlohmann::json& rec) {
   m.erase("time_to_train_days_failure_free");
 }
 
-std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store, const SweepSpec& spec) {
-  std::map<std::size_t, json> out;
+std::map<std::size_t, SweepRecord> finishedVariants(const ResultStore& store, const SweepSpec& spec) {
+  std::map<std::size_t, SweepRecord> out;
   const std::size_t total = spec.variantCount();
   for (const auto& [idx, text] : store.rows()) {
     const std::string where = rowName(store.path(), idx);
@@ -293,7 +295,7 @@ std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store,
       throw InputError("", where + ": the stored record is not variant " + std::to_string(idx) + "'s (its values are " +
                                (rec.contains("values") ? rec["values"].dump() : "missing") + ", the variant's " +
                                expected.dump() + "); the file is damaged: delete it or the row");
-    out.emplace(static_cast<std::size_t>(idx), std::move(rec));
+    out.emplace(static_cast<std::size_t>(idx), recordFromJson(rec));
   }
   return out;
 }
@@ -336,12 +338,12 @@ bool specMatchesResults(const SweepSpec& spec, const SweepResults& results, std:
   for (std::size_t k = 0; k < results.axisValues.size() && k < spec.axes().size(); ++k)
     if (!results.axisValues[k].is_null() && results.axisValues[k] != json(spec.axes()[k].values))
       return fail("axes[" + std::to_string(k) + "].values differ");
-  for (const json& rec : results.records) {
-    const std::size_t index = rec["index"].get<std::size_t>();
+  for (const SweepRecord& rec : results.records) {
+    const std::size_t index = rec.index;
     if (index >= spec.variantCount())
       return fail("variant " + std::to_string(index) + " is beyond the spec's " + std::to_string(spec.variantCount()));
     const json expected = spec.variantValues(index);
-    const json& got = rec.contains("values") ? rec["values"] : json::object();
+    const json& got = rec.values;
     for (const auto& [key, value] : expected.items())
       if (!got.contains(key) || !sameValue(got[key], value))
         return fail("variant " + std::to_string(index) + ": " + key + " is " + (got.contains(key) ? asCell(got[key]) : "missing") +
@@ -375,20 +377,18 @@ std::optional<std::string> findSpecNear(const SweepResults& results) {
   return std::nullopt;
 }
 
-Scenario variantScenarioOf(const SweepSpec& spec, const nlohmann::json& record) {
-  if (!record.contains("index") || !record["index"].is_number_unsigned())
-    throw InputError("index", "the record has no variant index");
-  const std::size_t index = record["index"].get<std::size_t>();
+Scenario variantScenarioOf(const SweepSpec& spec, const SweepRecord& record) {
+  const std::size_t index = record.index;
   if (index >= spec.variantCount())
     throw InputError("index", "variant " + std::to_string(index) + " is not a variant of the sweep \"" + spec.name() + "\"");
   json doc = spec.variantScenarioJson(index);
   // The configuration the sweep simulated: its search's choice (or the base's, resolved).
-  if (record.contains("parallelism") && record["parallelism"].is_object()) {
+  if (record.parallelism.is_object()) {
     json& p = doc["job"]["parallelism"];
-    for (const auto& [key, value] : record["parallelism"].items())
+    for (const auto& [key, value] : record.parallelism.items())
       if (key != "gpus") p[key] = value;
   }
-  if (record.contains("seed") && record["seed"].is_number_unsigned()) doc["reliability"]["seed"] = record["seed"];
+  if (record.seed) doc["reliability"]["seed"] = *record.seed;
   // The name lists the axis values in the spec's axis order.
   std::string label;
   const json values = spec.variantValues(index);

@@ -9,9 +9,8 @@
 //     columns (axis cells and metrics parsed back to JSON values; the CSV
 //     keeps strings bare, so a string axis value that looks like a number
 //     comes back as that number).
-// Every file gives records of the shape of VariantEvaluator.h:
-//   {"index", "values": {axis key: value}, "status", "pareto", "error"?,
-//    "seed"?, "parallelism"?, "metrics"?}
+// Every file gives typed records (SweepRecord.h), each checked by
+// recordProblem and read by recordFromJson, with the Pareto front marked.
 // Bad input throws InputError naming the file and what is wrong (a CSV row
 // and column, a JSON key), never a crash.
 //
@@ -32,6 +31,7 @@
 
 #include "design/Scenario.h"
 #include "sweep/ResultStore.h"
+#include "sweep/SweepRecord.h"
 #include "sweep/SweepSpec.h"
 
 namespace cf {
@@ -44,7 +44,7 @@ struct SweepResults {
   std::string objective;                   // "time" | "cost" | "memory"; empty when unknown (SQLite, CSV)
   std::vector<std::string> axisKeys;       // spec order (JSON, CSV); sorted (SQLite, from the records)
   std::vector<nlohmann::json> axisValues;  // per axis: the values array when the file lists them (JSON); else null
-  std::vector<nlohmann::json> records;     // by ascending index
+  std::vector<SweepRecord> records;        // by ascending index
   std::size_t variantsTotal = 0;           // variants of the sweep (SQLite: from its meta; else records.size())
   std::string fingerprint;                 // SQLite only: SweepSpec::fingerprint() of the sweep
 
@@ -86,10 +86,10 @@ std::optional<RecordProblem> recordProblem(const nlohmann::json& record);
 // "values" not those of the variant idx names) throws InputError naming the
 // file and the row ("r.sweep.db: row idx=9: ..."). A report from such a file
 // would list wrong variants; the user deletes the file or the row.
-std::map<std::size_t, nlohmann::json> finishedVariants(const ResultStore& store, const SweepSpec& spec);
+std::map<std::size_t, SweepRecord> finishedVariants(const ResultStore& store, const SweepSpec& spec);
 
 // The scenario of one result record (see above). Throws InputError when the
 // record does not belong to `spec` or its parallelism does not parse.
-Scenario variantScenarioOf(const SweepSpec& spec, const nlohmann::json& record);
+Scenario variantScenarioOf(const SweepSpec& spec, const SweepRecord& record);
 
 }  // namespace cf

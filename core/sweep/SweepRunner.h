@@ -25,7 +25,7 @@ class SweepRunner {
  public:
   // Both must be safe to call from several threads at once.
   using Next = std::function<std::optional<std::size_t>()>;
-  using Done = std::function<void(std::size_t index, nlohmann::json record)>;
+  using Done = std::function<void(std::size_t index, SweepRecord record)>;
 
   SweepRunner(const SweepSpec& spec, VariantOptions options, int threads);
 

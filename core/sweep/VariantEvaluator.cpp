@@ -20,17 +20,6 @@ json parallelismJson(const Parallelism& p, long long dp) {
           {"gpus", 1LL * p.tp * p.pp * dp * p.cp}};
 }
 
-// The figures a sweep compares: every metric of the registry the run
-// computed (sim/Metrics.h; a figure not computed is absent, never 0), and
-// the bottleneck resource.
-json metricsOf(const SimOutput& out) {
-  json m = json::object();
-  for (const MetricSpec& spec : metricRegistry())
-    if (const std::optional<double> v = spec.read(out)) m[spec.id] = *v;
-  m["bottleneck"] = out.performance.bottleneck.resource;
-  return m;
-}
-
 // Removes what depends on the machine rather than on the inputs.
 void stripHostSpecific(json& out) {
   if (out.contains("reliability")) {
@@ -41,12 +30,14 @@ void stripHostSpecific(json& out) {
 
 }  // namespace
 
-nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const VariantOptions& options) {
+SweepRecord evaluateVariant(const SweepSpec& spec, std::size_t index, const VariantOptions& options) {
   if (spec.isScheduleSweep()) return evaluateScheduleVariant(spec, index, options.full);
-  json rec = {{"index", index}, {"values", spec.variantValues(index)}, {"status", "ok"}};
+  SweepRecord rec;
+  rec.index = index;
+  rec.values = spec.variantValues(index);
   auto fail = [&](const std::string& status, const std::string& why) {
-    rec["status"] = status;
-    rec["error"] = why;
+    rec.status = status;
+    rec.error = why;
     return rec;
   };
   try {
@@ -67,7 +58,8 @@ nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const V
       so.top = 1;
       so.objective = spec.objective();
       SearchResult found = search(model, so);
-      rec["search"] = {{"configs_evaluated", found.configs_evaluated}, {"configs_fitting", found.configs_fitting}};
+      rec.search = SweepRecord::Search{static_cast<long long>(found.configs_evaluated),
+                                       static_cast<long long>(found.configs_fitting)};
       if (found.ranking.empty()) return fail("infeasible", "no parallel configuration fits in memory");
       applyConfig(found.ranking.front().config, s.job);
     }
@@ -75,20 +67,24 @@ nlohmann::json evaluateVariant(const SweepSpec& spec, std::size_t index, const V
     for (const Issue& i : validateScenario(s, parts))
       if (i.severity == Issue::Severity::Error) return fail("invalid", i.text());
     ResolvedScenario r = resolve(s, parts);
-    rec["parallelism"] = parallelismJson(s.job.parallelism, r.dp);
+    rec.parallelism = parallelismJson(s.job.parallelism, r.dp);
 
     const std::uint64_t seed = variantSeed(s.reliability.seed, index);
-    rec["seed"] = seed;
+    rec.seed = seed;
     SimulateOptions so;
     so.trials = spec.trials();
     so.seed = static_cast<long long>(seed);
     so.backend = options.backend;
     json out;
     const SimOutput result = simulate(p, 0, so, options.full ? &out : nullptr);
-    rec["metrics"] = metricsOf(result);
+    // The figures a sweep compares: every metric of the registry the run
+    // computed (a figure not computed is absent, never 0), and the bottleneck.
+    for (const MetricSpec& m : metricRegistry())
+      if (const std::optional<double> v = m.read(result)) rec.metrics[m.id] = *v;
+    rec.bottleneck = result.performance.bottleneck.resource;
     if (options.full) {
       stripHostSpecific(out);
-      rec["result"] = std::move(out);
+      rec.result = std::move(out);
     }
   } catch (const InputError& e) {
     return fail("invalid", e.what());

@@ -29,7 +29,7 @@ void checkStore(const std::string& path, const cf::SweepResults& r) {
 
 void checkRecords(const cf::SweepResults& r) {
   cf::specMatchesResults(exampleSpec(), r);
-  for (const nlohmann::json& record : r.records) {
+  for (const cf::SweepRecord& record : r.records) {
     try {
       cf::variantScenarioOf(exampleSpec(), record);
     } catch (const cf::InputError&) {

@@ -53,8 +53,8 @@ std::map<std::size_t, bool> reportFlags(const json& report) {
   return flags;
 }
 
-bool dominates(const json& a, const json& b, const char* x, const char* y) {
-  const double ax = a["metrics"][x], ay = a["metrics"][y], bx = b["metrics"][x], by = b["metrics"][y];
+bool dominates(const SweepRecord& a, const SweepRecord& b, const char* x, const char* y) {
+  const double ax = *a.metric(x), ay = *a.metric(y), bx = *b.metric(x), by = *b.metric(y);
   return ax <= bx && ay <= by && (ax < bx || ay < by);
 }
 
@@ -64,6 +64,7 @@ class TestSweepResults : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
   json report_;
+  std::string csv_;
   QString specPath_, dbPath_, jsonPath_, csvPath_;
   std::size_t variants_ = 0;
 
@@ -95,15 +96,15 @@ class TestSweepResults : public QObject {
 
     // What `clusterforge-cli sweep tiny-sweep.json -o tiny.json` leaves: the results file and the report.
     dbPath_ = path("tiny.json.sweep.db");
-    std::vector<json> records(variants_);
+    std::vector<SweepRecord> records(variants_);
     {
       ResultStore store(QFile::encodeName(dbPath_).toStdString(), s.fingerprint(), variants_);
       std::vector<std::size_t> all(variants_);
       for (std::size_t i = 0; i < variants_; ++i) all[i] = i;
       std::mutex m;
-      SweepRunner(s, VariantOptions{}, 2).run(SweepRunner::listSource(all), [&](std::size_t i, json rec) {
+      SweepRunner(s, VariantOptions{}, 2).run(SweepRunner::listSource(all), [&](std::size_t i, SweepRecord rec) {
         std::lock_guard<std::mutex> lock(m);
-        store.put(i, rec.dump());
+        store.put(i, recordJson(rec).dump());
         records[i] = std::move(rec);
       });
     }
@@ -111,7 +112,8 @@ class TestSweepResults : public QObject {
     jsonPath_ = path("tiny.json");
     csvPath_ = path("tiny.csv");
     writeText(jsonPath_, report_.dump(2) + "\n");
-    writeText(csvPath_, sweepCsv(report_));
+    csv_ = sweepCsv(s, records);
+    writeText(csvPath_, csv_);
     int ok = 0, front = 0;
     for (const json& r : report_["variants"]) {
       ok += r["status"] == "ok";
@@ -163,11 +165,11 @@ class TestSweepResults : public QObject {
     const std::map<std::size_t, bool> flags = reportFlags(report_);
     int frontPoints = 0;
     for (int row = 0; row < model->rowCount(); ++row) {
-      const std::size_t index = model->record(row)["index"].get<std::size_t>();
+      const std::size_t index = model->record(row).index;
       const bool pareto = model->index(row, 0).data(SweepTableModel::ParetoRole).toBool();
       QCOMPARE(pareto, flags.at(index));
       const int point = panel->pointOfRecord(row);
-      if (model->record(row)["status"] == "ok") {
+      if (model->record(row).ok()) {
         QVERIFY(point >= 0);
         QCOMPARE(panel->chart()->scatterPoints()[point].front, pareto);
         frontPoints += pareto;
@@ -178,9 +180,9 @@ class TestSweepResults : public QObject {
     QCOMPARE(frontPoints, report_["counts"]["pareto"].get<int>());
     // The plot shows days and, for a sweep of runs costing under a million, thousand USD.
     const int anyPoint = 0;
-    const json& rec = model->record(panel->recordOfPoint(anyPoint));
-    QCOMPARE(panel->chart()->scatterPoints()[anyPoint].x, rec["metrics"]["time_to_train_days_mean"].get<double>());
-    const double usd = rec["metrics"]["run_cost_usd"].get<double>();
+    const SweepRecord& rec = model->record(panel->recordOfPoint(anyPoint));
+    QCOMPARE(panel->chart()->scatterPoints()[anyPoint].x, *rec.metric("time_to_train_days_mean"));
+    const double usd = *rec.metric("run_cost_usd");
     QVERIFY(usd > 0 && usd < 1e6);
     QCOMPARE(panel->chart()->scatterPoints()[anyPoint].y, usd * 1e-3);
     QVERIFY(panel->chart()->scatterPoints()[anyPoint].tooltip.contains(QLatin1String("cluster.accelerator")));
@@ -263,10 +265,10 @@ class TestSweepResults : public QObject {
     at = chart->scatterPointPixel(1);
     QTest::mouseMove(plot, plot->mapFrom(chart, at));
     QTRY_VERIFY(QToolTip::isVisible());
-    const json& hovered = panel->model()->record(panel->recordOfPoint(1));
-    QVERIFY2(QToolTip::text().contains(QStringLiteral("Variant %1").arg(hovered["index"].get<int>())),
-             qPrintable(QToolTip::text()));
-    QVERIFY(QToolTip::text().contains(QString::fromStdString(hovered["values"]["cluster.accelerator"].get<std::string>())));
+    const SweepRecord& hovered = panel->model()->record(panel->recordOfPoint(1));
+    QVERIFY2(QToolTip::text().contains(QStringLiteral("Variant %1").arg(hovered.index)), qPrintable(QToolTip::text()));
+    QVERIFY(
+        QToolTip::text().contains(QString::fromStdString(hovered.values["cluster.accelerator"].get<std::string>())));
     // The selected rows are the table's selection, whatever its sort order.
     panel->table()->sortByColumn(panel->model()->columnOf("metrics", "time_to_train_days_mean"), Qt::DescendingOrder);
     QCOMPARE(panel->selectedRecords().size(), 2);
@@ -284,7 +286,7 @@ class TestSweepResults : public QObject {
     // Two variants with results.
     QVector<int> rows;
     for (int r = 0; r < panel->model()->rowCount() && rows.size() < 2; ++r)
-      if (panel->model()->record(r)["status"] == "ok") rows << r;
+      if (panel->model()->record(r).ok()) rows << r;
     QCOMPARE(rows.size(), 2);
     panel->selectRecords(rows);
     const int undoBefore = doc.undoStack()->count();
@@ -296,12 +298,12 @@ class TestSweepResults : public QObject {
     QCOMPARE(doc.scenarioCount(), 3);
     QCOMPARE(compare.table()->columnCount(), 3);
     QCOMPARE(doc.undoStack()->count(), undoBefore + 1);  // one undo step for both
-    const json& rec = panel->model()->record(rows[0]);
+    const SweepRecord& rec = panel->model()->record(rows[0]);
     const Scenario& s = doc.scenario(1);
     QVERIFY(compare.table()->horizontalHeaderItem(1)->toolTip().contains(QString::fromStdString(s.name)));
-    QCOMPARE(s.cluster.nodes, rec["values"]["cluster.nodes"].get<int>());
-    QCOMPARE(s.job.parallelism.tp, rec["parallelism"]["tp"].get<int>());
-    QCOMPARE(s.job.parallelism.dp, rec["parallelism"]["dp"].get<int>());
+    QCOMPARE(s.cluster.nodes, rec.values["cluster.nodes"].get<int>());
+    QCOMPARE(s.job.parallelism.tp, rec.parallelism["tp"].get<int>());
+    QCOMPARE(s.job.parallelism.dp, rec.parallelism["dp"].get<int>());
 
     // The added scenario is the variant: simulating it gives the sweep's figures.
     Project p;
@@ -309,11 +311,9 @@ class TestSweepResults : public QObject {
     SimulateOptions o;
     o.backend = "cpu";
     const json out = simulateScenario(p, 0, o);
-    QCOMPARE(out["reliability"]["time_to_train_days_mean"].get<double>(),
-             rec["metrics"]["time_to_train_days_mean"].get<double>());
-    QCOMPARE(out["performance"]["time_to_train_days"].get<double>(),
-             rec["metrics"]["time_to_train_days"].get<double>());
-    QCOMPARE(out["cost"]["run_cost_usd"].get<double>(), rec["metrics"]["run_cost_usd"].get<double>());
+    QCOMPARE(out["reliability"]["time_to_train_days_mean"].get<double>(), *rec.metric("time_to_train_days_mean"));
+    QCOMPARE(out["performance"]["time_to_train_days"].get<double>(), *rec.metric("time_to_train_days"));
+    QCOMPARE(out["cost"]["run_cost_usd"].get<double>(), *rec.metric("run_cost_usd"));
 
     doc.undoStack()->undo();
     QCOMPARE(doc.scenarioCount(), 1);
@@ -348,7 +348,7 @@ class TestSweepResults : public QObject {
     SweepResultsView view(&doc);
     QVERIFY(view.openResults(jsonPath_));
     const QString bad = path("bad.csv");
-    std::string csv = sweepCsv(report_);
+    std::string csv = csv_;
     // Line 3 loses its last field.
     std::size_t line2 = csv.find('\n') + 1, line3end = csv.find('\n', csv.find('\n', line2) + 1);
     csv.erase(csv.rfind(',', line3end), line3end - csv.rfind(',', line3end));
@@ -380,14 +380,14 @@ class TestSweepResults : public QObject {
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.first().first().toBool(), true);
     ParetoPanel* panel = page->panel();
-    const std::vector<json>& records = panel->model()->records();
+    const std::vector<SweepRecord>& records = panel->model()->records();
     QVERIFY(records.size() >= 5);
     // The front is exactly the undominated configurations of (days, GPU-hours).
     int front = 0;
-    for (const json& r : records) {
+    for (const SweepRecord& r : records) {
       bool dominated = false;
-      for (const json& o : records) dominated = dominated || dominates(o, r, "time_to_train_days", "gpu_hours");
-      QCOMPARE(r["pareto"].get<bool>(), !dominated);
+      for (const SweepRecord& o : records) dominated = dominated || dominates(o, r, "time_to_train_days", "gpu_hours");
+      QCOMPARE(r.onFront(), !dominated);
       front += !dominated;
     }
     qInfo("parallelism search: %d configurations plotted, %d on the front", int(records.size()), front);
@@ -396,7 +396,7 @@ class TestSweepResults : public QObject {
     const Parallelism before = doc.scenario(0).job.parallelism;
     int pick = -1;
     for (int r = 0; r < static_cast<int>(records.size()) && pick < 0; ++r) {
-      const json& q = records[static_cast<std::size_t>(r)]["parallelism"];
+      const json& q = records[static_cast<std::size_t>(r)].parallelism;
       if (q["tp"] != before.tp || q["pp"] != before.pp || q["micro_batch"] != before.micro_batch) pick = r;
     }
     QVERIFY(pick >= 0);
@@ -409,7 +409,7 @@ class TestSweepResults : public QObject {
     QString error;
     QVERIFY2(page->applySelected(&error), qPrintable(error));
     QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
-    const json& q = records[static_cast<std::size_t>(pick)]["parallelism"];
+    const json& q = records[static_cast<std::size_t>(pick)].parallelism;
     const Parallelism& now = doc.scenario(0).job.parallelism;
     QCOMPARE(now.tp, q["tp"].get<int>());
     QCOMPARE(now.pp, q["pp"].get<int>());
@@ -421,7 +421,7 @@ class TestSweepResults : public QObject {
     SimulateOptions quick;
     quick.monte_carlo = false;
     const double applied = simulate(doc.project(), 0, quick).performance.perf.step_time_s;
-    const double ranked = records[static_cast<std::size_t>(pick)]["metrics"]["step_time_s"].get<double>();
+    const double ranked = *records[static_cast<std::size_t>(pick)].metric("step_time_s");
     QVERIFY2(std::abs(applied - ranked) <= 1e-9 * ranked,
              qPrintable(QStringLiteral("%1 s applied, %2 s ranked").arg(applied).arg(ranked)));
     doc.undoStack()->undo();

@@ -177,7 +177,7 @@ double LessonSimulator::scheduleMetric(int step, const std::string& name) {
   if (step < 0 || step >= stepCount()) return std::nan("");
   const std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (!schedule_[step]) {
-    nlohmann::json metrics;  // null: the run failed (the slide shows "–")
+    ScheduleMetrics metrics;  // empty: the run failed (the slide shows "–")
     try {
       int index = 0;
       const Project p = stepProject(step, &index);
@@ -202,8 +202,9 @@ double LessonSimulator::scheduleMetric(int step, const std::string& name) {
     }
     schedule_[step] = metrics;
   }
-  const nlohmann::json& m = *schedule_[step];
-  return m.is_object() && m.contains(name) && m[name].is_number() ? m[name].get<double>() : std::nan("");
+  const ScheduleMetrics& m = *schedule_[step];
+  const auto it = m.find(name);
+  return it == m.end() ? std::nan("") : it->second;
 }
 
 double LessonSimulator::metric(const SimResult& r, const QString& key) {

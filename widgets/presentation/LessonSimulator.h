@@ -17,6 +17,7 @@
 #include "common/RunControl.h"
 #include "SimResult.h"
 #include "design/Project.h"
+#include "sweep/ScheduleSweep.h"
 #include "waterfall/WaterfallSpec.h"
 #include <mutex>
 #include <optional>
@@ -75,7 +76,7 @@ class LessonSimulator {
   bool loaded_ = false;
   QString loadError_;
   QVector<SimResultPtr> results_;
-  QVector<std::optional<nlohmann::json>> schedule_;  // per step: the scheduler run's metrics (null: it failed)
+  QVector<std::optional<ScheduleMetrics>> schedule_;  // per step: the scheduler run's metrics (none: it failed)
   std::optional<WaterfallSpec> waterfall_;  // Lesson::waterfall, read by load()
 };
 

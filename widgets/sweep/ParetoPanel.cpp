@@ -19,17 +19,14 @@ namespace cf {
 
 namespace {
 
-double numberAt(const nlohmann::json& rec, const ParetoPanel::Axis& a, bool* ok) {
-  const nlohmann::json* where = &rec;
-  if (!a.section.empty()) {
-    auto it = rec.find(a.section);
-    if (it == rec.end() || !it->is_object()) return *ok = false, 0.0;
-    where = &*it;
-  }
-  auto it = where->find(a.key);
-  if (it == where->end() || !it->is_number()) return *ok = false, 0.0;
-  *ok = true;
-  return it->get<double>() * a.scale;
+// The axis's value of a record (a metric or a parallelism key), scaled.
+double numberAt(const SweepRecord& rec, const ParetoPanel::Axis& a, bool* ok) {
+  SweepTableModel::Column c;
+  c.section = a.section;
+  c.key = a.key;
+  const nlohmann::json v = SweepTableModel::cell(rec, c);
+  *ok = v.is_number();
+  return *ok ? v.get<double>() * a.scale : 0.0;
 }
 
 }  // namespace
@@ -104,8 +101,8 @@ void ParetoPanel::retranslate() {
 
 void ParetoPanel::setChartTitle(const QString& title) { chart_->setTitle(title); }
 
-void ParetoPanel::setRecords(std::vector<nlohmann::json> records, QVector<SweepTableModel::Column> columns, Axis x,
-                             Axis y, Describe describe) {
+void ParetoPanel::setRecords(std::vector<SweepRecord> records, QVector<SweepTableModel::Column> columns, Axis x, Axis y,
+                             Describe describe) {
   x_ = std::move(x);
   y_ = std::move(y);
   describe_ = std::move(describe);
@@ -126,15 +123,15 @@ void ParetoPanel::replot() {
   std::sort(shown.begin(), shown.end());
   const QLocale loc;
   for (int row : shown) {
-    const nlohmann::json& rec = model_->record(row);
-    if (rec.value("status", "") != "ok") continue;
+    const SweepRecord& rec = model_->record(row);
+    if (!rec.ok()) continue;
     bool okX = false, okY = false;
     const double x = numberAt(rec, x_, &okX), y = numberAt(rec, y_, &okY);
     if (!okX || !okY) continue;
     ChartView::ScatterPoint p;
     p.x = x;
     p.y = y;
-    p.front = rec.value("pareto", false);
+    p.front = rec.onFront();
     p.selected = selected.contains(row);
     p.tooltip = (describe_ ? describe_(rec) + QStringLiteral("<br>") : QString()) +
                 QStringLiteral("%1: <b>%2</b><br>%3: <b>%4</b>")
@@ -197,7 +194,7 @@ void ParetoPanel::syncChartSelection() {
 
 void ParetoPanel::updateCount() {
   int front = 0;
-  for (const nlohmann::json& r : model_->records()) front += r.value("pareto", false) ? 1 : 0;
+  for (const SweepRecord& r : model_->records()) front += r.onFront() ? 1 : 0;
   count_->setText(tr("%1 of %2 rows shown; %3 on the Pareto front")
                       .arg(proxy_->rowCount())
                       .arg(model_->rowCount())

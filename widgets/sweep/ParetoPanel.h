@@ -34,11 +34,11 @@ class ParetoPanel : public QWidget {
     QString title;
   };
   // The tooltip of one record's point.
-  using Describe = std::function<QString(const nlohmann::json& record)>;
+  using Describe = std::function<QString(const SweepRecord& record)>;
 
   explicit ParetoPanel(QWidget* parent = nullptr);
 
-  void setRecords(std::vector<nlohmann::json> records, QVector<SweepTableModel::Column> columns, Axis x, Axis y,
+  void setRecords(std::vector<SweepRecord> records, QVector<SweepTableModel::Column> columns, Axis x, Axis y,
                   Describe describe);
   void setChartTitle(const QString& title);
   void retranslate();

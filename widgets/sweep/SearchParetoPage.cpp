@@ -64,23 +64,22 @@ SearchParetoRows searchParetoRows(const PerfModel& model, const SearchResult& by
                                 {"recompute", recomputeName(c.recompute)},
                                 {"zero_stage", c.zero_stage},
                                 {"gpus", c.gpus()}};
-      const json metrics = {{"time_to_train_days", days},
-                            {"gpu_hours", gpuHours},
-                            {"step_time_s", shownFigure(r.step_time_s)},
-                            {"tokens_per_s", shownFigure(r.tokens_per_s)},
-                            {"mfu", shownFigure(r.mfu)},
-                            {"memory_per_gpu_GiB", shownFigure(r.memory_per_gpu_GiB)},
-                            {"bottleneck", diagnoseBottleneck(model, r).resource}};
-      rows.records.push_back({{"index", rows.records.size()},
-                              {"values", json::object()},
-                              {"status", "ok"},
-                              {"parallelism", parallelism},
-                              {"metrics", metrics}});
+      SweepRecord rec;
+      rec.index = rows.records.size();
+      rec.parallelism = parallelism;
+      rec.metrics = {{"time_to_train_days", days},
+                     {"gpu_hours", gpuHours},
+                     {"step_time_s", shownFigure(r.step_time_s)},
+                     {"tokens_per_s", shownFigure(r.tokens_per_s)},
+                     {"mfu", shownFigure(r.mfu)},
+                     {"memory_per_gpu_GiB", shownFigure(r.memory_per_gpu_GiB)}};
+      rec.bottleneck = diagnoseBottleneck(model, r).resource;
+      rows.records.push_back(std::move(rec));
       rows.configs.push_back(r.config);
       points.push_back({days, gpuHours});
     }
   const std::vector<bool> front = paretoFront(points);
-  for (std::size_t i = 0; i < rows.records.size(); ++i) rows.records[i]["pareto"] = static_cast<bool>(front[i]);
+  for (std::size_t i = 0; i < rows.records.size(); ++i) rows.records[i].pareto = static_cast<bool>(front[i]);
   return rows;
 }
 
@@ -219,7 +218,7 @@ void SearchParetoPage::showRows(SearchParetoRows rows) {
   showRecords(std::move(rows.records));
 }
 
-void SearchParetoPage::showRecords(std::vector<json> records) {
+void SearchParetoPage::showRecords(std::vector<SweepRecord> records) {
   using K = SweepTableModel::Kind;
   QVector<SweepTableModel::Column> columns = {
       {tr("#"), "", "index", K::Integer, 0},
@@ -244,8 +243,8 @@ void SearchParetoPage::showRecords(std::vector<json> records) {
   const bool any = !records.empty();
   panel_->setChartTitle(tr("Parallel configurations: cost against time to train"));
   panel_->setRecords(std::move(records), columns, {"metrics", "time_to_train_days", 1, tr("time to train (days)")},
-                     {"metrics", "gpu_hours", 1e-3, tr("cost (thousand GPU-hours)")}, [this](const json& r) {
-                       const json& p = r["parallelism"];
+                     {"metrics", "gpu_hours", 1e-3, tr("cost (thousand GPU-hours)")}, [this](const SweepRecord& r) {
+                       const json& p = r.parallelism;  // the configuration as job.parallelism keys
                        return tr("<b>TP %1 · PP %2 · DP %3 · EP %4 · CP %5</b><br>micro-batch %6, v %7, "
                                  "recompute %8, ZeRO %9")
                            .arg(p.value("tp", 1))
@@ -269,7 +268,7 @@ bool SearchParetoPage::applySelected(QString* error) {
     if (error) *error = tr("Select a configuration first.");
     return false;
   }
-  const std::size_t index = panel_->model()->record(rows.first()).value("index", std::size_t(0));
+  const std::size_t index = panel_->model()->record(rows.first()).index;
   if (index >= configs_.size()) return false;
   Scenario s = doc_->scenario(scenario_);
   const Parallelism& p = s.job.parallelism;

@@ -8,6 +8,8 @@
 #pragma once
 #include <QWidget>
 #include <nlohmann/json.hpp>
+
+#include "sweep/SweepRecord.h"
 #include <vector>
 
 #include "perf/ParallelSearch.h"
@@ -29,7 +31,7 @@ class ParetoPanel;
 // (time_to_train_days, gpu_hours) marked, and record i's whole configuration
 // in configs[i] (what "Apply" applies: the levers the search chose included).
 struct SearchParetoRows {
-  std::vector<nlohmann::json> records;
+  std::vector<SweepRecord> records;
   std::vector<ParallelConfig> configs;
 };
 SearchParetoRows searchParetoRows(const PerfModel& model, const SearchResult& byTime, const SearchResult& byCost);
@@ -65,7 +67,7 @@ class SearchParetoPage : public QWidget {
 
  private:
   void updateButtons();
-  void showRecords(std::vector<nlohmann::json> records);
+  void showRecords(std::vector<SweepRecord> records);
 
   Document* doc_;
   int scenario_ = 0;

@@ -175,7 +175,7 @@ bool SweepResultsView::chooseSpecWithDialog() {
 void SweepResultsView::showResults() {
   using K = SweepTableModel::Kind;
   QVector<SweepTableModel::Column> columns = {{tr("#"), "", "index", K::Integer, 0, 1, tr("Variant index")}};
-  std::vector<json> records;
+  std::vector<SweepRecord> records;
   if (results_) {
     // Axis names and choice values in words, as the property form shows them
     // ("accelerator", "shanghai", "air" stayed English in 简体中文, issue 30).
@@ -226,28 +226,24 @@ void SweepResultsView::showResults() {
   panel_->setChartTitle(results_ ? sweepName() : tr("Design sweep"));
   // The cost axis in million USD, or thousand USD for small runs.
   double maxCost = 0;
-  for (const json& r : records)
-    if (r.contains("metrics")) maxCost = std::max(maxCost, r["metrics"].value("run_cost_usd", 0.0));
+  for (const SweepRecord& r : records) maxCost = std::max(maxCost, r.metric("run_cost_usd").value_or(0.0));
   const bool millions = maxCost >= 1e6;
   const ParetoPanel::Axis costAxis{"metrics", "run_cost_usd", millions ? 1e-6 : 1e-3,
                                    millions ? tr("run cost (million USD)") : tr("run cost (thousand USD)")};
   // The time axis is the Pareto front's (sweep/ParetoFront.h): with failures when the Monte Carlo ran.
-  const bool withFailures = std::any_of(records.begin(), records.end(), [](const json& r) {
-    return r.contains("metrics") && r["metrics"].contains("time_to_train_days_mean");
+  const bool withFailures = std::any_of(records.begin(), records.end(), [](const SweepRecord& r) {
+    return r.metric("time_to_train_days_mean").has_value();
   });
   const ParetoPanel::Axis timeAxis =
       withFailures ? ParetoPanel::Axis{"metrics", "time_to_train_days_mean", 1, tr("time to train, mean (days)")}
                    : ParetoPanel::Axis{"metrics", "time_to_train_days", 1, tr("time to train, failure-free (days)")};
-  panel_->setRecords(std::move(records), columns, timeAxis, costAxis,
-                     [keys](const json& r) {
-                       QString t = tr("<b>Variant %1</b>").arg(r.value("index", 0));
-                       const json& values = r.contains("values") ? r["values"] : json::object();
-                       for (const std::string& k : keys)
-                         t += QStringLiteral("<br>%1 = <b>%2</b>")
-                                  .arg(QString::fromStdString(k).toHtmlEscaped(),
-                                       cellText(values.value(k, json())).toHtmlEscaped());
-                       return t;
-                     });
+  panel_->setRecords(std::move(records), columns, timeAxis, costAxis, [keys](const SweepRecord& r) {
+    QString t = tr("<b>Variant %1</b>").arg(static_cast<qulonglong>(r.index));
+    for (const std::string& k : keys)
+      t += QStringLiteral("<br>%1 = <b>%2</b>")
+               .arg(QString::fromStdString(k).toHtmlEscaped(), cellText(r.values.value(k, json())).toHtmlEscaped());
+    return t;
+  });
   if (!results_)
     panel_->chart()->showMessage(
         tr("Open the results of a sweep (File ▸ Open Sweep Results…): the .sweep.db results file or the JSON or CSV "
@@ -265,9 +261,9 @@ void SweepResultsView::updateSummary() {
   }
   chooseSpec_->setEnabled(true);
   int ok = 0, front = 0;
-  for (const json& r : results_->records) {
-    ok += r.value("status", "") == "ok" ? 1 : 0;
-    front += r.value("pareto", false) ? 1 : 0;
+  for (const SweepRecord& r : results_->records) {
+    ok += r.ok() ? 1 : 0;
+    front += r.onFront() ? 1 : 0;
   }
   const QLocale loc;
   QString text = tr("<b>%1</b> — %2 variants, %3 with results, %4 on the Pareto front")
@@ -296,10 +292,10 @@ int SweepResultsView::addSelectedToComparison(QString* error) {
   std::vector<Scenario> scenarios;
   QStringList skipped;
   for (int row : rows) {
-    const json& rec = panel_->model()->record(row);
-    const QString name = tr("variant %1").arg(rec.value("index", 0));
-    if (rec.value("status", "") != "ok") {
-      skipped << tr("%1 has no results (%2)").arg(name, QString::fromStdString(rec.value("status", "")));
+    const SweepRecord& rec = panel_->model()->record(row);
+    const QString name = tr("variant %1").arg(static_cast<qulonglong>(rec.index));
+    if (!rec.ok()) {
+      skipped << tr("%1 has no results (%2)").arg(name, QString::fromStdString(rec.status));
       continue;
     }
     try {

@@ -8,13 +8,9 @@
 
 namespace cf {
 
-namespace {
-const nlohmann::json kNull;
-}
-
 SweepTableModel::SweepTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void SweepTableModel::setRecords(std::vector<nlohmann::json> records, QVector<Column> columns) {
+void SweepTableModel::setRecords(std::vector<SweepRecord> records, QVector<Column> columns) {
   beginResetModel();
   records_ = std::move(records);
   columns_ = std::move(columns);
@@ -27,18 +23,27 @@ int SweepTableModel::columnOf(const std::string& section, const std::string& key
   return -1;
 }
 
-const nlohmann::json& SweepTableModel::value(int row, int column) const {
-  if (row < 0 || row >= rowCount() || column < 0 || column >= columns_.size()) return kNull;
-  const nlohmann::json& rec = records_[static_cast<std::size_t>(row)];
-  const Column& c = columns_[column];
-  const nlohmann::json* where = &rec;
-  if (!c.section.empty()) {
-    auto it = rec.find(c.section);
-    if (it == rec.end() || !it->is_object()) return kNull;
-    where = &*it;
+nlohmann::json SweepTableModel::value(int row, int column) const {
+  if (row < 0 || row >= rowCount() || column < 0 || column >= columns_.size()) return nullptr;
+  return cell(records_[static_cast<std::size_t>(row)], columns_[column]);
+}
+
+nlohmann::json SweepTableModel::cell(const SweepRecord& r, const Column& c) {
+  using json = nlohmann::json;
+  auto in = [&](const json& object) { return object.is_object() ? object.value(c.key, json()) : json(); };
+  if (c.section == "values") return in(r.values);
+  if (c.section == "parallelism") return in(r.parallelism);
+  if (c.section == "metrics") {
+    if (c.key == "bottleneck") return r.bottleneck ? json(*r.bottleneck) : json();
+    const std::optional<double> v = r.metric(c.key);
+    return v ? metricJson(*v) : json();
   }
-  auto it = where->find(c.key);
-  return it == where->end() ? kNull : *it;
+  if (c.key == "index") return r.index;
+  if (c.key == "status") return r.status;
+  if (c.key == "pareto") return r.onFront();
+  if (c.key == "seed") return r.seed ? json(*r.seed) : json();
+  if (c.key == "error") return r.error ? json(*r.error) : json();
+  return nullptr;
 }
 
 QString SweepTableModel::formatValue(const nlohmann::json& v, const Column& c) {
@@ -67,11 +72,11 @@ int SweepTableModel::columnCount(const QModelIndex& parent) const { return paren
 
 QVariant SweepTableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount() || index.column() >= columns_.size()) return {};
-  const nlohmann::json& rec = records_[static_cast<std::size_t>(index.row())];
-  const bool pareto = rec.value("pareto", false);
-  const bool ok = rec.value("status", "") == "ok";
+  const SweepRecord& rec = records_[static_cast<std::size_t>(index.row())];
+  const bool pareto = rec.onFront();
+  const bool ok = rec.ok();
   const Column& c = columns_[index.column()];
-  const nlohmann::json& v = value(index.row(), index.column());
+  const nlohmann::json v = value(index.row(), index.column());
   switch (role) {
     case Qt::DisplayRole: return formatValue(v, c);
     case SortRole:
@@ -94,7 +99,7 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const {
     case Qt::BackgroundRole: return pareto ? QBrush(QColor(255, 226, 196)) : QVariant();
     case Qt::ForegroundRole: return ok ? QVariant() : QBrush(QColor(130, 130, 130));
     case Qt::ToolTipRole:
-      if (!ok && rec.contains("error")) return QString::fromStdString(rec.value("error", ""));
+      if (!ok && rec.error) return QString::fromStdString(*rec.error);
       return {};
     default: return {};
   }

@@ -1,5 +1,5 @@
 // The rows of a sweep (or of a parallelism search) as a table: one row per
-// result record (core/sweep/SweepResults.h shape), one column per Column,
+// result record (core/sweep/SweepRecord.h), one column per Column,
 // which names where in the record its value lives. Sorting uses SortRole
 // (numbers as numbers, missing values last: SweepFilterProxy); Pareto rows
 // are bold on a light orange background.
@@ -9,6 +9,8 @@
 #include <QVector>
 #include <nlohmann/json.hpp>
 #include <vector>
+
+#include "sweep/SweepRecord.h"
 
 namespace cf {
 
@@ -33,14 +35,17 @@ class SweepTableModel : public QAbstractTableModel {
 
   explicit SweepTableModel(QObject* parent = nullptr);
 
-  void setRecords(std::vector<nlohmann::json> records, QVector<Column> columns);
-  const std::vector<nlohmann::json>& records() const { return records_; }
-  const nlohmann::json& record(int row) const { return records_[static_cast<std::size_t>(row)]; }
+  void setRecords(std::vector<SweepRecord> records, QVector<Column> columns);
+  const std::vector<SweepRecord>& records() const { return records_; }
+  const SweepRecord& record(int row) const { return records_[static_cast<std::size_t>(row)]; }
   const QVector<Column>& columns() const { return columns_; }
   int columnOf(const std::string& section, const std::string& key) const;  // -1 when absent
 
-  // The raw JSON value of a cell (null when the record lacks it).
-  const nlohmann::json& value(int row, int column) const;
+  // The value of a cell as JSON (null when the record lacks it): a record's
+  // field ("index", "status", "pareto", "seed", "error"), an axis value, a
+  // metric (a number, or the bottleneck's text) or a parallelism key.
+  nlohmann::json value(int row, int column) const;
+  static nlohmann::json cell(const SweepRecord& r, const Column& c);
   // A JSON value as the table shows it.
   static QString formatValue(const nlohmann::json& v, const Column& c);
 
@@ -50,7 +55,7 @@ class SweepTableModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
  private:
-  std::vector<nlohmann::json> records_;
+  std::vector<SweepRecord> records_;
   QVector<Column> columns_;
 };
 

@@ -51,11 +51,11 @@ void BM_SweepThreads(benchmark::State& state) {
     auto t0 = std::chrono::steady_clock::now();
     std::mutex m;
     std::size_t done = 0;
-    cf::SweepRunner(exampleSpec(), {}, threads).run(cf::SweepRunner::listSource(allVariants()),
-                                                    [&](std::size_t, nlohmann::json) {
-                                                      std::lock_guard<std::mutex> lock(m);
-                                                      ++done;
-                                                    });
+    cf::SweepRunner(exampleSpec(), {}, threads)
+        .run(cf::SweepRunner::listSource(allVariants()), [&](std::size_t, cf::SweepRecord) {
+          std::lock_guard<std::mutex> lock(m);
+          ++done;
+        });
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     variants += static_cast<double>(done);
   }

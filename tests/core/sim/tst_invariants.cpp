@@ -35,36 +35,66 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
+// The first example's first scenario with the Monte Carlo on (a valid output).
+SimOutput exampleOutput() {
+  const std::vector<test::Example> all = test::examples();
+  SimulateOptions opt;
+  opt.trials = 50;
+  opt.backend = "cpu";
+  return simulate(all.front().project, 0, opt);
+}
+
 }  // namespace
 
 class TstInvariants : public QObject {
   Q_OBJECT
  private slots:
-  // The checker fails on each kind of broken figure (so the tests below can fail).
+  // The checker fails on each kind of broken figure (so the tests below can
+  // fail): a valid output of an example, its typed figures doctored.
   void checkerCatchesViolations() {
-    nlohmann::json out = {
-        {"performance", {{"step_time_s", 2.0}, {"mfu", 0.5}, {"hfu", 0.4}, {"gpu_utilization", 0.3},
-                         {"breakdown_s", {{"compute", 1.5}, {"bubble", 0.4}}}}},
-        {"reliability", {{"time_to_train_days_mean", 10.0}, {"failure_free_days", 9.0},
-                         {"time_to_train_days_p50", 9.5}, {"time_to_train_days_p95", 9.4},
-                         {"goodput_mean", 1.2},
-                         {"lost_time_h_mean", {{"recovery", -33.0}, {"wait_for_spares", 171.0}}}}},
-        {"energy", {{"it_power_kW", 100.0}, {"facility_power_kW", 90.0}, {"pue", 0.9}}},
-        {"cost", {{"capex_usd", 100.0}, {"opex_usd_per_year", 10.0}, {"amortization_years", 5.0}, {"tco_usd", 140.0},
-                  {"capex_breakdown", nlohmann::json::array({{{"item", "racks"}, {"count", 2.0}, {"unit_usd", 10.0},
-                                                              {"total_usd", 20.0}}})},
-                  {"cloud_breakeven_utilization", 21.8}}},
-        {"topology", {{"switches", 10}, {"switches_by_tier", {{"leaf", 4}, {"spine", 4}}}}},
-    };
+    SimOutput out = exampleOutput();
+    QVERIFY(out.reliability && out.topology);
+    QVERIFY(invariantViolations(out).empty());
+    PerfResult& p = out.performance.perf;
+    p.mfu = 0.5;
+    p.hfu = 0.4;                                  // MFU above HFU
+    p.breakdown.compute += 0.25 * p.step_time_s;  // parts no longer add up; utilisation above 1 perhaps
+    ReliabilityResult& r = *out.reliability;
+    r.time_to_train_days.p50 = r.time_to_train_days.p95 * 1.01;  // p50 above p95
+    r.goodput.mean = 1.2;
+    r.lost_time_h_mean.recovery = -33.0;
+    out.energy.it_train_kW = out.energy.year.facility_kW * 1.1;
+    out.energy.year.pue_annual = 0.9;
+    out.energy.co2_t_per_year *= 1.5;
+    out.cost.tco_usd *= 1.01;
+    out.cost.capex_lines.push_back({"racks", "doctored", 2, 1e9});  // lines above CAPEX
+    out.cost.space_usd_per_year += 1000;                            // lines above OPEX
+    out.cost.cloud_breakeven_utilization = 21.8;
+    auto bom = std::make_shared<topology::TopologyModel>(*out.topology);
+    for (topology::BomLine& l : bom->analysis.bom.lines)
+      if (l.category == "switch") {
+        l.count += 1;
+        break;
+      }
+    out.topology = bom;
     const auto v = invariantViolations(out);
     for (const char* figure :
-         {"performance.mfu", "performance.hfu", "performance.breakdown_s", "reliability.time_to_train_days_p50", "reliability.goodput_mean",
-          "reliability.lost_time_h_mean.recovery", "reliability.lost_time_h_mean", "energy.it_power_kW", "energy.pue",
-          "cost.tco_usd", "cost.capex_breakdown", "cost.cloud_breakeven_utilization", "topology.switches_by_tier"})
+         {"performance.mfu", "performance.breakdown_s", "reliability.time_to_train_days_p50",
+          "reliability.goodput_mean", "reliability.lost_time_h_mean.recovery", "reliability.lost_time_h_mean",
+          "energy.it_power_kW", "energy.pue", "energy.co2_t_per_year", "cost.tco_usd", "cost.capex_breakdown",
+          "cost.opex_breakdown_usd_per_year", "cost.cloud_breakeven_utilization", "topology.switches"})
       QVERIFY2(mentions(v, figure), (std::string(figure) + " not caught:" + joined(v)).c_str());
     QVERIFY_THROWS_EXCEPTION(InvariantError, checkInvariants(out));
-    nlohmann::json nan = {{"energy", {{"pue", NAN}}}};
-    QVERIFY(mentions(invariantViolations(nan), "energy.pue"));
+    // A figure of the registry that is not finite, and a written number that is negative.
+    SimOutput nan = exampleOutput();
+    nan.performance.perf.memory_per_gpu_GiB = NAN;
+    QVERIFY2(mentions(invariantViolations(nan), "performance.memory_per_gpu_GiB"),
+             joined(invariantViolations(nan)).c_str());
+    SimOutput ok = exampleOutput();
+    nlohmann::json written = toJson(ok);
+    QVERIFY(invariantViolations(ok, &written).empty());
+    written["network"]["doctored"] = -1.0;
+    QVERIFY(mentions(invariantViolations(ok, &written), "network.doctored"));
   }
 
   void examples() {
@@ -76,7 +106,9 @@ class TstInvariants : public QObject {
         SimulateOptions opt;
         opt.trials = 200;
         opt.backend = "cpu";
-        const auto v = invariantViolations(simulateScenario(p, i, opt));
+        nlohmann::json written;
+        const SimOutput out = simulate(p, i, opt, &written);
+        const auto v = invariantViolations(out, &written);
         QVERIFY2(v.empty(), (name + " #" + std::to_string(i) + joined(v)).c_str());
         ++checked;
       }
@@ -84,24 +116,25 @@ class TstInvariants : public QObject {
     QVERIFY(checked >= 6);
   }
 
-  // A figure a rule needs that the output lacks is a violation, not a skipped rule (issue 34).
+  // A figure a rule needs that is not a number is a violation, not a skipped
+  // rule (issue 34).
   void missingFigureIsAViolation() {
-    const std::vector<test::Example> all = test::examples();
-    QVERIFY(!all.empty());
-    SimulateOptions opt;
-    opt.trials = 50;
-    opt.backend = "cpu";
-    const nlohmann::json out = simulateScenario(all.front().project, 0, opt);
-    QVERIFY(invariantViolations(out).empty());
-    for (const auto& [section, key, figure] :
-         {std::tuple{"cost", "amortization_years", "cost.tco_usd"}, std::tuple{"performance", "hfu", "performance.hfu"},
-          std::tuple{"reliability", "failure_free_days", "reliability.failure_free_days"},
-          std::tuple{"energy", "facility_power_kW", "energy.it_power_kW"}}) {
-      nlohmann::json broken = out;
-      QVERIFY2(broken[section].contains(key), key);
-      broken[section].erase(key);
+    const SimOutput valid = exampleOutput();
+    QVERIFY(invariantViolations(valid).empty());
+    using Doctor = void (*)(SimOutput&);
+    const std::vector<std::pair<const char*, Doctor>> cases = {
+        {"cost.tco_usd", [](SimOutput& o) { o.cost.years = NAN; }},
+        {"performance.hfu", [](SimOutput& o) { o.performance.perf.hfu = NAN; }},
+        {"reliability.failure_free_days", [](SimOutput& o) { o.reliability->failure_free_days = NAN; }},
+        {"energy.it_power_kW", [](SimOutput& o) { o.energy.year.facility_kW = NAN; }},
+        {"performance.breakdown_s", [](SimOutput& o) { o.performance.perf.breakdown.bubble = NAN; }},
+    };
+    for (const auto& [figure, doctor] : cases) {
+      SimOutput broken = valid;
+      doctor(broken);
       const auto v = invariantViolations(broken);
-      QVERIFY2(mentions(v, figure) && joined(v).find("missing") != std::string::npos, (figure + joined(v)).c_str());
+      QVERIFY2(mentions(v, figure) && joined(v).find("missing") != std::string::npos,
+               (std::string(figure) + joined(v)).c_str());
     }
   }
 
@@ -132,14 +165,16 @@ class TstInvariants : public QObject {
         }
         SimulateOptions opt;
         opt.backend = "cpu";
-        nlohmann::json out;
+        std::vector<std::string> v;
         try {
-          out = simulateScenario(p, 0, opt);
+          nlohmann::json written;
+          simulate(p, 0, opt, &written);  // checks the invariants, the written numbers too
+        } catch (const InvariantError& e) {
+          v.push_back(e.what());
         } catch (const InputError&) {
           ++refused;  // a limit only the engine applies (counted)
           continue;
         }
-        const auto v = invariantViolations(out);
         if (!v.empty()) {
           std::lock_guard<std::mutex> lock(failMutex);
           failures.push_back("scenario " + std::to_string(i) + ": " + j.dump() + joined(v));
@@ -154,7 +189,7 @@ class TstInvariants : public QObject {
     const unsigned n = std::max(1u, std::thread::hardware_concurrency());
     for (unsigned t = 0; t < n; ++t) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
-    QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().c_str());
+    QVERIFY2(failures.empty(), failures.empty() ? "" : failures.front().substr(failures.front().rfind("}")).c_str());
     QVERIFY2(valid.load() >= want, "the generator makes too few valid scenarios");
     qInfo("%d valid random scenarios checked (%d refused by validation or the engine), largest %lld GPUs",
           valid.load(), refused.load(), largest.load());

@@ -69,14 +69,15 @@ class TstSimulate : public QObject {
             1e-6);
     // MFU and tokens/s at the flow step; the invariant check holds them to it.
     QVERIFY(std::abs(flow["mfu"].get<double>() * ratio - a["performance"]["mfu"].get<double>()) < 1e-12);
-    nlohmann::json broken = f;
-    broken["performance"]["flow"]["mfu"] = flow["mfu"].get<double>() * 0.8;  // not the MFU at the flow step
-    checkInvariants(f);
+    // The invariant check holds the flow step to its ratio and the time to train to the flow step.
+    SimOutput typed = simulate(p, 0, opt);
+    checkInvariants(typed);
+    typed.flow->step_time_s *= 0.8;  // no longer analytical step x ratio
     try {
-      checkInvariants(broken);
-      QFAIL("a flow MFU that is not at the flow step passed the invariants");
+      checkInvariants(typed);
+      QFAIL("a flow step that is not analytical step x ratio passed the invariants");
     } catch (const InvariantError& e) {
-      QVERIFY2(std::string(e.what()).find("performance.flow.mfu") != std::string::npos, e.what());
+      QVERIFY2(std::string(e.what()).find("performance.flow.ratio_to_analytical") != std::string::npos, e.what());
     }
   }
 };

@@ -54,9 +54,9 @@ std::vector<std::string> records(const cf::SweepSpec& s, int threads, bool full 
   std::mutex m;
   cf::VariantOptions o;
   o.full = full;
-  cf::SweepRunner(s, o, threads).run(cf::SweepRunner::listSource(all), [&](std::size_t i, json rec) {
+  cf::SweepRunner(s, o, threads).run(cf::SweepRunner::listSource(all), [&](std::size_t i, cf::SweepRecord rec) {
     std::lock_guard<std::mutex> lock(m);
-    out[i] = rec.dump();
+    out[i] = cf::recordJson(rec).dump();
   });
   return out;
 }
@@ -126,7 +126,9 @@ class TestScheduleSweep : public QObject {
       o.seed = 7;
       o.keep_jobs = false;
       const cf::sched::ScheduleResult r = cf::sched::simulateSchedule(m, cf::sched::generateJobs(w, m, 7), o);
-      QCOMPARE(rec["metrics"].dump(), cf::scheduleMetrics(r).dump());
+      cf::SweepRecord expected;
+      expected.metrics = cf::scheduleMetrics(r);
+      QCOMPARE(rec["metrics"].dump(), cf::recordJson(expected)["metrics"].dump());
       QCOMPARE(rec["result"].dump(), cf::sched::toJson(r).dump());
     }
   }
@@ -137,11 +139,11 @@ class TestScheduleSweep : public QObject {
     const cf::SweepSpec five = cf::SweepSpec::fromJson(spec({{"seed", 7}, {"replications", 5}}, kPolicies), ".");
     const cf::SweepSpec one = cf::SweepSpec::fromJson(spec({{"seed", 7}}, kPolicies), ".");
     const std::vector<std::string> withReps = records(five, 1), single = records(one, 1);
-    std::vector<json> recs5, recs1;
+    std::vector<cf::SweepRecord> recs5, recs1;
     for (std::size_t i = 0; i < withReps.size(); ++i) {
       const json rec = json::parse(withReps[i]), ref = json::parse(single[i]);
-      recs5.push_back(rec);
-      recs1.push_back(ref);
+      recs5.push_back(cf::recordFromJson(rec));
+      recs1.push_back(cf::recordFromJson(ref));
       QCOMPARE(rec["status"].get<std::string>(), std::string("ok"));
       const json& m = rec["metrics"];
 

@@ -126,11 +126,11 @@ class TestSweep : public QObject {
   void invalidCombinationIsARecord() {
     // 3 nodes x 8 GPUs with tp 8 gives dp 3, and 64 sequences do not split into 3.
     cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 3]}])"_json), ".");
-    json ok = cf::evaluateVariant(s, 0);
+    json ok = cf::recordJson(cf::evaluateVariant(s, 0));
     QCOMPARE(ok["status"].get<std::string>(), std::string("ok"));
     QVERIFY(ok["metrics"]["time_to_train_days"].get<double>() > 0);
     QVERIFY(!ok["result"].is_object());
-    json bad = cf::evaluateVariant(s, 1);
+    json bad = cf::recordJson(cf::evaluateVariant(s, 1));
     QCOMPARE(bad["status"].get<std::string>(), std::string("invalid"));
     QVERIFY2(bad["error"].get<std::string>().find("global_batch") != std::string::npos, bad.dump().c_str());
   }
@@ -140,7 +140,7 @@ class TestSweep : public QObject {
   // with failures; a figure the run did not compute is absent, not 0.
   void metricsAreTheRegistrys() {
     cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4]}])"_json), ".");
-    json rec = cf::evaluateVariant(s, 0, {"cpu", true});
+    json rec = cf::recordJson(cf::evaluateVariant(s, 0, {"cpu", true}));
     QVERIFY2(rec["status"] == "ok", rec.dump().c_str());
     const json& m = rec["metrics"];
     for (const auto& [key, v] : m.items()) QVERIFY2(key == "bottleneck" || cf::findMetric(key), key.c_str());
@@ -151,11 +151,12 @@ class TestSweep : public QObject {
     QCOMPARE(m["goodput_mean"].get<double>(), rec["result"]["reliability"]["goodput_mean"].get<double>());
     QCOMPARE(m["tco_usd"].get<double>(), rec["result"]["cost"]["tco_usd"].get<double>());
     QCOMPARE(m["pue"].get<double>(), rec["result"]["energy"]["pue"].get<double>());
-    QCOMPARE(std::string(cf::paretoAxesOf(m).time), std::string("time_to_train_days_mean"));
+    cf::SweepRecord typed = cf::recordFromJson(rec);
+    QCOMPARE(cf::recordJson(typed), rec);  // the reader and the writer agree
+    QCOMPARE(std::string(cf::paretoAxesOf(typed).time), std::string("time_to_train_days_mean"));
     // With no mean (the Monte Carlo off, or a format-1 record of it) the front is over the failure-free time.
-    json noMean = m;
-    noMean.erase("time_to_train_days_mean");
-    QCOMPARE(std::string(cf::paretoAxesOf(noMean).time), std::string("time_to_train_days"));
+    typed.metrics.erase("time_to_train_days_mean");
+    QCOMPARE(std::string(cf::paretoAxesOf(typed).time), std::string("time_to_train_days"));
   }
 
   // A report of format 1 reads in today's names.
@@ -170,15 +171,15 @@ class TestSweep : public QObject {
          "run_cost_usd": 5}}]})";
     cf::SweepResults r = cf::parseSweepResultsText(v1, "old.json");
     QCOMPARE(r.records.size(), std::size_t(2));
-    const json& a = r.records[0]["metrics"];
-    QCOMPARE(a["time_to_train_days"].get<double>(), 10.0);
-    QCOMPARE(a["time_to_train_days_mean"].get<double>(), 12.5);
-    QVERIFY(!a.contains("time_to_train_days_failure_free"));
-    const json& b = r.records[1]["metrics"];
-    QCOMPARE(b["time_to_train_days"].get<double>(), 6.0);
+    const cf::SweepRecord& a = r.records[0];
+    QCOMPARE(*a.metric("time_to_train_days"), 10.0);
+    QCOMPARE(*a.metric("time_to_train_days_mean"), 12.5);
+    QVERIFY(!a.metric("time_to_train_days_failure_free"));
+    const cf::SweepRecord& b = r.records[1];
+    QCOMPARE(*b.metric("time_to_train_days"), 6.0);
     for (const char* absent :
          {"time_to_train_days_mean", "time_to_train_days_p95", "goodput_mean", "interruptions_mean"})
-      QVERIFY2(!b.contains(absent), absent);
+      QVERIFY2(!b.metric(absent), absent);
     // A format the reader does not know is refused.
     std::string v9 = v1;
     v9.replace(v9.find("results/1"), 9, "results/9");
@@ -187,7 +188,7 @@ class TestSweep : public QObject {
 
   void searchPicksAValidConfiguration() {
     cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 3]}])"_json, true), ".");
-    json rec = cf::evaluateVariant(s, 1, {"cpu", true});
+    json rec = cf::recordJson(cf::evaluateVariant(s, 1, {"cpu", true}));
     QVERIFY2(rec["status"] == "ok", rec.dump().c_str());
     QVERIFY(rec["parallelism"]["gpus"].get<int>() <= 24);
     QVERIFY(rec["search"]["configs_evaluated"].get<long long>() > 0);
@@ -202,20 +203,20 @@ class TestSweep : public QObject {
       std::vector<std::string> out(s.variantCount());
       std::mutex m;
       std::vector<std::size_t> all{0, 1, 2, 3};
-      cf::SweepRunner(s, {}, threads).run(cf::SweepRunner::listSource(all), [&](std::size_t i, json rec) {
+      cf::SweepRunner(s, {}, threads).run(cf::SweepRunner::listSource(all), [&](std::size_t i, cf::SweepRecord rec) {
         std::lock_guard<std::mutex> lock(m);
-        out[i] = rec.dump();
+        out[i] = cf::recordJson(rec).dump();
       });
       return out;
     };
     std::vector<std::string> one = runWith(1), two = runWith(2);
     QCOMPARE(one, two);
-    std::vector<json> records;
-    for (const auto& r : one) records.push_back(json::parse(r));
+    std::vector<cf::SweepRecord> records;
+    for (const auto& r : one) records.push_back(cf::recordFromJson(json::parse(r)));
     json report = cf::sweepReport(s, records);
     QCOMPARE(report["counts"]["variants"].get<int>(), 4);
     QVERIFY(report["counts"]["pareto"].get<int>() >= 1);
-    std::string csv = cf::sweepCsv(report);
+    std::string csv = cf::sweepCsv(s, records);
     QVERIFY(csv.rfind("index,cluster.nodes,cluster.facility.cooling,status,pareto,time_to_train_days_mean,run_cost_usd,"
                       "step_time_s",
                       0) == 0);
@@ -372,11 +373,11 @@ class TestSweep : public QObject {
   void goodResultsAreResumed() {
     cf::SweepSpec s = cf::SweepSpec::fromJson(spec(R"([{"key": "cluster.nodes", "values": [4, 2]}])"_json), ".");
     cf::ResultStore store(dir_.filePath("good.sweep.db").toStdString(), s.fingerprint(), s.variantCount());
-    json rec = cf::evaluateVariant(s, 1);
+    json rec = cf::recordJson(cf::evaluateVariant(s, 1));
     store.put(1, rec.dump());
     auto done = cf::finishedVariants(store, s);
     QCOMPARE(done.size(), std::size_t(1));
-    QCOMPARE(done.at(1), rec);
+    QCOMPARE(cf::recordJson(done.at(1)), rec);
   }
 };
 
