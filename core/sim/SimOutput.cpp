@@ -4,7 +4,7 @@
 
 namespace cf {
 
-nlohmann::json toJson(const SimOutput& o) {
+nlohmann::json toJson(const SimOutput& o, bool hostSpecific) {
   nlohmann::json out = nlohmann::json::object();
   out["performance"] = performanceJson(o.performance);
   if (o.topology) out["topology"] = topology::sectionJson(*o.topology);
@@ -21,7 +21,11 @@ nlohmann::json toJson(const SimOutput& o) {
                                   {"explanation", f.explanation}};
     out["performance"]["step_time_source"] = "flow";
   }
-  if (o.reliability) out["reliability"] = reliabilityJson(*o.reliability);
+  if (o.reliability) {
+    out["reliability"] = reliabilityJson(*o.reliability);
+    if (!hostSpecific)
+      for (const char* key : {"backend", "backend_detail"}) out["reliability"].erase(key);
+  }
   out["energy"] = energySection(o.energy);
   out["cost"] = costSection(o.cost);
   return out;

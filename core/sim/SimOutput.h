@@ -75,6 +75,9 @@ struct SimOutput {
 };
 
 // The output object (docs/scenario-format.md); the only writer of it.
-nlohmann::json toJson(const SimOutput& out);
+// `hostSpecific` false leaves out what depends on the machine rather than on
+// the inputs (the Monte Carlo's backend and its detail), so that outputs from
+// different machines compare byte for byte (a sweep's records).
+nlohmann::json toJson(const SimOutput& out, bool hostSpecific = true);
 
 }  // namespace cf

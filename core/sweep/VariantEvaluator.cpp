@@ -3,6 +3,7 @@
 #include "design/Resolved.h"
 #include "design/Validation.h"
 #include "perf/PerfModel.h"
+#include "sim/Invariants.h"
 #include "sim/Metrics.h"
 #include "sim/Simulate.h"
 #include "sweep/JsonPath.h"
@@ -18,14 +19,6 @@ json parallelismJson(const Parallelism& p, long long dp) {
           {"virtual_stages", p.virtual_stages}, {"micro_batch", p.micro_batch},
           {"recompute", p.recompute}, {"zero_stage", p.zero_stage},
           {"gpus", 1LL * p.tp * p.pp * dp * p.cp}};
-}
-
-// Removes what depends on the machine rather than on the inputs.
-void stripHostSpecific(json& out) {
-  if (out.contains("reliability")) {
-    out["reliability"].erase("backend");
-    out["reliability"].erase("backend_detail");
-  }
 }
 
 }  // namespace
@@ -75,16 +68,15 @@ SweepRecord evaluateVariant(const SweepSpec& spec, std::size_t index, const Vari
     so.trials = spec.trials();
     so.seed = static_cast<long long>(seed);
     so.backend = options.backend;
-    json out;
-    const SimOutput result = simulate(p, 0, so, options.full ? &out : nullptr);
+    const SimOutput result = simulate(p, 0, so);
     // The figures a sweep compares: every metric of the registry the run
     // computed (a figure not computed is absent, never 0), and the bottleneck.
     for (const MetricSpec& m : metricRegistry())
       if (const std::optional<double> v = m.read(result)) rec.metrics[m.id] = *v;
     rec.bottleneck = result.performance.bottleneck.resource;
     if (options.full) {
-      stripHostSpecific(out);
-      rec.result = std::move(out);
+      rec.result = toJson(result, /*hostSpecific=*/false);
+      checkInvariants(result, &rec.result);  // its numbers too, as simulate checks what it writes
     }
   } catch (const InputError& e) {
     return fail("invalid", e.what());
