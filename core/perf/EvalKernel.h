@@ -99,6 +99,17 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   LayerTiming lt = stageLayer(k.mem, c, lt0, 0, dual);
   LayerSums u = layerSums(k, c, lt);
   double critLayers = firstLayers, critEdge = embed;
+  // A stage of `layers` mean layers `cand` and `edge` seconds of embedding or
+  // head becomes the critical one when it takes longer.
+  auto consider = [&](double layers, double edge, const LayerTiming& cand) {
+    const LayerSums uc = layerSums(k, c, cand);
+    if (layers * uc.all + edge > critLayers * u.all + critEdge) {
+      critLayers = layers;
+      critEdge = edge;
+      lt = cand;
+      u = uc;
+    }
+  };
   if (p == 1) {
     critEdge = embed + head;
   } else if (dual) {
@@ -109,31 +120,10 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     critLayers = 0.5 * (firstLayers + lastLayers);
     critEdge = 0.5 * (embed + head);
     const double mid = p > 2 ? 0.5 * (midLayers + blocksOnStage(k.mem, c, p - 2)) : 0.0;
-    const LayerTiming ltMid = p > 2 ? stageLayer(k.mem, c, lt0, 1, true) : lt0;
-    const LayerSums uMid = layerSums(k, c, ltMid);
-    if (mid * uMid.all > critLayers * u.all + critEdge) {
-      critLayers = mid;
-      critEdge = 0;
-      lt = ltMid;
-      u = uMid;
-    }
+    consider(mid, 0, p > 2 ? stageLayer(k.mem, c, lt0, 1, true) : lt0);
   } else {
-    const LayerTiming ltMid = p > 2 ? stageLayer(k.mem, c, lt0, 1, false) : lt0;
-    const LayerSums uMid = layerSums(k, c, ltMid);
-    if (midLayers * uMid.all > critLayers * u.all + critEdge) {
-      critLayers = midLayers;
-      critEdge = 0;
-      lt = ltMid;
-      u = uMid;
-    }
-    const LayerTiming ltLast = stageLayer(k.mem, c, lt0, p - 1, false);
-    const LayerSums uLast = layerSums(k, c, ltLast);
-    if (lastLayers * uLast.all + head > critLayers * u.all + critEdge) {
-      critLayers = lastLayers;
-      critEdge = head;
-      lt = ltLast;
-      u = uLast;
-    }
+    consider(midLayers, 0, p > 2 ? stageLayer(k.mem, c, lt0, 1, false) : lt0);
+    consider(lastLayers, head, stageLayer(k.mem, c, lt0, p - 1, false));
   }
   const double layerCompute = u.compute, layerTp = u.tp, layerEp = u.ep, layerCp = u.cp, layerOffload = u.offload;
   const double layerAll = u.all;
