@@ -8,14 +8,14 @@
 #include <QTabWidget>
 
 #include "BackgroundTask.h"
-#include "ClusterWizard.h"
-#include "WizardChoices.h"
+#include "wizard/ClusterWizard.h"
+#include "wizard/WizardChoices.h"
 #include "Document.h"
-#include "FabricCanvas.h"
-#include "HallView.h"
-#include "StorageEditor.h"
-#include "JobEditor.h"
-#include "RackEditor.h"
+#include "fabric/FabricCanvas.h"
+#include "hall/HallView.h"
+#include "storage/StorageEditor.h"
+#include "job/JobEditor.h"
+#include "rack/RackEditor.h"
 #include "design/LayoutPath.h"
 #include "TabTitles.h"
 

@@ -14,7 +14,7 @@
 
 #include "Autosaver.h"
 #include "Document.h"
-#include "ExampleCatalog.h"
+#include "welcome/ExampleCatalog.h"
 #include "RecentFiles.h"
 #include "waterfall/WaterfallSpec.h"
 

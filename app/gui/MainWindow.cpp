@@ -1,6 +1,6 @@
 #include "MainWindow.h"
 
-#include "GeneratedNameText.h"
+#include "wizard/GeneratedNameText.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -20,30 +20,30 @@
 #include <QUndoStack>
 
 #include "AboutDialog.h"
-#include "CatalogDock.h"
+#include "catalog/CatalogDock.h"
 #include "DesignEditors.h"
 #include "Document.h"
 #include "FileController.h"
 #include "IssueListModel.h"
-#include "RackEditor.h"
+#include "rack/RackEditor.h"
 #include "LanguageManager.h"
 #include "MainActions.h"
-#include "MessagesDock.h"
-#include "OverviewPage.h"
-#include "ProjectDock.h"
-#include "PropertyDock.h"
-#include "PropertyEditor.h"
+#include "messages/MessagesDock.h"
+#include "overview/OverviewPage.h"
+#include "project/ProjectDock.h"
+#include "properties/PropertyDock.h"
+#include "properties/PropertyEditor.h"
 #include "RecentFiles.h"
 #include "ResultsController.h"
-#include "RunStatusWidget.h"
-#include "ComparisonView.h"
-#include "SweepResultsView.h"
-#include "WaterfallView.h"
-#include "WorkloadPage.h"
+#include "dashboard/RunStatusWidget.h"
+#include "compare/ComparisonView.h"
+#include "sweep/SweepResultsView.h"
+#include "waterfall/WaterfallView.h"
+#include "workload/WorkloadPage.h"
 #include "WelcomeController.h"
 #include "BackendText.h"
 #include "gpu/Backend.h"
-#include "JobEditor.h"
+#include "job/JobEditor.h"
 #include "TabTitles.h"
 
 namespace cf {

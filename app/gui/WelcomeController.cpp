@@ -14,12 +14,12 @@
 
 #include "DesignEditors.h"
 #include "Document.h"
-#include "ExampleCatalog.h"
+#include "welcome/ExampleCatalog.h"
 #include "FileController.h"
-#include "GuidedTour.h"
+#include "welcome/GuidedTour.h"
 #include "RecentFiles.h"
-#include "ShortcutsDialog.h"
-#include "WelcomePage.h"
+#include "welcome/ShortcutsDialog.h"
+#include "welcome/WelcomePage.h"
 
 namespace cf {
 

@@ -9,14 +9,14 @@
 #include <map>
 #include <tuple>
 
-#include "FabricCanvas.h"
-#include "FabricGeometry.h"
-#include "FabricItem.h"
-#include "FieldSpec.h"
-#include "LinkOverlay.h"
-#include "RackScene.h"
+#include "fabric/FabricCanvas.h"
+#include "fabric/FabricGeometry.h"
+#include "fabric/FabricItem.h"
+#include "properties/FieldSpec.h"
+#include "fabric/LinkOverlay.h"
+#include "rack/RackScene.h"
 #include "ReportHtml.h"
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "design/LayoutGenerator.h"
 #include "design/Project.h"
 #include "design/Resolved.h"

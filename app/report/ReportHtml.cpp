@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ChartView.h"
-#include "ImageExport.h"
-#include "MetricTable.h"
-#include "ResultCharts.h"
+#include "charts/ChartView.h"
+#include "charts/ImageExport.h"
+#include "compare/MetricTable.h"
+#include "dashboard/ResultCharts.h"
 #include "common/Version.h"
 #include "design/Project.h"
 

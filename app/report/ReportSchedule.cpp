@@ -5,9 +5,9 @@
 // time, idle GPU-hours by cause and the four queueing policies on the same jobs.
 #include <QLocale>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "ReportHtml.h"
-#include "ScheduleFigures.h"
+#include "workload/ScheduleFigures.h"
 #include "ScheduleRunner.h"
 #include "design/Project.h"
 

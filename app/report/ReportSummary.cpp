@@ -8,12 +8,12 @@
 #include <cmath>
 
 #include "common/Printable.h"
-#include "ChartView.h"
-#include "CompareCharts.h"
-#include "FieldSpec.h"
-#include "MetricTable.h"
+#include "charts/ChartView.h"
+#include "compare/CompareCharts.h"
+#include "properties/FieldSpec.h"
+#include "compare/MetricTable.h"
 #include "ReportHtml.h"
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "design/Project.h"
 
 namespace cf {

@@ -8,10 +8,10 @@
 #include <QLocale>
 #include <algorithm>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "ReportHtml.h"
-#include "UncertaintyText.h"
-#include "UncertaintyView.h"
+#include "uncertainty/UncertaintyText.h"
+#include "uncertainty/UncertaintyView.h"
 #include "design/Project.h"
 
 namespace cf {

@@ -3,9 +3,9 @@
 // its share of the total gain, and the line of assumptions behind them.
 #include <QLocale>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "ReportHtml.h"
-#include "WaterfallMetrics.h"
+#include "waterfall/WaterfallMetrics.h"
 #include "design/Project.h"
 #include "waterfall/WaterfallSpec.h"
 

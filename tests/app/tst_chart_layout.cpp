@@ -21,16 +21,16 @@
 #include <QValueAxis>
 #include <cmath>
 
-#include "ChartView.h"
-#include "ComparisonView.h"
-#include "DashboardPage.h"
+#include "charts/ChartView.h"
+#include "compare/ComparisonView.h"
+#include "dashboard/DashboardPage.h"
 #include "Document.h"
 #include "LanguageManager.h"
-#include "LessonSimulator.h"
+#include "presentation/LessonSimulator.h"
 #include "MainWindow.h"
-#include "PresentationWindow.h"
+#include "presentation/PresentationWindow.h"
 #include "FileController.h"
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "ResultsController.h"
 #include "SimulationRunner.h"
 

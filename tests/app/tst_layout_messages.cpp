@@ -11,11 +11,11 @@
 
 #include "DesignEditors.h"
 #include "Document.h"
-#include "HallView.h"
+#include "hall/HallView.h"
 #include "IssueListModel.h"
 #include "MainWindow.h"
-#include "MessagesDock.h"
-#include "RackEditor.h"
+#include "messages/MessagesDock.h"
+#include "rack/RackEditor.h"
 
 using namespace cf;
 

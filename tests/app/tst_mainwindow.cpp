@@ -18,21 +18,21 @@
 #include <QUndoStack>
 
 #include "AboutDialog.h"
-#include "CatalogDock.h"
-#include "ProjectDock.h"
-#include "PropertyDock.h"
+#include "catalog/CatalogDock.h"
+#include "project/ProjectDock.h"
+#include "properties/PropertyDock.h"
 #include "Autosaver.h"
 #include "Document.h"
 #include "FileController.h"
 #include "IssueListModel.h"
 #include "MainActions.h"
 #include "MainWindow.h"
-#include "MessagesDock.h"
-#include "OverviewPage.h"
-#include "PropertyEditor.h"
+#include "messages/MessagesDock.h"
+#include "overview/OverviewPage.h"
+#include "properties/PropertyEditor.h"
 #include "RecentFiles.h"
 #include "WaterfallRunner.h"
-#include "WaterfallView.h"
+#include "waterfall/WaterfallView.h"
 
 using namespace cf;
 

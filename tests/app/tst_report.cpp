@@ -20,16 +20,16 @@
 #include <QTranslator>
 
 #include "Document.h"
-#include "MetricTable.h"
+#include "compare/MetricTable.h"
 #include "ReportHtml.h"
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "ReportWriter.h"
 #include "design/LayoutGenerator.h"
 #include "design/RackFit.h"
 #include "design/Validation.h"
-#include "ScheduleFigures.h"
+#include "workload/ScheduleFigures.h"
 #include "ScheduleRunner.h"
-#include "WaterfallMetrics.h"
+#include "waterfall/WaterfallMetrics.h"
 #include "waterfall/RunWaterfall.h"
 #include "waterfall/WaterfallSpec.h"
 

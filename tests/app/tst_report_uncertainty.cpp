@@ -15,7 +15,7 @@
 #include "Document.h"
 #include "ReportWriter.h"
 #include "UncertaintyRunner.h"
-#include "UncertaintyText.h"
+#include "uncertainty/UncertaintyText.h"
 
 using namespace cf;
 

@@ -18,17 +18,17 @@
 #include <QTableWidget>
 #include <QTreeView>
 
-#include "ComparisonView.h"
+#include "compare/ComparisonView.h"
 #include "IssueListModel.h"
 #include "LanguageManager.h"
 #include "ResultsController.h"
 #include "DesignEditors.h"
-#include "JobEditor.h"
+#include "job/JobEditor.h"
 #include "MainWindow.h"
-#include "MessagesDock.h"
-#include "PropertyDock.h"
-#include "PropertyEditor.h"
-#include "WorkloadPage.h"
+#include "messages/MessagesDock.h"
+#include "properties/PropertyDock.h"
+#include "properties/PropertyEditor.h"
+#include "workload/WorkloadPage.h"
 
 using namespace cf;
 

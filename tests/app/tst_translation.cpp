@@ -10,13 +10,13 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
-#include "CatalogDock.h"
-#include "ClusterWizard.h"
+#include "catalog/CatalogDock.h"
+#include "wizard/ClusterWizard.h"
 #include "LanguageManager.h"
 #include "MainActions.h"
 #include "MainWindow.h"
-#include "ProjectDock.h"
-#include "PropertyDock.h"
+#include "project/ProjectDock.h"
+#include "properties/PropertyDock.h"
 #include "catalog/Catalog.h"
 
 using namespace cf;

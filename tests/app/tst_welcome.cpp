@@ -29,22 +29,22 @@
 #include <QTest>
 #include <QTimer>
 
-#include "ClusterWizard.h"
+#include "wizard/ClusterWizard.h"
 #include "DesignEditors.h"
-#include "JobEditor.h"
-#include "PropertyEditor.h"
+#include "job/JobEditor.h"
+#include "properties/PropertyEditor.h"
 #include "Document.h"
-#include "ExampleCatalog.h"
-#include "ExampleThumbnail.h"
+#include "welcome/ExampleCatalog.h"
+#include "welcome/ExampleThumbnail.h"
 #include "FileController.h"
-#include "GuidedTour.h"
+#include "welcome/GuidedTour.h"
 #include "MainWindow.h"
-#include "ProjectDock.h"
-#include "PropertyDock.h"
+#include "project/ProjectDock.h"
+#include "properties/PropertyDock.h"
 #include "RecentFiles.h"
-#include "ShortcutsDialog.h"
+#include "welcome/ShortcutsDialog.h"
 #include "WelcomeController.h"
-#include "WelcomePage.h"
+#include "welcome/WelcomePage.h"
 
 using namespace cf;
 

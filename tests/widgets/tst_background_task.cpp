@@ -15,9 +15,9 @@
 
 #include "BackgroundTask.h"
 #include "Document.h"
-#include "JobEditor.h"
+#include "job/JobEditor.h"
 #include "ProgressManager.h"
-#include "RunStatusWidget.h"
+#include "dashboard/RunStatusWidget.h"
 #include "SimulationRunner.h"
 
 using namespace cf;

@@ -7,8 +7,8 @@
 #include <QTest>
 #include <QValueAxis>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 
 using namespace cf::chartstyle;
 using cf::ChartView;

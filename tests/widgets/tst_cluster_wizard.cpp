@@ -13,13 +13,13 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "ClusterWizard.h"
-#include "HallView.h"
-#include "RackEditor.h"
+#include "wizard/ClusterWizard.h"
+#include "hall/HallView.h"
+#include "rack/RackEditor.h"
 #include "design/ScenarioJson.h"
 #include "Document.h"
-#include "WizardChoices.h"
-#include "ModelPresets.h"
+#include "wizard/WizardChoices.h"
+#include "job/ModelPresets.h"
 #include "design/HallGeometry.h"
 #include "design/Resolved.h"
 #include "design/Validation.h"

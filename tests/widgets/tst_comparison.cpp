@@ -13,17 +13,17 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include "ChartView.h"
-#include "ComparisonView.h"
-#include "DashboardPage.h"
+#include "charts/ChartView.h"
+#include "compare/ComparisonView.h"
+#include "dashboard/DashboardPage.h"
 #include "Document.h"
-#include "MetricTable.h"
-#include "PolicyComparison.h"
-#include "RackEditor.h"
-#include "ResultCharts.h"
-#include "ScheduleFigures.h"
+#include "compare/MetricTable.h"
+#include "compare/PolicyComparison.h"
+#include "rack/RackEditor.h"
+#include "dashboard/ResultCharts.h"
+#include "workload/ScheduleFigures.h"
 #include "ScheduleRunner.h"
-#include "ScenarioDiff.h"
+#include "compare/ScenarioDiff.h"
 #include "SimulationRunner.h"
 
 using namespace cf;

@@ -7,11 +7,11 @@
 #include <QTreeView>
 #include <QUndoStack>
 
-#include "CatalogDock.h"
+#include "catalog/CatalogDock.h"
 #include "Document.h"
 #include "IssueListModel.h"
-#include "MessagesDock.h"
-#include "ProjectDock.h"
+#include "messages/MessagesDock.h"
+#include "project/ProjectDock.h"
 
 using namespace cf;
 

@@ -8,9 +8,9 @@
 #include <QTest>
 
 #include "Document.h"
-#include "FabricCanvas.h"
-#include "FabricItem.h"
-#include "FabricView.h"
+#include "fabric/FabricCanvas.h"
+#include "fabric/FabricItem.h"
+#include "fabric/FabricView.h"
 #include "topology/Generators.h"
 
 using namespace cf;

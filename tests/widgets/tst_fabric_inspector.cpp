@@ -6,11 +6,11 @@
 #include <QTest>
 
 #include "Document.h"
-#include "FabricCanvas.h"
-#include "FabricInspector.h"
-#include "FabricItem.h"
-#include "FabricLegend.h"
-#include "LinkOverlay.h"
+#include "fabric/FabricCanvas.h"
+#include "fabric/FabricInspector.h"
+#include "fabric/FabricItem.h"
+#include "fabric/FabricLegend.h"
+#include "fabric/LinkOverlay.h"
 #include "sim/Simulate.h"
 #include "topology/Generators.h"
 #include "topology/Media.h"

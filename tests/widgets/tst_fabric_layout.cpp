@@ -7,9 +7,9 @@
 #include <set>
 #include <QTest>
 
-#include "FabricGeometry.h"
-#include "FabricItem.h"
-#include "FabricView.h"
+#include "fabric/FabricGeometry.h"
+#include "fabric/FabricItem.h"
+#include "fabric/FabricView.h"
 #include <QGraphicsScene>
 #include "topology/Generators.h"
 

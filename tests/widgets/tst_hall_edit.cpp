@@ -15,9 +15,9 @@
 #include "Document.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"
-#include "HallEdit.h"
-#include "HallRackItem.h"
-#include "HallView.h"
+#include "hall/HallEdit.h"
+#include "hall/HallRackItem.h"
+#include "hall/HallView.h"
 
 using namespace cf;
 using halledit::RackSlot;

@@ -6,9 +6,9 @@
 #include <QUndoStack>
 
 #include "Document.h"
-#include "HallView.h"
-#include "StorageEditor.h"
-#include "WizardChoices.h"
+#include "hall/HallView.h"
+#include "storage/StorageEditor.h"
+#include "wizard/WizardChoices.h"
 
 using namespace cf;
 

@@ -8,9 +8,9 @@
 #include <QUndoStack>
 
 #include "Document.h"
-#include "JobEditor.h"
+#include "job/JobEditor.h"
 #include "SimulationRunner.h"
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 
 using namespace cf;
 

@@ -4,11 +4,11 @@
 #include <QTest>
 
 #include "Document.h"
-#include "FabricCanvas.h"
-#include "FabricItem.h"
-#include "FabricLegend.h"
-#include "FabricView.h"
-#include "LinkOverlay.h"
+#include "fabric/FabricCanvas.h"
+#include "fabric/FabricItem.h"
+#include "fabric/FabricLegend.h"
+#include "fabric/FabricView.h"
+#include "fabric/LinkOverlay.h"
 #include "design/Resolved.h"
 #include "sim/Simulate.h"
 #include "topology/FabricSpec.h"

@@ -23,16 +23,16 @@
 #include <cmath>
 #include <functional>
 
-#include "PresenterNotes.h"
+#include "presentation/PresenterNotes.h"
 
 #include "waterfall/RunWaterfall.h"
 #include "waterfall/WaterfallSpec.h"
 
-#include "ChartView.h"
-#include "Lesson.h"
+#include "charts/ChartView.h"
+#include "presentation/Lesson.h"
 #include "common/InputError.h"
-#include "LessonSimulator.h"
-#include "PresentationWindow.h"
+#include "presentation/LessonSimulator.h"
+#include "presentation/PresentationWindow.h"
 #include "ScheduleRunner.h"
 #include "sched/Workload.h"
 

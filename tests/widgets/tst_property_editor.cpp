@@ -9,9 +9,9 @@
 #include <QUndoStack>
 
 #include "Document.h"
-#include "FieldSpec.h"
-#include "FieldWidget.h"
-#include "PropertyEditor.h"
+#include "properties/FieldSpec.h"
+#include "properties/FieldWidget.h"
+#include "properties/PropertyEditor.h"
 
 using namespace cf;
 

@@ -21,12 +21,12 @@
 #include <set>
 
 #include "CatalogModel.h"
-#include "PlacementItem.h"
+#include "rack/PlacementItem.h"
 #include "Document.h"
 #include "BackgroundTask.h"
-#include "RackEditor.h"
-#include "RackView.h"
-#include "WizardChoices.h"
+#include "rack/RackEditor.h"
+#include "rack/RackView.h"
+#include "wizard/WizardChoices.h"
 #include "commands/EditLayout.h"
 #include "design/Validation.h"
 

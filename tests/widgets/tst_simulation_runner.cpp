@@ -9,7 +9,7 @@
 #include <QUndoStack>
 
 #include "Document.h"
-#include "OverviewPage.h"
+#include "overview/OverviewPage.h"
 #include "SimulationRunner.h"
 
 using namespace cf;

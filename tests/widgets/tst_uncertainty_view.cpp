@@ -17,14 +17,14 @@
 #include <QtTest>
 
 #include "../core/TestData.h"
-#include "ChartView.h"
-#include "ComparisonView.h"
-#include "DashboardPage.h"
+#include "charts/ChartView.h"
+#include "compare/ComparisonView.h"
+#include "dashboard/DashboardPage.h"
 #include "Document.h"
 #include "SimulationRunner.h"
 #include "UncertaintyRunner.h"
-#include "UncertaintyText.h"
-#include "UncertaintyView.h"
+#include "uncertainty/UncertaintyText.h"
+#include "uncertainty/UncertaintyView.h"
 #include "design/ScenarioJson.h"
 
 using namespace cf;

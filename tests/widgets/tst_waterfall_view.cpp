@@ -14,10 +14,10 @@
 #include <QUndoStack>
 
 #include "../core/TestData.h"
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "Document.h"
 #include "WaterfallRunner.h"
-#include "WaterfallView.h"
+#include "waterfall/WaterfallView.h"
 #include "design/ScenarioJson.h"
 
 using namespace cf;

@@ -16,11 +16,11 @@
 #include <QUndoStack>
 
 #include "../core/TestData.h"
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "Document.h"
-#include "ScheduleFigures.h"
+#include "workload/ScheduleFigures.h"
 #include "ScheduleRunner.h"
-#include "WorkloadPage.h"
+#include "workload/WorkloadPage.h"
 #include "design/ScenarioJson.h"
 #include "sched/ClusterModel.h"
 #include "sched/Jobs.h"

@@ -1,4 +1,4 @@
-#include "CatalogDock.h"
+#include "catalog/CatalogDock.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 // ChartView's category and point charts: bars (vertical, horizontal,
 // stacked), lines over categories, rows of events and scatter plots.
-#include "ChartView.h"
+#include "charts/ChartView.h"
 
 #include <QAbstractScrollArea>
 #include <QScrollBar>
@@ -39,10 +39,10 @@
 #include <iterator>
 #include <limits>
 #include <qcustomplot.h>
-#include "ChartStyle.h"
-#include "ImageExport.h"
-#include "ChartViewParts.h"
-#include "PlotView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ImageExport.h"
+#include "charts/ChartViewParts.h"
+#include "charts/PlotView.h"
 
 namespace cf {
 

@@ -8,9 +8,9 @@
 #include <QTextDocument>
 #include <qcustomplot.h>
 
-#include "ChartView.h"
-#include "ImageExport.h"
-#include "PlotView.h"
+#include "charts/ChartView.h"
+#include "charts/ImageExport.h"
+#include "charts/PlotView.h"
 
 namespace cf {
 namespace {

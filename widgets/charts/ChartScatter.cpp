@@ -10,7 +10,7 @@
 #include <limits>
 #include <qcustomplot.h>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 
 namespace cf {
 

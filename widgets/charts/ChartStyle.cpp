@@ -1,4 +1,4 @@
-#include "ChartStyle.h"
+#include "charts/ChartStyle.h"
 
 #include <QHash>
 #include <QStringList>

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <qcustomplot.h>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "ChartView.h"
+#include "charts/ChartView.h"
 
 #include <QAbstractScrollArea>
 #include <QScrollBar>
@@ -39,10 +39,10 @@
 #include <limits>
 #include <qcustomplot.h>
 
-#include "ChartStyle.h"
-#include "ImageExport.h"
-#include "ChartViewParts.h"
-#include "PlotView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ImageExport.h"
+#include "charts/ChartViewParts.h"
+#include "charts/PlotView.h"
 
 namespace cf {
 

@@ -6,8 +6,8 @@
 #include <QFont>
 #include <QStringList>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 
 namespace cf::chartviewparts {
 

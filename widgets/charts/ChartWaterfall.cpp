@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 
 namespace cf {
 

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <limits>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 
 namespace cf {
 

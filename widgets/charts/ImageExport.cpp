@@ -1,4 +1,4 @@
-#include "ImageExport.h"
+#include "charts/ImageExport.h"
 
 #include <QAction>
 #include <QFileDialog>

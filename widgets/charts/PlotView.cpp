@@ -1,4 +1,4 @@
-#include "PlotView.h"
+#include "charts/PlotView.h"
 
 #include <QChart>
 #include <QPainter>

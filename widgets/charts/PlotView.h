@@ -6,7 +6,7 @@
 #include <QFont>
 #include <QVector>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 
 class QCustomPlot;
 class QPainter;

@@ -1,10 +1,10 @@
-#include "CompareCharts.h"
+#include "compare/CompareCharts.h"
 
 #include <cmath>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
-#include "ResultCharts.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
+#include "dashboard/ResultCharts.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "ComparisonView.h"
+#include "compare/ComparisonView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,17 +15,17 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
-#include "CompareCharts.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
+#include "compare/CompareCharts.h"
 #include "Document.h"
-#include "MetricTable.h"
-#include "PolicyComparison.h"
-#include "ResultCharts.h"
-#include "ScenarioDiff.h"
+#include "compare/MetricTable.h"
+#include "compare/PolicyComparison.h"
+#include "dashboard/ResultCharts.h"
+#include "compare/ScenarioDiff.h"
 #include "SimulationRunner.h"
 #include "UncertaintyRunner.h"
-#include "UncertaintyText.h"
+#include "uncertainty/UncertaintyText.h"
 
 namespace cf {
 

@@ -18,7 +18,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ScenarioDiff.h"
+#include "compare/ScenarioDiff.h"
 
 class QBoxLayout;
 class QCheckBox;

@@ -1,4 +1,4 @@
-#include "MetricTable.h"
+#include "compare/MetricTable.h"
 
 #include <QLocale>
 #include <algorithm>

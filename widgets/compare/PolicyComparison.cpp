@@ -1,4 +1,4 @@
-#include "PolicyComparison.h"
+#include "compare/PolicyComparison.h"
 
 #include <QFont>
 #include <QHeaderView>
@@ -6,9 +6,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "ComparisonView.h"
+#include "compare/ComparisonView.h"
 #include "Document.h"
-#include "ScheduleFigures.h"
+#include "workload/ScheduleFigures.h"
 #include "ScheduleRunner.h"
 
 namespace cf {

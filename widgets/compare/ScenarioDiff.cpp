@@ -1,4 +1,4 @@
-#include "ScenarioDiff.h"
+#include "compare/ScenarioDiff.h"
 
 #include <QLocale>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <map>
 
 #include "Document.h"
-#include "FieldSpec.h"
-#include "ResultCharts.h"
+#include "properties/FieldSpec.h"
+#include "dashboard/ResultCharts.h"
 #include "design/ScenarioJson.h"
 
 namespace cf {

@@ -1,4 +1,4 @@
-#include "DashboardPage.h"
+#include "dashboard/DashboardPage.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -10,12 +10,12 @@
 #include <cmath>
 #include <optional>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "Document.h"
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "SimulationRunner.h"
 #include "UncertaintyRunner.h"
-#include "UncertaintyText.h"
+#include "uncertainty/UncertaintyText.h"
 
 namespace cf {
 

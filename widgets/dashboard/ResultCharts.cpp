@@ -1,4 +1,4 @@
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 
 #include <QHash>
 #include <QLocale>
@@ -7,8 +7,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 #include "EngineMessages.h"
 #include "design/Project.h"
 

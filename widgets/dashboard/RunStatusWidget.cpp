@@ -1,4 +1,4 @@
-#include "RunStatusWidget.h"
+#include "dashboard/RunStatusWidget.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

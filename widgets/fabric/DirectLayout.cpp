@@ -1,4 +1,4 @@
-#include "DirectLayout.h"
+#include "fabric/DirectLayout.h"
 
 #include <algorithm>
 #include <cmath>

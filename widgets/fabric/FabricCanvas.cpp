@@ -1,5 +1,5 @@
-#include "FabricCanvas.h"
-#include "FieldSpec.h"
+#include "fabric/FabricCanvas.h"
+#include "properties/FieldSpec.h"
 
 #include "store/ProjectFile.h"
 #include "topology/FabricIO.h"
@@ -21,10 +21,10 @@
 
 #include "BackgroundTask.h"
 #include "Document.h"
-#include "FabricInspector.h"
-#include "FabricItem.h"
-#include "FabricLegend.h"
-#include "FabricView.h"
+#include "fabric/FabricInspector.h"
+#include "fabric/FabricItem.h"
+#include "fabric/FabricLegend.h"
+#include "fabric/FabricView.h"
 #include "design/Resolved.h"
 #include "topology/FabricSpec.h"
 #include "topology/Generators.h"

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "FabricGeometry.h"
+#include "fabric/FabricGeometry.h"
 #include "sim/LinkLoad.h"
 #include "topology/Bom.h"
 

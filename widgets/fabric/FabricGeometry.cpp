@@ -1,4 +1,4 @@
-#include "FabricGeometry.h"
+#include "fabric/FabricGeometry.h"
 
 #include <algorithm>
 #include <tuple>

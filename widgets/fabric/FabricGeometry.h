@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "DirectLayout.h"
+#include "fabric/DirectLayout.h"
 #include "topology/Fabric.h"
 
 namespace cf {

@@ -1,4 +1,4 @@
-#include "FabricInspector.h"
+#include "fabric/FabricInspector.h"
 
 #include <QLocale>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "FabricItem.h"
+#include "fabric/FabricItem.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "FabricGeometry.h"
+#include "fabric/FabricGeometry.h"
 
 namespace cf {
 

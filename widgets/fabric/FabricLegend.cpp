@@ -1,11 +1,11 @@
-#include "FabricLegend.h"
+#include "fabric/FabricLegend.h"
 
 #include <QLinearGradient>
 #include <QLocale>
 #include <QPainter>
 #include <cmath>
 
-#include "FabricItem.h"
+#include "fabric/FabricItem.h"
 
 namespace cf {
 

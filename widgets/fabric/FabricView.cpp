@@ -1,4 +1,4 @@
-#include "FabricView.h"
+#include "fabric/FabricView.h"
 
 #include <QCoreApplication>
 #include <QMouseEvent>
@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "FabricGeometry.h"
-#include "FabricItem.h"
+#include "fabric/FabricGeometry.h"
+#include "fabric/FabricItem.h"
 
 namespace cf {
 

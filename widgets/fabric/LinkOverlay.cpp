@@ -1,4 +1,4 @@
-#include "LinkOverlay.h"
+#include "fabric/LinkOverlay.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "HallEdit.h"
+#include "hall/HallEdit.h"
 
 #include <algorithm>
 #include <set>

@@ -1,4 +1,4 @@
-#include "HallRackItem.h"
+#include "hall/HallRackItem.h"
 
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>

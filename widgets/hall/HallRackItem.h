@@ -7,7 +7,7 @@
 #include <QGraphicsRectItem>
 #include <functional>
 
-#include "HallEdit.h"
+#include "hall/HallEdit.h"
 
 namespace cf {
 

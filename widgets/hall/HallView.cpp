@@ -1,4 +1,4 @@
-#include "HallView.h"
+#include "hall/HallView.h"
 
 #include "LayoutNames.h"
 
@@ -28,8 +28,8 @@
 #include <set>
 
 #include "Document.h"
-#include "HallRackItem.h"
-#include "RackBudget.h"
+#include "hall/HallRackItem.h"
+#include "rack/RackBudget.h"
 #include "commands/EditLayout.h"
 #include "design/HallGeometry.h"
 #include "design/Resolved.h"

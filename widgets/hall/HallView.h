@@ -14,8 +14,8 @@
 #include <functional>
 #include <vector>
 
-#include "HallEdit.h"
-#include "LayoutEdit.h"
+#include "hall/HallEdit.h"
+#include "rack/LayoutEdit.h"
 
 class QAction;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "JobEditor.h"
+#include "job/JobEditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -21,9 +21,9 @@
 #include <cmath>
 
 #include "Document.h"
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 #include "EngineMessages.h"
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 #include "design/Resolved.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"

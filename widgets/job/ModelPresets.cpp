@@ -1,4 +1,4 @@
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "MessagesDock.h"
+#include "messages/MessagesDock.h"
 
 #include <QEvent>
 #include <QHeaderView>

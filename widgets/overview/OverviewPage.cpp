@@ -1,4 +1,4 @@
-#include "OverviewPage.h"
+#include "overview/OverviewPage.h"
 
 #include "PartKinds.h"
 
@@ -15,8 +15,8 @@
 
 #include "Document.h"
 #include "EngineMessages.h"
-#include "FieldSpec.h"
-#include "ResultCharts.h"
+#include "properties/FieldSpec.h"
+#include "dashboard/ResultCharts.h"
 #include "SimulationRunner.h"
 #include "workload/TransformerWorkload.h"
 

@@ -1,4 +1,4 @@
-#include "Lesson.h"
+#include "presentation/Lesson.h"
 
 #include <QDir>
 #include <QFile>

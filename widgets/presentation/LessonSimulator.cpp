@@ -1,4 +1,4 @@
-#include "LessonSimulator.h"
+#include "presentation/LessonSimulator.h"
 
 #include <QElapsedTimer>
 #include <QDir>
@@ -7,7 +7,7 @@
 #include <QLocale>
 #include <cmath>
 
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 #include "common/InputError.h"
 #include "common/InputFile.h"
 #include "design/LayoutGenerator.h"

@@ -13,7 +13,7 @@
 #include <QCoreApplication>
 #include <QVector>
 
-#include "Lesson.h"
+#include "presentation/Lesson.h"
 #include "common/RunControl.h"
 #include "SimResult.h"
 #include "design/Project.h"

@@ -1,6 +1,6 @@
 // The presentation window's pages (the lesson list, a lesson's slide) and
 // their type scaled to the window.
-#include "PresentationWindow.h"
+#include "presentation/PresentationWindow.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -12,10 +12,10 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "ChartView.h"
-#include "LessonSimulator.h"
-#include "PresentationStyle.h"
-#include "ResultCharts.h"
+#include "charts/ChartView.h"
+#include "presentation/LessonSimulator.h"
+#include "presentation/PresentationStyle.h"
+#include "dashboard/ResultCharts.h"
 
 namespace cf {
 

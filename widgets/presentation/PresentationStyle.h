@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ResultCharts.h"
+#include "dashboard/ResultCharts.h"
 
 namespace cf::presentation {
 

@@ -1,4 +1,4 @@
-#include "PresentationWindow.h"
+#include "presentation/PresentationWindow.h"
 
 #include <QCursor>
 #include <QEvent>
@@ -20,12 +20,12 @@
 #include <QRegularExpression>
 #include <cmath>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "BackgroundTask.h"
-#include "LessonSimulator.h"
-#include "PresenterNotes.h"
-#include "PresentationStyle.h"
-#include "ResultCharts.h"
+#include "presentation/LessonSimulator.h"
+#include "presentation/PresenterNotes.h"
+#include "presentation/PresentationStyle.h"
+#include "dashboard/ResultCharts.h"
 #include "common/InputError.h"
 #include "design/Project.h"
 

@@ -1,4 +1,4 @@
-#include "PresenterNotes.h"
+#include "presentation/PresenterNotes.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "ProjectDock.h"
+#include "project/ProjectDock.h"
 
 #include <QAction>
 #include <QEvent>
@@ -9,7 +9,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
-#include "ProjectTreeIcons.h"
+#include "project/ProjectTreeIcons.h"
 #include "ProjectTreeModel.h"
 
 namespace cf {

@@ -1,4 +1,4 @@
-#include "ProjectTreeIcons.h"
+#include "project/ProjectTreeIcons.h"
 
 #include <QApplication>
 #include <QStyle>

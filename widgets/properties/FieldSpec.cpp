@@ -1,4 +1,4 @@
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "FieldWidget.h"
+#include "properties/FieldWidget.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <nlohmann/json.hpp>
 
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 
 class QWidget;
 class QSpinBox;

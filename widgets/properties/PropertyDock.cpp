@@ -1,8 +1,8 @@
-#include "PropertyDock.h"
+#include "properties/PropertyDock.h"
 
 #include <QEvent>
 
-#include "PropertyEditor.h"
+#include "properties/PropertyEditor.h"
 
 namespace cf {
 

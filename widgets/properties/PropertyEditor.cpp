@@ -1,4 +1,4 @@
-#include "PropertyEditor.h"
+#include "properties/PropertyEditor.h"
 
 #include <QEvent>
 #include <QFormLayout>
@@ -12,8 +12,8 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
-#include "FieldSpec.h"
-#include "FieldWidget.h"
+#include "properties/FieldSpec.h"
+#include "properties/FieldWidget.h"
 #include "JsonPath.h"
 #include "design/ScenarioJson.h"
 

@@ -1,4 +1,4 @@
-#include "LayoutEdit.h"
+#include "rack/LayoutEdit.h"
 
 #include <algorithm>
 #include <set>

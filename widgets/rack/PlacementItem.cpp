@@ -1,4 +1,4 @@
-#include "PlacementItem.h"
+#include "rack/PlacementItem.h"
 
 #include <QCursor>
 #include <QGraphicsSceneHoverEvent>
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "RackScene.h"
+#include "rack/RackScene.h"
 
 namespace cf {
 

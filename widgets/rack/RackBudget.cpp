@@ -1,4 +1,4 @@
-#include "RackBudget.h"
+#include "rack/RackBudget.h"
 
 #include <algorithm>
 #include <vector>

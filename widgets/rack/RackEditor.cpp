@@ -1,4 +1,4 @@
-#include "RackEditor.h"
+#include "rack/RackEditor.h"
 
 #include "LayoutNames.h"
 
@@ -18,8 +18,8 @@
 
 #include "BackgroundTask.h"
 #include "Document.h"
-#include "PlacementItem.h"
-#include "RackView.h"
+#include "rack/PlacementItem.h"
+#include "rack/RackView.h"
 #include "commands/EditLayout.h"
 #include "design/LayoutGenerator.h"
 

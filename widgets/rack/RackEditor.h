@@ -14,9 +14,9 @@
 #include <functional>
 #include <vector>
 
-#include "LayoutEdit.h"
+#include "rack/LayoutEdit.h"
 #include "design/RackFit.h"
-#include "RackScene.h"
+#include "rack/RackScene.h"
 
 class QAction;
 class QComboBox;

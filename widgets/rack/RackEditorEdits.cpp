@@ -1,7 +1,7 @@
 // The rack editor's edits: drops, moves, resizes, fillers, racks added,
 // removed, copied and pasted, each one undo command (LayoutEdit.h) or a
 // refusal that says why.
-#include "RackEditor.h"
+#include "rack/RackEditor.h"
 #include "LayoutNames.h"
 #include <QComboBox>
 #include <QEvent>
@@ -18,8 +18,8 @@
 #include <set>
 #include "BackgroundTask.h"
 #include "Document.h"
-#include "PlacementItem.h"
-#include "RackView.h"
+#include "rack/PlacementItem.h"
+#include "rack/RackView.h"
 #include "commands/EditLayout.h"
 #include "design/LayoutGenerator.h"
 

@@ -1,4 +1,4 @@
-#include "RackScene.h"
+#include "rack/RackScene.h"
 
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "PlacementItem.h"
+#include "rack/PlacementItem.h"
 #include "design/RackFit.h"
 
 namespace cf {

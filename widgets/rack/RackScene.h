@@ -8,8 +8,8 @@
 #include <QGraphicsScene>
 #include <vector>
 
-#include "LayoutEdit.h"
-#include "RackBudget.h"
+#include "rack/LayoutEdit.h"
+#include "rack/RackBudget.h"
 
 namespace cf {
 

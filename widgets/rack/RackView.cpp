@@ -1,4 +1,4 @@
-#include "RackView.h"
+#include "rack/RackView.h"
 
 #include <algorithm>
 

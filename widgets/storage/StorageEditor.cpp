@@ -1,4 +1,4 @@
-#include "StorageEditor.h"
+#include "storage/StorageEditor.h"
 
 #include "PartKinds.h"
 
@@ -16,7 +16,7 @@
 #include <QVBoxLayout>
 
 #include "Document.h"
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 #include "design/Climate.h"
 #include "design/ScenarioJson.h"
 

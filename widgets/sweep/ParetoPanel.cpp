@@ -1,4 +1,4 @@
-#include "ParetoPanel.h"
+#include "sweep/ParetoPanel.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -12,8 +12,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ChartView.h"
-#include "SweepFilterProxy.h"
+#include "charts/ChartView.h"
+#include "sweep/SweepFilterProxy.h"
 
 namespace cf {
 

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "SweepTableModel.h"
+#include "sweep/SweepTableModel.h"
 
 class QCheckBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "SearchParetoPage.h"
+#include "sweep/SearchParetoPage.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -13,9 +13,9 @@
 #include <tuple>
 
 #include "BackgroundTask.h"
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "Document.h"
-#include "ParetoPanel.h"
+#include "sweep/ParetoPanel.h"
 #include "design/Resolved.h"
 #include "design/ScenarioJson.h"
 #include "perf/Bottleneck.h"

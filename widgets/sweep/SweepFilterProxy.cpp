@@ -1,6 +1,6 @@
-#include "SweepFilterProxy.h"
+#include "sweep/SweepFilterProxy.h"
 
-#include "SweepTableModel.h"
+#include "sweep/SweepTableModel.h"
 
 namespace cf {
 

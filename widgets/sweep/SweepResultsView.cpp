@@ -1,6 +1,6 @@
-#include "SweepResultsView.h"
+#include "sweep/SweepResultsView.h"
 
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 
 #include <QDir>
 #include <QEvent>
@@ -17,12 +17,12 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "ChartView.h"
-#include "ComparisonView.h"
+#include "charts/ChartView.h"
+#include "compare/ComparisonView.h"
 #include "Document.h"
 #include "EngineMessages.h"
-#include "ParetoPanel.h"
-#include "SearchParetoPage.h"
+#include "sweep/ParetoPanel.h"
+#include "sweep/SearchParetoPage.h"
 #include "design/Validation.h"
 #include "store/ProjectFile.h"
 #include "sweep/SweepResults.h"

@@ -1,4 +1,4 @@
-#include "SweepTableModel.h"
+#include "sweep/SweepTableModel.h"
 
 #include <QBrush>
 #include <QColor>

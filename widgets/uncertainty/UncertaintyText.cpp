@@ -1,4 +1,4 @@
-#include "UncertaintyText.h"
+#include "uncertainty/UncertaintyText.h"
 
 #include <QLocale>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "UncertaintyView.h"
+#include "uncertainty/UncertaintyView.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -14,10 +14,10 @@
 #include <cmath>
 
 #include "BackgroundTask.h"
-#include "ChartStyle.h"
-#include "ChartView.h"
+#include "charts/ChartStyle.h"
+#include "charts/ChartView.h"
 #include "Document.h"
-#include "UncertaintyText.h"
+#include "uncertainty/UncertaintyText.h"
 
 namespace cf {
 

@@ -1,4 +1,4 @@
-#include "WaterfallMetrics.h"
+#include "waterfall/WaterfallMetrics.h"
 
 #include <QLocale>
 #include <cmath>

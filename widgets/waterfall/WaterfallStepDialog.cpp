@@ -1,4 +1,4 @@
-#include "WaterfallStepDialog.h"
+#include "waterfall/WaterfallStepDialog.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

@@ -1,4 +1,4 @@
-#include "WaterfallView.h"
+#include "waterfall/WaterfallView.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -19,14 +19,14 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "Document.h"
 #include "JsonPath.h"
-#include "ScenarioDiff.h"
+#include "compare/ScenarioDiff.h"
 #include "sweep/JsonPath.h"
 #include "waterfall/WaterfallSpec.h"
 #include "WaterfallRunner.h"
-#include "WaterfallStepDialog.h"
+#include "waterfall/WaterfallStepDialog.h"
 
 namespace cf {
 

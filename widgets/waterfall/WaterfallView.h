@@ -9,7 +9,7 @@
 #pragma once
 #include <QWidget>
 
-#include "WaterfallMetrics.h"
+#include "waterfall/WaterfallMetrics.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "ExampleCatalog.h"
+#include "welcome/ExampleCatalog.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "ExampleThumbnail.h"
+#include "welcome/ExampleThumbnail.h"
 
 #include <QCoreApplication>
 #include <QLocale>

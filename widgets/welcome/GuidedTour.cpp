@@ -1,4 +1,4 @@
-#include "GuidedTour.h"
+#include "welcome/GuidedTour.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>

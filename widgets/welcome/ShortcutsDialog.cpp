@@ -1,4 +1,4 @@
-#include "ShortcutsDialog.h"
+#include "welcome/ShortcutsDialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "WelcomePage.h"
+#include "welcome/WelcomePage.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -19,7 +19,7 @@
 #include <memory>
 
 #include "BackgroundTask.h"
-#include "ExampleThumbnail.h"
+#include "welcome/ExampleThumbnail.h"
 
 namespace cf {
 

@@ -8,7 +8,7 @@
 #include <QVector>
 #include <QWidget>
 
-#include "ExampleCatalog.h"
+#include "welcome/ExampleCatalog.h"
 
 class QCheckBox;
 class QLabel;

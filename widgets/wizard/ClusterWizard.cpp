@@ -1,4 +1,4 @@
-#include "ClusterWizard.h"
+#include "wizard/ClusterWizard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,12 +16,12 @@
 
 #include "BackgroundTask.h"
 #include "EngineMessages.h"
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 #include "common/InputError.h"
 #include "design/Climate.h"
 #include "design/Limits.h"
 #include "design/Validation.h"
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 
 namespace cf {
 

@@ -21,7 +21,7 @@
 #include <memory>
 #include <vector>
 
-#include "WizardChoices.h"
+#include "wizard/WizardChoices.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,7 +1,7 @@
 // The Cluster Wizard's check of its answers: the design built on a worker
 // (BackgroundTask), its summary and fabric preview, and the remedies offered
 // when the answers do not build a cluster.
-#include "ClusterWizard.h"
+#include "wizard/ClusterWizard.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,12 +17,12 @@
 #include <algorithm>
 #include "BackgroundTask.h"
 #include "EngineMessages.h"
-#include "FieldSpec.h"
+#include "properties/FieldSpec.h"
 #include "common/InputError.h"
 #include "design/Climate.h"
 #include "design/Limits.h"
 #include "design/Validation.h"
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 
 namespace cf {
 

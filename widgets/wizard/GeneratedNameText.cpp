@@ -1,4 +1,4 @@
-#include "GeneratedNameText.h"
+#include "wizard/GeneratedNameText.h"
 
 #include <QCoreApplication>
 

@@ -1,13 +1,13 @@
-#include "WizardChoices.h"
+#include "wizard/WizardChoices.h"
 
 #include <algorithm>
 #include <charconv>
 
 #include "common/InputError.h"
-#include "GeneratedNameText.h"
+#include "wizard/GeneratedNameText.h"
 #include "design/ClosRules.h"
 #include "design/Validation.h"
-#include "ModelPresets.h"
+#include "job/ModelPresets.h"
 
 namespace cf {
 

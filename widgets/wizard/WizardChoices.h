@@ -12,7 +12,7 @@
 #include "design/LayoutGenerator.h"
 #include "design/Scenario.h"
 #include "design/Validation.h"
-#include "WizardFabric.h"
+#include "wizard/WizardFabric.h"
 
 namespace cf {
 

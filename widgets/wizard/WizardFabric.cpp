@@ -1,4 +1,4 @@
-#include "WizardFabric.h"
+#include "wizard/WizardFabric.h"
 
 #include "design/Resolved.h"
 #include "topology/Analysis.h"

@@ -1,4 +1,4 @@
-#include "ScheduleFigures.h"
+#include "workload/ScheduleFigures.h"
 
 #include <QLocale>
 #include <cmath>

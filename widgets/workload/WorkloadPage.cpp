@@ -1,4 +1,4 @@
-#include "WorkloadPage.h"
+#include "workload/WorkloadPage.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,12 +28,12 @@
 #include <optional>
 
 #include "ChangeEvent.h"
-#include "ChartView.h"
+#include "charts/ChartView.h"
 #include "BackgroundTask.h"
 #include "Document.h"
 #include "EngineMessages.h"
-#include "ScheduleFigures.h"
-#include "WorkloadItems.h"
+#include "workload/ScheduleFigures.h"
+#include "workload/WorkloadItems.h"
 #include "common/InputError.h"
 #include "sched/TraceImport.h"
 

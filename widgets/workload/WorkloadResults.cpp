@@ -1,6 +1,6 @@
 // The Workload tab's results: a schedule's figures, its charts, the teams'
 // shares and the policies side by side.
-#include "WorkloadPage.h"
+#include "workload/WorkloadPage.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ChartView.h"
-#include "ScheduleFigures.h"
-#include "WorkloadItems.h"
+#include "charts/ChartView.h"
+#include "workload/ScheduleFigures.h"
+#include "workload/WorkloadItems.h"
 
 namespace cf {
 

@@ -18,10 +18,10 @@
 #include <memory>
 
 #include "Document.h"
-#include "HallView.h"
-#include "RackEditor.h"
-#include "RackScene.h"
-#include "WizardChoices.h"
+#include "hall/HallView.h"
+#include "rack/RackEditor.h"
+#include "rack/RackScene.h"
+#include "wizard/WizardChoices.h"
 #include "commands/EditLayout.h"
 #include "design/ScenarioJson.h"
 #include "design/Validation.h"

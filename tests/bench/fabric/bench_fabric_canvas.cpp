@@ -14,8 +14,8 @@
 #include <memory>
 #include <string>
 
-#include "FabricGeometry.h"
-#include "FabricItem.h"
+#include "fabric/FabricGeometry.h"
+#include "fabric/FabricItem.h"
 #include "topology/Generators.h"
 
 namespace {
