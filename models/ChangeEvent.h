@@ -5,6 +5,8 @@
 #include <QMetaType>
 #include <QString>
 
+#include "design/ScenarioEdit.h"
+
 namespace cf {
 
 struct ChangeEvent {
@@ -14,7 +16,7 @@ struct ChangeEvent {
     ScenarioAdded,         // `scenario` is the new row
     ScenarioRemoved,       // `scenario` is the row that went away
     ScenarioRenamed,       // `scenario` got a new name
-    ScenarioValueChanged,  // `path` (a JSON pointer, e.g. "/cluster/nodes") of `scenario` changed
+    ScenarioValueChanged,  // `path` (a JSON pointer, e.g. "/cluster/nodes") of `scenario` changed, in `part`
     WaterfallAdded,        // `waterfall` is the new row
     WaterfallRemoved,      // `waterfall` is the row that went away
     WaterfallRenamed,      // `waterfall` got a new name
@@ -26,13 +28,19 @@ struct ChangeEvent {
   int scenario = -1;
   QString path;
   int waterfall = -1;
+  // ScenarioValueChanged: the part of the scenario that changed (the cluster,
+  // the job, the reliability policy, the layout or another part), typed, so
+  // a view tests which part without reading the pointer.
+  ScenarioPart part = ScenarioPart::Other;
 
   static ChangeEvent projectReplaced() { return {Type::ProjectReplaced, -1, {}}; }
   static ChangeEvent projectInfoChanged() { return {Type::ProjectInfoChanged, -1, {}}; }
   static ChangeEvent scenarioAdded(int i) { return {Type::ScenarioAdded, i, {}}; }
   static ChangeEvent scenarioRemoved(int i) { return {Type::ScenarioRemoved, i, {}}; }
   static ChangeEvent scenarioRenamed(int i) { return {Type::ScenarioRenamed, i, {}}; }
-  static ChangeEvent valueChanged(int i, const QString& pointer) { return {Type::ScenarioValueChanged, i, pointer}; }
+  static ChangeEvent valueChanged(int i, const QString& pointer) {
+    return {Type::ScenarioValueChanged, i, pointer, -1, scenarioPartOf(pointer.toStdString())};
+  }
   static ChangeEvent waterfallAdded(int w) { return {Type::WaterfallAdded, -1, {}, w}; }
   static ChangeEvent waterfallRemoved(int w) { return {Type::WaterfallRemoved, -1, {}, w}; }
   static ChangeEvent waterfallRenamed(int w) { return {Type::WaterfallRenamed, -1, {}, w}; }

@@ -24,7 +24,7 @@ void Document::moveRevisions(const ChangeEvent& e) {
     // A change outside /layout leaves the layout as it was (SetScenarioValue
     // carries it over): its written part stays valid. A change inside it
     // leaves the fields as they were (EditLayout).
-    const bool layoutKept = e.type == T::ScenarioRenamed || !pointerInLayout(e.path);
+    const bool layoutKept = e.type == T::ScenarioRenamed || e.part != ScenarioPart::Layout;
     if (i < scenarioJson_.size()) {
       JsonMemo& m = scenarioJson_[i];
       if (layoutKept && m.layoutRevision == scenarioRevisions_[i]) m.layoutRevision = revision_;

@@ -2,6 +2,7 @@
 // paths of validation messages ("job.parallelism.tp", "cluster.storage[1].name")
 // and the JSON pointers that undo commands hold ("/job/parallelism/tp").
 #pragma once
+#include "design/ScenarioEdit.h"
 #include <QString>
 
 namespace cf {
@@ -15,7 +16,7 @@ QString pointerToKeyPath(const QString& pointer);
 // "/layout/sites/0/name"): the layout is kept apart from the other fields
 // (SetScenarioValue carries it over, Document keeps its written part).
 inline bool pointerInLayout(const QString& pointer) {
-  return pointer == QLatin1String("/layout") || pointer.startsWith(QLatin1String("/layout/"));
+  return scenarioPartOf(pointer.toStdString()) == ScenarioPart::Layout;
 }
 
 // Splits a project-level validation path into the scenario it names and the

@@ -238,6 +238,11 @@ ReliabilityPolicy readReliability(ObjectReader r) {
 }  // namespace
 
 json parseJsonText(const std::string& text) { return parseJson(text); }
+Cluster clusterFromJson(const json& j, const std::string& path) { return readCluster(ObjectReader(j, path)); }
+Job jobFromJson(const json& j, const std::string& path) { return readJob(ObjectReader(j, path)); }
+ReliabilityPolicy reliabilityFromJson(const json& j, const std::string& path) {
+  return readReliability(ObjectReader(j, path));
+}
 
 ModelSpec modelFromJson(const json& j, const std::string& path) { return readModel(ObjectReader(j, path)); }
 Parallelism parallelismFromJson(const json& j, const std::string& path) {
@@ -298,8 +303,7 @@ Scenario scenarioFromJson(const json& j, const std::string& path) {
   return s;
 }
 
-json scenarioToJson(const Scenario& s, bool withLayout) {
-  const Cluster& c = s.cluster;
+json clusterToJson(const Cluster& c) {
   json cluster;
   cluster["accelerator"] = c.accelerator_spec ? toJson(*c.accelerator_spec) : json(c.accelerator);
   if (!c.node_type.empty()) cluster["node_type"] = c.node_type;
@@ -342,23 +346,26 @@ json scenarioToJson(const Scenario& s, bool withLayout) {
   if (c.facility.utilization != 0.85) fac["utilization"] = c.facility.utilization;
   if (c.facility.cloud_usd_per_gpu_hour > 0) fac["cloud_usd_per_gpu_hour"] = c.facility.cloud_usd_per_gpu_hour;
   cluster["facility"] = fac;
+  return cluster;
+}
 
-  json ckpt = {{"interval_s", s.job.checkpoint.interval_s ? json(*s.job.checkpoint.interval_s) : json("optimal")},
-               {"async", s.job.checkpoint.async}};
-  if (!s.job.checkpoint.target.empty()) ckpt["target"] = s.job.checkpoint.target;
-  json job = {{"model", modelToJson(s.job.model)},
-              {"parallelism", parallelismToJson(s.job.parallelism)},
-              {"precision", s.job.precision},
-              {"train_tokens", s.job.train_tokens},
+json jobToJson(const Job& j) {
+  json ckpt = {{"interval_s", j.checkpoint.interval_s ? json(*j.checkpoint.interval_s) : json("optimal")},
+               {"async", j.checkpoint.async}};
+  if (!j.checkpoint.target.empty()) ckpt["target"] = j.checkpoint.target;
+  json job = {{"model", modelToJson(j.model)},
+              {"parallelism", parallelismToJson(j.parallelism)},
+              {"precision", j.precision},
+              {"train_tokens", j.train_tokens},
               {"checkpoint", ckpt}};
   json sw = json::object();
-  if (s.job.software.flash_attention) sw["flash_attention"] = *s.job.software.flash_attention;
-  if (s.job.software.sequence_parallel) sw["sequence_parallel"] = *s.job.software.sequence_parallel;
-  if (s.job.software.overlap_dp) sw["overlap_dp"] = *s.job.software.overlap_dp;
-  if (s.job.software.fused_kernels) sw["fused_kernels"] = *s.job.software.fused_kernels;
-  if (s.job.software.gradient_compression_ratio != 1)
-    sw["gradient_compression_ratio"] = s.job.software.gradient_compression_ratio;
-  const SoftwareOptions& swo = s.job.software;
+  if (j.software.flash_attention) sw["flash_attention"] = *j.software.flash_attention;
+  if (j.software.sequence_parallel) sw["sequence_parallel"] = *j.software.sequence_parallel;
+  if (j.software.overlap_dp) sw["overlap_dp"] = *j.software.overlap_dp;
+  if (j.software.fused_kernels) sw["fused_kernels"] = *j.software.fused_kernels;
+  if (j.software.gradient_compression_ratio != 1)
+    sw["gradient_compression_ratio"] = j.software.gradient_compression_ratio;
+  const SoftwareOptions& swo = j.software;
   if (swo.preset != "auto") sw["preset"] = swo.preset;
   if (swo.tp_overlap != "none") sw["tp_overlap"] = swo.tp_overlap;
   if (swo.parallel_block) sw["parallel_block"] = true;
@@ -373,23 +380,28 @@ json scenarioToJson(const Scenario& s, bool withLayout) {
   if (swo.selective_recompute != "attention") sw["selective_recompute"] = swo.selective_recompute;
   if (swo.pipeline_keeps_outputs) sw["pipeline_keeps_outputs"] = true;
   if (!sw.empty()) job["software"] = sw;
-  if (s.job.data) job["data"] = dataPipelineToJson(*s.job.data);
-  if (s.job.placement != "packed") job["placement"] = s.job.placement;
+  if (j.data) job["data"] = dataPipelineToJson(*j.data);
+  if (j.placement != "packed") job["placement"] = j.placement;
+  return job;
+}
 
-  const ReliabilityPolicy& rp = s.reliability;
+json reliabilityToJson(const ReliabilityPolicy& rp) {
   json rel = {{"trials", rp.trials}, {"seed", rp.seed}, {"restart_s", rp.restart_s},
               {"failure_rates", json::object()}, {"failure_rates_only", rp.failure_rates_only}};
   if (rp.spare_nodes != kAutoSpares) rel["spare_nodes"] = rp.spare_nodes;
   for (const auto& [k, v] : rp.failure_rates) rel["failure_rates"][k] = v;
   if (rp.recovery != "checkpoint-restart") rel["recovery"] = rp.recovery;
   if (rp.optics_lane_tolerance) rel["optics_lane_tolerance"] = true;
+  return rel;
+}
 
+json scenarioToJson(const Scenario& s, bool withLayout) {
   json out = {{"format", kScenarioFormat}, {"name", s.name}};
   if (!s.description.empty()) out["description"] = s.description;
   if (!s.notes.empty()) out["notes"] = s.notes;
-  out["cluster"] = cluster;
-  out["job"] = job;
-  out["reliability"] = rel;
+  out["cluster"] = clusterToJson(s.cluster);
+  out["job"] = jobToJson(s.job);
+  out["reliability"] = reliabilityToJson(s.reliability);
   if (withLayout && !s.layout.empty()) out["layout"] = layoutJson(s.layout);
   if (!s.workload.is_null()) out["workload"] = s.workload;
   if (!s.uncertainty.empty()) out["uncertainty"] = uncertaintyToJson(s.uncertainty);

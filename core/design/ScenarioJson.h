@@ -41,6 +41,15 @@ Parallelism parallelismFromJson(const nlohmann::json& j, const std::string& path
 nlohmann::json modelToJson(const ModelSpec& m);
 nlohmann::json parallelismToJson(const Parallelism& p);
 
+// The scenario's parts as scenarioToJson writes them and scenarioFromJson
+// reads them ("cluster", "job", "reliability"; `path` names the part in errors).
+nlohmann::json clusterToJson(const Cluster& c);
+nlohmann::json jobToJson(const Job& j);
+nlohmann::json reliabilityToJson(const ReliabilityPolicy& r);
+Cluster clusterFromJson(const nlohmann::json& j, const std::string& path);
+Job jobFromJson(const nlohmann::json& j, const std::string& path);
+ReliabilityPolicy reliabilityFromJson(const nlohmann::json& j, const std::string& path);
+
 // Parses text, turning JSON syntax errors into InputError("", "line L, column C: ...").
 nlohmann::json parseJsonText(const std::string& text);
 

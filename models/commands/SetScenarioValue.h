@@ -1,7 +1,8 @@
 // The generic property edit: one value of one scenario, addressed by a JSON
 // pointer into the scenario's JSON form (docs/scenario-format.md). Applying
-// goes through scenarioToJson / scenarioFromJson, so every type and range rule
-// of the file format also guards the editor. Repeated edits of the same field
+// writes and reads again only the part that holds the value
+// (design/ScenarioEdit.h), with the file format's reader, so every type and
+// range rule of the file also guards the editor. Repeated edits of the same field
 // (spin box arrows, typing) merge into one undo step. A scenario that still
 // carries its generated name (design/GeneratedName.h) is renamed by the same
 // command, so those edits merge too and undo restores value and name at once.
@@ -47,8 +48,5 @@ class SetScenarioValue : public QUndoCommand {
   bool followName_ = false;
   std::optional<std::string> oldName_;  // the name before the first redo, when it follows
 };
-
-// `value` placed at `pointer` of `scenarioJson` (null removes the key).
-nlohmann::json withValue(nlohmann::json scenarioJson, const QString& pointer, const nlohmann::json& value);
 
 }  // namespace cf

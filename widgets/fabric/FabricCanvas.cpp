@@ -104,7 +104,7 @@ void FabricCanvas::setScenario(int index) {
 void FabricCanvas::onChanged(const ChangeEvent& e) {
   if (!followScenario_) return;
   if (e.type == ChangeEvent::Type::ScenarioValueChanged &&
-      (e.scenario != scenario_ || !(e.path.startsWith(QLatin1String("/cluster")) || e.path == QLatin1String("/"))))
+      (e.scenario != scenario_ || !(e.part == ScenarioPart::Cluster || e.path == QLatin1String("/"))))
     return;
   if (e.type == ChangeEvent::Type::ProjectReplaced) scenario_ = 0;
   dirty_ = true;
