@@ -1,4 +1,6 @@
 // The property editor edits only through Document commands and follows undo.
+#include <cmath>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -9,6 +11,7 @@
 #include <QUndoStack>
 
 #include "Document.h"
+#include "design/ScenarioEdit.h"
 #include "properties/FieldSpec.h"
 #include "properties/FieldWidget.h"
 #include "properties/PropertyEditor.h"
@@ -52,6 +55,53 @@ class TestPropertyEditor : public QObject {
     QCOMPARE(editor.findChild<QDoubleSpinBox*>(QStringLiteral("job.train_tokens"))->value(), 300.0);
     QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("job.checkpoint.target"))->currentText(),
              QStringLiteral("pfs"));
+  }
+
+  // The editor offers only what the file takes: every spin box's range ends,
+  // every choice and both states of a check box are values the scenario's
+  // reader accepts at that field (design/ScenarioEdit.h; one rule, the reader's).
+  void everyOfferedValueIsOneTheFileTakes() {
+    Document doc;
+    QVERIFY(doc.open(kExample));
+    const Scenario& s = doc.scenario(0);
+    int checked = 0;
+    auto takes = [&](const FieldSpec& f, const nlohmann::json& v) {
+      try {
+        withScenarioValue(s, f.pointer, v);
+      } catch (const std::exception& e) {
+        QFAIL(qPrintable(QStringLiteral("%1 = %2: %3").arg(f.keyPath(), QString::fromStdString(v.dump()), e.what())));
+      }
+      ++checked;
+    };
+    auto json = [](const FieldSpec& f, double shown) -> nlohmann::json {
+      if (f.kind == FieldSpec::Kind::Int) return static_cast<long long>(shown);
+      return f.scale >= 1 ? shown * f.scale : shown / std::round(1.0 / f.scale);  // as FieldWidget writes it
+    };
+    for (const FieldGroup& g : propertyGroups())
+      for (const FieldSpec& f : g.fields) {
+        switch (f.kind) {
+          case FieldSpec::Kind::Int:
+          case FieldSpec::Kind::Double:
+            // The minimum means "automatic" where the field has that (the key removed or autoJson).
+            takes(f,
+                  f.hasAuto() ? (f.autoJson ? nlohmann::json::parse(f.autoJson) : nlohmann::json()) : json(f, f.min));
+            // The first value above it: one step of the spin box (1, or 10^-decimals).
+            if (f.hasAuto())
+              takes(f, json(f, f.min + (f.kind == FieldSpec::Kind::Int ? 1 : std::pow(10.0, -f.decimals))));
+            takes(f, json(f, f.max));
+            break;
+          case FieldSpec::Kind::Choice:
+            for (const Choice& c : f.choices) takes(f, c.value);
+            break;
+          case FieldSpec::Kind::Bool:
+            takes(f, true);
+            takes(f, false);
+            break;
+          default:
+            break;  // catalog ids, storage tiers and text: any string is read
+        }
+      }
+    QVERIFY(checked > 100);
   }
 
   void editsBecomeCommands() {

@@ -109,8 +109,8 @@ std::vector<FieldGroup> buildGroups() {
                                           "Fabric switch; automatic picks the catalog switch for the NIC speed"),
                         "switches", QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
            intField("/cluster/scale_out/switch_radix", QT_TRANSLATE_NOOP("cf::FieldSpec", "Switch radix"),
-                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Ports per switch; automatic uses the switch's own radix"), 0,
-                    100000, QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Ports per switch; automatic uses the switch's own radix"), 1,
+                    1024, QT_TRANSLATE_NOOP("cf::FieldSpec", "Automatic")),
            planes,
        }});
   FieldSpec redundancy =
@@ -296,12 +296,12 @@ std::vector<FieldGroup> buildGroups() {
                        "1"),
        }});
   FieldSpec tokens = numField("/job/train_tokens", QT_TRANSLATE_NOOP("cf::FieldSpec", "Training tokens"),
-                              QT_TRANSLATE_NOOP("cf::FieldSpec", "In billions of tokens (B = 10⁹)"), 0.1, 1e9, 1,
+                              QT_TRANSLATE_NOOP("cf::FieldSpec", "In billions of tokens (B = 10⁹)"), 0.1, 1e6, 1,
                               QT_TRANSLATE_NOOP("cf::FieldSpec", " B"));
   tokens.scale = 1e9;
   FieldSpec interval =
       numField("/job/checkpoint/interval_s", QT_TRANSLATE_NOOP("cf::FieldSpec", "Checkpoint interval"),
-               QT_TRANSLATE_NOOP("cf::FieldSpec", "Optimal = chosen by the model (Young/Daly)"), 0, 1e9, 0,
+               QT_TRANSLATE_NOOP("cf::FieldSpec", "Optimal = chosen by the model (Young/Daly)"), 0, 1e8, 0,
                QT_TRANSLATE_NOOP("cf::FieldSpec", " s"), QT_TRANSLATE_NOOP("cf::FieldSpec", "Optimal"));
   interval.autoJson = "\"optimal\"";
   FieldSpec target{"/job/checkpoint/target", QT_TRANSLATE_NOOP("cf::FieldSpec", "Checkpoint target"),
@@ -335,7 +335,7 @@ std::vector<FieldGroup> buildGroups() {
            intField("/reliability/trials", QT_TRANSLATE_NOOP("cf::FieldSpec", "Monte Carlo trials"), "", 1, 10000000),
            intField("/reliability/seed", QT_TRANSLATE_NOOP("cf::FieldSpec", "Random seed"), "", 0, 2147483647),
            numField("/reliability/restart_s", QT_TRANSLATE_NOOP("cf::FieldSpec", "Restart time"),
-                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Detection, restart and reload after a failure"), 0, 1e7, 0,
+                    QT_TRANSLATE_NOOP("cf::FieldSpec", "Detection, restart and reload after a failure"), 0, 1e6, 0,
                     QT_TRANSLATE_NOOP("cf::FieldSpec", " s")),
            intField("/reliability/spare_nodes", QT_TRANSLATE_NOOP("cf::FieldSpec", "Hot spare nodes"),
                     QT_TRANSLATE_NOOP("cf::FieldSpec",
