@@ -2,6 +2,7 @@
 // validity hint at once, and "Find best" (on a worker thread) applies the
 // chosen configuration as one undo command.
 #include <QComboBox>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -41,6 +42,30 @@ class TestJobEditor : public QObject {
     QCOMPARE(m.first_dense_layers, 3);
     QCOMPARE(m.mtp_depth, 1);
     QVERIFY(!editor.hints().join(QLatin1Char('\n')).contains(QStringLiteral("job.model")));
+  }
+
+  // "0 = automatic" in the parallelism's spin boxes is what it says: DP and
+  // the global batch go back to automatic (the reader refused a 0 there, and
+  // the Job tab could not undo a DP it had set), stage layers to an even split.
+  void zeroIsAutomatic() {
+    Document doc;
+    JobEditor editor(&doc);
+    auto* dp = editor.findChild<QSpinBox*>(QStringLiteral("par_dp"));
+    QVERIFY(dp);
+    QCOMPARE(dp->minimum(), 0);
+    const Parallelism& p = doc.scenario(0).job.parallelism;
+    const int dpOfAll = static_cast<int>(doc.scenario(0).cluster.gpus() / (p.tp * p.pp * p.cp));
+    if (p.dp == 0) QVERIFY(editor.setParallelismField(QStringLiteral("dp"), dpOfAll));
+    QCOMPARE(doc.scenario(0).job.parallelism.dp, dpOfAll);
+    QCOMPARE(dp->value(), dpOfAll);
+    dp->setValue(0);
+    QCOMPARE(doc.scenario(0).job.parallelism.dp, 0);  // automatic: the key left out
+    QVERIFY(!editor.setParallelismField(QStringLiteral("global_batch"), 0) ||
+            doc.scenario(0).job.parallelism.global_batch == 0);
+    QVERIFY(editor.setParallelismField(QStringLiteral("first_stage_layers"), 3));
+    QCOMPARE(doc.scenario(0).job.parallelism.first_stage_layers, 3);
+    QVERIFY(editor.setParallelismField(QStringLiteral("first_stage_layers"), 0));
+    QCOMPARE(doc.scenario(0).job.parallelism.first_stage_layers, 0);
   }
 
   // Issue 30: the preset combo shows the scenario's model (it said "GPT-3

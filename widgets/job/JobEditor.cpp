@@ -40,14 +40,20 @@ namespace cf {
 using nlohmann::json;
 
 namespace {
-struct FieldDef {
-  const char* key;
-  int min, max;
-};
-constexpr FieldDef kFields[] = {{"tp", 1, 1024},         {"pp", 1, 1024},          {"dp", 0, 1 << 24},
-                                {"ep", 1, 1024},         {"cp", 1, 1024},          {"micro_batch", 1, 1 << 16},
-                                {"global_batch", 0, 1 << 30}, {"virtual_stages", 1, 64}, {"zero_stage", 0, 3},
-                                {"first_stage_layers", 0, 100000}, {"last_stage_layers", 0, 100000}};
+// The parallelism's spin boxes, by key; their ranges and "automatic" values
+// are the property table's (widgets/properties/FieldSpec.cpp), whose ranges a
+// test holds to what the file's reader takes.
+constexpr const char* kFields[] = {"tp",
+                                   "pp",
+                                   "dp",
+                                   "ep",
+                                   "cp",
+                                   "micro_batch",
+                                   "global_batch",
+                                   "virtual_stages",
+                                   "zero_stage",
+                                   "first_stage_layers",
+                                   "last_stage_layers"};
 // Levers edited by pointer; labels, tooltips and choice texts from the
 // property table (widgets/properties/FieldSpec.cpp), so both views agree.
 constexpr const char* kLeverChoices[] = {"/job/parallelism/schedule", "/job/parallelism/rank_order",
@@ -93,15 +99,16 @@ JobEditor::JobEditor(Document* doc, QWidget* parent)
   // A label too long for the column puts its field on the next line: at
   // 1024x768 the fields were off the column's right edge, only labels shown.
   form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
-  for (const FieldDef& f : kFields) {
+  for (const char* field : kFields) {
     auto* spin = new QSpinBox(this);
-    spin->setObjectName(QStringLiteral("par_%1").arg(QLatin1String(f.key)));
-    spin->setRange(f.min, f.max);
+    spin->setObjectName(QStringLiteral("par_%1").arg(QLatin1String(field)));
+    const QString key = QString::fromLatin1(field);
+    if (const FieldSpec* f = fieldSpec(("/job/parallelism/" + key).toLatin1().constData()))
+      spin->setRange(static_cast<int>(f->min), static_cast<int>(std::min<double>(f->max, 1 << 30)));
     spin->setKeyboardTracking(false);
     labels_.push_back(new QLabel(this));
     labels_.back()->setWordWrap(true);
     form_->addRow(labels_.back(), spin);
-    const QString key = QString::fromLatin1(f.key);
     spins_.emplace_back(key, spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) {
       if (!updating_) setParallelismField(key, v);
@@ -280,10 +287,14 @@ bool JobEditor::applyPreset(const QString& name) {
 }
 
 bool JobEditor::setParallelismField(const QString& key, const json& value) {
-  // Stage layers: 0 in the spin box is "even split", the key's absence.
-  const bool evenSplit = (key == QLatin1String("first_stage_layers") || key == QLatin1String("last_stage_layers")) &&
-                         value.is_number() && value.get<long long>() == 0;
-  return setLever(QStringLiteral("/job/parallelism/") + key, evenSplit ? json() : value);
+  // The spin box's minimum is "automatic" where the property table says so
+  // (DP, global batch: the key's absence; stage layers: an even split), as the
+  // property editor writes it (FieldWidget::emitSpin).
+  const QString pointer = QStringLiteral("/job/parallelism/") + key;
+  const FieldSpec* f = fieldSpec(pointer.toLatin1().constData());
+  if (f && f->hasAuto() && value.is_number() && value.get<double>() <= f->min)
+    return setLever(pointer, f->autoJson ? json::parse(f->autoJson) : json());
+  return setLever(pointer, value);
 }
 
 bool JobEditor::setLever(const QString& pointer, const json& value) {
