@@ -73,28 +73,51 @@ json scenarioValue(const Scenario& s, const std::string& pointer) {
   return j.contains(ptr) ? j.at(ptr) : json();
 }
 
-Scenario withScenarioValue(const Scenario& s, const std::string& pointer, const json& value) {
-  const Split at = splitPointer(pointer);
-  Scenario out = s;
+namespace {
+// Reads the part `at` names with `value` in it; into `out` when given (a
+// scenario that starts as a copy of `s`), else only to check it.
+void readEdited(const Scenario& s, const Split& at, const json& value, Scenario* out) {
+  const json edited = withValue(partJson(s, at.part), at.rest, value);
   switch (at.part) {
-    case ScenarioPart::Cluster:
-      out.cluster = clusterFromJson(withValue(partJson(s, at.part), at.rest, value), "cluster");
-      break;
-    case ScenarioPart::Job:
-      out.job = jobFromJson(withValue(partJson(s, at.part), at.rest, value), "job");
-      break;
-    case ScenarioPart::Reliability:
-      out.reliability = reliabilityFromJson(withValue(partJson(s, at.part), at.rest, value), "reliability");
-      break;
-    case ScenarioPart::Layout:
-      out = scenarioFromJson(withValue(partJson(s, at.part), at.rest, value));
-      break;
-    case ScenarioPart::Other:
-      out = scenarioFromJson(withValue(partJson(s, at.part), at.rest, value));
-      out.layout = s.layout;  // not written: carried over as it is
-      break;
+    case ScenarioPart::Cluster: {
+      Cluster c = clusterFromJson(edited, "cluster");
+      if (out) out->cluster = std::move(c);
+      return;
+    }
+    case ScenarioPart::Job: {
+      Job j = jobFromJson(edited, "job");
+      if (out) out->job = std::move(j);
+      return;
+    }
+    case ScenarioPart::Reliability: {
+      ReliabilityPolicy r = reliabilityFromJson(edited, "reliability");
+      if (out) out->reliability = std::move(r);
+      return;
+    }
+    case ScenarioPart::Layout: {
+      Scenario t = scenarioFromJson(edited);
+      if (out) *out = std::move(t);
+      return;
+    }
+    case ScenarioPart::Other: {
+      Scenario t = scenarioFromJson(edited);
+      if (!out) return;
+      t.layout = std::move(out->layout);  // not written: carried over as it is
+      *out = std::move(t);
+      return;
+    }
   }
+}
+}  // namespace
+
+Scenario withScenarioValue(const Scenario& s, const std::string& pointer, const json& value) {
+  Scenario out = s;
+  readEdited(s, splitPointer(pointer), value, &out);
   return out;
+}
+
+void checkScenarioValue(const Scenario& s, const std::string& pointer, const json& value) {
+  readEdited(s, splitPointer(pointer), value, nullptr);
 }
 
 }  // namespace cf

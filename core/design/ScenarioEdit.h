@@ -31,5 +31,7 @@ nlohmann::json scenarioValue(const Scenario& s, const std::string& pointer);
 // not one the reader takes, and nlohmann::json errors for a pointer that is
 // not one (not starting with '/', or through a value that is not an object).
 Scenario withScenarioValue(const Scenario& s, const std::string& pointer, const nlohmann::json& value);
+// The same check without building the scenario (no copy of it or its layout).
+void checkScenarioValue(const Scenario& s, const std::string& pointer, const nlohmann::json& value);
 
 }  // namespace cf

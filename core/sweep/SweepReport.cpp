@@ -9,6 +9,7 @@
 
 #include "sim/Metrics.h"
 #include "sweep/ParetoFront.h"
+#include "sweep/ResultStore.h"  // kSweepResultsFormat
 
 namespace cf {
 namespace {

@@ -22,7 +22,7 @@ SetScenarioValue* SetScenarioValue::create(Document* doc, int scenario, const QS
   try {  // a pointer that is not one (json_pointer's parse error) is refused as a value is
     old = scenarioValue(current, pointer.toStdString());
     if (old == value) return nullptr;
-    withScenarioValue(current, pointer.toStdString(), value);
+    checkScenarioValue(current, pointer.toStdString(), value);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return nullptr;
