@@ -73,22 +73,17 @@ class TestPropertyEditor : public QObject {
       }
       ++checked;
     };
-    auto json = [](const FieldSpec& f, double shown) -> nlohmann::json {
-      if (f.kind == FieldSpec::Kind::Int) return static_cast<long long>(shown);
-      return f.scale >= 1 ? shown * f.scale : shown / std::round(1.0 / f.scale);  // as FieldWidget writes it
-    };
     for (const FieldGroup& g : propertyGroups())
       for (const FieldSpec& f : g.fields) {
         switch (f.kind) {
           case FieldSpec::Kind::Int:
           case FieldSpec::Kind::Double:
-            // The minimum means "automatic" where the field has that (the key removed or autoJson).
-            takes(f,
-                  f.hasAuto() ? (f.autoJson ? nlohmann::json::parse(f.autoJson) : nlohmann::json()) : json(f, f.min));
-            // The first value above it: one step of the spin box (1, or 10^-decimals).
+            // What the spin box writes (FieldSpec::valueOfShown): at the minimum "automatic" where the field has
+            // that (the key removed or autoJson), then one step above it (1, or 10^-decimals), and the maximum.
+            takes(f, f.valueOfShown(f.min));
             if (f.hasAuto())
-              takes(f, json(f, f.min + (f.kind == FieldSpec::Kind::Int ? 1 : std::pow(10.0, -f.decimals))));
-            takes(f, json(f, f.max));
+              takes(f, f.valueOfShown(f.min + (f.kind == FieldSpec::Kind::Int ? 1 : std::pow(10.0, -f.decimals))));
+            takes(f, f.valueOfShown(f.max));
             break;
           case FieldSpec::Kind::Choice:
             for (const Choice& c : f.choices) takes(f, c.value);

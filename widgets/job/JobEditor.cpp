@@ -292,9 +292,7 @@ bool JobEditor::setParallelismField(const QString& key, const json& value) {
   // property editor writes it (FieldWidget::emitSpin).
   const QString pointer = QStringLiteral("/job/parallelism/") + key;
   const FieldSpec* f = fieldSpec(pointer.toLatin1().constData());
-  if (f && f->hasAuto() && value.is_number() && value.get<double>() <= f->min)
-    return setLever(pointer, f->autoJson ? json::parse(f->autoJson) : json());
-  return setLever(pointer, value);
+  return setLever(pointer, f && value.is_number() ? f->valueOfShown(value.get<double>()) : value);
 }
 
 bool JobEditor::setLever(const QString& pointer, const json& value) {

@@ -1,6 +1,7 @@
 #include "properties/FieldSpec.h"
 
 #include <QCoreApplication>
+#include <cmath>
 
 #include "JsonPath.h"
 
@@ -357,6 +358,14 @@ std::vector<FieldGroup> buildGroups() {
 }  // namespace
 
 QString FieldSpec::keyPath() const { return pointerToKeyPath(QString::fromLatin1(pointer)); }
+
+nlohmann::json FieldSpec::autoValue() const { return autoJson ? nlohmann::json::parse(autoJson) : nlohmann::json(); }
+
+nlohmann::json FieldSpec::valueOfShown(double shown) const {
+  if (hasAuto() && shown <= min) return autoValue();
+  if (kind == Kind::Int) return static_cast<long long>(shown);
+  return scale >= 1 ? shown * scale : shown / std::round(1.0 / scale);
+}
 
 const std::vector<FieldGroup>& propertyGroups() {
   static const std::vector<FieldGroup> groups = buildGroups();

@@ -3,6 +3,7 @@
 // and range. Labels are marked for translation here and translated when shown.
 #pragma once
 #include <QString>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,12 @@ struct FieldSpec {
 
   QString keyPath() const;  // "cluster.nodes"
   bool hasAuto() const { return autoText != nullptr; }
+  // The JSON written for "automatic": autoJson parsed, or null (the key removed).
+  nlohmann::json autoValue() const;
+  // The JSON a spin box's shown value writes: "automatic" at the minimum of a
+  // field that has it, an integer for Int, else shown x scale (a percentage
+  // divides by a whole number, so that 85 % is exactly 0.85).
+  nlohmann::json valueOfShown(double shown) const;
 };
 
 struct FieldGroup {

@@ -89,17 +89,10 @@ bool FieldWidget::isShown(const json& v) const {
   return v == shown_ || (shown_.is_null() && spec_.defaultJson && v == json::parse(spec_.defaultJson));
 }
 
-json FieldWidget::autoValue() const { return spec_.autoJson ? json::parse(spec_.autoJson) : json(); }
+json FieldWidget::autoValue() const { return spec_.autoValue(); }
 
 void FieldWidget::emitSpin(double shown) {
-  json v;
-  if (spec_.hasAuto() && shown <= spec_.min)
-    v = autoValue();
-  else if (spec_.kind == FieldSpec::Kind::Int)
-    v = static_cast<long long>(shown);
-  // Percentages and the like divide by a whole number so that 85 % is exactly 0.85.
-  else
-    v = spec_.scale >= 1 ? shown * spec_.scale : shown / std::round(1.0 / spec_.scale);
+  const json v = spec_.valueOfShown(shown);
   if (!isShown(v)) emit edited(v);
 }
 
