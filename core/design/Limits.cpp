@@ -73,8 +73,8 @@ ClosInput closInput(const FabricShape& s) {
   in.nics_per_node = s.nics_per_node;
   in.radix = std::max(2, s.radix);
   in.tiers = s.tiers;
-  in.oversubscription_leaf = s.oversubscription;
-  in.oversubscription_spine = 1.0;  // specFor: spines are non-blocking
+  in.oversubscription_leaf = std::max(1.0, s.oversubscription);
+  in.oversubscription_spine = std::max(1.0, s.oversubscription_spine);
   in.rail_optimized = s.rail_optimized;
   in.spine_leaf = s.topology == "spine-leaf";
   return in;

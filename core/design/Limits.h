@@ -43,20 +43,24 @@ constexpr double kMonteCarloEventBudget = 2e7;          // budget: failure event
 void liftWorkBudgets(bool lifted);
 bool workBudgetsLifted();
 
-// What the fabric generators build (topology::FabricSpec, in numbers).
+// The shape of a fabric: what the generators build, in numbers. Derived from
+// a scenario once (fabricShape); topology::FabricSpec is this shape plus the
+// link speeds and direct-network parameters the generators also need.
 struct FabricShape {
   long long nodes = 1, gpus_per_node = 8, nics_per_node = 8, planes = 1;
   int radix = kGenericSwitchRadix;
   int tiers = 2;  // after tiers were added for the endpoints (tiersNeeded)
-  double oversubscription = 1;
+  double oversubscription = 1;        // downlink:uplink of the leaves (tier 1)
+  double oversubscription_spine = 1;  // of the spines of three tiers (scenarios: non-blocking)
   std::string topology = "fat-tree";  // fat-tree | spine-leaf | rail-optimized | dragonfly | torus2d | torus3d
-  bool rail_optimized = false;
+  bool rail_optimized = false;        // as asked (rails apart only from two tiers up: ClosPlane::rails)
   std::string scale_up_kind = "nvswitch";
   long long domain_size = 8;
+  bool operator==(const FabricShape&) const = default;
 };
 
-// The Clos plane of a shape (design/ClosRules.h), spines non-blocking as
-// topology::specFor builds them.
+// The Clos plane of a shape (design/ClosRules.h): the one place a shape
+// becomes ClosInput, for the generator and the closed-form counts alike.
 ClosInput closInput(const FabricShape& s);
 
 struct ScaleOut;

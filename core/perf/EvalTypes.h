@@ -44,30 +44,27 @@ struct ParallelConfig {
 #endif
 };
 
-
-// The per-layer figures of one kind of layer: LayerTiming keeps the
-// model's regular layer in its own fields and, for a MoE model with dense
-// first layers (job.model.first_dense_layers), the dense layer's here.
+// The per-layer figures of one kind of layer, one micro-batch, one GPU:
+// LayerTiming is the model's regular layer; for a MoE model with dense first
+// layers (job.model.first_dense_layers) LayerTiming::dense is the dense layer's.
 struct LayerCost {
-  double fwd_s = 0, bwd_s = 0, attn_fwd_s = 0, wgrad_s = 0;
-  double tp_fwd_s = 0, tp_bwd_s = 0, ep_fwd_s = 0, ep_bwd_s = 0, cp_fwd_s = 0, cp_bwd_s = 0;
+  double fwd_s = 0;  // forward compute (GEMMs, attention, memory-bound kernels)
+  double bwd_s = 0;  // backward compute
+  double attn_fwd_s =
+      0;  // what selective recomputation repeats: the attention core forward (and the recompute_modules' work)
+  double wgrad_s = 0;                 // of bwd_s: weight-gradient GEMMs (what zero-bubble schedules defer)
+  double tp_fwd_s = 0, tp_bwd_s = 0;  // TP collectives left exposed (after tp_overlap)
+  double ep_fwd_s = 0, ep_bwd_s = 0;  // MoE all-to-all (DualPipe hides it behind the paired chunk, EvalKernel.h)
+  double cp_fwd_s = 0, cp_bwd_s = 0;  // ring-attention KV exchange left exposed
   double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
 };
 
 // One transformer layer, one micro-batch, one GPU: seconds and bytes.
-struct LayerTiming {
+struct LayerTiming : LayerCost {
   int tp = 0, cp = 0, ep = 0, micro_batch = 0;  // the split these figures are for
   int8_t tp_overlap = 0, sequence_parallel = 0;  // and the layer levers (explicit values)
-  double fwd_s = 0;           // forward compute (GEMMs, attention, memory-bound kernels)
-  double bwd_s = 0;           // backward compute
-  double attn_fwd_s = 0;      // what selective recomputation repeats: the attention core forward (and the recompute_modules' work)
   double gemm_fwd_s = 0;      // of fwd_s: weight GEMMs
   double hbm_fwd_s = 0;       // of fwd_s: memory-bound kernels
-  double wgrad_s = 0;         // of bwd_s: weight-gradient GEMMs (what zero-bubble schedules defer)
-  double tp_fwd_s = 0, tp_bwd_s = 0;   // TP collectives left exposed (after tp_overlap)
-  double ep_fwd_s = 0, ep_bwd_s = 0;   // MoE all-to-all (DualPipe hides it behind the paired chunk, EvalKernel.h)
-  double cp_fwd_s = 0, cp_bwd_s = 0;   // ring-attention KV exchange left exposed
-  double act_none_B = 0, act_selective_B = 0, act_full_B = 0;
   // Edges: embedding on the first stage, head + loss on the last.
   double head_fwd_s = 0, head_bwd_s = 0, embed_fwd_s = 0, embed_bwd_s = 0;
   double logits_B = 0;

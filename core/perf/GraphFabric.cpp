@@ -117,7 +117,7 @@ GraphFabric::GraphFabric(const ResolvedScenario& r, const topology::Fabric& f) :
       continue;
     }
     int node = static_cast<int>(g / gpn), rank = static_cast<int>(g % gpn);
-    int k = std::min(s.nics_per_node - 1, static_cast<int>(1LL * rank * s.nics_per_node / gpn));
+    int k = static_cast<int>(std::min(s.nics_per_node - 1, 1LL * rank * s.nics_per_node / gpn));
     std::uint32_t carrier = topology::gpuOfNic(s, node, k);
     if (carrier < G && leafOfNic_[carrier] >= 0) nicOf_[g] = static_cast<std::int32_t>(carrier);
   }

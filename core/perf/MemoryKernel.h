@@ -114,20 +114,15 @@ CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, doubl
   if (!(dense > 0) || !(blocks > 0)) return lt;
   LayerTiming r = lt;
   const double a = (blocks - dense) / blocks, b = dense / blocks;
-  const LayerCost& d = lt.dense;
-  r.fwd_s = a * lt.fwd_s + b * d.fwd_s;
-  r.bwd_s = a * lt.bwd_s + b * d.bwd_s;
-  r.attn_fwd_s = a * lt.attn_fwd_s + b * d.attn_fwd_s;
-  r.wgrad_s = a * lt.wgrad_s + b * d.wgrad_s;
-  r.tp_fwd_s = a * lt.tp_fwd_s + b * d.tp_fwd_s;
-  r.tp_bwd_s = a * lt.tp_bwd_s + b * d.tp_bwd_s;
-  r.ep_fwd_s = a * lt.ep_fwd_s + b * d.ep_fwd_s;
-  r.ep_bwd_s = a * lt.ep_bwd_s + b * d.ep_bwd_s;
-  r.cp_fwd_s = a * lt.cp_fwd_s + b * d.cp_fwd_s;
-  r.cp_bwd_s = a * lt.cp_bwd_s + b * d.cp_bwd_s;
-  r.act_none_B = a * lt.act_none_B + b * d.act_none_B;
-  r.act_selective_B = a * lt.act_selective_B + b * d.act_selective_B;
-  r.act_full_B = a * lt.act_full_B + b * d.act_full_B;
+  using Figure = double LayerCost::*;
+  const Figure figures[] = {&LayerCost::fwd_s,     &LayerCost::bwd_s,      &LayerCost::attn_fwd_s,
+                            &LayerCost::wgrad_s,   &LayerCost::tp_fwd_s,   &LayerCost::tp_bwd_s,
+                            &LayerCost::ep_fwd_s,  &LayerCost::ep_bwd_s,   &LayerCost::cp_fwd_s,
+                            &LayerCost::cp_bwd_s,  &LayerCost::act_none_B, &LayerCost::act_selective_B,
+                            &LayerCost::act_full_B};
+  static_assert(sizeof(figures) / sizeof(Figure) * sizeof(double) == sizeof(LayerCost),
+                "every LayerCost figure is blended");
+  for (const Figure f : figures) r.*f = a * lt.*f + b * lt.dense.*f;
   return r;
 }
 // The mean layer of stage s (with DualPipe, of the rank's two stages s and

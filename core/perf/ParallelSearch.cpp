@@ -223,18 +223,6 @@ void forEachCandidate(const PerfModel& model, const Split& s, const SearchOption
   }
 }
 
-ParallelConfig baseConfig(const Split& s, const kern::SearchCandidate& c) {
-  ParallelConfig p;
-  p.tp = s.tp;
-  p.pp = c.pp;
-  p.dp = c.dp;
-  p.ep = s.ep;
-  p.cp = s.cp;
-  p.micro_batch = s.mb;
-  p.dp_outermost = c.dpOutermost;
-  return p;
-}
-
 void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const SearchOptions& opt,
               tbb::enumerable_thread_specific<Local>& locals) {
   const SearchObjective obj = opt.objective;
@@ -247,7 +235,8 @@ void cpuSweep(const PerfModel& model, const std::vector<Split>& splits, const Se
       const Split s = splits[i];
       const LayerTiming lt = model.layerTiming(s.tp, s.cp, s.ep, s.mb, s.tpOverlap, s.seqPar);
       forEachCandidate(model, s, opt, &L.idle, [&](const kern::SearchCandidate& cand, bool whole) {
-        const kern::GroupSet gs = model.groups(baseConfig(s, cand));
+        // The groups follow tp, cp, ep, pp, dp and the rank order: the same for every j.
+        const kern::GroupSet gs = model.groups(kern::candidateConfig(cand, lt, 0));
         const int n = cand.configs();
         for (int j = 0; j < n; ++j) {
           const ParallelConfig c = kern::candidateConfig(cand, lt, j);
@@ -292,7 +281,7 @@ bool cudaSweep(const PerfModel& model, const std::vector<Split>& splits, const S
   long long total = 0;
   for (std::size_t i = 0; i < splits.size(); ++i) {
     forEachCandidate(model, splits[i], opt, &out.excluded_idle, [&](const kern::SearchCandidate& cand, bool whole) {
-      const PerfModel::GroupKeys k = model.groupKeys(baseConfig(splits[i], cand));
+      const PerfModel::GroupKeys k = model.groupKeys(kern::candidateConfig(cand, timings[i], 0));
       kern::SearchCandidate c = cand;
       c.split = static_cast<int>(i);
       c.gpp = groupIndex(k.key[0]);

@@ -111,8 +111,7 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
     // same figures for a dense-MLP layer; the kernel weighs them per stage.
     LayerTiming d;
     layerFigures(workload_.layerWork(sp, true), tp, cp, ep, overlap, seqParOn && tp > 1, d);
-    lt.dense = {d.fwd_s,    d.bwd_s,    d.attn_fwd_s, d.wgrad_s,    d.tp_fwd_s,        d.tp_bwd_s,  d.ep_fwd_s,
-                d.ep_bwd_s, d.cp_fwd_s, d.cp_bwd_s,   d.act_none_B, d.act_selective_B, d.act_full_B};
+    lt.dense = d;  // its LayerCost figures
   }
 
   const EdgeWork e = workload_.edgeWork(sp);

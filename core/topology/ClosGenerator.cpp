@@ -31,16 +31,7 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
 
   // Counts of every tier (design/ClosRules.h: port split, leaves, uplinks
   // wired only as the endpoints need them, spines, pods, cores).
-  ClosInput in;
-  in.nodes = s.nodes;
-  in.nics_per_node = s.nics_per_node;
-  in.radix = k;
-  in.tiers = tiers;
-  in.oversubscription_leaf = s.oversubscriptionAt(1);
-  in.oversubscription_spine = s.oversubscriptionAt(2);
-  in.rail_optimized = s.rail_optimized;
-  in.spine_leaf = s.topology == "spine-leaf";
-  const ClosPlane cp = closPlane(in);
+  const ClosPlane cp = closPlane(closInput(s));
   const int d1 = cp.down1, u1 = cp.up1;
   if (tiers > 1 && (d1 < 1 || u1 < 1))
     throw InputError("cluster.scale_out.oversubscription", "leaves of " + std::to_string(k) +

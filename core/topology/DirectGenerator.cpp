@@ -108,7 +108,7 @@ void addTorusPlane(Fabric& f, const FabricSpec& s, int plane) {
   const int n = torusDimensions(s.topology);
   const std::vector<int> dims = torusDims(s, n);
   const double access = s.planeLink_Gbps();
-  const double c = access * std::max(1, s.nics_per_node) / (2.0 * n);
+  const double c = access * std::max(1LL, s.nics_per_node) / (2.0 * n);
   const std::uint32_t r0 = static_cast<std::uint32_t>(f.devices().size());
   for (int v = 0; v < s.nodes; ++v) f.addDevice(makeRouter(plane, v, v));
   for (int v = 0; v < s.nodes; ++v)

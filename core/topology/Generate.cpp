@@ -14,8 +14,8 @@
 namespace cf::topology {
 
 double FabricSpec::oversubscriptionAt(int tier) const {
-  std::size_t i = static_cast<std::size_t>(tier - 1);
-  return i < oversubscription.size() ? std::max(1.0, oversubscription[i]) : 1.0;
+  if (tier == 1) return std::max(1.0, oversubscription);
+  return tier == 2 ? std::max(1.0, oversubscription_spine) : 1.0;
 }
 
 FabricInfo infoFor(const FabricSpec& s) {
@@ -52,7 +52,7 @@ bool meshKind(const std::string& k) {
 void addScaleUp(Fabric& f, const FabricSpec& s) {
   if (s.scale_up_kind == "none" || s.scale_up_kind == "pcie" || s.scale_up_kind.empty()) return;
   const long long G = s.gpus();
-  const int D = std::max(1, s.domain_size);
+  const long long D = std::max(1LL, s.domain_size);
   if (D < 2 || G < 2) return;
   const double perGpu_Gbps = s.scale_up_GBps * 8.0;
   const long long domains = (G + D - 1) / D;
@@ -79,24 +79,6 @@ void addScaleUp(Fabric& f, const FabricSpec& s) {
 }
 
 namespace {
-FabricShape shapeOf(const FabricSpec& s) {
-  FabricShape sh;
-  sh.nodes = s.nodes;
-  sh.gpus_per_node = s.gpus_per_node;
-  sh.nics_per_node = s.nics_per_node;
-  sh.planes = s.planes;
-  sh.radix = s.radix;
-  sh.tiers = s.tiers;
-  sh.oversubscription = s.oversubscriptionAt(1);
-  sh.topology = s.topology;
-  sh.rail_optimized = s.rail_optimized;
-  sh.scale_up_kind = s.scale_up_kind;
-  sh.domain_size = s.domain_size;
-  return sh;
-}
-}  // namespace
-
-namespace {
 std::atomic<long long> constructions{0};
 }  // namespace
 
@@ -121,7 +103,7 @@ Fabric generate(const FabricSpec& s) {
   if (s.planes > 255) throw InputError("cluster.scale_out.planes", "at most 255 planes");
   // Before any allocation: devices and links (NIC ports x planes, switch
   // ports) within the limits validation applies too (design/Limits.h).
-  checkFabricSize(shapeOf(s));
+  checkFabricSize(s);
   Fabric f;
   f.info = infoFor(s);
   addGpus(f, s);
@@ -150,19 +132,10 @@ FabricSpec specFor(const ResolvedScenario& r) {
   const ScaleOut& so = c.scale_out;
   // Too few tiers for the endpoints: fabricShape adds tiers (up to 3), as
   // validation warns (core/design/Validation.cpp); beyond 3 the design is rejected there.
-  const FabricShape shape = fabricShape(r);
   FabricSpec s;
-  s.nodes = c.nodes;
-  s.gpus_per_node = c.accelerators_per_node;
-  s.topology = shape.topology;
-  s.rail_optimized = shape.rail_optimized;
-  s.nics_per_node = so.nics_per_node;
+  static_cast<FabricShape&>(s) = fabricShape(r);
   s.nic_Gbps = so.nic_Gbps;
-  s.planes = static_cast<int>(shape.planes);
-  s.tiers = shape.tiers;
   s.tiers_requested = so.tiers;
-  s.radix = r.switch_radix;
-  s.oversubscription = {so.oversubscription};
   const bool clos = isClosTopology(s.topology);
   if (clos && s.nodes > 1 && s.radix >= 2) {
     long long capacity = maxFabricEndpoints(s.tiers, s.radix, so.oversubscription);
@@ -173,8 +146,6 @@ FabricSpec specFor(const ResolvedScenario& r) {
                                                       std::to_string(s.endpoints()));
   }
   s.switch_latency_ns = r.fabric_switch.latency_ns;
-  s.scale_up_kind = c.scale_up.kind;
-  s.domain_size = r.domain_size;
   s.scale_up_GBps = r.scale_up_GBps;
   return s;
 }

@@ -36,9 +36,10 @@ nlohmann::json h100Scenario(int nodes, int tiers, double oversub, bool rail, int
   return j;
 }
 
+// oversub: {leaves, spines} (empty: the scenario's).
 std::shared_ptr<GraphFabric> graphOf(const ResolvedScenario& r, std::vector<double> oversub = {}, int tiers = 0) {
   topology::FabricSpec spec = topology::specFor(r);
-  if (!oversub.empty()) spec.oversubscription = oversub;
+  if (oversub.size() == 2) spec.oversubscription = oversub[0], spec.oversubscription_spine = oversub[1];
   if (tiers > 0) spec.tiers = tiers;
   topology::Fabric f = topology::generate(spec);
   return std::make_shared<GraphFabric>(r, f);

@@ -251,7 +251,7 @@ void TstTopologyAnalysis::threeTierBisection() {
   QVERIFY(std::abs(b.max_flow_Gbps - k * k * k / 4 * 100 / 2.0) < 1e-6);
   QVERIFY(std::abs(b.tier_cut_Gbps - b.max_flow_Gbps) < 1e-6);
   FabricSpec s = hostsSpec("fat-tree", 4 * 6 * 4, k, 3, 100);  // 4 pods of 6 leaves x 4 hosts
-  s.oversubscription = {1.0, 3.0};
+  s.oversubscription = 1.0, s.oversubscription_spine = 3.0;
   Fabric g = generate(s);
   Bisection b3 = bisection(g);
   QVERIFY2(std::abs(b3.max_flow_Gbps - 96 * 100 / 6.0) < 1e-6, qPrintable(QString::number(b3.max_flow_Gbps)));
@@ -262,7 +262,7 @@ void TstTopologyAnalysis::llama3Clos() {
   // reference/topology.md: Llama 3 trained on 24K H100 over a 3-layer Clos,
   // 400 Gb/s per GPU, 1:7 oversubscription at the aggregation layer.
   FabricSpec s = dgxSpec("fat-tree", 3072, 64, 3, false);
-  s.oversubscription = {1.0, 7.0};
+  s.oversubscription = 1.0, s.oversubscription_spine = 7.0;
   Fabric f = generate(s);
   FabricCounts c = countFabric(f);
   QCOMPARE(c.gpus, 24576LL);
@@ -328,7 +328,7 @@ void TstTopologyAnalysis::oversubscriptionPerTier() {
   const int d1 = static_cast<int>(radix * o1 / (o1 + 1));
   const int d2 = static_cast<int>(radix * o2 / (o2 + 1));
   FabricSpec s = hostsSpec("fat-tree", 2LL * d2 * d1, radix, 3);  // two full pods
-  s.oversubscription = {o1, o2};
+  s.oversubscription = o1, s.oversubscription_spine = o2;
   FabricCounts c = countFabric(generate(s));
   QCOMPARE(static_cast<int>(c.tiers.size()), 3);
   QCOMPARE(c.tiers[0].oversubscription, double(d1) / (radix - d1));
