@@ -54,11 +54,9 @@ FabricSize scaleOutPlane(const FabricShape& s) {
 }
 
 FabricSize scaleUp(const FabricShape& s) {
-  const std::string& k = s.scale_up_kind;
   const long long G = satMul(s.nodes, s.gpus_per_node), D = std::max(1LL, s.domain_size);
-  if (k.empty() || k == "none" || k == "pcie" || D < 2 || G < 2) return {};
-  bool mesh = k == "nvlink" || k == "hccs" || k == "infinity-fabric" || k == "xgmi" || k == "mesh";
-  if (mesh && D <= 16) return {0, satMul(G, std::min(D, G) - 1) / 2};
+  if (!hasScaleUpFabric(s.scale_up_kind) || D < 2 || G < 2) return {};
+  if (isMeshScaleUp(s.scale_up_kind, D)) return {0, satMul(G, std::min(D, G) - 1) / 2};
   return {ceilDiv(G, D), G};
 }
 

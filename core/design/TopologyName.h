@@ -19,4 +19,15 @@ inline bool isClosTopology(std::string_view t) { return t == "fat-tree" || t == 
 // Rail-optimised: the scale_out.rail_optimized flag or the topology name.
 inline bool isRailOptimized(bool flag, std::string_view t) { return flag || t == "rail-optimized"; }
 
+// Scale-up (cluster.scale_up.kind): "none" and "pcie" put no scale-up links
+// in the fabric model; the point-to-point kinds wire a full mesh in domains
+// of up to kMaxMeshDomain GPUs, a switch per domain beyond (and for every
+// switched kind: nvswitch, ub, ...).
+constexpr long long kMaxMeshDomain = 16;
+inline bool hasScaleUpFabric(std::string_view k) { return !k.empty() && k != "none" && k != "pcie"; }
+inline bool isMeshScaleUp(std::string_view k, long long domain) {
+  return (k == "nvlink" || k == "hccs" || k == "infinity-fabric" || k == "xgmi" || k == "mesh") &&
+         domain <= kMaxMeshDomain;
+}
+
 }  // namespace cf

@@ -43,20 +43,14 @@ void addGpus(Fabric& f, const FabricSpec& s) {
     }
 }
 
-namespace {
-bool meshKind(const std::string& k) {
-  return k == "nvlink" || k == "hccs" || k == "infinity-fabric" || k == "xgmi" || k == "mesh";
-}
-}  // namespace
-
 void addScaleUp(Fabric& f, const FabricSpec& s) {
-  if (s.scale_up_kind == "none" || s.scale_up_kind == "pcie" || s.scale_up_kind.empty()) return;
+  if (!hasScaleUpFabric(s.scale_up_kind)) return;
   const long long G = s.gpus();
   const long long D = std::max(1LL, s.domain_size);
   if (D < 2 || G < 2) return;
   const double perGpu_Gbps = s.scale_up_GBps * 8.0;
   const long long domains = (G + D - 1) / D;
-  if (meshKind(s.scale_up_kind) && D <= 16) {
+  if (isMeshScaleUp(s.scale_up_kind, D)) {
     for (long long dom = 0; dom < domains; ++dom) {
       long long lo = dom * D, hi = std::min(G, lo + D);
       for (long long a = lo; a < hi; ++a)
