@@ -41,17 +41,15 @@ const LinkPart* linkFor(const Catalog& parts, const std::string& kind, double Gb
 
 FailureClass make(const std::string& name, const std::string& key, double count, double rate,
                   double interrupt, int nodesLost, double blast, double repair_s, const std::string& src) {
-  FailureClass f;
-  f.name = name;
-  f.rate_key = key;
-  f.count = count;
-  f.rate_per_year = rate;
-  f.interrupt_share = interrupt;
-  f.nodes_lost = nodesLost;
-  f.blast_radius_gpus = blast;
-  f.repair_s = repair_s;
-  f.source = src;
-  return f;
+  return {.name = name,
+          .rate_key = key,
+          .count = count,
+          .rate_per_year = rate,
+          .interrupt_share = interrupt,
+          .blast_radius_gpus = blast,
+          .nodes_lost = nodesLost,
+          .repair_s = repair_s,
+          .source = src};
 }
 
 }  // namespace

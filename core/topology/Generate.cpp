@@ -19,17 +19,16 @@ double FabricSpec::oversubscriptionAt(int tier) const {
 }
 
 FabricInfo infoFor(const FabricSpec& s) {
-  FabricInfo i;
-  i.topology = s.topology;
-  i.nodes = s.nodes;
-  i.gpus_per_node = s.gpus_per_node;
-  i.nics_per_node = s.nics_per_node;
-  i.planes = s.planes;
-  i.radix = s.radix;
-  i.link_Gbps = s.planeLink_Gbps();
-  i.rail_optimized = s.rails();
-  i.switch_latency_ns = s.switch_latency_ns;
-  return i;
+  return {.topology = s.topology,
+          .nodes = static_cast<int>(s.nodes),
+          .gpus_per_node = static_cast<int>(s.gpus_per_node),
+          .nics_per_node = static_cast<int>(s.nics_per_node),
+          .planes = static_cast<int>(s.planes),
+          .radix = s.radix,
+          .link_Gbps = s.planeLink_Gbps(),
+          .rail_optimized = s.rails(),
+          .dims = {},
+          .switch_latency_ns = s.switch_latency_ns};
 }
 
 void addGpus(Fabric& f, const FabricSpec& s) {

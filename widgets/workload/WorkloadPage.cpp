@@ -44,9 +44,6 @@ using nlohmann::json;
 namespace {
 
 using F = ScheduleFigures;
-QString number(double v, int decimals) { return F::number(v, decimals); }
-QString percent(double f) { return F::percent(f); }
-QString money(double usd) { return F::money(usd); }
 QString policyTitle(const std::string& id) { return F::policyTitle(id); }
 
 // A number of a JSON object the user may have written wrongly: `fallback` then.
