@@ -27,6 +27,23 @@ using cftest::bytesOf;
 using cftest::manyScenarios;
 using cftest::problemsText;
 using cftest::sql;
+
+// A version-1 file as the first release wrote it (no scenarios.name column),
+// holding the small scenario; `more` is SQL run after it in the same batch.
+void writeSchemaOne(const std::string& target, const std::string& more = "") {
+  std::string body = scenarioToJson(projectFromJson(cftest::smallScenario()).scenarios[0]).dump();
+  std::string esc;
+  for (char c : body) esc += (c == '\'') ? std::string("''") : std::string(1, c);
+  sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
+                  "; PRAGMA user_version = 1;"
+                  "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+                  "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY "
+                  "KEY(category, id));"
+                  "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+                  "INSERT INTO meta VALUES('name', 'old project');"
+                  "INSERT INTO scenarios VALUES(0, '" +
+                  esc + "');" + more);
+}
 }  // namespace
 
 class TestProjectFileBad : public cftest::ProjectFileFixture {
@@ -111,21 +128,9 @@ class TestProjectFileBad : public cftest::ProjectFileFixture {
   void schemaOneUpgradeFiresNoTrigger() {
     std::string target = path("v1-trigger.cfproj").toStdString();
     QFile::remove(QString::fromStdString(target));
-    std::string body = scenarioToJson(projectFromJson(cftest::smallScenario()).scenarios[0]).dump();
-    std::string esc;
-    for (char c : body) esc += (c == '\'') ? std::string("''") : std::string(1, c);
-    sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
-                    "; PRAGMA user_version = 1;"
-                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                    "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY "
-                    "KEY(category, id));"
-                    "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);"
-                    "INSERT INTO meta VALUES('name', 'old project');"
-                    "INSERT INTO scenarios VALUES(0, '" +
-                    esc +
-                    "');"
-                    "CREATE TRIGGER renamer AFTER UPDATE ON scenarios BEGIN "
-                    "UPDATE meta SET value = 'renamed by a trigger' WHERE key = 'name'; END;");
+    writeSchemaOne(target,
+                   "CREATE TRIGGER renamer AFTER UPDATE ON scenarios BEGIN "
+                   "UPDATE meta SET value = 'renamed by a trigger' WHERE key = 'name'; END;");
     const std::string before = cftest::readText(target);
     try {
       loadProject(target);
@@ -252,20 +257,8 @@ class TestProjectFileBad : public cftest::ProjectFileFixture {
   }
 
   void schemaOneIsMigratedWithoutTouchingTheFile() {
-    // A version-1 file as the first release wrote it (no scenarios.name column).
     std::string target = path("v1.cfproj").toStdString();
-    std::string body = scenarioToJson(projectFromJson(cftest::smallScenario()).scenarios[0]).dump();
-    std::string esc;
-    for (char c : body) esc += (c == '\'') ? std::string("''") : std::string(1, c);
-    sql(target, "PRAGMA application_id = " + std::to_string(kProjectApplicationId) +
-                    "; PRAGMA user_version = 1;"
-                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                    "CREATE TABLE parts(category TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY "
-                    "KEY(category, id));"
-                    "CREATE TABLE scenarios(position INTEGER PRIMARY KEY, body TEXT NOT NULL);"
-                    "INSERT INTO meta VALUES('name', 'old project');"
-                    "INSERT INTO scenarios VALUES(0, '" +
-                    esc + "');");
+    writeSchemaOne(target);
     std::string before = cftest::readText(target);
     Project p = loadProject(target);
     QCOMPARE(p.name, std::string("old project"));
