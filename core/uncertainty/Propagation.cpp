@@ -141,13 +141,13 @@ std::vector<double> Propagator::evaluate(const std::vector<double>& x) const {
       p.parts.upsert(copy);
     }
   }
-  SimulateOptions opt;
-  opt.monte_carlo = false;
-  opt.closed_form_reliability = true;
-  opt.fabric_paths = false;
-  opt.link_loads = false;
-  opt.model_error_factor = stepError;
-  opt.reliability_error_factor = failureError;
+  // The closed forms only: no Monte Carlo, no fabric paths or link loads.
+  const SimulateOptions opt{.monte_carlo = false,
+                            .fabric_paths = false,
+                            .closed_form_reliability = true,
+                            .link_loads = false,
+                            .model_error_factor = stepError,
+                            .reliability_error_factor = failureError};
   const SimOutput out = simulate(p, 0, opt);
   const double goodput = out.closed_form ? out.closed_form->goodput : 1.0;
   const double days = goodput > 0 ? out.failureFreeDays() / goodput : INFINITY;
