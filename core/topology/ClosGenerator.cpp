@@ -27,11 +27,11 @@ void addClosPlane(Fabric& f, const FabricSpec& s, int plane) {
   const double c = s.planeLink_Gbps();
   if (E <= 0) return;
   if (k < 2) throw InputError("cluster.scale_out.switch_radix", "a Clos fabric needs switches of at least 2 ports");
-  const int tiers = std::clamp(s.tiers, 1, 3);
 
   // Counts of every tier (design/ClosRules.h: port split, leaves, uplinks
-  // wired only as the endpoints need them, spines, pods, cores).
+  // wired only as the endpoints need them, spines, pods, cores; tiers 1..3).
   const ClosPlane cp = closPlane(closInput(s));
+  const int tiers = cp.tiers;
   const int d1 = cp.down1, u1 = cp.up1;
   if (tiers > 1 && (d1 < 1 || u1 < 1))
     throw InputError("cluster.scale_out.oversubscription", "leaves of " + std::to_string(k) +

@@ -29,7 +29,6 @@ struct FabricSpec : FabricShape {
 
   long long endpoints() const { return nodes * nics_per_node; }
   long long gpus() const { return nodes * gpus_per_node; }
-  double oversubscriptionAt(int tier) const;  // tier 1 = leaves, 2 = spines of three tiers; at least 1
   double planeLink_Gbps() const { return planes > 0 ? nic_Gbps / static_cast<double>(planes) : nic_Gbps; }
   // Rails are kept apart only from two tiers up: with one tier every NIC port
   // meets on the one switch (a single 8-GPU node is one switch, not eight).

@@ -13,11 +13,6 @@
 
 namespace cf::topology {
 
-double FabricSpec::oversubscriptionAt(int tier) const {
-  if (tier == 1) return std::max(1.0, oversubscription);
-  return tier == 2 ? std::max(1.0, oversubscription_spine) : 1.0;
-}
-
 FabricInfo infoFor(const FabricSpec& s) {
   return {.topology = s.topology,
           .nodes = static_cast<int>(s.nodes),
