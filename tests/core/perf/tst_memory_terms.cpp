@@ -8,7 +8,10 @@
 //    Korthikanti §4.2.3 (interleaved: p(1 + (p-1)/(pv)) on the first stage);
 //  - the loss's logits buffers (job.software.cross_entropy), torchtitan's
 //    per-op selective policy (job.software.selective_recompute) and the
-//    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs).
+//    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs);
+//  - temporaries: the 1 GiB workspace, four send/receive buffers of one
+//    stage activation, and under ZeRO-3 the block being computed gathered
+//    whole (ZeRO §5); the allocator's 8 % of activations and temporaries.
 #include <QtTest>
 
 #include <cmath>
@@ -75,6 +78,8 @@ class TestMemoryTerms : public QObject {
   void torchtitanOpPolicy_data();
   void torchtitanOpPolicy();
   void pipelineKeepsOutputs();
+  void temporaryBuffers();
+  void allocatorAllowance();
   void keysRoundTrip();
 };
 
@@ -270,6 +275,52 @@ void TestMemoryTerms::pipelineKeepsOutputs() {
   QVERIFY2(near(b.stage_memory[0].activations_B - a.stage_memory[0].activations_B, 4 * perMb),
            qPrintable(QString::number(b.stage_memory[0].activations_B - a.stage_memory[0].activations_B)));
   QCOMPARE(b.stage_memory[2].activations_B, a.stage_memory[2].activations_B);
+}
+
+// Temporaries (docs/models.md, "temporary"): the 1 GiB workspace (CUDA
+// context, cuBLAS, NCCL), four pipeline send/receive buffers of one stage
+// activation, 2·b·s·h/t bytes each (forward and backward, both ways), and
+// under ZeRO-3 the block being computed with its weights gathered whole:
+// w × its parameters after TP (ZeRO §5: stage 3 all-gathers each layer's
+// parameters for its forward and backward). A Llama 3 8B block: attention
+// 2·h·a·d + 2·h·kv·d, SwiGLU 3·h·f, two norms of h.
+void TestMemoryTerms::temporaryBuffers() {
+  const double b = 2, s = 8192, h = 4096, a = 32, d = 128, kv = 8, f = 14336;
+  const double gib = 1024.0 * 1024 * 1024;
+  for (int t : {1, 2, 8}) {
+    const PerfResult r = memTermsRun(llama8b(t, 1, 16 / t, 2, 64));
+    const double expect = gib + 4 * (2 * b * s * h / t);
+    QVERIFY2(near(r.stage_memory[0].temporary_B, expect),
+             qPrintable(QString("t %1: %2 vs %3").arg(t).arg(r.stage_memory[0].temporary_B).arg(expect)));
+  }
+  const double block = 2 * h * a * d + 2 * h * kv * d + 3 * h * f + 2 * h;
+  nlohmann::json z3 = llama8b(2, 1, 8, 2, 64);
+  z3["job"]["parallelism"]["zero_stage"] = 3;
+  nlohmann::json z1 = z3;
+  z1["job"]["parallelism"]["zero_stage"] = 1;
+  const double gathered = memTermsRun(z3).stage_memory[0].temporary_B - memTermsRun(z1).stage_memory[0].temporary_B;
+  // The two norms (2h) are whole on every TP rank in Megatron; the model
+  // splits them by t like the rest of the block (7.5e-5 of it here).
+  const double t = 2, norms = 2 * h;
+  QVERIFY2(near(gathered, 2 * ((block - norms) / t + norms), 1e-4),
+           qPrintable(QString("%1 vs %2").arg(gathered).arg(2 * ((block - norms) / t + norms))));
+  // One data-parallel rank has nothing to gather.
+  nlohmann::json alone = llama8b(2, 1, 1, 2, 8);
+  alone["cluster"]["nodes"] = 1;
+  alone["job"]["parallelism"]["zero_stage"] = 3;
+  QVERIFY(near(memTermsRun(alone).stage_memory[0].temporary_B, gib + 4 * (2 * b * s * h / 2)));
+}
+
+// The caching allocator's allowance: 8 % of activations and temporaries on
+// every stage, model states (allocated once, contiguous) excluded.
+void TestMemoryTerms::allocatorAllowance() {
+  const PerfResult r = memTermsRun(llama8b(2, 4, 2, 1, 32));
+  for (int role = 0; role < 3; ++role) {
+    const MemoryBreakdown& m = r.stage_memory[role];
+    QVERIFY(m.activations_B > 0);
+    QVERIFY2(near(m.fragmentation_B, 0.08 * (m.activations_B + m.temporary_B)),
+             qPrintable(QString("role %1: %2").arg(role).arg(m.fragmentation_B)));
+  }
 }
 
 void TestMemoryTerms::keysRoundTrip() {
