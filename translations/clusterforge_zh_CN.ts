@@ -3257,6 +3257,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>流水线阶段保留输出</translation>
     </message>
     <message>
+        <source>Weight and gradient buffers</source>
+        <translation>权重与梯度缓冲区</translation>
+    </message>
+    <message>
         <source>Training data kind</source>
         <translation>训练数据类型</translation>
     </message>

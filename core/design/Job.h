@@ -129,9 +129,14 @@ struct SoftwareOptions {
   //  pipeline_keeps_outputs: a pipeline stage keeps each in-flight
   //   micro-batch's output tensor until its backward (torch.distributed.pipelining);
   //   false: freed after the send (Megatron's deallocate_output_tensor).
+  //  state_buffers: "contiguous" (Megatron: weights and gradients live in
+  //   buffers allocated once) or "per_step" (PyTorch FSDP: the unsharded
+  //   weights and the gradients are allocated and freed every step through
+  //   the caching allocator, so they take its fragmentation allowance).
   std::string cross_entropy = "fp32";
   std::string selective_recompute = "attention";
   bool pipeline_keeps_outputs = false;
+  std::string state_buffers = "contiguous";
   bool operator==(const SoftwareOptions&) const = default;
 };
 

@@ -204,6 +204,7 @@ Job readJob(ObjectReader r) {
   j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "loss_parallel", "compiled"});
   j.software.selective_recompute = sw.choice("selective_recompute", "attention", {"attention", "every_second_matmul"});
   j.software.pipeline_keeps_outputs = sw.boolean("pipeline_keeps_outputs", false);
+  j.software.state_buffers = sw.choice("state_buffers", "contiguous", {"contiguous", "per_step"});
   sw.finish();
   if (r.has("data")) j.data = readDataPipeline(r.object("data"));
   j.placement = r.choice("placement", "packed", {"packed", "scattered"});
@@ -379,6 +380,7 @@ json jobToJson(const Job& j) {
   if (swo.cross_entropy != "fp32") sw["cross_entropy"] = swo.cross_entropy;
   if (swo.selective_recompute != "attention") sw["selective_recompute"] = swo.selective_recompute;
   if (swo.pipeline_keeps_outputs) sw["pipeline_keeps_outputs"] = true;
+  if (swo.state_buffers != "contiguous") sw["state_buffers"] = swo.state_buffers;
   if (!sw.empty()) job["software"] = sw;
   if (j.data) job["data"] = dataPipelineToJson(*j.data);
   if (j.placement != "packed") job["placement"] = j.placement;

@@ -28,6 +28,7 @@ struct MemConsts {
   double logitsCopies = 2;  // fp32 logits-sized buffers at the loss's peak (job.software.cross_entropy)
   bool ppKeepsOutputs =
       false;  // a stage keeps each in-flight micro-batch's output (job.software.pipeline_keeps_outputs)
+  bool perStepStates = false;  // weights and gradients allocated each step (job.software.state_buffers)
 };
 
 // --- Activation offload (PerfModel.h documents and sources the model) --------
@@ -298,7 +299,12 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // implementation (XLA schedules its own; MaxText's TPU v5e rows, which
   // trained in 16 GB, would not fit with three blocks' worth).
   if (c.zero_stage >= 3 && c.dp * c.cp > 1) r.temporary_B += blockParams(k, c) * k.weightB;
-  r.fragmentation_B = k.fragmentation * (r.activations_B + r.temporary_B);
+  // The caching allocator's allowance on what is allocated and freed within
+  // a step: activations and temporaries, and with per-step model states
+  // (PyTorch FSDP) the weights and gradients; the optimizer's states are
+  // allocated once at its first step.
+  const double churn = r.activations_B + r.temporary_B + (k.perStepStates ? r.weights_B + r.gradients_B : 0.0);
+  r.fragmentation_B = k.fragmentation * churn;
   return r;
 }
 

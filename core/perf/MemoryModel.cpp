@@ -35,6 +35,13 @@ MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stac
   k_.fragmentation = kFragmentation;
   k_.logitsCopies = stack.logits_copies;
   k_.ppKeepsOutputs = stack.pp_keeps_outputs;
+  k_.perStepStates = stack.per_step_states;
+}
+
+MemoryModel::Range MemoryModel::allocatorRange(const MemoryBreakdown& m) {
+  const double rest = m.total() - m.fragmentation_B;
+  const double share = m.fragmentation_B / kFragmentation;
+  return {rest + kFragmentationLow * share, rest + kFragmentationHigh * share};
 }
 
 StageParams MemoryModel::stageParams(const ParallelConfig& c, bool first) const {

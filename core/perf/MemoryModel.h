@@ -49,7 +49,12 @@
 //    buffers of one activation tensor each (forward and backward, both ways).
 //  - Fragmentation: 8 % of activations and temporaries (estimate; PyTorch's
 //    caching allocator typically reserves 5-10 % above allocated; model
-//    states are allocated once in contiguous buffers and do not fragment),
+//    states are allocated once in contiguous buffers and do not fragment —
+//    Megatron's; with job.software.state_buffers "per_step", PyTorch FSDP's
+//    unsharded weights and gradients are allocated and freed every step, so
+//    they count too: FSDPParam's all-gather outputs, freed on resharding,
+//    and its unsharded gradients, freed after their reduce-scatter; the
+//    sharded gradients are set to None by zero_grad),
 //    within a documented range of 3-15 % (kFragmentationLow/High) that
 //    performance.memory_range_GiB reports.
 //  - Per stage (issue 16): first, fullest middle and last stages differ in
@@ -88,6 +93,12 @@ class MemoryModel {
   // allocator under interleaved schedules (estimates).
   static constexpr double kFragmentationLow = 0.03;
   static constexpr double kFragmentationHigh = 0.15;
+  // Memory per GPU at the low and high ends of that range, in bytes: the
+  // central allowance of m scaled (kern::memoryStage says what it covers).
+  struct Range {
+    double low_B = 0, high_B = 0;
+  };
+  static Range allocatorRange(const MemoryBreakdown& m);
 
   MemoryModel(const TransformerWorkload& w, const SoftwareStack& stack);
 

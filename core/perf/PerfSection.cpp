@@ -75,10 +75,8 @@ nlohmann::json resultJson(const PerfResult& r, const Bottleneck& bn) {
                       {"activations_GiB", finite(sm.activations_B / kGiB)}});
   }
   j["memory_per_stage_GiB"] = std::move(stages);
-  const double fragBase = m.activations_B + m.temporary_B;
-  const double noFrag = m.total() - m.fragmentation_B;
-  j["memory_range_GiB"] = {finite((noFrag + MemoryModel::kFragmentationLow * fragBase) / kGiB),
-                           finite((noFrag + MemoryModel::kFragmentationHigh * fragBase) / kGiB)};
+  const MemoryModel::Range range = MemoryModel::allocatorRange(m);
+  j["memory_range_GiB"] = {finite(range.low_B / kGiB), finite(range.high_B / kGiB)};
   // The detail's clauses (stable ids + formatted arguments) for translation.
   nlohmann::json clauses = nlohmann::json::array();
   for (const BottleneckClause& c : bn.clauses) clauses.push_back({{"id", c.id}, {"args", c.args}});

@@ -44,6 +44,10 @@ struct SoftwareStack {
   double logits_copies = 2;
   bool op_selective = false;
   bool pp_keeps_outputs = false;
+  // Weights and gradients allocated and freed each step (PyTorch FSDP,
+  // job.software.state_buffers "per_step"): they count in the allocator's
+  // fragmentation allowance like activations (MemoryModel.h).
+  bool per_step_states = false;
   std::string preset = "megatron-core-2024";  // the preset this stack started from
   bool operator==(const SoftwareStack&) const = default;
 };
@@ -123,6 +127,7 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
                                                          : 2.0;
   s.op_selective = o.selective_recompute == "every_second_matmul";
   s.pp_keeps_outputs = o.pipeline_keeps_outputs;
+  s.per_step_states = o.state_buffers == "per_step";
   s.dp_outermost = p.rank_order == "tp-cp-pp-dp";
   return s;
 }

@@ -435,10 +435,8 @@ void JobEditor::showStageMemory() {
                              .arg(res.stage_layer_count[i]);
     stages << (p > 1 && i == peak ? tr("%1 — the peak").arg(text) : text);
   }
-  const double low = (res.memory.total() - res.memory.fragmentation_B +
-                      MemoryModel::kFragmentationLow * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
-  const double high = (res.memory.total() - res.memory.fragmentation_B +
-                       MemoryModel::kFragmentationHigh * (res.memory.activations_B + res.memory.temporary_B)) / kGiB;
+  const MemoryModel::Range range = MemoryModel::allocatorRange(res.memory);
+  const double low = range.low_B / kGiB, high = range.high_B / kGiB;
   stageMemory_->setText(tr("Memory per GPU by pipeline stage: %1. %2 in %3 GiB (allocator range %4–%5 GiB); "
                            "software preset %6.")
                             .arg(stages.join(QStringLiteral(", ")))

@@ -396,6 +396,7 @@ const char* const kKeyLabels[][2] = {
     {"job.software.cross_entropy", QT_TRANSLATE_NOOP("cf::FieldSpec", "Cross-entropy logits")},
     {"job.software.selective_recompute", QT_TRANSLATE_NOOP("cf::FieldSpec", "Selective recomputation keeps")},
     {"job.software.pipeline_keeps_outputs", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipeline stages keep their outputs")},
+    {"job.software.state_buffers", QT_TRANSLATE_NOOP("cf::FieldSpec", "Weight and gradient buffers")},
     {"job.data.kind", QT_TRANSLATE_NOOP("cf::FieldSpec", "Training data kind")},
     {"job.data.sample_bytes", QT_TRANSLATE_NOOP("cf::FieldSpec", "Bytes per sample")},
     {"job.data.compression_ratio", QT_TRANSLATE_NOOP("cf::FieldSpec", "Compression ratio")},
