@@ -291,7 +291,8 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
     const int v = kmaxi(1, c.virtual_stages);
     if (s0 < p - 1 || v > 1) r.activations_B += inFlight(c, m, s0) * v * lt.p2p_B;
   }
-  r.temporary_B = k.workspace_B + 4 * lt.p2p_B;
+  // Pipeline send/receive buffers exist only between stages.
+  r.temporary_B = k.workspace_B + (p > 1 ? 4 * lt.p2p_B : 0.0);
   // ZeRO-3 / FSDP: the block being computed needs its weights gathered
   // whole. Only that one is counted: a prefetched next block (PyTorch FSDP's
   // rate limiter, Zhao et al. VLDB'23, allows two all-gathers in flight) and

@@ -45,8 +45,9 @@
 //    shards only the fp32 master weights and Adam moments over N_d.
 //  - Temporary: 1 GiB for the CUDA context, cuBLAS workspace and NCCL buffers
 //    (estimate; a CUDA context alone takes 0.3-0.6 GiB on A100/H100, NCCL's
-//    buffers ~0.2-0.5 GiB per communicator set) plus 4 pipeline send/receive
-//    buffers of one activation tensor each (forward and backward, both ways).
+//    buffers ~0.2-0.5 GiB per communicator set) plus, with pp > 1, 4 pipeline
+//    send/receive buffers of one activation tensor each (forward and
+//    backward, both ways).
 //  - Fragmentation: 8 % of activations and temporaries (estimate; PyTorch's
 //    caching allocator typically reserves 5-10 % above allocated; model
 //    states are allocated once in contiguous buffers and do not fragment —

@@ -278,8 +278,9 @@ void TestMemoryTerms::pipelineKeepsOutputs() {
 }
 
 // Temporaries (docs/models.md, "temporary"): the 1 GiB workspace (CUDA
-// context, cuBLAS, NCCL), four pipeline send/receive buffers of one stage
-// activation, 2·b·s·h/t bytes each (forward and backward, both ways), and
+// context, cuBLAS, NCCL), with pp > 1 four pipeline send/receive buffers of
+// one stage activation, 2·b·s·h/t bytes each (forward and backward, both
+// ways), and
 // under ZeRO-3 the block being computed with its weights gathered whole:
 // w × its parameters after TP (ZeRO §5: stage 3 all-gathers each layer's
 // parameters for its forward and backward). A Llama 3 8B block: attention
@@ -288,10 +289,13 @@ void TestMemoryTerms::temporaryBuffers() {
   const double b = 2, s = 8192, h = 4096, a = 32, d = 128, kv = 8, f = 14336;
   const double gib = 1024.0 * 1024 * 1024;
   for (int t : {1, 2, 8}) {
-    const PerfResult r = memTermsRun(llama8b(t, 1, 16 / t, 2, 64));
+    const PerfResult r = memTermsRun(llama8b(t, 2, 8 / t, 2, 64));
     const double expect = gib + 4 * (2 * b * s * h / t);
-    QVERIFY2(near(r.stage_memory[0].temporary_B, expect),
-             qPrintable(QString("t %1: %2 vs %3").arg(t).arg(r.stage_memory[0].temporary_B).arg(expect)));
+    for (int role : {0, 2})
+      QVERIFY2(near(r.stage_memory[role].temporary_B, expect),
+               qPrintable(QString("t %1: %2 vs %3").arg(t).arg(r.stage_memory[role].temporary_B).arg(expect)));
+    // Without a pipeline there is nothing to send: the workspace alone.
+    QVERIFY(near(memTermsRun(llama8b(t, 1, 16 / t, 2, 64)).stage_memory[0].temporary_B, gib));
   }
   const double block = 2 * h * a * d + 2 * h * kv * d + 3 * h * f + 2 * h;
   nlohmann::json z3 = llama8b(2, 1, 8, 2, 64);
@@ -308,7 +312,7 @@ void TestMemoryTerms::temporaryBuffers() {
   nlohmann::json alone = llama8b(2, 1, 1, 2, 8);
   alone["cluster"]["nodes"] = 1;
   alone["job"]["parallelism"]["zero_stage"] = 3;
-  QVERIFY(near(memTermsRun(alone).stage_memory[0].temporary_B, gib + 4 * (2 * b * s * h / 2)));
+  QVERIFY(near(memTermsRun(alone).stage_memory[0].temporary_B, gib));
 }
 
 // The caching allocator's allowance: 8 % of what is allocated and freed
