@@ -189,7 +189,11 @@ CF_HD inline double blockParams(const MemConsts& k, const ParallelConfig& c) {
 CF_HD inline void splitStates(const MemConsts& k, int zero, double params, double n, double& wB, double& gB,
                               double& oB) {
   const double z = zero;
-  wB += params * k.weightB / (z >= 3 ? n : 1);
+  // PyTorch FSDP (per-step state buffers) keeps no 16-bit shard: its sharded
+  // fp32 parameter is the optimizer's master copy (in optB), and the 16-bit
+  // weights exist only gathered, a block at a time (memoryStage).
+  const bool fsdpShard = k.perStepStates && z >= 3 && n > 1;
+  wB += fsdpShard ? 0.0 : params * k.weightB / (z >= 3 ? n : 1);
   gB += params * k.gradB / (z >= 2 ? n : 1);
   oB += params * k.optB / (z >= 1 ? n : 1);
 }
@@ -294,12 +298,22 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // Pipeline send/receive buffers exist only between stages.
   r.temporary_B = k.workspace_B + (p > 1 ? 4 * lt.p2p_B : 0.0);
   // ZeRO-3 / FSDP: the block being computed needs its weights gathered
-  // whole. Only that one is counted: a prefetched next block (PyTorch FSDP's
-  // rate limiter, Zhao et al. VLDB'23, allows two all-gathers in flight) and
+  // whole. By default only that one is counted: a prefetched next block and
   // the block's unsharded gradient before its reduce-scatter depend on the
   // implementation (XLA schedules its own; MaxText's TPU v5e rows, which
   // trained in 16 GB, would not fit with three blocks' worth).
-  if (c.zero_stage >= 3 && c.dp * c.cp > 1) r.temporary_B += blockParams(k, c) * k.weightB;
+  //
+  // PyTorch FSDP (state_buffers "per_step": FSDP2's fully_shard) holds more
+  // at a time, by its code: the next block's all-gather is issued while the
+  // current block computes (implicit prefetch, forward and backward), and a
+  // block's backward leaves its unsharded gradients (weight dtype), which
+  // post_backward copies into a reduce-scatter input of the whole block in
+  // the reduce dtype (foreach_reduce: torch.empty(numel, dtype=reduce_dtype),
+  // the gradients freed after the copy-in) while the previous block's input
+  // may still be in flight: two gathered blocks, one block of gradients and
+  // one reduce-scatter input, (3w + g)·P_block.
+  if (c.zero_stage >= 3 && c.dp * c.cp > 1)
+    r.temporary_B += blockParams(k, c) * (k.perStepStates ? 3.0 * k.weightB + k.gradB : k.weightB);
   // The caching allocator's allowance on what is allocated and freed within
   // a step: activations and temporaries, and with per-step model states
   // (PyTorch FSDP) the weights and gradients; the optimizer's states are

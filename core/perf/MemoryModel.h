@@ -55,7 +55,9 @@
 //    unsharded weights and gradients are allocated and freed every step, so
 //    they count too: FSDPParam's all-gather outputs, freed on resharding,
 //    and its unsharded gradients, freed after their reduce-scatter; the
-//    sharded gradients are set to None by zero_grad),
+//    sharded gradients are set to None by zero_grad; under ZeRO-3 FSDP2
+//    also holds two gathered blocks, a block's gradients and its
+//    reduce-scatter input, and keeps no 16-bit shard: kern::memoryStage),
 //    within a documented range of 3-15 % (kFragmentationLow/High) that
 //    performance.memory_range_GiB reports.
 //  - Per stage (issue 16): first, fullest middle and last stages differ in

@@ -308,6 +308,20 @@ void TestMemoryTerms::temporaryBuffers() {
   const double t = 2, norms = 2 * h;
   QVERIFY2(near(gathered, 2 * ((block - norms) / t + norms), 1e-4),
            qPrintable(QString("%1 vs %2").arg(gathered).arg(2 * ((block - norms) / t + norms))));
+  // PyTorch FSDP (state_buffers "per_step"): two gathered blocks (the next
+  // one prefetched), the block's unsharded gradients in the weight dtype and
+  // its reduce-scatter input in the gradient dtype, (3w + g)·P_block; no
+  // 16-bit shard is kept (the fp32 shard is the optimizer's master copy).
+  nlohmann::json fsdp = z3;
+  fsdp["job"]["software"] = {{"state_buffers", "per_step"}, {"fp32_main_grads", true}};
+  const MemoryBreakdown fs = memTermsRun(fsdp).stage_memory[0];
+  const MemoryBreakdown z = memTermsRun(z3).stage_memory[0];
+  const double blockOnGpu = (block - norms) / t + norms;
+  QVERIFY2(near(fs.temporary_B - z.temporary_B, (3 * 2 + 4 - 2) * blockOnGpu, 1e-4),
+           qPrintable(QString("%1 vs %2").arg(fs.temporary_B - z.temporary_B).arg(8 * blockOnGpu)));
+  QCOMPARE(fs.weights_B, 0.0);
+  QVERIFY(near(fs.gradients_B, 2 * z.gradients_B));  // fp32 shards: 4/N bytes a parameter, not 2/N
+  QVERIFY(near(fs.optimizer_B, z.optimizer_B));
   // One data-parallel rank has nothing to gather.
   nlohmann::json alone = llama8b(2, 1, 1, 2, 8);
   alone["cluster"]["nodes"] = 1;
