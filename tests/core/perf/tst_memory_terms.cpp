@@ -9,9 +9,11 @@
 //  - the loss's logits buffers (job.software.cross_entropy), torchtitan's
 //    per-op selective policy (job.software.selective_recompute) and the
 //    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs);
-//  - temporaries: the 1 GiB workspace, four send/receive buffers of one
-//    stage activation, and under ZeRO-3 the block being computed gathered
-//    whole (ZeRO §5); the allocator's 8 % of activations and temporaries.
+//  - temporaries: the 1 GiB workspace, with pp > 1 four send/receive
+//    buffers of one stage activation, and under ZeRO-3 the block being
+//    computed gathered whole (ZeRO §5; PyTorch FSDP2's buffers with
+//    state_buffers "per_step"); the allocator's 8 % of what a step
+//    allocates and frees.
 #include <QtTest>
 
 #include <cmath>
@@ -280,8 +282,7 @@ void TestMemoryTerms::pipelineKeepsOutputs() {
 // Temporaries (docs/models.md, "temporary"): the 1 GiB workspace (CUDA
 // context, cuBLAS, NCCL), with pp > 1 four pipeline send/receive buffers of
 // one stage activation, 2·b·s·h/t bytes each (forward and backward, both
-// ways), and
-// under ZeRO-3 the block being computed with its weights gathered whole:
+// ways), and under ZeRO-3 the block being computed with its weights gathered whole:
 // w × its parameters after TP (ZeRO §5: stage 3 all-gathers each layer's
 // parameters for its forward and backward). A Llama 3 8B block: attention
 // 2·h·a·d + 2·h·kv·d, SwiGLU 3·h·f, two norms of h.
