@@ -51,6 +51,7 @@ void readPart(ObjectReader& r, Accelerator& p) {
   p.tdp_W = r.requiredNumber("tdp_W", 1.0, 1e5);
   p.idle_W = r.number("idle_W", p.tdp_W * 0.15, 0.0);
   p.gemm_efficiency = r.number("gemm_efficiency", 0.75, 0.05, 1.0);
+  p.gemm_efficiency_fp8_ratio = r.number("gemm_efficiency_fp8_ratio", 1.0, 0.05, 1.0);
   p.release_year = static_cast<int>(r.integer("release_year", 0, 0, 3000));
 }
 
@@ -65,6 +66,7 @@ json toJson(const Accelerator& p) {
   j["tdp_W"] = p.tdp_W;
   j["idle_W"] = p.idle_W;
   j["gemm_efficiency"] = p.gemm_efficiency;
+  if (p.gemm_efficiency_fp8_ratio != 1.0) j["gemm_efficiency_fp8_ratio"] = p.gemm_efficiency_fp8_ratio;
   j["release_year"] = p.release_year;
   return j;
 }

@@ -42,6 +42,9 @@ struct Accelerator : PartInfo {
   double tdp_W = 0;
   double idle_W = 0;
   double gemm_efficiency = 0.75;  // achievable share of peak on large GEMMs
+  // FP8 GEMMs' achievable share of the FP8 peak relative to gemm_efficiency
+  // (measured max-achievable FP8 over BF16 matmul efficiency; 1 = the same).
+  double gemm_efficiency_fp8_ratio = 1.0;
   int release_year = 0;
   bool operator==(const Accelerator&) const = default;
 };

@@ -5,12 +5,21 @@
 
 namespace cf {
 
-ComputeModel::ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes,
-                           double attn_peak_tflops)
+namespace {
+double bf16Efficiency(const Accelerator& acc) {
+  return (acc.gemm_efficiency > 0 ? std::min(1.0, acc.gemm_efficiency) : 0.75) * ComputeModel::kSustainedClock;
+}
+}  // namespace
+
+ComputeModel::ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes, bool fp8_gemms)
     : peak_(std::max(1e-3, peak_tflops) * 1e12),
-      attnPeak_(attn_peak_tflops > 0 ? attn_peak_tflops * 1e12 : std::max(1e-3, peak_tflops) * 1e12),
+      attnPeak_((fp8_gemms && acc.peak_tflops.bf16 > 0 ? acc.peak_tflops.bf16 : std::max(1e-3, peak_tflops)) * 1e12),
       hbm_(std::max(1.0, acc.hbm_GBps) * 1e9),
-      gemmEff_((acc.gemm_efficiency > 0 ? std::min(1.0, acc.gemm_efficiency) : 0.75) * kSustainedClock),
+      gemmEff_(bf16Efficiency(acc) *
+               (fp8_gemms
+                    ? std::clamp(acc.gemm_efficiency_fp8_ratio > 0 ? acc.gemm_efficiency_fp8_ratio : 1.0, 0.05, 1.0)
+                    : 1.0)),
+      attnEff_(bf16Efficiency(acc)),
       bytes_(bytes) {}
 
 namespace {
@@ -45,7 +54,7 @@ double ComputeModel::memorySeconds(double bytes, int kernels) const {
 
 double ComputeModel::flashSeconds(double flops, bool backward) const {
   if (flops <= 0) return 0;
-  double eta = gemmEff_ * (backward ? kFlashBackward : kFlashForward);
+  double eta = attnEff_ * (backward ? kFlashBackward : kFlashForward);
   return flops / (attnPeak_ * eta) + kLaunch_s;
 }
 

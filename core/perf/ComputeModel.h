@@ -6,10 +6,18 @@
 //           q(x) = x / (128 * ceil(x / 128))      tile quantisation of 128x128 output tiles
 //   memory-bound kernel: t = bytes / (HBM * eta_hbm) + kernels * t_launch
 //   fused attention: t = F_executed / (peak * gemm_efficiency * eta_flash)
+//   FP8 GEMMs: gemm_efficiency * gemm_efficiency_fp8_ratio at the FP8 peak
 //
 // Constants:
 //  - gemm_efficiency: catalog, per accelerator ("achievable share of peak on
 //    large GEMMs", sourced there).
+//  - gemm_efficiency_fp8_ratio: catalog, per accelerator: FP8 GEMMs reach a
+//    smaller share of their (twice as high) peak than BF16 GEMMs of theirs.
+//    The ratio of the two measured maximum-achievable matmul efficiencies
+//    of the same part (stas00/ml-engineering, compute/accelerator/README.md,
+//    "Maximum Achievable Matmul FLOPS comparison table": H100 SXM 70.9 % FP8
+//    over 80.3 % BF16 = 0.883; H200 73.4 / 80.3; B200 76.3 / 77.6; GB200
+//    72.3 / 72.9); 1 where no FP8 figure was measured.
 //  - 128-wide output tiles: the CUTLASS/cuBLAS tile used for bf16 GEMMs on
 //    A100/H100 (NVIDIA "Matrix Multiplication Background User's Guide",
 //    tile and wave quantisation).
@@ -49,9 +57,10 @@ class ComputeModel {
   static constexpr double kFlashForward = 0.72;
   static constexpr double kFlashBackward = 0.60;
 
-  // attn_peak_tflops: the rate of the fused attention kernel (0 = peak_tflops);
-  // with fp8 GEMMs attention stays in bf16 (Transformer Engine), at the bf16 peak.
-  ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes, double attn_peak_tflops = 0);
+  // fp8_gemms: the weight GEMMs run in FP8 at peak_tflops (the FP8 peak) with
+  // gemm_efficiency x gemm_efficiency_fp8_ratio, while attention stays in bf16
+  // (Transformer Engine) at the bf16 peak and gemm_efficiency.
+  ComputeModel(const Accelerator& acc, double peak_tflops, const PrecisionBytes& bytes, bool fp8_gemms = false);
 
   double gemmEfficiency(const GemmShape& g) const;
   double gemmSeconds(const GemmShape& g) const;
@@ -67,7 +76,8 @@ class ComputeModel {
   double peak_ = 0;  // FLOP/s
   double attnPeak_ = 0;  // FLOP/s of the fused attention kernel
   double hbm_ = 0;   // B/s
-  double gemmEff_ = 0.75;
+  double gemmEff_ = 0.75;  // of the weight GEMMs (FP8 ones with the FP8 ratio)
+  double attnEff_ = 0.75;  // of the fused attention kernel (bf16 with FP8 GEMMs)
   PrecisionBytes bytes_;
 };
 

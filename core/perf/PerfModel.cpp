@@ -26,8 +26,7 @@ PerfModel::PerfModel(const ResolvedScenario& r, const Catalog&, const SoftwareSt
                      std::shared_ptr<const CommFabric> fabric)
     : stack_(stack),
       workload_(scenarioOf(r).job.model, parsePrecision(scenarioOf(r).job.precision)),
-      compute_(r.accelerator, r.peak_tflops, workload_.bytes(),
-               workload_.precision() == Precision::Fp8 ? r.accelerator.peak_tflops.bf16 : 0.0),
+      compute_(r.accelerator, r.peak_tflops, workload_.bytes(), workload_.precision() == Precision::Fp8),
       memory_(workload_, stack_),
       storage_(r) {
   init(r, std::move(fabric));

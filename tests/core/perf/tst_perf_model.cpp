@@ -8,6 +8,7 @@
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
 #include "perf/Bottleneck.h"
+#include "perf/ComputeModel.h"
 #include "perf/PerfModel.h"
 #include "perf/PerfSection.h"
 #include "perf/StorageModel.h"
@@ -37,6 +38,8 @@ class TestPerfModel : public QObject {
   void oversubscriptionSlowsDp();
   void tpAcrossDomainIsSlower();
   void recomputeTradesTimeForMemory();
+  void fp8GemmEfficiency_data();
+  void fp8GemmEfficiency();
 };
 
 void TestPerfModel::zeroModelStates_data() {
@@ -259,6 +262,49 @@ void TestPerfModel::recomputeTradesTimeForMemory() {
   QVERIFY(none.memory.activations_B > sel.memory.activations_B && sel.memory.activations_B > full.memory.activations_B);
   QVERIFY(std::fabs(none.model_tflops_per_gpu * none.step_time_s - full.model_tflops_per_gpu * full.step_time_s) <
           1e-9 * none.model_tflops_per_gpu * none.step_time_s);
+}
+
+void TestPerfModel::fp8GemmEfficiency_data() {
+  QTest::addColumn<QString>("part");
+  QTest::addColumn<double>("fp8Mamf");
+  QTest::addColumn<double>("bf16Mamf");
+  // Maximum achievable matmul efficiency, FP8 and BF16, of the same part
+  // (stas00/ml-engineering, compute/accelerator/README.md, MAMF table; H200's
+  // BF16 is H100's: "H200 is the same"; H800 is the H100 die).
+  QTest::newRow("H100") << "H100-SXM5-80GB" << 70.9 << 80.3;
+  QTest::newRow("H800") << "H800-SXM5-80GB" << 70.9 << 80.3;
+  QTest::newRow("H200") << "H200-SXM-141GB" << 73.4 << 80.3;
+  QTest::newRow("B200") << "B200" << 76.3 << 77.6;
+  QTest::newRow("GB200") << "GB200" << 72.3 << 72.9;
+}
+
+// FP8 weight GEMMs run at gemm_efficiency x gemm_efficiency_fp8_ratio of the
+// FP8 peak; the fused attention stays at the BF16 peak and gemm_efficiency.
+void TestPerfModel::fp8GemmEfficiency() {
+  QFETCH(QString, part);
+  QFETCH(double, fp8Mamf);
+  QFETCH(double, bf16Mamf);
+  const Accelerator* acc = Catalog::builtin().accelerator(part.toStdString());
+  QVERIFY(acc);
+  QVERIFY2(std::fabs(acc->gemm_efficiency_fp8_ratio - fp8Mamf / bf16Mamf) < 0.0015,
+           qPrintable(QString::number(acc->gemm_efficiency_fp8_ratio)));
+  const PrecisionBytes b8 = precisionBytes(Precision::Fp8), b16 = precisionBytes(Precision::Bf16);
+  const ComputeModel fp8(*acc, acc->peak_tflops.fp8, b8, true), bf16(*acc, acc->peak_tflops.bf16, b16, false);
+  // A large tile-aligned GEMM: q(m) = q(n) = 1, k / (k + 128).
+  const GemmShape g{16384, 16384, 16384, 1};
+  const double kEff = 16384.0 / (16384.0 + ComputeModel::kK0);
+  const double eff = acc->gemm_efficiency * ComputeModel::kSustainedClock;
+  const double t8 = g.flops() / (acc->peak_tflops.fp8 * 1e12 * eff * acc->gemm_efficiency_fp8_ratio * kEff);
+  const double t16 = g.flops() / (acc->peak_tflops.bf16 * 1e12 * eff * kEff);
+  QVERIFY2(std::fabs(fp8.gemmSeconds(g) - ComputeModel::kLaunch_s - t8) < 1e-9 * t8, qPrintable(QString::number(t8)));
+  QVERIFY2(std::fabs(bf16.gemmSeconds(g) - ComputeModel::kLaunch_s - t16) < 1e-9 * t16,
+           qPrintable(QString::number(t16)));
+  // FP8 is still faster per GEMM (twice the peak at a lower share of it).
+  QVERIFY(fp8.gemmSeconds(g) < bf16.gemmSeconds(g));
+  // Attention: the same kernel time with FP8 GEMMs as with BF16 ones.
+  const double flops = 1e15;
+  QVERIFY(std::fabs(fp8.flashSeconds(flops, false) - bf16.flashSeconds(flops, false)) < 1e-12);
+  QVERIFY(std::fabs(fp8.flashSeconds(flops, true) - bf16.flashSeconds(flops, true)) < 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TestPerfModel)
