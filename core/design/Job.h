@@ -109,7 +109,10 @@ struct SoftwareOptions {
   // ("layernorm": the norms' outputs, "mla_up_proj": MLA's up-projected Q, K, V,
   // "moe_act": the routed experts' SwiGLU output) instead of storing them.
   std::vector<std::string> recompute_modules;
-  bool fp8_activation_cache = false;  // GEMM inputs kept for the backward in FP8 (1 byte; attention output E5M6, 1.5)
+  // GEMM inputs kept for the backward in FP8 (1 byte; attention output E5M6,
+  // 1.5). Unset: on with precision fp8 (Transformer Engine's FP8 linear layers
+  // save their FP8-cast inputs), off otherwise.
+  std::optional<bool> fp8_activation_cache;
   std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
   bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
   // Memory of the loss and of selective recomputation as the training code

@@ -241,7 +241,9 @@ LayerSplit PerfModel::layerSplit(int tp, int cp, int ep, int microBatch, int seq
   s.recompute_norm = stack_.recompute_norm;
   s.recompute_mla_up = stack_.recompute_mla_up;
   s.recompute_moe_act = stack_.recompute_moe_act;
-  s.fp8_activation_cache = stack_.fp8_activation_cache;
+  // Transformer Engine's FP8 linear layers keep their FP8-cast inputs for the
+  // backward pass: the cache is on with FP8 GEMMs unless the scenario says.
+  s.fp8_activation_cache = stack_.fp8_activation_cache.value_or(workload_.precision() == Precision::Fp8);
   s.op_selective = stack_.op_selective;
   return s;
 }

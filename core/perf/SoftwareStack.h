@@ -3,6 +3,7 @@
 // sequence_parallel, overlap_dp, tp_overlap, parallel_block, ...) over it; the
 // search and the tests may set them explicitly.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "catalog/Parts.h"
@@ -34,7 +35,7 @@ struct SoftwareStack {
   // recomputation also of the norms, MLA's up-projections and the MoE SwiGLU;
   // FP8-cached GEMM inputs; BF16 Adam moments; fp32 main gradients.
   bool recompute_norm = false, recompute_mla_up = false, recompute_moe_act = false;
-  bool fp8_activation_cache = false;
+  std::optional<bool> fp8_activation_cache;  // unset: on with FP8 precision (PerfModel::layerSplit)
   bool bf16_moments = false;
   bool fp32_main_grads = false;
   // Loss and recomputation memory (job.software, design/Job.h): fp32 logits

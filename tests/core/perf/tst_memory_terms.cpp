@@ -9,6 +9,8 @@
 //  - the loss's logits buffers (job.software.cross_entropy), torchtitan's
 //    per-op selective policy (job.software.selective_recompute) and the
 //    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs);
+//  - FP8 GEMM inputs kept in 1 byte (DeepSeek-V3 §3.3.3; Transformer
+//    Engine's FP8 linear layers), on by default with precision fp8;
 //  - temporaries: the 1 GiB workspace, with pp > 1 four send/receive
 //    buffers of one stage activation, and under ZeRO-3 the block being
 //    computed gathered whole (ZeRO §5; PyTorch FSDP2's buffers with
@@ -83,6 +85,7 @@ class TestMemoryTerms : public QObject {
   void temporaryBuffers();
   void allocatorAllowance();
   void keysRoundTrip();
+  void fp8ActivationCacheDefault();
 };
 
 void TestMemoryTerms::korthikantiTable2_data() {
@@ -379,6 +382,41 @@ void TestMemoryTerms::keysRoundTrip() {
     threw = true;
   }
   QVERIFY(threw);
+}
+
+// job.software.fp8_activation_cache: unset, it follows the precision (on with
+// FP8: Transformer Engine's FP8 linear layers save their FP8-cast inputs);
+// given, it is used as given and written back. Per Llama 3 8B layer at TP 1,
+// one sequence of s tokens, selective recomputation with flash attention:
+// without the cache 4e·sh (two norm inputs, QKV and MLP inputs) + e·s(a·d +
+// 2kv·d) (Q, K, V) + e·sh (attention output) + 3e·fs (SwiGLU) + 4as (LSE);
+// with it the norm inputs stay e, the two GEMM inputs after them 1 byte, the
+// attention output 1.5 bytes (E5M6, DeepSeek-V3), the SwiGLU's up/gate and
+// down inputs 1 byte each (2fs + fs).
+void TestMemoryTerms::fp8ActivationCacheDefault() {
+  const double s = 8192, h = 4096, d = 128, a = 32, kv = 8, f = 14336, e = 2, lse = 4 * a * s;
+  const double plain = 4 * e * s * h + e * s * (a * d + 2 * kv * d) + e * s * h + 3 * e * f * s + lse;
+  const double cached = 2 * e * s * h + 2 * 1 * s * h + e * s * (a * d + 2 * kv * d) + 1.5 * s * h + 3 * f * s + lse;
+  auto actPerLayer = [](const char* precision, const nlohmann::json& sw) {
+    nlohmann::json j = llama8b(1, 1, 8, 1, 16, sw);
+    j["job"]["precision"] = precision;
+    ResolvedScenario r = memTermsResolved(j);
+    PerfModel m(r, memTermsParts());
+    return m.layerTiming(1, 1, 1, 1).act_selective_B;
+  };
+  QVERIFY2(near(actPerLayer("bf16", {}), plain), qPrintable(QString::number(actPerLayer("bf16", {}))));
+  QVERIFY2(near(actPerLayer("fp8", {}), cached), qPrintable(QString::number(actPerLayer("fp8", {}))));
+  QVERIFY(near(actPerLayer("fp8", {{"fp8_activation_cache", false}}), plain));
+  QVERIFY(near(actPerLayer("bf16", {{"fp8_activation_cache", true}}), cached));
+  // Unset is not written; a given value is, false included.
+  nlohmann::json fp8 = llama8b(1, 1, 8, 1, 16);
+  fp8["job"]["precision"] = "fp8";
+  const nlohmann::json unset = scenarioToJson(cftest::scenario(fp8));
+  QVERIFY(!unset["job"].contains("software") || !unset["job"]["software"].contains("fp8_activation_cache"));
+  fp8["job"]["software"] = {{"fp8_activation_cache", false}};
+  const Scenario off = cftest::scenario(fp8);
+  QCOMPARE(scenarioToJson(off)["job"]["software"]["fp8_activation_cache"].get<bool>(), false);
+  QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
 }
 
 QTEST_APPLESS_MAIN(TestMemoryTerms)
