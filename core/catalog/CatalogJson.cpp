@@ -84,6 +84,7 @@ void readPart(ObjectReader& r, NodeType& p) {
   p.nic = r.string("nic", "");
   p.host_power_W = r.number("host_power_W", 0.0, 0.0);
   p.host_memory_GiB = r.number("host_memory_GiB", 0.0, 0.0, 1e7);
+  p.host_link_GBps = r.number("host_link_GBps", 0.0, 0.0, 1e5);
   p.max_power_W = r.number("max_power_W", 0.0, 0.0);
   p.rack_units = static_cast<int>(r.integer("rack_units", 0, 0, 60));
   p.weight_kg = r.number("weight_kg", 0.0, 0.0);
@@ -120,6 +121,7 @@ json toJson(const NodeType& p) {
   j["nic"] = p.nic;
   j["host_power_W"] = p.host_power_W;
   if (p.host_memory_GiB > 0) j["host_memory_GiB"] = p.host_memory_GiB;
+  if (p.host_link_GBps > 0) j["host_link_GBps"] = p.host_link_GBps;
   j["max_power_W"] = p.max_power_W;
   j["rack_units"] = p.rack_units;
   j["weight_kg"] = p.weight_kg;

@@ -64,6 +64,9 @@ struct NodeType : PartInfo {
   std::string nic;
   double host_power_W = 0;  // everything but accelerators, at full load
   double host_memory_GiB = 0;  // host DRAM of the node; 0 = not published (perf/PerfModel.h estimates it)
+  // Device <-> host copy rate per GPU per direction, GB/s; 0 = a PCIe Gen4
+  // x16 host (design/StorageRules.h, kHostCopyGBpsPerGpu).
+  double host_link_GBps = 0;
   double max_power_W = 0;
   int rack_units = 0;
   double weight_kg = 0;

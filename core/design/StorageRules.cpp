@@ -72,7 +72,8 @@ CheckpointTimes checkpointTimes(const ResolvedScenario& r, double bytes) {
   t.tier = checkpointBandwidth(r);
   t.write_s = bytes / (t.tier.write_GBps * 1e9);
   t.read_s = bytes / (t.tier.read_GBps * 1e9);
-  t.host_copy_s = bytes / static_cast<double>(std::max<long long>(1, r.gpus_in_use)) / (kHostCopyGBpsPerGpu * 1e9);
+  t.host_copy_s =
+      bytes / static_cast<double>(std::max<long long>(1, r.gpus_in_use)) / (hostCopyGBpsPerGpu(r.node) * 1e9);
   const bool async = r.scenario && r.scenario->job.checkpoint.async;
   t.blocking_s = async ? t.host_copy_s : t.write_s;
   return t;

@@ -21,6 +21,7 @@
 #pragma once
 #include <string>
 
+#include "catalog/Parts.h"
 #include "design/Cluster.h"
 
 namespace cf {
@@ -32,6 +33,11 @@ struct ResolvedScenario;
 // (cudaMemcpy D2H, NVIDIA bandwidthTest); Gen5 hosts reach ~50. Estimate at
 // Gen4 so that every host (and its DRAM, shared by 8 GPUs) keeps up.
 constexpr double kHostCopyGBpsPerGpu = 25;
+// The node's device -> host rate per GPU: its catalog host_link_GBps (e.g.
+// GB200's NVLink-C2C to its Grace CPU), else kHostCopyGBpsPerGpu.
+inline double hostCopyGBpsPerGpu(const NodeType& node) {
+  return node.host_link_GBps > 0 ? node.host_link_GBps : kHostCopyGBpsPerGpu;
+}
 // No storage tier with bandwidth: one local NVMe SSD per node (estimate:
 // ~2 GB/s sustained writes of a data-centre PCIe Gen4 SSD).
 constexpr double kFallbackWriteGBpsPerNode = 2;

@@ -72,9 +72,10 @@ class PerfModel {
   // al. SC'21 §4-5, offload activation checkpoints the same way and size the
   // host bandwidth it needs against the compute it hides behind):
   //  - time: each layer's offloaded bytes cross the GPU's host link once each
-  //    way at kHostCopyGBpsPerGpu (design/StorageRules.h: the PCIe Gen4 x16
-  //    figure, every GPU of the node copying at once; NVLink-C2C hosts are
-  //    faster and not modelled); kern::offloadTiming hides each direction
+  //    way at the node's host link (design/StorageRules.h hostCopyGBpsPerGpu:
+  //    the catalog node's host_link_GBps, e.g. GB200's NVLink-C2C, else the
+  //    PCIe Gen4 x16 figure, every GPU of the node copying at once);
+  //    kern::offloadTiming hides each direction
   //    behind that pass's compute of one layer and exposes the rest
   //    (breakdown_s.offload);
   //  - capacity: the offloaded bytes of the fullest stage must fit in the host
@@ -163,6 +164,7 @@ class PerfModel {
   double modelFlopsPerSeq_ = 0;
   double hwFlopsPerSeq_[3] = {0, 0, 0};
   double hostGiB_ = 0;
+  double hostBps_ = 25e9;  // device -> host copy per GPU (design/StorageRules.h hostCopyGBpsPerGpu)
   kern::EvalConsts consts_;
 };
 

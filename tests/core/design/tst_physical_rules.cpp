@@ -181,6 +181,27 @@ class TestPhysicalRules : public QObject {
     QCOMPARE(e.blocking_s, e.bytes_per_gpu / (kHostCopyGBpsPerGpu * 1e9));
   }
 
+  // The host link is the node's: a catalog node may give host_link_GBps
+  // (GB200 NVL72's NVLink-C2C), others copy at the PCIe Gen4 figure. Both
+  // copies (async checkpoint, in-memory snapshot) use it.
+  void hostCopyIsTheNodes() {
+    const Catalog& parts = Catalog::builtin();
+    QCOMPARE(hostCopyGBpsPerGpu(*parts.node("DGX-H100")), kHostCopyGBpsPerGpu);
+    const NodeType* nvl72 = parts.node("GB200-NVL72");
+    QVERIFY(nvl72 && nvl72->host_link_GBps > kHostCopyGBpsPerGpu);
+    QCOMPARE(hostCopyGBpsPerGpu(*nvl72), nvl72->host_link_GBps);
+    Scenario s = cluster(2, 72, 2);
+    s.cluster.accelerator = "GB200";
+    s.cluster.node_type = "GB200-NVL72";
+    s.cluster.accelerators_per_node = 72;
+    s.job.checkpoint.async = true;
+    const ResolvedScenario r = resolve(s, parts);
+    const CheckpointEstimate e = checkpointEstimate(r);
+    const ReliabilityInputs in = defaultInputs(r, parts, 86400.0, e.bytes);
+    QCOMPARE(e.blocking_s, e.bytes_per_gpu / (nvl72->host_link_GBps * 1e9));
+    QCOMPARE(in.memory_checkpoint_write_s, e.blocking_s);
+  }
+
   // Rule 4: parallel layouts. pp = 4 with 2 virtual stages and 6
   // micro-batches a step: Megatron's interleaved schedule needs a multiple of
   // pp. The search never tried it; validation accepted it.
