@@ -4505,8 +4505,16 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>放不下</translation>
     </message>
     <message>
-        <source>Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), sequence %10; cluster: %11 GPUs.</source>
-        <translation>模型：%1 — %2 层，隐藏维度 %3，%4 个注意力头（%5 KV），FFN %6（%7），%8 个专家（top %9），序列长度 %10；集群：%11 卡。</translation>
+        <source>Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8, sequence %9; cluster: %10 GPUs.</source>
+        <translation>模型：%1 — %2 层，隐藏维度 %3，%4 个注意力头（%5 KV），FFN %6（%7），%8，序列长度 %9；集群：%10 卡。</translation>
+    </message>
+    <message>
+        <source>%1 experts (top %2)</source>
+        <translation>%1 个专家（top %2）</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
     </message>
     <message>
         <source>custom</source>

@@ -365,8 +365,9 @@ void JobEditor::refresh() {
   updating_ = false;
   showStageMemory();
   const ModelSpec& m = s.job.model;
-  modelSummary_->setText(tr("Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8 experts (top %9), "
-                            "sequence %10; cluster: %11 GPUs.")
+  const QString experts = m.experts > 1 ? tr("%1 experts (top %2)").arg(m.experts).arg(m.top_k) : tr("dense");
+  modelSummary_->setText(tr("Model: %1 — %2 layers, hidden %3, %4 heads (%5 KV), FFN %6 (%7), %8, "
+                            "sequence %9; cluster: %10 GPUs.")
                              .arg(m.preset.empty() ? tr("custom") : QString::fromStdString(m.preset))
                              .arg(m.layers)
                              .arg(m.hidden)
@@ -374,8 +375,7 @@ void JobEditor::refresh() {
                              .arg(m.kvHeads())
                              .arg(m.ffnHidden())
                              .arg(choiceText("/job/model/ffn_kind", m.ffn_kind))
-                             .arg(m.experts)
-                             .arg(m.top_k)
+                             .arg(experts)
                              .arg(m.seq_len)
                              .arg(s.cluster.gpus()));
   hints_->clear();
