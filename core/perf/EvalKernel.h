@@ -38,7 +38,7 @@ struct EvalConsts {
   double optimizerBytesPerParam = 34;
   double gradCompressBytesPerParam = 0;  // error-feedback gradient compression (PerfModel::kCompressBytesPerParam)
   double dpBucketParams = 40e6;
-  double hostBps = 25e9;       // host link per GPU (kHostCopyGBpsPerGpu, design/StorageRules.h)
+  double hostBps = 25e9;       // host link per GPU (hostCopyGBpsPerGpu(node), design/StorageRules.h)
   double hostGiB = 0;          // host memory per GPU for offloaded activations (PerfModel::hostOffloadGiBPerGpu)
 };
 

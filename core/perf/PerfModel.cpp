@@ -38,7 +38,6 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   const Parallelism& p = s.job.parallelism;
   scenarioConfig_ = configOf(p, r.dp);
   hostGiB_ = hostOffloadGiBPerGpu(r.node, r.accelerator);
-  hostBps_ = hostCopyGBpsPerGpu(r.node) * 1e9;
   globalBatch_ = std::max<long long>(1, r.global_batch);
   gpusTotal_ = std::max<long long>(1, r.gpus_total);
   peakTflops_ = std::max(1e-3, r.peak_tflops);
@@ -72,7 +71,7 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   k.dataOverlap = storage_.dataOverlapped();
   k.optimizerBytesPerParam = kOptimizerBytesPerParam;
   k.dpBucketParams = kDpBucketParams;
-  k.hostBps = hostBps_;
+  k.hostBps = hostCopyGBpsPerGpu(r.node) * 1e9;
   k.hostGiB = hostGiB_;
   k.mem.actOffload = stack_.activation_offload;
 }

@@ -164,7 +164,6 @@ class PerfModel {
   double modelFlopsPerSeq_ = 0;
   double hwFlopsPerSeq_[3] = {0, 0, 0};
   double hostGiB_ = 0;
-  double hostBps_ = 25e9;  // device -> host copy per GPU (design/StorageRules.h hostCopyGBpsPerGpu)
   kern::EvalConsts consts_;
 };
 
