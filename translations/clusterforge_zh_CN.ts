@@ -3237,6 +3237,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>FP8 激活缓存</translation>
     </message>
     <message>
+        <source>FP8 weight cache</source>
+        <translation>FP8 权重缓存</translation>
+    </message>
+    <message>
         <source>Optimizer moments precision</source>
         <translation>优化器动量精度</translation>
     </message>

@@ -113,6 +113,12 @@ struct SoftwareOptions {
   // 1.5). Unset: on with precision fp8 (Transformer Engine's FP8 linear layers
   // save their FP8-cast inputs), off otherwise.
   std::optional<bool> fp8_activation_cache;
+  // FP8 copies of the weights (and their transposes) kept across a step's
+  // micro-batches, 2 bytes per GEMM weight beside the 16-bit weights.
+  // Unset: on with precision fp8 (Transformer Engine's is_first_microbatch
+  // weight cache, on in Megatron-core unless --disable-parameter-transpose-cache);
+  // meaningless without FP8 GEMMs.
+  std::optional<bool> fp8_weight_cache;
   std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
   bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
   // Memory of the loss and of selective recomputation as the training code

@@ -199,6 +199,7 @@ Job readJob(ObjectReader r) {
     }
   }
   flag("fp8_activation_cache", j.software.fp8_activation_cache);
+  flag("fp8_weight_cache", j.software.fp8_weight_cache);
   j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
   j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
   j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "loss_parallel", "compiled"});
@@ -375,6 +376,7 @@ json jobToJson(const Job& j) {
   if (swo.moe_load_imbalance != 1) sw["moe_load_imbalance"] = swo.moe_load_imbalance;
   if (!swo.recompute_modules.empty()) sw["recompute_modules"] = swo.recompute_modules;
   if (swo.fp8_activation_cache) sw["fp8_activation_cache"] = *swo.fp8_activation_cache;
+  if (swo.fp8_weight_cache) sw["fp8_weight_cache"] = *swo.fp8_weight_cache;
   if (swo.optimizer_moments != "fp32") sw["optimizer_moments"] = swo.optimizer_moments;
   if (swo.fp32_main_grads) sw["fp32_main_grads"] = true;
   if (swo.cross_entropy != "fp32") sw["cross_entropy"] = swo.cross_entropy;

@@ -22,6 +22,7 @@ struct MemConsts {
   int mtpDepth = 0;      // MTP modules (job.model.mtp_depth): one block each, on the last stage
   double mtpModule = 0;  // one MTP module's parameters besides its block (2h x h projection, norms)
   double weightB = 2, gradB = 2, optB = 12;
+  double fp8CacheB = 0;  // bytes per GEMM weight of the step-long FP8 weight cache (job.software.fp8_weight_cache)
   double workspace_B = 0;
   double fragmentation = 0;
   double actOffload = 0;    // the stack's share of stored activations in host memory
@@ -54,6 +55,7 @@ CF_HD inline OffloadTiming offloadTiming(double bytes, double bwBps, double fwdW
 
 struct StageParamsK {
   double dense = 0, expert = 0;
+  double gemm = 0;  // of dense + expert: the transformer blocks' GEMM weights (not norms, router, embedding, head)
 };
 
 // Layers on pipeline stage s (0-based) of configuration c. Even split (no
@@ -154,8 +156,16 @@ CF_HD inline StageParamsK stageParamsAt(const MemConsts& k, const ParallelConfig
   double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
   s.dense = layers * perLayerDense;
   s.expert = layers * perLayerExpert;
-  if (dense > 0) s.dense += dense * ((k.attnLayer - k.attnReplicated + k.norms + k.denseMlp) / t + k.attnReplicated);
-  if (s0 == p - 1 && k.mtpDepth > 0) s.dense += k.mtpDepth * k.mtpModule / t;
+  s.gemm = s.dense + s.expert - layers * (k.norms + k.router) / t;
+  if (dense > 0) {
+    const double denseLayer = (k.attnLayer - k.attnReplicated + k.denseMlp) / t + k.attnReplicated;
+    s.dense += dense * (denseLayer + k.norms / t);
+    s.gemm += dense * denseLayer;
+  }
+  if (s0 == p - 1 && k.mtpDepth > 0) {
+    s.dense += k.mtpDepth * k.mtpModule / t;
+    s.gemm += k.mtpDepth * k.mtpModule / t;
+  }
   if (s0 == 0) s.dense += k.embed / t;
   if (s0 == p - 1) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
   return s;
@@ -169,6 +179,7 @@ CF_HD inline StageParamsK stageParamsRole(const MemConsts& k, const ParallelConf
     const StageParamsK m = stageParamsAt(k, c, mirrorStage(p, s0));
     s.dense += m.dense;
     s.expert += m.expert;
+    s.gemm += m.gemm;
   }
   return s;
 }
@@ -186,13 +197,17 @@ CF_HD inline double blockParams(const MemConsts& k, const ParallelConfig& c) {
   return dense + expert;
 }
 
+// ZeRO-3 / FSDP over n > 1 ranks: the weights are sharded and gathered a
+// block at a time (one rank has nothing to gather).
+CF_HD inline bool weightsSharded(int zeroStage, double n) { return zeroStage >= 3 && n > 1; }
+
 CF_HD inline void splitStates(const MemConsts& k, int zero, double params, double n, double& wB, double& gB,
                               double& oB) {
   const double z = zero;
   // PyTorch FSDP (per-step state buffers) keeps no 16-bit shard: its sharded
   // fp32 parameter is the optimizer's master copy (in optB), and the 16-bit
   // weights exist only gathered, a block at a time (memoryStage).
-  const bool fsdpShard = k.perStepStates && z >= 3 && n > 1;
+  const bool fsdpShard = k.perStepStates && weightsSharded(zero, n);
   wB += fsdpShard ? 0.0 : params * k.weightB / (z >= 3 ? n : 1);
   gB += params * k.gradB / (z >= 2 ? n : 1);
   oB += params * k.optB / (z >= 1 ? n : 1);
@@ -258,6 +273,14 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   const double ne = kmax(1.0, nd / kmaxi(1, c.ep));
   splitStates(k, c.zero_stage, sp.dense, nd, r.weights_B, r.gradients_B, r.optimizer_B);
   splitStates(k, c.zero_stage, sp.expert, ne, r.weights_B, r.gradients_B, r.optimizer_B);
+  // FP8 GEMMs with the weight cache (Transformer Engine's is_first_microbatch:
+  // the first micro-batch of a step casts each weight to FP8 and keeps the
+  // cast and its transpose, which Hopper's FP8 tensor cores need for the
+  // backward's GEMMs; MXFP8 keeps row- and column-wise copies alike), reused
+  // by the step's other micro-batches: fp8CacheB (2) bytes per GEMM weight
+  // for the whole step. Not with weights sharded over ZeRO-3 / FSDP ranks,
+  // which are gathered a block at a time.
+  if (k.fp8CacheB > 0 && !weightsSharded(c.zero_stage, nd)) r.weights_B += sp.gemm * k.fp8CacheB;
 
   const bool dual = dualPipe(c);
   // DualPipe: the in-flight micro-batches are of either of the rank's two stages (their mean layers).
@@ -312,7 +335,7 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // the gradients freed after the copy-in) while the previous block's input
   // may still be in flight: two gathered blocks, one block of gradients and
   // one reduce-scatter input, (3w + g)·P_block.
-  if (c.zero_stage >= 3 && c.dp * c.cp > 1)
+  if (weightsSharded(c.zero_stage, nd))
     r.temporary_B += blockParams(k, c) * (k.perStepStates ? 3.0 * k.weightB + k.gradB : k.weightB);
   // The caching allocator's allowance on what is allocated and freed within
   // a step: activations and temporaries, and with per-step model states

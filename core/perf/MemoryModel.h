@@ -72,6 +72,17 @@
 //    ranks 0 and p-1 hold the embedding, the head and the logits.
 //  - Shared experts (MoE): their MLP parameters are dense (replicated over
 //    the EP ranks like attention, split by TP).
+//  - FP8 weight cache (job.software.fp8_weight_cache, default with precision
+//    fp8): Transformer Engine's linear layers, given is_first_microbatch
+//    (Megatron-core passes it unless --disable-parameter-transpose-cache),
+//    cast each weight to FP8 on a step's first micro-batch and keep the cast
+//    and its transpose for the rest: 2 bytes per GEMM weight (attention and
+//    MLP projections; not the norms, router, embedding or Megatron's
+//    output layer, which runs in 16 bits) beside the 16-bit weights, in
+//    weights. FP8 primary weights (fp8_param_gather) keep a 1-byte weight and
+//    its 1-byte transpose instead, the model's 2 bytes with the cache off.
+//    None under ZeRO-3 / FSDP over more than one rank (a block's weights are
+//    gathered, and cast, one block at a time).
 #pragma once
 #include "perf/MemoryKernel.h"
 #include "perf/PerfTypes.h"
@@ -89,6 +100,9 @@ struct StageParams {
 class MemoryModel {
  public:
   static constexpr double kWorkspace_B = 1024.0 * 1024 * 1024;
+  // The FP8 weight cache (job.software.fp8_weight_cache): an FP8 copy and its
+  // transpose, one byte each, per GEMM weight (Transformer Engine).
+  static constexpr double kFp8WeightCacheBytes = 2.0;
   static constexpr double kFragmentation = 0.08;
   // The documented range of that allowance (performance.memory_range_GiB):
   // 3 % with expandable segments (PYTORCH_CUDA_ALLOC_CONF=expandable_segments,

@@ -11,6 +11,9 @@
 //    pipeline's kept stage outputs (job.software.pipeline_keeps_outputs);
 //  - FP8 GEMM inputs kept in 1 byte (DeepSeek-V3 §3.3.3; Transformer
 //    Engine's FP8 linear layers), on by default with precision fp8;
+//  - the FP8 weight cache: an FP8 copy and its transpose, 1 byte each, of
+//    every GEMM weight for the step (Transformer Engine's
+//    is_first_microbatch; Megatron-core's parameter transpose cache);
 //  - temporaries: the 1 GiB workspace, with pp > 1 four send/receive
 //    buffers of one stage activation, and under ZeRO-3 the block being
 //    computed gathered whole (ZeRO §5; PyTorch FSDP2's buffers with
@@ -86,6 +89,7 @@ class TestMemoryTerms : public QObject {
   void allocatorAllowance();
   void keysRoundTrip();
   void fp8ActivationCacheDefault();
+  void fp8WeightCache();
 };
 
 void TestMemoryTerms::korthikantiTable2_data() {
@@ -416,6 +420,40 @@ void TestMemoryTerms::fp8ActivationCacheDefault() {
   fp8["job"]["software"] = {{"fp8_activation_cache", false}};
   const Scenario off = cftest::scenario(fp8);
   QCOMPARE(scenarioToJson(off)["job"]["software"]["fp8_activation_cache"].get<bool>(), false);
+  QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
+}
+
+// job.software.fp8_weight_cache: with FP8 GEMMs each GEMM weight on the GPU
+// has an FP8 copy and its transpose (1 + 1 bytes) for the whole step, on by
+// default. Llama 3 8B's GEMM weights per layer: QKV h(a·d + 2kv·d), the
+// output projection a·d·h, SwiGLU's up, gate and down 3hf; 32 layers split
+// over TP; not the norms, the embedding or the output head. Nothing without
+// FP8 GEMMs, and nothing step-long under ZeRO-3 over several ranks (a block
+// is gathered at a time).
+void TestMemoryTerms::fp8WeightCache() {
+  const double h = 4096, d = 128, a = 32, kv = 8, f = 14336, L = 32;
+  const double gemmPerLayer = h * (a * d + 2 * kv * d) + a * d * h + 3 * h * f;
+  auto weights = [](const char* precision, int tp, int zero, const nlohmann::json& sw) {
+    nlohmann::json j = llama8b(tp, 1, 16 / tp, 1, 64, sw);
+    j["job"]["precision"] = precision;
+    j["job"]["parallelism"]["zero_stage"] = zero;
+    return memTermsRun(j).stage_memory[0].weights_B;
+  };
+  for (int tp : {1, 2, 8}) {
+    const double cache = weights("fp8", tp, 1, {}) - weights("fp8", tp, 1, {{"fp8_weight_cache", false}});
+    const double expect = 2.0 * L * gemmPerLayer / tp;
+    QVERIFY2(near(cache, expect), qPrintable(QString("tp %1: %2 vs %3").arg(tp).arg(cache).arg(expect)));
+  }
+  QVERIFY(near(weights("bf16", 2, 1, {{"fp8_weight_cache", true}}), weights("bf16", 2, 1, {})));
+  QVERIFY(near(weights("fp8", 2, 3, {}), weights("fp8", 2, 3, {{"fp8_weight_cache", false}})));
+  // Unset is not written; a given value is, and reads back the same.
+  nlohmann::json fp8 = llama8b(1, 1, 8, 1, 16);
+  fp8["job"]["precision"] = "fp8";
+  const nlohmann::json unset = scenarioToJson(cftest::scenario(fp8));
+  QVERIFY(!unset["job"].contains("software") || !unset["job"]["software"].contains("fp8_weight_cache"));
+  fp8["job"]["software"] = {{"fp8_weight_cache", false}};
+  const Scenario off = cftest::scenario(fp8);
+  QCOMPARE(scenarioToJson(off)["job"]["software"]["fp8_weight_cache"].get<bool>(), false);
   QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
 }
 
