@@ -33,10 +33,11 @@
 //    1410 MHz boost, ~1275 MHz sustained at the 400 W cap; H100 SXM likewise
 //    at 700 W) (estimate from nvidia-smi traces of training runs). Applies to
 //    tensor-core work (GEMMs, fused attention), not to HBM-bound kernels.
-//  - FP8 (job.precision fp8): the weight GEMMs run at the fp8 peak with
-//    1-byte inputs; attention, norms and everything else stay bf16
-//    (Transformer Engine's recipe); PerfModel adds each fp8 GEMM's cast and
-//    amax kernels (PerfModel.h).
+//  - FP8 (job.precision fp8): the transformer blocks' weight GEMMs run at
+//    the fp8 peak with 1-byte inputs; attention, norms, the output head and
+//    everything else stay bf16 (Transformer Engine's recipe; PerfModel runs
+//    the head on a 16-bit ComputeModel); PerfModel adds each fp8 GEMM's cast
+//    and amax kernels (PerfModel.h).
 //  - eta_flash forward 0.72, backward 0.60: FlashAttention-2 reaches 72 % and
 //    60 % of the large-GEMM rate on A100 (Dao, "FlashAttention-2", 2023, Figs. 4-6:
 //    ~190 and ~160 TFLOP/s of 312; estimate for other accelerators).

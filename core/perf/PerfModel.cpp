@@ -27,6 +27,11 @@ PerfModel::PerfModel(const ResolvedScenario& r, const Catalog&, const SoftwareSt
     : stack_(stack),
       workload_(scenarioOf(r).job.model, parsePrecision(scenarioOf(r).job.precision)),
       compute_(r.accelerator, r.peak_tflops, workload_.bytes(), workload_.precision() == Precision::Fp8),
+      compute16_(workload_.precision() == Precision::Fp8
+                     ? ComputeModel(r.accelerator,
+                                    r.accelerator.peak_tflops.bf16 > 0 ? r.accelerator.peak_tflops.bf16 : r.peak_tflops,
+                                    precisionBytes(Precision::Bf16), false)
+                     : compute_),
       memory_(workload_, stack_),
       storage_(r) {
   init(r, std::move(fabric));
@@ -114,8 +119,8 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   }
 
   const EdgeWork e = workload_.edgeWork(sp);
-  lt.head_fwd_s = compute_.gemmSeconds(e.head) + compute_.memorySeconds(e.loss_fwd_bytes, 3);
-  lt.head_bwd_s = compute_.gemmBackwardSeconds(e.head) + compute_.memorySeconds(2 * e.logits_bytes, 2);
+  lt.head_fwd_s = compute16_.gemmSeconds(e.head) + compute_.memorySeconds(e.loss_fwd_bytes, 3);
+  lt.head_bwd_s = compute16_.gemmBackwardSeconds(e.head) + compute_.memorySeconds(2 * e.logits_bytes, 2);
   lt.embed_fwd_s = compute_.memorySeconds(e.embedding_fwd_bytes, 1);
   lt.embed_bwd_s = compute_.memorySeconds(2 * e.embedding_fwd_bytes, 1);
   lt.logits_B = e.logits_bytes;

@@ -11,6 +11,12 @@
 // the ideal time.
 //  - Layer compute: ComputeModel (roofline per GEMM with shape-dependent
 //    efficiency; memory-bound kernels on HBM; fused or unfused attention).
+//  - FP8 jobs run the output head's GEMMs in 16 bits at the BF16 peak
+//    (compute16_): DeepSeek-V3 §3.3.1 keeps "the embedding module, the
+//    output head, MoE gating modules, normalization operators, and attention
+//    operators" in their original precision; Megatron-core's output layer is
+//    a plain ColumnParallelLinear outside Transformer Engine's FP8 autocast,
+//    and torchtitan's float8 conversion skips the output layer.
 //  - TP: 2 all-reduces (or all-gather + reduce-scatter with sequence
 //    parallelism) per layer in forward and in backward, again in
 //    recomputation; not overlapped (Megatron default).
@@ -153,6 +159,7 @@ class PerfModel {
   SoftwareStack stack_;
   TransformerWorkload workload_;
   ComputeModel compute_;
+  ComputeModel compute16_;  // GEMMs an FP8 job runs in 16 bits (the output head); compute_'s twin otherwise
   MemoryModel memory_;
   StorageModel storage_;
   std::shared_ptr<const CommFabric> fabric_;

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <deque>
 
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
@@ -40,6 +41,7 @@ class TestPerfModel : public QObject {
   void recomputeTradesTimeForMemory();
   void fp8GemmEfficiency_data();
   void fp8GemmEfficiency();
+  void fp8HeadRunsInBf16();
 };
 
 void TestPerfModel::zeroModelStates_data() {
@@ -305,6 +307,47 @@ void TestPerfModel::fp8GemmEfficiency() {
   const double flops = 1e15;
   QVERIFY(std::fabs(fp8.flashSeconds(flops, false) - bf16.flashSeconds(flops, false)) < 1e-12);
   QVERIFY(std::fabs(fp8.flashSeconds(flops, true) - bf16.flashSeconds(flops, true)) < 1e-12);
+}
+
+// An FP8 job runs its output head in 16 bits (DeepSeek-V3 §3.3.1; Megatron's
+// output layer is outside Transformer Engine's FP8 autocast): the head's
+// forward is 2·T·h·V/t FLOPs at the BF16 peak, so on H100 (989 TF BF16,
+// 1,979 TF FP8) the FP8 job's head takes what the BF16 job's does, while its
+// layers run faster.
+void TestPerfModel::fp8HeadRunsInBf16() {
+  auto timing = [](const char* precision) {
+    nlohmann::json j = cftest::seleneScenario(32, 4096, 4, 1, 1, 8, 64);
+    j["cluster"]["accelerator"] = "H100-SXM5-80GB";
+    j["job"]["precision"] = precision;
+    static std::deque<Scenario> keep;
+    keep.push_back(cftest::scenario(j));
+    ResolvedScenario r = resolve(keep.back(), Catalog::builtin());
+    PerfModel m(r, Catalog::builtin());
+    return m.layerTiming(1, 1, 1, 1);
+  };
+  const LayerTiming fp8 = timing("fp8"), bf16 = timing("bf16");
+  QVERIFY2(std::fabs(fp8.head_fwd_s - bf16.head_fwd_s) <= 1e-12 * bf16.head_fwd_s,
+           qPrintable(QString("%1 vs %2").arg(fp8.head_fwd_s).arg(bf16.head_fwd_s)));
+  QVERIFY(std::fabs(fp8.head_bwd_s - bf16.head_bwd_s) <= 1e-12 * bf16.head_bwd_s);
+  QVERIFY(fp8.fwd_s < bf16.fwd_s);
+  // The head GEMM (T = 2,048 rows, V = 51,200, h = 4,096: tile-aligned) at
+  // the BF16 rate, not the FP8 one, which would take about half as long;
+  // then the loss's memory-bound kernels (three, on HBM).
+  const Accelerator& acc = *Catalog::builtin().accelerator("H100-SXM5-80GB");
+  const double T = 2048, h = 4096, V = 51200;
+  const double eta = acc.gemm_efficiency * ComputeModel::kSustainedClock * h / (h + ComputeModel::kK0);
+  const double gemm = 2 * T * h * V / (acc.peak_tflops.bf16 * 1e12 * eta) + ComputeModel::kLaunch_s;
+  ModelSpec spec;
+  spec.layers = 4;
+  spec.hidden = 4096;
+  spec.heads = 32;
+  spec.seq_len = 2048;
+  spec.vocab = 51200;
+  const EdgeWork e = TransformerWorkload(spec, Precision::Fp8).edgeWork(LayerSplit{1, 1, 1, 1});
+  const double loss =
+      e.loss_fwd_bytes / (acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency) + 3 * ComputeModel::kLaunch_s;
+  QVERIFY2(std::fabs(fp8.head_fwd_s - (gemm + loss)) <= 1e-9 * (gemm + loss),
+           qPrintable(QString("%1 vs GEMM %2 + loss %3").arg(fp8.head_fwd_s).arg(gemm).arg(loss)));
 }
 
 QTEST_APPLESS_MAIN(TestPerfModel)
