@@ -3241,6 +3241,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>FP8 权重缓存</translation>
     </message>
     <message>
+        <source>BF16 first and last layers (FP8)</source>
+        <translation>首尾 BF16 层数（FP8）</translation>
+    </message>
+    <message>
         <source>Optimizer moments precision</source>
         <translation>优化器动量精度</translation>
     </message>

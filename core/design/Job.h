@@ -119,6 +119,11 @@ struct SoftwareOptions {
   // weight cache, on in Megatron-core unless --disable-parameter-transpose-cache);
   // meaningless without FP8 GEMMs.
   std::optional<bool> fp8_weight_cache;
+  // With precision fp8: the first N and the last N transformer layers run in
+  // BF16 (Megatron-core --first-last-layers-bf16 with
+  // --num-layers-at-start-in-bf16 N --num-layers-at-end-in-bf16 N; Megatron
+  // Bridge's FP8 current-scaling preset sets 1 and 1). 0 = every layer FP8.
+  int bf16_edge_layers = 0;
   std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
   bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
   // Memory of the loss and of selective recomputation as the training code

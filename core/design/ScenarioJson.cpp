@@ -200,6 +200,12 @@ Job readJob(ObjectReader r) {
   }
   flag("fp8_activation_cache", j.software.fp8_activation_cache);
   flag("fp8_weight_cache", j.software.fp8_weight_cache);
+  j.software.bf16_edge_layers = toInt(sw.integer("bf16_edge_layers", 0, 0, 100000));
+  if (2LL * j.software.bf16_edge_layers > j.model.layers)
+    throw InputError(sw.keyPath("bf16_edge_layers"),
+                     "the first and the last " + std::to_string(j.software.bf16_edge_layers) +
+                         " layers need at least twice as many layers; job.model.layers is " +
+                         std::to_string(j.model.layers));
   j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
   j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
   j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "loss_parallel", "compiled"});
@@ -377,6 +383,7 @@ json jobToJson(const Job& j) {
   if (!swo.recompute_modules.empty()) sw["recompute_modules"] = swo.recompute_modules;
   if (swo.fp8_activation_cache) sw["fp8_activation_cache"] = *swo.fp8_activation_cache;
   if (swo.fp8_weight_cache) sw["fp8_weight_cache"] = *swo.fp8_weight_cache;
+  if (swo.bf16_edge_layers > 0) sw["bf16_edge_layers"] = swo.bf16_edge_layers;
   if (swo.optimizer_moments != "fp32") sw["optimizer_moments"] = swo.optimizer_moments;
   if (swo.fp32_main_grads) sw["fp32_main_grads"] = true;
   if (swo.cross_entropy != "fp32") sw["cross_entropy"] = swo.cross_entropy;

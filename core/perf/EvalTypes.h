@@ -74,6 +74,8 @@ struct LayerTiming : LayerCost {
   bool cp_crosses_scale_out = false;
   // A dense first layer of a MoE model (first_dense_layers > 0; else unused).
   LayerCost dense;
+  // A layer of an FP8 job run in BF16 (job.software.bf16_edge_layers > 0; else unused).
+  LayerCost bf16;
 };
 
 struct StepBreakdown {

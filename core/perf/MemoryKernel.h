@@ -23,6 +23,7 @@ struct MemConsts {
   double mtpModule = 0;  // one MTP module's parameters besides its block (2h x h projection, norms)
   double weightB = 2, gradB = 2, optB = 12;
   double fp8CacheB = 0;  // bytes per GEMM weight of the step-long FP8 weight cache (job.software.fp8_weight_cache)
+  int bf16Edge = 0;      // FP8 jobs: the first and last N layers run in BF16 (job.software.bf16_edge_layers)
   double workspace_B = 0;
   double fragmentation = 0;
   double actOffload = 0;    // the stack's share of stored activations in host memory
@@ -55,7 +56,9 @@ CF_HD inline OffloadTiming offloadTiming(double bytes, double bwBps, double fwdW
 
 struct StageParamsK {
   double dense = 0, expert = 0;
-  double gemm = 0;  // of dense + expert: the transformer blocks' GEMM weights (not norms, router, embedding, head)
+  // Of dense + expert: the GEMM weights of the blocks an FP8 job runs in FP8
+  // (not norms, router, embedding, head, nor the BF16 edge layers).
+  double fp8Gemm = 0;
 };
 
 // Layers on pipeline stage s (0-based) of configuration c. Even split (no
@@ -110,13 +113,30 @@ CF_HD inline int denseOnStage(const MemConsts& k, const ParallelConfig& c, int s
   return left <= 0 ? 0 : (left < n ? left : n);
 }
 
+// Of stage s's layers, those an FP8 job runs in BF16: the model's first
+// bf16Edge layers (on stage 0, in its first chunk) and its last bf16Edge (on
+// the last stage, in its last chunk), at most the stage's layers of the
+// model's kind. A dense first layer of a MoE model counts as dense (its
+// BF16 GEMMs are not modelled).
+CF_HD inline int bf16OnStage(const MemConsts& k, const ParallelConfig& c, int s) {
+  if (k.bf16Edge <= 0) return 0;
+  const int p = kmaxi(1, c.pp);
+  int n = 0;
+  if (s == 0) n += kmaxi(0, k.bf16Edge - k.firstDense);
+  if (s == p - 1) n += k.bf16Edge;
+  const int kind = layersOnStage(k.layers, c, s) - denseOnStage(k, c, s);
+  return n < kind ? n : kind;
+}
+
 // The mean layer of `blocks` layers of which `dense` are dense first layers
-// (LayerTiming::dense): every per-layer figure weighted by its layers, so
-// blocks x the mean is the stage's sum. No dense layers: lt itself.
-CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, double dense) {
-  if (!(dense > 0) || !(blocks > 0)) return lt;
+// (LayerTiming::dense) and `bf16` are FP8 layers run in BF16
+// (LayerTiming::bf16): every per-layer figure weighted by its layers, so
+// blocks x the mean is the stage's sum. Neither: lt itself.
+CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, double dense, double bf16 = 0) {
+  if (!(dense > 0) && !(bf16 > 0)) return lt;
+  if (!(blocks > 0)) return lt;
   LayerTiming r = lt;
-  const double a = (blocks - dense) / blocks, b = dense / blocks;
+  const double a = (blocks - dense - bf16) / blocks, b = dense / blocks, e = bf16 / blocks;
   using Figure = double LayerCost::*;
   const Figure figures[] = {&LayerCost::fwd_s,     &LayerCost::bwd_s,      &LayerCost::attn_fwd_s,
                             &LayerCost::wgrad_s,   &LayerCost::tp_fwd_s,   &LayerCost::tp_bwd_s,
@@ -125,21 +145,22 @@ CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, doubl
                             &LayerCost::act_full_B};
   static_assert(sizeof(figures) / sizeof(Figure) * sizeof(double) == sizeof(LayerCost),
                 "every LayerCost figure is blended");
-  for (const Figure f : figures) r.*f = a * lt.*f + b * lt.dense.*f;
+  for (const Figure f : figures) r.*f = a * lt.*f + b * lt.dense.*f + e * lt.bf16.*f;
   return r;
 }
 // The mean layer of stage s (with DualPipe, of the rank's two stages s and
 // p-1-s, whose micro-batches it runs in equal numbers).
 CF_HD inline LayerTiming stageLayer(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, int s,
                                     bool pair) {
-  if (k.firstDense <= 0) return lt;
-  double blocks = blocksOnStage(k, c, s), dense = denseOnStage(k, c, s);
+  if (k.firstDense <= 0 && k.bf16Edge <= 0) return lt;
+  double blocks = blocksOnStage(k, c, s), dense = denseOnStage(k, c, s), bf16 = bf16OnStage(k, c, s);
   if (pair) {
     const int m = kmaxi(1, c.pp) - 1 - s;
     blocks += blocksOnStage(k, c, m);
     dense += denseOnStage(k, c, m);
+    bf16 += bf16OnStage(k, c, m);
   }
-  return blendLayers(lt, blocks, dense);
+  return blendLayers(lt, blocks, dense, bf16);
 }
 
 // Parameters of pipeline stage s0 on one GPU.
@@ -156,15 +177,16 @@ CF_HD inline StageParamsK stageParamsAt(const MemConsts& k, const ParallelConfig
   double perLayerExpert = k.moe ? k.experts * k.mlpExpert / (t * kmaxi(1, c.ep)) : 0;
   s.dense = layers * perLayerDense;
   s.expert = layers * perLayerExpert;
-  s.gemm = s.dense + s.expert - layers * (k.norms + k.router) / t;
+  // One layer's GEMM weights: perLayerDense + perLayerExpert less its norms and router.
+  s.fp8Gemm = (layers - bf16OnStage(k, c, s0)) * (perLayerDense + perLayerExpert - (k.norms + k.router) / t);
   if (dense > 0) {
     const double denseLayer = (k.attnLayer - k.attnReplicated + k.denseMlp) / t + k.attnReplicated;
     s.dense += dense * (denseLayer + k.norms / t);
-    s.gemm += dense * denseLayer;
+    s.fp8Gemm += dense * denseLayer;
   }
   if (s0 == p - 1 && k.mtpDepth > 0) {
     s.dense += k.mtpDepth * k.mtpModule / t;
-    s.gemm += k.mtpDepth * k.mtpModule / t;
+    s.fp8Gemm += k.mtpDepth * k.mtpModule / t;
   }
   if (s0 == 0) s.dense += k.embed / t;
   if (s0 == p - 1) s.dense += (k.head > 0 ? k.head : (p > 1 ? k.embed : 0)) / t;  // tied head: a copy on the last stage
@@ -179,7 +201,7 @@ CF_HD inline StageParamsK stageParamsRole(const MemConsts& k, const ParallelConf
     const StageParamsK m = stageParamsAt(k, c, mirrorStage(p, s0));
     s.dense += m.dense;
     s.expert += m.expert;
-    s.gemm += m.gemm;
+    s.fp8Gemm += m.fp8Gemm;
   }
   return s;
 }
@@ -280,7 +302,7 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // by the step's other micro-batches: fp8CacheB (2) bytes per GEMM weight
   // for the whole step. Not with weights sharded over ZeRO-3 / FSDP ranks,
   // which are gathered a block at a time.
-  if (k.fp8CacheB > 0 && !weightsSharded(c.zero_stage, nd)) r.weights_B += sp.gemm * k.fp8CacheB;
+  if (k.fp8CacheB > 0 && !weightsSharded(c.zero_stage, nd)) r.weights_B += sp.fp8Gemm * k.fp8CacheB;
 
   const bool dual = dualPipe(c);
   // DualPipe: the in-flight micro-batches are of either of the rank's two stages (their mean layers).

@@ -33,6 +33,7 @@ MemoryModel::MemoryModel(const TransformerWorkload& w, const SoftwareStack& stac
   k_.optB = b_.optimizer;
   const bool fp8 = w.precision() == Precision::Fp8;
   k_.fp8CacheB = fp8 && stack.fp8_weight_cache.value_or(true) ? kFp8WeightCacheBytes : 0.0;
+  k_.bf16Edge = fp8 ? std::min(stack.bf16_edge_layers, m.layers / 2) : 0;
   k_.workspace_B = kWorkspace_B;
   k_.fragmentation = kFragmentation;
   k_.logitsCopies = stack.logits_copies;

@@ -82,7 +82,9 @@
 //    weights. FP8 primary weights (fp8_param_gather) keep a 1-byte weight and
 //    its 1-byte transpose instead, the model's 2 bytes with the cache off.
 //    None under ZeRO-3 / FSDP over more than one rank (a block's weights are
-//    gathered, and cast, one block at a time).
+//    gathered, and cast, one block at a time), and none for the layers an
+//    FP8 job runs in BF16 (job.software.bf16_edge_layers), whose stored
+//    activations are those of a BF16 layer too (LayerTiming::bf16).
 #pragma once
 #include "perf/MemoryKernel.h"
 #include "perf/PerfTypes.h"

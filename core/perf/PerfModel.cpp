@@ -26,6 +26,7 @@ PerfModel::PerfModel(const ResolvedScenario& r, const Catalog&, const SoftwareSt
                      std::shared_ptr<const CommFabric> fabric)
     : stack_(stack),
       workload_(scenarioOf(r).job.model, parsePrecision(scenarioOf(r).job.precision)),
+      workload16_(scenarioOf(r).job.model, Precision::Bf16),
       compute_(r.accelerator, r.peak_tflops, workload_.bytes(), workload_.precision() == Precision::Fp8),
       compute16_(workload_.precision() == Precision::Fp8
                      ? ComputeModel(r.accelerator,
@@ -109,13 +110,23 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
   lt.tp_overlap = static_cast<int8_t>(overlap);
   lt.sequence_parallel = seqParOn ? 1 : 0;
   const LayerSplit sp = layerSplit(tp, cp, ep, microBatch, seqParallel);
-  layerFigures(workload_.layerWork(sp), tp, cp, ep, overlap, seqParOn && tp > 1, lt);
+  const bool fp8 = workload_.precision() == Precision::Fp8;
+  layerFigures(workload_.layerWork(sp), tp, cp, ep, overlap, seqParOn && tp > 1, lt, compute_, fp8);
   if (workload_.denseLayers() > 0) {
     // A MoE model's dense first layers (job.model.first_dense_layers): the
     // same figures for a dense-MLP layer; the kernel weighs them per stage.
     LayerTiming d;
-    layerFigures(workload_.layerWork(sp, true), tp, cp, ep, overlap, seqParOn && tp > 1, d);
+    layerFigures(workload_.layerWork(sp, true), tp, cp, ep, overlap, seqParOn && tp > 1, d, compute_, fp8);
     lt.dense = d;  // its LayerCost figures
+  }
+  if (fp8 && memory_.consts().bf16Edge > 0) {
+    // The layers an FP8 job runs in BF16 (job.software.bf16_edge_layers): a
+    // BF16 job's layer, GEMM inputs kept in 16 bits.
+    LayerSplit sp16 = sp;
+    sp16.fp8_activation_cache = false;
+    LayerTiming b;
+    layerFigures(workload16_.layerWork(sp16), tp, cp, ep, overlap, seqParOn && tp > 1, b, compute16_, false);
+    lt.bf16 = b;
   }
 
   const EdgeWork e = workload_.edgeWork(sp);
@@ -141,14 +152,13 @@ LayerTiming PerfModel::layerTiming(int tp, int cp, int ep, int microBatch, int t
 }
 
 void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverlap overlap, bool seqPar,
-                             LayerTiming& lt) const {
-
+                             LayerTiming& lt, const ComputeModel& cm, bool fp8Casts) const {
   double gemmF = 0, gemmB = 0, wgrad = 0;
   for (int i = 0; i < w.gemm_count; ++i) {
     const GemmShape& g = w.gemms[i];
-    gemmF += compute_.gemmSeconds(g);
-    gemmB += compute_.gemmBackwardSeconds(g);
-    wgrad += compute_.gemmSeconds(GemmShape{g.k, g.n, g.m, g.count});
+    gemmF += cm.gemmSeconds(g);
+    gemmB += cm.gemmBackwardSeconds(g);
+    wgrad += cm.gemmSeconds(GemmShape{g.k, g.n, g.m, g.count});
   }
   // FP8 GEMMs (Transformer Engine delayed scaling): every fp8 GEMM casts its
   // bf16 activation input (read 2, write 1 byte; the amax is taken in the same
@@ -158,7 +168,7 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   // layouts only). One cast kernel a tensor.
   double castF = 0, castB = 0;
   int castKernelsF = 0, castKernelsB = 0;
-  if (workload_.precision() == Precision::Fp8) {
+  if (fp8Casts) {
     for (int i = 0; i < w.gemm_count; ++i) {
       const GemmShape& g = w.gemms[i];
       castF += g.count * 3.0 * (g.m * g.k + g.k * g.n);
@@ -169,16 +179,16 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   }
   double attnF = 0, attnB = 0;
   if (stack_.flash_attention) {
-    attnF = compute_.flashSeconds(w.flash_fwd_flops, false);
-    attnB = compute_.flashSeconds(2.5 * w.flash_fwd_flops, true);  // FA2 backward: 5 matmuls vs 2
+    attnF = cm.flashSeconds(w.flash_fwd_flops, false);
+    attnB = cm.flashSeconds(2.5 * w.flash_fwd_flops, true);  // FA2 backward: 5 matmuls vs 2
   } else {
-    attnF = compute_.gemmSeconds(w.attn_gemms[0]) + compute_.gemmSeconds(w.attn_gemms[1]) +
-            compute_.memorySeconds(w.softmax_fwd_bytes, 2);
-    attnB = compute_.gemmBackwardSeconds(w.attn_gemms[0]) + compute_.gemmBackwardSeconds(w.attn_gemms[1]) +
-            compute_.memorySeconds(w.softmax_bwd_bytes, 2);
+    attnF =
+        cm.gemmSeconds(w.attn_gemms[0]) + cm.gemmSeconds(w.attn_gemms[1]) + cm.memorySeconds(w.softmax_fwd_bytes, 2);
+    attnB = cm.gemmBackwardSeconds(w.attn_gemms[0]) + cm.gemmBackwardSeconds(w.attn_gemms[1]) +
+            cm.memorySeconds(w.softmax_bwd_bytes, 2);
   }
-  double hbmF = compute_.memorySeconds(w.elementwise_fwd_bytes + castF, w.elementwise_kernels + castKernelsF);
-  double hbmB = compute_.memorySeconds(2 * w.elementwise_fwd_bytes + castB, 2 * w.elementwise_kernels + castKernelsB);
+  double hbmF = cm.memorySeconds(w.elementwise_fwd_bytes + castF, w.elementwise_kernels + castKernelsF);
+  double hbmB = cm.memorySeconds(2 * w.elementwise_fwd_bytes + castB, 2 * w.elementwise_kernels + castKernelsB);
   lt.gemm_fwd_s = gemmF;
   lt.wgrad_s = wgrad;
   lt.hbm_fwd_s = hbmF;
@@ -187,8 +197,8 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   // recompute_modules levers (DeepSeek-V3 §3.2.3), MLA's up-projections, the
   // norms and the MoE SwiGLU.
   double recompute = w.recompute_attention ? attnF : 0.0;
-  for (int i = 0; i < w.recompute_gemm_count; ++i) recompute += compute_.gemmSeconds(w.recompute_gemms[i]);
-  if (w.recompute_bytes > 0) recompute += compute_.memorySeconds(w.recompute_bytes, w.recompute_kernels);
+  for (int i = 0; i < w.recompute_gemm_count; ++i) recompute += cm.gemmSeconds(w.recompute_gemms[i]);
+  if (w.recompute_bytes > 0) recompute += cm.memorySeconds(w.recompute_bytes, w.recompute_kernels);
   lt.attn_fwd_s = recompute;
   lt.bwd_s = gemmB + attnB + hbmB;
 

@@ -17,6 +17,10 @@
 //    operators" in their original precision; Megatron-core's output layer is
 //    a plain ColumnParallelLinear outside Transformer Engine's FP8 autocast,
 //    and torchtitan's float8 conversion skips the output layer.
+//  - job.software.bf16_edge_layers N (FP8 jobs): the first N layers (stage
+//    0) and the last N (the last stage) run as BF16 layers (LayerTiming::
+//    bf16: 16-bit GEMMs at the BF16 peak, no FP8 casts, BF16 activations
+//    stored), blended into their stage's mean layer (kern::stageLayer).
 //  - TP: 2 all-reduces (or all-gather + reduce-scatter with sequence
 //    parallelism) per layer in forward and in backward, again in
 //    recomputation; not overlapped (Megatron default).
@@ -153,11 +157,14 @@ class PerfModel {
  private:
   void init(const ResolvedScenario& r, std::shared_ptr<const CommFabric> fabric);
   // One layer's seconds and bytes (the per-layer fields of lt) from its work.
-  void layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverlap overlap, bool seqPar, LayerTiming& lt) const;
+  // cm: the compute model of its GEMMs; fp8Casts: FP8 GEMMs, with their cast kernels.
+  void layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverlap overlap, bool seqPar, LayerTiming& lt,
+                    const ComputeModel& cm, bool fp8Casts) const;
 
   ParallelConfig scenarioConfig_;
   SoftwareStack stack_;
   TransformerWorkload workload_;
+  TransformerWorkload workload16_;  // the same model in BF16: an FP8 job's BF16 edge layers
   ComputeModel compute_;
   ComputeModel compute16_;  // GEMMs an FP8 job runs in 16 bits (the output head); compute_'s twin otherwise
   MemoryModel memory_;

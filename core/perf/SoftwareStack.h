@@ -37,6 +37,7 @@ struct SoftwareStack {
   bool recompute_norm = false, recompute_mla_up = false, recompute_moe_act = false;
   std::optional<bool> fp8_activation_cache;  // unset: on with FP8 precision (PerfModel::layerSplit)
   std::optional<bool> fp8_weight_cache;      // unset: on with FP8 precision (MemoryModel's constructor)
+  int bf16_edge_layers = 0;                  // FP8 jobs: the first and last N layers in BF16
   bool bf16_moments = false;
   bool fp32_main_grads = false;
   // Loss and recomputation memory (job.software, design/Job.h): fp32 logits
@@ -122,6 +123,7 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
   }
   s.fp8_activation_cache = o.fp8_activation_cache;
   s.fp8_weight_cache = o.fp8_weight_cache;
+  s.bf16_edge_layers = o.bf16_edge_layers;
   s.bf16_moments = o.optimizer_moments == "bf16";
   s.fp32_main_grads = o.fp32_main_grads;
   s.logits_copies = o.cross_entropy == "upcast"          ? 3.0

@@ -8,6 +8,7 @@
 
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
+#include "common/InputError.h"
 #include "perf/Bottleneck.h"
 #include "perf/ComputeModel.h"
 #include "perf/PerfModel.h"
@@ -42,6 +43,7 @@ class TestPerfModel : public QObject {
   void fp8GemmEfficiency_data();
   void fp8GemmEfficiency();
   void fp8HeadRunsInBf16();
+  void bf16EdgeLayers();
 };
 
 void TestPerfModel::zeroModelStates_data() {
@@ -348,6 +350,53 @@ void TestPerfModel::fp8HeadRunsInBf16() {
       e.loss_fwd_bytes / (acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency) + 3 * ComputeModel::kLaunch_s;
   QVERIFY2(std::fabs(fp8.head_fwd_s - (gemm + loss)) <= 1e-9 * (gemm + loss),
            qPrintable(QString("%1 vs GEMM %2 + loss %3").arg(fp8.head_fwd_s).arg(gemm).arg(loss)));
+}
+
+// job.software.bf16_edge_layers N: an FP8 job's first N and last N layers
+// run as a BF16 job's layer does (16-bit GEMMs at the BF16 peak, no FP8
+// casts, 16-bit activations stored). On one pipeline stage of L layers with
+// m micro-batches and no recomputation, the step's compute grows by
+// m · 2N · ((F + B)_bf16 − (F + B)_fp8), F and B one layer's forward and
+// backward; the FP8 weight cache leaves out those layers' GEMM weights.
+void TestPerfModel::bf16EdgeLayers() {
+  static std::deque<Scenario> keep;
+  auto model = [](const char* precision, int edge) {
+    nlohmann::json j = cftest::seleneScenario(32, 4096, 8, 1, 1, 8, 64);
+    j["cluster"]["accelerator"] = "H100-SXM5-80GB";
+    j["job"]["precision"] = precision;
+    j["job"]["parallelism"]["recompute"] = "none";
+    if (edge > 0) j["job"]["software"] = {{"bf16_edge_layers", edge}};
+    keep.push_back(cftest::scenario(j));
+    return PerfModel(resolve(keep.back(), Catalog::builtin()), Catalog::builtin());
+  };
+  const PerfModel fp8 = model("fp8", 0), edge = model("fp8", 1), bf16 = model("bf16", 0);
+  const LayerTiming l8 = fp8.layerTiming(1, 1, 1, 1), le = edge.layerTiming(1, 1, 1, 1),
+                    l16 = bf16.layerTiming(1, 1, 1, 1);
+  QCOMPARE(le.bf16.fwd_s, l16.fwd_s);
+  QCOMPARE(le.bf16.bwd_s, l16.bwd_s);
+  QCOMPARE(le.bf16.act_none_B, l16.act_none_B);
+  QCOMPARE(le.fwd_s, l8.fwd_s);
+  QVERIFY(l16.fwd_s > l8.fwd_s);
+  const PerfResult r8 = fp8.evaluate(fp8.scenarioConfig()), re = edge.evaluate(edge.scenarioConfig());
+  const double m = 64.0 / 8, n = 1;
+  const double expect = m * 2 * n * ((l16.fwd_s + l16.bwd_s) - (l8.fwd_s + l8.bwd_s));
+  QVERIFY2(std::fabs((re.breakdown.compute - r8.breakdown.compute) - expect) <= 1e-9 * expect,
+           qPrintable(QString("%1 vs %2").arg(re.breakdown.compute - r8.breakdown.compute).arg(expect)));
+  // The FP8 weight cache (2 bytes a GEMM weight) leaves out the 2N BF16
+  // layers: h(3h) + h·h + 2·h·4h (GPT's QKV, projection, MLP) each (the
+  // model counts their biases too, 9h: 2e-4 of it).
+  const double h = 4096, layerGemm = 3 * h * h + h * h + 8 * h * h;
+  QVERIFY2(std::fabs((r8.memory.weights_B - re.memory.weights_B) - 2 * 2 * n * layerGemm) <= 1e-3 * layerGemm,
+           qPrintable(QString::number(r8.memory.weights_B - re.memory.weights_B)));
+  // Too many: 2N may not exceed the layers, and the reader names the key.
+  nlohmann::json bad = cftest::seleneScenario(32, 4096, 8, 1, 1, 8, 64);
+  bad["job"]["software"] = {{"bf16_edge_layers", 5}};
+  try {
+    cftest::scenario(bad);
+    QFAIL("5 first and 5 last of 8 layers was accepted");
+  } catch (const InputError& e) {
+    QVERIFY2(std::string(e.what()).find("job.software.bf16_edge_layers") != std::string::npos, e.what());
+  }
 }
 
 QTEST_APPLESS_MAIN(TestPerfModel)
