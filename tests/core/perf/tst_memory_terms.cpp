@@ -70,6 +70,19 @@ nlohmann::json llama8b(int tp, int pp, int dp, int microBatch, int globalBatch,
 bool near(double got, double expect, double rel = 1e-9) {
   return std::fabs(got - expect) <= rel * std::fabs(expect);
 }
+
+// A job.software flag whose default follows the precision: unset, it is not
+// written; given (false included), it is written and reads back the same.
+void optionalFlagRoundTrip(const char* key) {
+  nlohmann::json fp8 = llama8b(1, 1, 8, 1, 16);
+  fp8["job"]["precision"] = "fp8";
+  const nlohmann::json unset = scenarioToJson(cftest::scenario(fp8));
+  QVERIFY(!unset["job"].contains("software") || !unset["job"]["software"].contains(key));
+  fp8["job"]["software"] = {{key, false}};
+  const Scenario off = cftest::scenario(fp8);
+  QCOMPARE(scenarioToJson(off)["job"]["software"][key].get<bool>(), false);
+  QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
+}
 }  // namespace
 
 class TestMemoryTerms : public QObject {
@@ -412,15 +425,7 @@ void TestMemoryTerms::fp8ActivationCacheDefault() {
   QVERIFY2(near(actPerLayer("fp8", {}), cached), qPrintable(QString::number(actPerLayer("fp8", {}))));
   QVERIFY(near(actPerLayer("fp8", {{"fp8_activation_cache", false}}), plain));
   QVERIFY(near(actPerLayer("bf16", {{"fp8_activation_cache", true}}), cached));
-  // Unset is not written; a given value is, false included.
-  nlohmann::json fp8 = llama8b(1, 1, 8, 1, 16);
-  fp8["job"]["precision"] = "fp8";
-  const nlohmann::json unset = scenarioToJson(cftest::scenario(fp8));
-  QVERIFY(!unset["job"].contains("software") || !unset["job"]["software"].contains("fp8_activation_cache"));
-  fp8["job"]["software"] = {{"fp8_activation_cache", false}};
-  const Scenario off = cftest::scenario(fp8);
-  QCOMPARE(scenarioToJson(off)["job"]["software"]["fp8_activation_cache"].get<bool>(), false);
-  QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
+  optionalFlagRoundTrip("fp8_activation_cache");
 }
 
 // job.software.fp8_weight_cache: with FP8 GEMMs each GEMM weight on the GPU
@@ -446,15 +451,7 @@ void TestMemoryTerms::fp8WeightCache() {
   }
   QVERIFY(near(weights("bf16", 2, 1, {{"fp8_weight_cache", true}}), weights("bf16", 2, 1, {})));
   QVERIFY(near(weights("fp8", 2, 3, {}), weights("fp8", 2, 3, {{"fp8_weight_cache", false}})));
-  // Unset is not written; a given value is, and reads back the same.
-  nlohmann::json fp8 = llama8b(1, 1, 8, 1, 16);
-  fp8["job"]["precision"] = "fp8";
-  const nlohmann::json unset = scenarioToJson(cftest::scenario(fp8));
-  QVERIFY(!unset["job"].contains("software") || !unset["job"]["software"].contains("fp8_weight_cache"));
-  fp8["job"]["software"] = {{"fp8_weight_cache", false}};
-  const Scenario off = cftest::scenario(fp8);
-  QCOMPARE(scenarioToJson(off)["job"]["software"]["fp8_weight_cache"].get<bool>(), false);
-  QVERIFY(scenarioFromJson(scenarioToJson(off)).job.software == off.job.software);
+  optionalFlagRoundTrip("fp8_weight_cache");
 }
 
 QTEST_APPLESS_MAIN(TestMemoryTerms)
