@@ -21,6 +21,20 @@ using namespace cf;
 namespace {
 ResolvedScenario resolved(const Scenario& s) { return resolve(s, Catalog::builtin()); }
 SoftwareStack modernStack() { return SoftwareStack{}; }
+
+// A GPT of `layers` layers (h 4,096, 32 heads, sequence 2,048, vocab 51,200)
+// on 8 H100 at TP 1 PP 1 DP 8, batch 64, no recomputation, in `precision`
+// with these job.software keys (the FP8 tests' model).
+PerfModel h100Gpt(const char* precision, int layers, const nlohmann::json& software = nlohmann::json::object()) {
+  static std::deque<Scenario> keep;
+  nlohmann::json j = cftest::seleneScenario(32, 4096, layers, 1, 1, 8, 64);
+  j["cluster"]["accelerator"] = "H100-SXM5-80GB";
+  j["job"]["precision"] = precision;
+  j["job"]["parallelism"]["recompute"] = "none";
+  if (!software.empty()) j["job"]["software"] = software;
+  keep.push_back(cftest::scenario(j));
+  return PerfModel(resolved(keep.back()), Catalog::builtin());
+}
 }  // namespace
 
 class TestPerfModel : public QObject {
@@ -317,17 +331,8 @@ void TestPerfModel::fp8GemmEfficiency() {
 // 1,979 TF FP8) the FP8 job's head takes what the BF16 job's does, while its
 // layers run faster.
 void TestPerfModel::fp8HeadRunsInBf16() {
-  auto timing = [](const char* precision) {
-    nlohmann::json j = cftest::seleneScenario(32, 4096, 4, 1, 1, 8, 64);
-    j["cluster"]["accelerator"] = "H100-SXM5-80GB";
-    j["job"]["precision"] = precision;
-    static std::deque<Scenario> keep;
-    keep.push_back(cftest::scenario(j));
-    ResolvedScenario r = resolve(keep.back(), Catalog::builtin());
-    PerfModel m(r, Catalog::builtin());
-    return m.layerTiming(1, 1, 1, 1);
-  };
-  const LayerTiming fp8 = timing("fp8"), bf16 = timing("bf16");
+  const PerfModel fp8Model = h100Gpt("fp8", 4);
+  const LayerTiming fp8 = fp8Model.layerTiming(1, 1, 1, 1), bf16 = h100Gpt("bf16", 4).layerTiming(1, 1, 1, 1);
   QVERIFY2(std::fabs(fp8.head_fwd_s - bf16.head_fwd_s) <= 1e-12 * bf16.head_fwd_s,
            qPrintable(QString("%1 vs %2").arg(fp8.head_fwd_s).arg(bf16.head_fwd_s)));
   QVERIFY(std::fabs(fp8.head_bwd_s - bf16.head_bwd_s) <= 1e-12 * bf16.head_bwd_s);
@@ -339,13 +344,7 @@ void TestPerfModel::fp8HeadRunsInBf16() {
   const double T = 2048, h = 4096, V = 51200;
   const double eta = acc.gemm_efficiency * ComputeModel::kSustainedClock * h / (h + ComputeModel::kK0);
   const double gemm = 2 * T * h * V / (acc.peak_tflops.bf16 * 1e12 * eta) + ComputeModel::kLaunch_s;
-  ModelSpec spec;
-  spec.layers = 4;
-  spec.hidden = 4096;
-  spec.heads = 32;
-  spec.seq_len = 2048;
-  spec.vocab = 51200;
-  const EdgeWork e = TransformerWorkload(spec, Precision::Fp8).edgeWork(LayerSplit{1, 1, 1, 1});
+  const EdgeWork e = fp8Model.workload().edgeWork(LayerSplit{1, 1, 1, 1});  // the loss's bytes
   const double loss =
       e.loss_fwd_bytes / (acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency) + 3 * ComputeModel::kLaunch_s;
   QVERIFY2(std::fabs(fp8.head_fwd_s - (gemm + loss)) <= 1e-9 * (gemm + loss),
@@ -359,17 +358,8 @@ void TestPerfModel::fp8HeadRunsInBf16() {
 // m · 2N · ((F + B)_bf16 − (F + B)_fp8), F and B one layer's forward and
 // backward; the FP8 weight cache leaves out those layers' GEMM weights.
 void TestPerfModel::bf16EdgeLayers() {
-  static std::deque<Scenario> keep;
-  auto model = [](const char* precision, int edge) {
-    nlohmann::json j = cftest::seleneScenario(32, 4096, 8, 1, 1, 8, 64);
-    j["cluster"]["accelerator"] = "H100-SXM5-80GB";
-    j["job"]["precision"] = precision;
-    j["job"]["parallelism"]["recompute"] = "none";
-    if (edge > 0) j["job"]["software"] = {{"bf16_edge_layers", edge}};
-    keep.push_back(cftest::scenario(j));
-    return PerfModel(resolve(keep.back(), Catalog::builtin()), Catalog::builtin());
-  };
-  const PerfModel fp8 = model("fp8", 0), edge = model("fp8", 1), bf16 = model("bf16", 0);
+  const PerfModel fp8 = h100Gpt("fp8", 8), edge = h100Gpt("fp8", 8, {{"bf16_edge_layers", 1}}),
+                  bf16 = h100Gpt("bf16", 8);
   const LayerTiming l8 = fp8.layerTiming(1, 1, 1, 1), le = edge.layerTiming(1, 1, 1, 1),
                     l16 = bf16.layerTiming(1, 1, 1, 1);
   QCOMPARE(le.bf16.fwd_s, l16.fwd_s);
