@@ -3361,6 +3361,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>数据并行通信与计算重叠</translation>
     </message>
     <message>
+        <source>Pipeline sends overlapped (interleaved)</source>
+        <translation>流水线发送与计算重叠（交错调度）</translation>
+    </message>
+    <message>
         <source>DualPipe (DeepSeek-V3; even PP)</source>
         <translation>DualPipe（DeepSeek-V3；PP 为偶数）</translation>
     </message>

@@ -96,6 +96,11 @@ struct SoftwareOptions {
   std::optional<bool> flash_attention;
   std::optional<bool> sequence_parallel;
   std::optional<bool> overlap_dp;  // DP gradient reduction overlapped with backward
+  // Pipeline sends of the interleaved schedule's steady state overlapped with
+  // the next chunk (Megatron-core overlap_p2p_comm, on unless
+  // --no-overlap-p2p-communication; Megatron turns it off without virtual
+  // stages). Unset: the preset's (on for megatron-core-2024).
+  std::optional<bool> overlap_p2p;
   std::optional<bool> fused_kernels;  // fused element-wise kernels (bias-GeLU, bias-dropout-add, LayerNorm)
   double gradient_compression_ratio = 1;  // DP gradient bytes divided by this (PowerSGD, 1-bit Adam); 1 = none
   std::string preset = "auto";     // auto (by accelerator generation) | megatron-2021 | megatron-core-2024

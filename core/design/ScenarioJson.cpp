@@ -179,6 +179,7 @@ Job readJob(ObjectReader r) {
   flag("flash_attention", j.software.flash_attention);
   flag("sequence_parallel", j.software.sequence_parallel);
   flag("overlap_dp", j.software.overlap_dp);
+  flag("overlap_p2p", j.software.overlap_p2p);
   flag("fused_kernels", j.software.fused_kernels);
   j.software.gradient_compression_ratio = sw.number("gradient_compression_ratio", 1.0, 1.0, 1000.0);
   j.software.preset = sw.choice("preset", "auto", {"auto", "megatron-2021", "megatron-core-2024"});
@@ -370,6 +371,7 @@ json jobToJson(const Job& j) {
   if (j.software.flash_attention) sw["flash_attention"] = *j.software.flash_attention;
   if (j.software.sequence_parallel) sw["sequence_parallel"] = *j.software.sequence_parallel;
   if (j.software.overlap_dp) sw["overlap_dp"] = *j.software.overlap_dp;
+  if (j.software.overlap_p2p) sw["overlap_p2p"] = *j.software.overlap_p2p;
   if (j.software.fused_kernels) sw["fused_kernels"] = *j.software.fused_kernels;
   if (j.software.gradient_compression_ratio != 1)
     sw["gradient_compression_ratio"] = j.software.gradient_compression_ratio;

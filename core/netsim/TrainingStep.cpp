@@ -58,8 +58,8 @@ std::vector<PassOp> TrainingStep::schedule(int p, int v, int M, int s, bool allW
   order.reserve(2 * static_cast<std::size_t>(total));
   for (int k = 0; k < warm; ++k) order.push_back({false, fwd[k].first, fwd[k].second});
   for (int k = 0; k < total - warm; ++k) {
-    order.push_back({false, fwd[warm + k].first, fwd[warm + k].second});
-    order.push_back({true, bwd[k].first, bwd[k].second});
+    order.push_back({false, fwd[warm + k].first, fwd[warm + k].second, true});
+    order.push_back({true, bwd[k].first, bwd[k].second, true});
   }
   for (int k = total - warm; k < total; ++k) order.push_back({true, bwd[k].first, bwd[k].second});
   return order;
@@ -83,6 +83,7 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
   if (static_cast<long long>(rankGpu.size()) != 1LL * tp * cp * dp * p)
     throw std::invalid_argument("TrainingStep: rank list does not match tp*cp*dp*pp");
   const SoftwareStack& stack = m_.stack();
+  const bool overlapP2p = stack.overlap_p2p && v > 1;  // Megatron: interleaved schedules only
   // The rank order the analytical model places its groups by (perf/RankOrder.h).
   const RankOrder ranks = rankOrder(c_, stack);
   auto gpu = [&](int t, int c, int d, int s) { return rankGpu[static_cast<std::size_t>(ranks.rank(t, c, d, s))]; };
@@ -423,8 +424,11 @@ bool TrainingStep::build(const std::vector<std::uint32_t>& rankGpu, int job, con
         const bool sends = op.backward ? !(s == 0 && j == 0) : !(s == p - 1 && j == v - 1);
         int send = op.backward ? sc[s].sendB : sc[s].sendF;
         if (sends && send >= 0) {
-          t = g.addComm(job, lane[s], "pp", {{send, 1}}, {t});
-          (op.backward ? sentB : sentF)[s][at(j, i)] = t;
+          // With overlap_p2p (PerfModel.h) a steady-state send runs beside
+          // the stage's next pass instead of before it.
+          const int sent = g.addComm(job, lane[s], "pp", {{send, 1}}, {t});
+          (op.backward ? sentB : sentF)[s][at(j, i)] = sent;
+          if (!(overlapP2p && op.steady)) t = sent;
         }
         if (!op.backward) doneF[s][at(j, i)] = t;
         last[s] = t;

@@ -76,10 +76,12 @@
 namespace cf::netsim {
 
 // One pass of the schedule: a forward or backward of model chunk `chunk`
-// (0..v-1) for micro-batch `micro`.
+// (0..v-1) for micro-batch `micro`; `steady`: between the warm-up forwards
+// and the cool-down backwards (its send may overlap the next pass).
 struct PassOp {
   bool backward = false;
   int chunk = 0, micro = 0;
+  bool steady = false;
 };
 
 class TrainingStep {

@@ -28,6 +28,7 @@ struct EvalConsts {
   double hbmGiB = 80;
   double trainTokens = 0;
   bool overlapDp = true;
+  bool overlapP2p = true;      // SoftwareStack::overlap_p2p
   double gradReduceB = 2;      // bytes per gradient element in the DP reduction
   double weightB = 2;          // bytes per parameter gathered (ZeRO 1-3)
   double hbmBps = 1;           // HBM bytes/s (ComputeModel)
@@ -149,7 +150,18 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   if (p > 1) {
     const GroupPlacement& g = gs.pp;
     double t = sendRecv(lt.p2p_B, g, g.crossesScaleOut());
-    b.pp_comm = 2.0 * (v * dm + p - 1) * t;
+    // Each of the v*m chunks sends its output forward and its input gradient
+    // back, after the p - 1 sends that fill the pipeline. With overlap_p2p
+    // and virtual stages (Megatron-core overlap_p2p_comm) a steady-state
+    // send runs while the next chunk computes and shows only what outlasts a
+    // chunk's forward; the warm-up forwards and cool-down backwards of rank
+    // 0, 2(p-1) + (v-1)p of each (Megatron's interleaved schedule; all v*m
+    // when m = p), wait for theirs.
+    const double chunks = v * dm;
+    double waited = chunks;
+    if (k.overlapP2p && v > 1) waited = kmin(chunks, 2.0 * (p - 1) + (v - 1.0) * p);
+    const double chunkFwd = critLayers / v * lt.fwd_s;
+    b.pp_comm = 2.0 * (waited + p - 1) * t + 2.0 * (chunks - waited) * kmax(0.0, t - chunkFwd);
     r.pp_crosses_scale_out = g.crossesScaleOut();
     if (dual) {
       // DualPipe (DeepSeek-V3 §3.2.1, Fig. 4-5, Table 2). Every micro-batch's

@@ -64,6 +64,7 @@ void PerfModel::init(const ResolvedScenario& r, std::shared_ptr<const CommFabric
   k.hbmGiB = hbmGiB_;
   k.trainTokens = trainTokens_;
   k.overlapDp = stack_.overlap_dp;
+  k.overlapP2p = stack_.overlap_p2p;
   k.gradReduceB = std::max(workload_.bytes().gradient, stack_.grad_reduce_bytes);
   if (stack_.grad_compression > 1) {
     k.gradReduceB /= stack_.grad_compression;

@@ -35,7 +35,11 @@
 //    behind the other's compute; bubble (p/2-1)(F&B + B - 3W); two stages'
 //    parameters and p+1 micro-batches of activations a GPU (EvalKernel.h).
 //  - PP: one activation message (b*s*h/t elements, scatter-gather) per stage
-//    boundary per micro-batch each way, on the critical path.
+//    boundary per micro-batch each way, on the critical path; with virtual
+//    stages and SoftwareStack::overlap_p2p (Megatron-core overlap_p2p_comm,
+//    its default) only the p - 1 fill sends and rank 0's 2(p-1) + (v-1)p
+//    warm-up and cool-down chunks wait for theirs, the steady state's hide
+//    behind the next chunk (exposed max(0, send - chunk forward)).
 //  - DP: gradient reduction (all-reduce; reduce-scatter + all-gather with
 //    ZeRO 1-2; plus per-micro-batch parameter gathers with ZeRO 3) over
 //    dp*cp ranks, after the backward pass or overlapped with the last

@@ -20,6 +20,9 @@ struct SoftwareStack {
   bool overlap_dp = true;            // DP gradient reduce-scatter/all-reduce in buckets during backward,
                                      // parameter all-gather during the first forward (Megatron-core
                                      // --overlap-grad-reduce/--overlap-param-gather)
+  bool overlap_p2p = true;           // interleaved schedule: steady-state pipeline sends overlapped with the
+                                     // next chunk (Megatron-core overlap_p2p_comm; no effect without
+                                     // virtual stages, where Megatron turns it off)
   double grad_reduce_bytes = 2;      // bytes per gradient element in the DP reduction
   bool fused_kernels = true;         // Megatron's fused element-wise kernels (bias-GeLU, bias-dropout-add,
                                      // fused LayerNorm); false: one framework op per kernel (TransformerWorkload)
@@ -58,11 +61,13 @@ struct SoftwareStack {
 // The named presets (job.software.preset):
 //  - "megatron-2021": Megatron-LM as in Narayanan et al. SC'21: unfused
 //    softmax attention, no sequence parallelism, fp32 gradient all-reduce
-//    after the backward pass (`--accumulate-allreduce-grads-in-fp32` is
+//    after the backward pass, pipeline sends on the critical path (`--accumulate-allreduce-grads-in-fp32` is
 //    required with bf16 in that code base).
 //  - "megatron-core-2024": Megatron-core / TorchTitan-class stacks as in the
 //    Llama 3 report (arXiv 2407.21783, §3.3): flash attention, sequence
-//    parallelism, overlapped bf16 gradient reduction. TP overlap, parallel
+//    parallelism, overlapped bf16 gradient reduction, the interleaved
+//    schedule's steady-state pipeline sends overlapped (Megatron-core's
+//    default overlap_p2p_comm). TP overlap, parallel
 //    block, offload and the zero-bubble schedules are separate keys, off by
 //    default (so a preset never moves a figure by itself).
 //  - "auto" (the default): megatron-2021 for accelerators released before
@@ -82,6 +87,7 @@ inline SoftwareStack presetStack(const std::string& name) {
     s.flash_attention = false;
     s.sequence_parallel = false;
     s.overlap_dp = false;
+    s.overlap_p2p = false;
     s.grad_reduce_bytes = 4;
   }
   s.preset = name == "megatron-2021" ? "megatron-2021" : "megatron-core-2024";
@@ -109,6 +115,7 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
     s.overlap_dp = *o.overlap_dp;
     if (s.overlap_dp) s.grad_reduce_bytes = 2;  // overlapped stacks reduce bf16 gradients
   }
+  if (o.overlap_p2p) s.overlap_p2p = *o.overlap_p2p;
   if (o.fused_kernels) s.fused_kernels = *o.fused_kernels;
   s.grad_compression = o.gradient_compression_ratio;
   s.tp_overlap = parseTpOverlap(o.tp_overlap);

@@ -389,6 +389,7 @@ const char* const kKeyLabels[][2] = {
     {"job.software.flash_attention", QT_TRANSLATE_NOOP("cf::FieldSpec", "FlashAttention")},
     {"job.software.sequence_parallel", QT_TRANSLATE_NOOP("cf::FieldSpec", "Sequence parallelism")},
     {"job.software.overlap_dp", QT_TRANSLATE_NOOP("cf::FieldSpec", "Data-parallel communication overlapped")},
+    {"job.software.overlap_p2p", QT_TRANSLATE_NOOP("cf::FieldSpec", "Pipeline sends overlapped (interleaved)")},
     {"job.software.recompute_modules", QT_TRANSLATE_NOOP("cf::FieldSpec", "Modules recomputed")},
     {"job.software.fp8_activation_cache", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP8 activation cache")},
     {"job.software.fp8_weight_cache", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP8 weight cache")},

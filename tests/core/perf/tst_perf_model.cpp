@@ -9,6 +9,7 @@
 #include "PerfTestUtil.h"
 #include "catalog/Catalog.h"
 #include "common/InputError.h"
+#include "design/ScenarioJson.h"
 #include "perf/Bottleneck.h"
 #include "perf/ComputeModel.h"
 #include "perf/PerfModel.h"
@@ -47,6 +48,7 @@ class TestPerfModel : public QObject {
   void activationClosedForms();
   void pipelineBubble_data();
   void pipelineBubble();
+  void interleavedSendsOverlap();
   void outputContract();
   void memoryBottleneck();
   void checkpointEstimate();
@@ -144,6 +146,54 @@ void TestPerfModel::pipelineBubble() {
   double ideal = b.compute + b.tp_comm + b.ep_comm + b.cp_comm;
   QCOMPARE(res.micro_batches, static_cast<long long>(batch));
   QVERIFY(std::fabs(b.bubble / ideal - (pp - 1.0) / (v * batch)) < 1e-9);
+}
+
+// Pipeline sends with job.software.overlap_p2p (Megatron-core's
+// overlap_p2p_comm): of the v*m chunks a direction sends, only rank 0's
+// warm-up (or cool-down) chunks, W = 2(p-1) + (v-1)p, wait for theirs beside
+// the p - 1 sends that fill the pipeline; the rest hide behind the next chunk
+// (their sends are far shorter than a 4-layer chunk here). So
+// pp_comm(on) / pp_comm(off) = (W + p - 1) / (v*m + p - 1); no change without
+// virtual stages, or when m = p (Megatron runs every forward first). The
+// preset decides when the key is unset: on for megatron-core-2024, off for
+// megatron-2021 (the Selene scenarios' A100 default).
+void TestPerfModel::interleavedSendsOverlap() {
+  struct Case {
+    int p, v, m;
+  };
+  for (const Case k : {Case{4, 4, 32}, Case{8, 2, 64}, Case{4, 1, 32}, Case{4, 4, 4}}) {
+    auto ppComm = [&](const nlohmann::json& software) {
+      nlohmann::json j = cftest::seleneScenario(64, 8192, 64, 8, k.p, 8 * k.p, k.m);
+      j["job"]["parallelism"]["virtual_stages"] = k.v;
+      j["job"]["software"] = software;
+      const Scenario s = cftest::scenario(j);
+      const PerfModel model(resolved(s), Catalog::builtin());
+      const PerfResult res = model.evaluate(model.scenarioConfig());
+      [&] { QCOMPARE(res.micro_batches, static_cast<long long>(k.m)); }();
+      return res.breakdown.pp_comm;
+    };
+    const double off = ppComm({{"overlap_p2p", false}}), on = ppComm({{"overlap_p2p", true}});
+    const double chunks = 1.0 * k.v * k.m;
+    const double waited = k.v > 1 ? std::min(chunks, 2.0 * (k.p - 1) + (k.v - 1.0) * k.p) : chunks;
+    const double expect = (waited + k.p - 1) / (chunks + k.p - 1);
+    QVERIFY(off > 0);
+    QVERIFY2(std::fabs(on / off - expect) < 1e-9,
+             qPrintable(QString("p %1 v %2 m %3: %4 vs %5").arg(k.p).arg(k.v).arg(k.m).arg(on / off).arg(expect)));
+    QCOMPARE(ppComm(nlohmann::json::object()), off);  // A100: megatron-2021
+    QCOMPARE(ppComm({{"preset", "megatron-core-2024"},
+                     {"sequence_parallel", false},
+                     {"flash_attention", false},
+                     {"overlap_dp", false}}),
+             on);
+  }
+  // Written only when given; read back as given.
+  nlohmann::json j = cftest::seleneScenario(64, 8192, 64, 8, 4, 32, 32);
+  QVERIFY(
+      !scenarioToJson(cftest::scenario(j))["job"].value("software", nlohmann::json::object()).contains("overlap_p2p"));
+  j["job"]["software"] = {{"overlap_p2p", false}};
+  const Scenario given = cftest::scenario(j);
+  QCOMPARE(scenarioToJson(given)["job"]["software"]["overlap_p2p"].get<bool>(), false);
+  QVERIFY(scenarioFromJson(scenarioToJson(given)).job.software == given.job.software);
 }
 
 void TestPerfModel::outputContract() {
