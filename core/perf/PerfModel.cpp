@@ -163,18 +163,22 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   }
   // FP8 GEMMs (Transformer Engine delayed scaling): every fp8 GEMM casts its
   // bf16 activation input (read 2, write 1 byte; the amax is taken in the same
-  // kernel) and its weight (once per micro-batch) in the forward pass; in the
-  // backward it casts the output gradient and writes the transposed fp8 copy
-  // of the input the weight-gradient GEMM needs (Hopper fp8 GEMMs take TN
-  // layouts only). One cast kernel a tensor.
+  // kernel) in the forward pass; in the backward it casts the output gradient
+  // and writes the transposed fp8 copy of the input the weight-gradient GEMM
+  // needs (Hopper fp8 GEMMs take TN layouts only). One cast kernel a tensor.
+  // The weights are not cast per micro-batch: Transformer Engine's weight
+  // cache (job.software.fp8_weight_cache) casts them and their transposes on
+  // a step's first micro-batch only, and FP8 primary weights (the cache off,
+  // MemoryModel.h) are never cast; the once-a-step pass (3 bytes a weight
+  // through HBM, milliseconds) is left out.
   double castF = 0, castB = 0;
   int castKernelsF = 0, castKernelsB = 0;
   if (fp8Casts) {
     for (int i = 0; i < w.gemm_count; ++i) {
       const GemmShape& g = w.gemms[i];
-      castF += g.count * 3.0 * (g.m * g.k + g.k * g.n);
+      castF += g.count * 3.0 * g.m * g.k;
       castB += g.count * (3.0 * g.m * g.n + 1.0 * g.m * g.k);
-      castKernelsF += 2;
+      castKernelsF += 1;
       castKernelsB += 2;
     }
   }

@@ -59,6 +59,7 @@ class TestPerfModel : public QObject {
   void fp8GemmEfficiency_data();
   void fp8GemmEfficiency();
   void fp8HeadRunsInBf16();
+  void fp8CastsActivationsNotWeights();
   void bf16EdgeLayers();
 };
 
@@ -407,6 +408,31 @@ void TestPerfModel::fp8HeadRunsInBf16() {
 // m micro-batches and no recomputation, the step's compute grows by
 // m · 2N · ((F + B)_bf16 − (F + B)_fp8), F and B one layer's forward and
 // backward; the FP8 weight cache leaves out those layers' GEMM weights.
+// Transformer Engine's FP8 forward casts each GEMM's bf16 input (read 2
+// bytes, write 1) per micro-batch, not its weight: the weight cache casts
+// the weights on a step's first micro-batch only and FP8 primary weights are
+// never cast. So an FP8 layer's forward memory-bound time exceeds the BF16
+// layer's by exactly sum over GEMMs of count·3·m·k bytes at HBM speed plus
+// one launch a GEMM, whatever the weights' size (here 4,096² and larger per
+// GEMM against 2,048-row inputs: a per-micro-batch weight cast would add
+// more than the inputs' casts).
+void TestPerfModel::fp8CastsActivationsNotWeights() {
+  const PerfModel fp8Model = h100Gpt("fp8", 4);
+  const LayerTiming fp8 = fp8Model.layerTiming(1, 1, 1, 1), bf16 = h100Gpt("bf16", 4).layerTiming(1, 1, 1, 1);
+  const LayerWork w = fp8Model.workload().layerWork(LayerSplit{1, 1, 1, 1});
+  const Accelerator& acc = *Catalog::builtin().accelerator("H100-SXM5-80GB");
+  double inputs = 0, weights = 0;
+  for (int i = 0; i < w.gemm_count; ++i) {
+    inputs += w.gemms[i].count * 3.0 * w.gemms[i].m * w.gemms[i].k;
+    weights += w.gemms[i].count * 3.0 * w.gemms[i].k * w.gemms[i].n;
+  }
+  QVERIFY(weights > inputs);
+  const double expect =
+      inputs / (acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency) + w.gemm_count * ComputeModel::kLaunch_s;
+  const double got = fp8.hbm_fwd_s - bf16.hbm_fwd_s;
+  QVERIFY2(std::fabs(got - expect) <= 1e-9 * expect, qPrintable(QString("%1 vs %2").arg(got).arg(expect)));
+}
+
 void TestPerfModel::bf16EdgeLayers() {
   const PerfModel fp8 = h100Gpt("fp8", 8), edge = h100Gpt("fp8", 8, {{"bf16_edge_layers", 1}}),
                   bf16 = h100Gpt("bf16", 8);
