@@ -3365,6 +3365,10 @@ The file was left untouched. Save the project under a new name to keep what was 
         <translation>流水线发送与计算重叠（交错调度）</translation>
     </message>
     <message>
+        <source>FP8 scaling recipe</source>
+        <translation>FP8 缩放方案</translation>
+    </message>
+    <message>
         <source>DualPipe (DeepSeek-V3; even PP)</source>
         <translation>DualPipe（DeepSeek-V3；PP 为偶数）</translation>
     </message>

@@ -130,6 +130,11 @@ struct SoftwareOptions {
   // Bridge's FP8 current-scaling preset sets 1 and 1). 0 = every layer FP8.
   int bf16_edge_layers = 0;
   std::string optimizer_moments = "fp32";  // fp32 | bf16 (Adam moments; the master weights stay fp32)
+  // How FP8 GEMM inputs get their scales (Megatron-core --fp8-recipe):
+  // "delayed" (amax history, the amax taken in the cast kernel), "tensorwise"
+  // (current scaling: a separate amax pass over each tensor before its
+  // cast), "mxfp8" / "blockwise" (per-block scales inside the cast kernel).
+  std::string fp8_recipe = "delayed";
   bool fp32_main_grads = false;    // gradients accumulated and held in fp32 (Megatron main_grad; DeepSeek-V3 §3.3.3)
   // Memory of the loss and of selective recomputation as the training code
   // holds it (issue 31; docs/scenario-format.md, docs/models.md):

@@ -208,6 +208,7 @@ Job readJob(ObjectReader r) {
                          " layers need at least twice as many layers; job.model.layers is " +
                          std::to_string(j.model.layers));
   j.software.optimizer_moments = sw.choice("optimizer_moments", "fp32", {"fp32", "bf16"});
+  j.software.fp8_recipe = sw.choice("fp8_recipe", "delayed", {"delayed", "tensorwise", "mxfp8", "blockwise"});
   j.software.fp32_main_grads = sw.boolean("fp32_main_grads", false);
   j.software.cross_entropy = sw.choice("cross_entropy", "fp32", {"fp32", "upcast", "loss_parallel", "compiled"});
   j.software.selective_recompute = sw.choice("selective_recompute", "attention", {"attention", "every_second_matmul"});
@@ -387,6 +388,7 @@ json jobToJson(const Job& j) {
   if (swo.fp8_weight_cache) sw["fp8_weight_cache"] = *swo.fp8_weight_cache;
   if (swo.bf16_edge_layers > 0) sw["bf16_edge_layers"] = swo.bf16_edge_layers;
   if (swo.optimizer_moments != "fp32") sw["optimizer_moments"] = swo.optimizer_moments;
+  if (swo.fp8_recipe != "delayed") sw["fp8_recipe"] = swo.fp8_recipe;
   if (swo.fp32_main_grads) sw["fp32_main_grads"] = true;
   if (swo.cross_entropy != "fp32") sw["cross_entropy"] = swo.cross_entropy;
   if (swo.selective_recompute != "attention") sw["selective_recompute"] = swo.selective_recompute;

@@ -170,16 +170,23 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   // cache (job.software.fp8_weight_cache) casts them and their transposes on
   // a step's first micro-batch only, and FP8 primary weights (the cache off,
   // MemoryModel.h) are never cast; the once-a-step pass (3 bytes a weight
-  // through HBM, milliseconds) is left out.
+  // through HBM, milliseconds) is left out. Current (tensorwise) scaling
+  // (job.software.fp8_recipe, Transformer Engine's Float8CurrentScaling) needs
+  // each tensor's amax before its cast: one more read of the bf16 tensor (2
+  // bytes an element) and two more kernels (the amax, the scale); with
+  // sequence parallelism the amax is also all-reduced over the TP group
+  // (a few microseconds, not counted). Delayed, MXFP8 and blockwise scaling
+  // take their amax inside the cast kernel.
   double castF = 0, castB = 0;
   int castKernelsF = 0, castKernelsB = 0;
   if (fp8Casts) {
     for (int i = 0; i < w.gemm_count; ++i) {
       const GemmShape& g = w.gemms[i];
-      castF += g.count * 3.0 * g.m * g.k;
-      castB += g.count * (3.0 * g.m * g.n + 1.0 * g.m * g.k);
-      castKernelsF += 1;
-      castKernelsB += 2;
+      const double amax = stack_.fp8_amax_pass ? 2.0 : 0.0;
+      castF += g.count * (3.0 + amax) * g.m * g.k;
+      castB += g.count * ((3.0 + amax) * g.m * g.n + 1.0 * g.m * g.k);
+      castKernelsF += stack_.fp8_amax_pass ? 3 : 1;
+      castKernelsB += stack_.fp8_amax_pass ? 4 : 2;
     }
   }
   double attnF = 0, attnB = 0;

@@ -42,6 +42,7 @@ struct SoftwareStack {
   std::optional<bool> fp8_weight_cache;      // unset: on with FP8 precision (MemoryModel's constructor)
   int bf16_edge_layers = 0;                  // FP8 jobs: the first and last N layers in BF16
   bool bf16_moments = false;
+  bool fp8_amax_pass = false;  // job.software.fp8_recipe "tensorwise": an amax pass before each cast
   bool fp32_main_grads = false;
   // Loss and recomputation memory (job.software, design/Job.h): fp32 logits
   // copies held at the loss's peak (2 "fp32", 3 "upcast", 1 "compiled"),
@@ -132,6 +133,7 @@ inline SoftwareStack softwareStackFor(const Accelerator& a, const SoftwareOption
   s.fp8_weight_cache = o.fp8_weight_cache;
   s.bf16_edge_layers = o.bf16_edge_layers;
   s.bf16_moments = o.optimizer_moments == "bf16";
+  s.fp8_amax_pass = o.fp8_recipe == "tensorwise";
   s.fp32_main_grads = o.fp32_main_grads;
   s.logits_copies = o.cross_entropy == "upcast"          ? 3.0
                     : o.cross_entropy == "loss_parallel" ? 4.0

@@ -395,6 +395,7 @@ const char* const kKeyLabels[][2] = {
     {"job.software.fp8_weight_cache", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP8 weight cache")},
     {"job.software.bf16_edge_layers", QT_TRANSLATE_NOOP("cf::FieldSpec", "BF16 first and last layers (FP8)")},
     {"job.software.optimizer_moments", QT_TRANSLATE_NOOP("cf::FieldSpec", "Optimizer moments precision")},
+    {"job.software.fp8_recipe", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP8 scaling recipe")},
     {"job.software.fp32_main_grads", QT_TRANSLATE_NOOP("cf::FieldSpec", "FP32 main gradients")},
     {"job.software.cross_entropy", QT_TRANSLATE_NOOP("cf::FieldSpec", "Cross-entropy logits")},
     {"job.software.selective_recompute", QT_TRANSLATE_NOOP("cf::FieldSpec", "Selective recomputation keeps")},

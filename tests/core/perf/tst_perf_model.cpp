@@ -415,7 +415,11 @@ void TestPerfModel::fp8HeadRunsInBf16() {
 // layer's by exactly sum over GEMMs of count·3·m·k bytes at HBM speed plus
 // one launch a GEMM, whatever the weights' size (here 4,096² and larger per
 // GEMM against 2,048-row inputs: a per-micro-batch weight cast would add
-// more than the inputs' casts).
+// more than the inputs' casts). Current (tensorwise) scaling,
+// job.software.fp8_recipe "tensorwise", reads each cast tensor once more for
+// its amax and launches two more kernels: + count·2·m·k bytes and 2 launches
+// a GEMM in the forward, + count·2·m·n bytes and 2 launches in the backward;
+// delayed, MXFP8 and blockwise scaling cost the same.
 void TestPerfModel::fp8CastsActivationsNotWeights() {
   const PerfModel fp8Model = h100Gpt("fp8", 4);
   const LayerTiming fp8 = fp8Model.layerTiming(1, 1, 1, 1), bf16 = h100Gpt("bf16", 4).layerTiming(1, 1, 1, 1);
@@ -431,6 +435,39 @@ void TestPerfModel::fp8CastsActivationsNotWeights() {
       inputs / (acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency) + w.gemm_count * ComputeModel::kLaunch_s;
   const double got = fp8.hbm_fwd_s - bf16.hbm_fwd_s;
   QVERIFY2(std::fabs(got - expect) <= 1e-9 * expect, qPrintable(QString("%1 vs %2").arg(got).arg(expect)));
+
+  const double hbm = acc.hbm_GBps * 1e9 * ComputeModel::kHbmEfficiency;
+  double amaxF = 0, amaxB = 0;
+  for (int i = 0; i < w.gemm_count; ++i) {
+    amaxF += w.gemms[i].count * 2.0 * w.gemms[i].m * w.gemms[i].k;
+    amaxB += w.gemms[i].count * 2.0 * w.gemms[i].m * w.gemms[i].n;
+  }
+  const LayerTiming current = h100Gpt("fp8", 4, {{"fp8_recipe", "tensorwise"}}).layerTiming(1, 1, 1, 1);
+  const double expectF = amaxF / hbm + 2 * w.gemm_count * ComputeModel::kLaunch_s;
+  const double expectB = amaxB / hbm + 2 * w.gemm_count * ComputeModel::kLaunch_s;
+  QVERIFY2(std::fabs(current.hbm_fwd_s - fp8.hbm_fwd_s - expectF) <= 1e-9 * expectF,
+           qPrintable(QString("%1 vs %2").arg(current.hbm_fwd_s - fp8.hbm_fwd_s).arg(expectF)));
+  QVERIFY(std::fabs((current.bwd_s - fp8.bwd_s) - expectB) <= 1e-9 * expectB);
+  for (const char* same : {"delayed", "mxfp8", "blockwise"}) {
+    const LayerTiming t = h100Gpt("fp8", 4, {{"fp8_recipe", same}}).layerTiming(1, 1, 1, 1);
+    QCOMPARE(t.fwd_s, fp8.fwd_s);
+    QCOMPARE(t.bwd_s, fp8.bwd_s);
+  }
+  // Written only when not the default; an unknown recipe is refused naming the key.
+  nlohmann::json j = cftest::seleneScenario(32, 4096, 4, 1, 1, 8, 64);
+  j["job"]["software"] = {{"fp8_recipe", "tensorwise"}};
+  const Scenario s = cftest::scenario(j);
+  QCOMPARE(scenarioToJson(s)["job"]["software"]["fp8_recipe"].get<std::string>(), std::string("tensorwise"));
+  QVERIFY(scenarioFromJson(scenarioToJson(s)).job.software == s.job.software);
+  j["job"]["software"] = {{"fp8_recipe", "delayed"}};
+  QVERIFY(!scenarioToJson(cftest::scenario(j))["job"]["software"].contains("fp8_recipe"));
+  j["job"]["software"] = {{"fp8_recipe", "hybrid"}};
+  try {
+    cftest::scenario(j);
+    QFAIL("an unknown fp8_recipe was accepted");
+  } catch (const InputError& e) {
+    QCOMPARE(QString::fromStdString(e.path()), QString("job.software.fp8_recipe"));
+  }
 }
 
 void TestPerfModel::bf16EdgeLayers() {
