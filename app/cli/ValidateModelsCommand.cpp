@@ -38,8 +38,18 @@ std::string figure(FigureKind k, double v) {
     case FigureKind::HardwareInterruptionsPer1000NodeDays: s << std::setprecision(2) << v << " /1000 node-d"; break;
     case FigureKind::MemoryPerGpuGiB: s << std::setprecision(1) << v << " GiB"; break;
     case FigureKind::MemoryMaxAllocatedGiB: s << std::setprecision(1) << v << " GiB alloc"; break;
+    case FigureKind::OutOfMemory:
+      s << "OOM > " << std::setprecision(1) << v << " GiB";
+      break;
   }
   return s.str();
+}
+
+// The model's figure; for a published out-of-memory run, its memory per GPU
+// and whether it fits.
+std::string predictedCell(const Row& r) {
+  if (r.run.kind != FigureKind::OutOfMemory) return figure(r.run.kind, r.predicted);
+  return figure(FigureKind::MemoryPerGpuGiB, r.predicted) + (r.fits_in_memory ? " fits" : " OOM");
 }
 
 std::string signedPercent(double f, bool sign) {
@@ -105,7 +115,7 @@ void printText(const std::vector<Row>& rows, const Summary& s, const Summary* fl
   std::vector<std::vector<std::string>> cells;
   for (const Row& r : rows) {
     cells.push_back({r.run.id, source(r), r.hardware, std::to_string(r.gpus), r.run.model, r.layout,
-                     figure(r.run.kind, r.run.published), r.ok ? figure(r.run.kind, r.predicted) : "—",
+                     figure(r.run.kind, r.run.published), r.ok ? predictedCell(r) : "—",
                      r.ok ? signedPercent(r.error, true) : "—"});
     if (flow) {
       cells.back().push_back(r.flow_ok ? figure(r.run.kind, r.flow_predicted) : "—");

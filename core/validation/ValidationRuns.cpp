@@ -31,6 +31,7 @@ FigureKind parseKind(const std::string& s, const std::string& path) {
   if (s == "hardware_interruptions_per_1000_node_days") return FigureKind::HardwareInterruptionsPer1000NodeDays;
   if (s == "memory_per_gpu_GiB") return FigureKind::MemoryPerGpuGiB;
   if (s == "memory_max_allocated_GiB") return FigureKind::MemoryMaxAllocatedGiB;
+  if (s == "out_of_memory") return FigureKind::OutOfMemory;
   throw InputError(path, "unknown figure kind \"" + s + "\"");
 }
 
@@ -63,6 +64,8 @@ std::string kindName(FigureKind k) {
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "hardware_interruptions_per_1000_node_days";
     case FigureKind::MemoryPerGpuGiB: return "memory_per_gpu_GiB";
     case FigureKind::MemoryMaxAllocatedGiB: return "memory_max_allocated_GiB";
+    case FigureKind::OutOfMemory:
+      return "out_of_memory";
   }
   return "?";
 }
@@ -74,6 +77,8 @@ std::string domainOf(FigureKind k) {
     case FigureKind::HardwareInterruptionsPer1000NodeDays: return "reliability";
     case FigureKind::MemoryPerGpuGiB:
     case FigureKind::MemoryMaxAllocatedGiB: return "memory";
+    case FigureKind::OutOfMemory:
+      return "fit";
     default: return "performance";
   }
 }
@@ -139,7 +144,9 @@ double predictedFigure(FigureKind k, const PerfResult& r, long long gpus) {
     case FigureKind::HardwareTflopsPerGpu: return r.hardware_tflops_per_gpu;
     case FigureKind::Mfu: return r.mfu;
     case FigureKind::StepTime: return r.step_time_s;
-    case FigureKind::MemoryPerGpuGiB: return r.memory_per_gpu_GiB;
+    case FigureKind::MemoryPerGpuGiB:
+    case FigureKind::OutOfMemory:
+      return r.memory_per_gpu_GiB;
     case FigureKind::MemoryMaxAllocatedGiB:
       return (r.memory.total() - r.memory.fragmentation_B - MemoryModel::kWorkspace_B) / (1024.0 * 1024 * 1024);
     case FigureKind::GpuHoursPerTrillionTokens:
@@ -246,6 +253,8 @@ Row simulateRun(const Run& run, const std::string& network) {
       }
     }
     row.error = (row.predicted - run.published) / run.published;
+    // A published out-of-memory run: right when the model says it does not fit.
+    if (run.kind == FigureKind::OutOfMemory && !row.fits_in_memory) row.error = 0;
     row.ok = std::isfinite(row.predicted) && row.predicted > 0;
     if (!row.ok) row.error_message = "the model gave no figure";
   } catch (const std::exception& e) {
@@ -316,7 +325,7 @@ Summary summarizeFlow(const std::vector<Row>& rows) {
 
 Summary summarize(const std::vector<Row>& rows) {
   Summary all = summarizeDomain(rows, "");
-  for (const char* d : {"performance", "memory", "collectives", "reliability"}) {
+  for (const char* d : {"performance", "memory", "fit", "collectives", "reliability"}) {
     Summary s = summarizeDomain(rows, d);
     if (s.runs > 0) all.domains.push_back(std::move(s));
   }

@@ -22,25 +22,32 @@ namespace cf::validation {
 
 // What a published figure measures, and so which output it is compared with.
 enum class FigureKind {
-  HardwareTflopsPerGpu,       // "tflops_per_gpu_hw": TFLOP/s per GPU counting recomputation (Megatron SC'21 Eq. 3)
-  Mfu,                        // "mfu": model FLOPs (3 x forward, no recomputation) / step / GPUs / dense peak
-  StepTime,                   // "step_time_s": seconds per iteration (one global batch)
-  GpuHoursPerTrillionTokens,  // "gpu_hours_per_trillion_tokens": GPU-hours to train on 10^12 tokens
-  AllReduceBusBandwidth,      // "allreduce_busbw_GBps": nccl-tests all-reduce bus bandwidth of figure.message_bytes
+  HardwareTflopsPerGpu,          // "tflops_per_gpu_hw": TFLOP/s per GPU counting recomputation (Megatron SC'21 Eq. 3)
+  Mfu,                           // "mfu": model FLOPs (3 x forward, no recomputation) / step / GPUs / dense peak
+  StepTime,                      // "step_time_s": seconds per iteration (one global batch)
+  GpuHoursPerTrillionTokens,     // "gpu_hours_per_trillion_tokens": GPU-hours to train on 10^12 tokens
+  AllReduceBusBandwidth,         // "allreduce_busbw_GBps": nccl-tests all-reduce bus bandwidth of figure.message_bytes
   InterruptionsPer1000NodeDays,  // "interruptions_per_1000_node_days": job interruptions by failures
   HardwareInterruptionsPer1000NodeDays,  // "hardware_interruptions_per_1000_node_days": by hardware failures only
-  MemoryPerGpuGiB,            // "memory_per_gpu_GiB": measured peak memory per GPU (the fullest GPU), GiB
+  MemoryPerGpuGiB,                       // "memory_per_gpu_GiB": measured peak memory per GPU (the fullest GPU), GiB
   // "memory_max_allocated_GiB": the caching allocator's peak allocated bytes
   // (torch.cuda.max_memory_allocated, Megatron's mem-max-allocated-bytes),
   // compared with the fullest stage's memory less what the allocator never
   // hands out: the CUDA context, cuBLAS and NCCL workspace (the model's
   // 1 GiB) and the fragmentation allowance (reserved, not allocated).
   MemoryMaxAllocatedGiB,
+  // "out_of_memory": the run failed for lack of memory on a device of
+  // figure.value GiB (a published "OOM"). The prediction is the model's
+  // memory per GPU; the error is 0 when the model too says the
+  // configuration does not fit, else (predicted - published) / published,
+  // how far under the device the model puts a run that did not fit.
+  OutOfMemory,
 };
 
 // Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),
 // "collectives" (the collective model alone), "reliability" (failure rates)
-// or "memory" (measured memory per GPU against the memory model).
+// "memory" (measured memory per GPU against the memory model) or "fit"
+// (runs published as out of memory: the model must say they do not fit).
 // The summary is given for all runs and per domain, so a miss in one model
 // does not hide behind good figures of another.
 std::string domainOf(FigureKind k);
@@ -135,6 +142,8 @@ bool isReliability(FigureKind k);    // a figure of the failure model (interrupt
 //    (model states, activations, temporaries and the allocator allowance,
 //    MemoryModel.h) against the publication's measured peak per GPU (the
 //    row's notes say whether reserved or allocated).
+//  - out_of_memory: r.memory_per_gpu_GiB as well; the error is set by
+//    simulateRun from r.fits_in_memory (0 when the model agrees).
 // This is the only place a figure is derived; the model's physics stays in core/perf.
 double predictedFigure(FigureKind k, const PerfResult& r, long long gpus);
 
