@@ -97,12 +97,23 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   const int lastLayers = blocksOnStage(k.mem, c, p - 1);
   const double embed = lt0.embed_fwd_s + lt0.embed_bwd_s;
   const double head = lt0.head_fwd_s + lt0.head_bwd_s;
+  // Without dense first layers or BF16 edge layers every stage's mean layer
+  // is lt0 itself, and no stage's is built.
+  const bool mixed = k.mem.firstDense > 0 || k.mem.bf16Edge > 0;
   LayerTiming lt = stageLayer(k.mem, c, lt0, 0, dual);
   LayerSums u = layerSums(k, c, lt);
   double critLayers = firstLayers, critEdge = embed;
-  // A stage of `layers` mean layers `cand` and `edge` seconds of embedding or
-  // head becomes the critical one when it takes longer.
-  auto consider = [&](double layers, double edge, const LayerTiming& cand) {
+  // A stage of `layers` mean layers (of stage s, or lt0 for s < 0) and `edge`
+  // seconds of embedding or head becomes the critical one when it takes longer.
+  auto consider = [&](double layers, double edge, int s, bool pair) {
+    if (!mixed) {
+      if (layers * u.all + edge > critLayers * u.all + critEdge) {
+        critLayers = layers;
+        critEdge = edge;
+      }
+      return;
+    }
+    const LayerTiming cand = s < 0 ? lt0 : stageLayer(k.mem, c, lt0, s, pair);
     const LayerSums uc = layerSums(k, c, cand);
     if (layers * uc.all + edge > critLayers * u.all + critEdge) {
       critLayers = layers;
@@ -121,10 +132,10 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
     critLayers = 0.5 * (firstLayers + lastLayers);
     critEdge = 0.5 * (embed + head);
     const double mid = p > 2 ? 0.5 * (midLayers + blocksOnStage(k.mem, c, p - 2)) : 0.0;
-    consider(mid, 0, p > 2 ? stageLayer(k.mem, c, lt0, 1, true) : lt0);
+    consider(mid, 0, p > 2 ? 1 : -1, true);
   } else {
-    consider(midLayers, 0, p > 2 ? stageLayer(k.mem, c, lt0, 1, false) : lt0);
-    consider(lastLayers, head, stageLayer(k.mem, c, lt0, p - 1, false));
+    consider(midLayers, 0, p > 2 ? 1 : -1, false);
+    consider(lastLayers, head, p - 1, false);
   }
   const double layerCompute = u.compute, layerTp = u.tp, layerEp = u.ep, layerCp = u.cp, layerOffload = u.offload;
   const double layerAll = u.all;

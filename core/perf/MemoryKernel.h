@@ -128,39 +128,51 @@ CF_HD inline int bf16OnStage(const MemConsts& k, const ParallelConfig& c, int s)
   return n < kind ? n : kind;
 }
 
-// The mean layer of `blocks` layers of which `dense` are dense first layers
-// (LayerTiming::dense) and `bf16` are FP8 layers run in BF16
-// (LayerTiming::bf16): every per-layer figure weighted by its layers, so
-// blocks x the mean is the stage's sum. Neither: lt itself.
-CF_HD inline LayerTiming blendLayers(const LayerTiming& lt, double blocks, double dense, double bf16 = 0) {
-  if (!(dense > 0) && !(bf16 > 0)) return lt;
-  if (!(blocks > 0)) return lt;
-  LayerTiming r = lt;
-  const double a = (blocks - dense - bf16) / blocks, b = dense / blocks, e = bf16 / blocks;
-  using Figure = double LayerCost::*;
-  const Figure figures[] = {&LayerCost::fwd_s,     &LayerCost::bwd_s,      &LayerCost::attn_fwd_s,
-                            &LayerCost::wgrad_s,   &LayerCost::tp_fwd_s,   &LayerCost::tp_bwd_s,
-                            &LayerCost::ep_fwd_s,  &LayerCost::ep_bwd_s,   &LayerCost::cp_fwd_s,
-                            &LayerCost::cp_bwd_s,  &LayerCost::act_none_B, &LayerCost::act_selective_B,
-                            &LayerCost::act_full_B};
-  static_assert(sizeof(figures) / sizeof(Figure) * sizeof(double) == sizeof(LayerCost),
-                "every LayerCost figure is blended");
-  for (const Figure f : figures) r.*f = a * lt.*f + b * lt.dense.*f + e * lt.bf16.*f;
-  return r;
+// What stage s's mean layer is made of: its blocks, of which `dense` are
+// dense first layers (LayerTiming::dense) and `bf16` FP8 layers run in BF16
+// (LayerTiming::bf16); with DualPipe (pair), of the rank's two stages s and
+// p-1-s, whose micro-batches it runs in equal numbers.
+struct StageMix {
+  double blocks = 0, dense = 0, bf16 = 0;
+  CF_HD bool mixed() const { return (dense > 0 || bf16 > 0) && blocks > 0; }
+};
+CF_HD inline StageMix stageMix(const MemConsts& k, const ParallelConfig& c, int s, bool pair) {
+  StageMix m;
+  if (k.firstDense <= 0 && k.bf16Edge <= 0) return m;
+  m.blocks = blocksOnStage(k, c, s);
+  m.dense = denseOnStage(k, c, s);
+  m.bf16 = bf16OnStage(k, c, s);
+  if (pair) {
+    const int o = kmaxi(1, c.pp) - 1 - s;
+    m.blocks += blocksOnStage(k, c, o);
+    m.dense += denseOnStage(k, c, o);
+    m.bf16 += bf16OnStage(k, c, o);
+  }
+  return m;
 }
-// The mean layer of stage s (with DualPipe, of the rank's two stages s and
-// p-1-s, whose micro-batches it runs in equal numbers).
+// One figure of that mean layer: every per-layer figure weighted by its
+// layers, so blocks x the mean is the stage's sum. Not mixed: lt's own.
+using LayerFigure = double LayerCost::*;
+CF_HD inline double blendFigure(const LayerTiming& lt, const StageMix& m, LayerFigure f) {
+  if (!m.mixed()) return lt.*f;
+  const double a = (m.blocks - m.dense - m.bf16) / m.blocks, b = m.dense / m.blocks, e = m.bf16 / m.blocks;
+  return a * lt.*f + b * lt.dense.*f + e * lt.bf16.*f;
+}
+// The whole mean layer of stage s (a copy of lt with every figure blended).
 CF_HD inline LayerTiming stageLayer(const MemConsts& k, const ParallelConfig& c, const LayerTiming& lt, int s,
                                     bool pair) {
-  if (k.firstDense <= 0 && k.bf16Edge <= 0) return lt;
-  double blocks = blocksOnStage(k, c, s), dense = denseOnStage(k, c, s), bf16 = bf16OnStage(k, c, s);
-  if (pair) {
-    const int m = kmaxi(1, c.pp) - 1 - s;
-    blocks += blocksOnStage(k, c, m);
-    dense += denseOnStage(k, c, m);
-    bf16 += bf16OnStage(k, c, m);
-  }
-  return blendLayers(lt, blocks, dense, bf16);
+  const StageMix m = stageMix(k, c, s, pair);
+  if (!m.mixed()) return lt;
+  LayerTiming r = lt;
+  const LayerFigure figures[] = {&LayerCost::fwd_s,     &LayerCost::bwd_s,      &LayerCost::attn_fwd_s,
+                                 &LayerCost::wgrad_s,   &LayerCost::tp_fwd_s,   &LayerCost::tp_bwd_s,
+                                 &LayerCost::ep_fwd_s,  &LayerCost::ep_bwd_s,   &LayerCost::cp_fwd_s,
+                                 &LayerCost::cp_bwd_s,  &LayerCost::act_none_B, &LayerCost::act_selective_B,
+                                 &LayerCost::act_full_B};
+  static_assert(sizeof(figures) / sizeof(LayerFigure) * sizeof(double) == sizeof(LayerCost),
+                "every LayerCost figure is blended");
+  for (const LayerFigure f : figures) r.*f = blendFigure(lt, m, f);
+  return r;
 }
 
 // Parameters of pipeline stage s0 on one GPU.
@@ -308,10 +320,12 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // DualPipe: the in-flight micro-batches are of either of the rank's two stages (their mean layers).
   const double layers =
       dual ? 0.5 * (blocksOnStage(k, c, s0) + blocksOnStage(k, c, mirrorStage(p, s0))) : 1.0 * blocksOnStage(k, c, s0);
-  const LayerTiming sl = stageLayer(k, c, lt, s0, dual);  // dense first layers weighed in
-  double perLayer = sl.act_none_B;
-  if (c.recompute == Recompute::Selective) perLayer = sl.act_selective_B;
-  if (c.recompute == Recompute::Full) perLayer = sl.act_full_B;
+  // Stored bytes of the stage's mean layer (dense first layers weighed in).
+  const LayerFigure act = c.recompute == Recompute::Full        ? &LayerCost::act_full_B
+                          : c.recompute == Recompute::Selective ? &LayerCost::act_selective_B
+                                                                : &LayerCost::act_none_B;
+  const StageMix mix = stageMix(k, c, s0, dual);
+  const double perLayer = blendFigure(lt, mix, act);
   const double stored = inFlight(c, m, s0) * layers * perLayer;
   // Activation offload: the offloaded share of what is stored lives in host
   // memory; two layers' worth stays on the GPU (the one being computed and
@@ -323,8 +337,8 @@ CF_HD inline MemoryBreakdown memoryStage(const MemConsts& k, const ParallelConfi
   // rebuilds a whole layer's activations before its backward; selective
   // rebuilds only the attention core's intermediates (zero with a fused
   // attention kernel, which never stores them).
-  if (c.recompute == Recompute::Full) r.activations_B += sl.act_none_B;
-  if (c.recompute == Recompute::Selective) r.activations_B += sl.act_none_B - sl.act_selective_B;
+  if (c.recompute == Recompute::Full) r.activations_B += blendFigure(lt, mix, &LayerCost::act_none_B);
+  if (c.recompute == Recompute::Selective) r.activations_B += blendFigure(lt, mix, &LayerCost::act_none_B) - perLayer;
   // The loss's peak on the last stage, in fp32 logits (4·T·V/t) each:
   // 2 (fp32 logits and their gradient, Megatron's vocab-parallel cross
   // entropy), 3 (eager F.cross_entropy(logits.float()): the saved fp32
