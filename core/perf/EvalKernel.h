@@ -97,9 +97,9 @@ CF_HD inline PerfResult evalConfig(const EvalConsts& k, const ParallelConfig& c,
   const int lastLayers = blocksOnStage(k.mem, c, p - 1);
   const double embed = lt0.embed_fwd_s + lt0.embed_bwd_s;
   const double head = lt0.head_fwd_s + lt0.head_bwd_s;
-  // Without dense first layers or BF16 edge layers every stage's mean layer
-  // is lt0 itself, and no stage's is built.
-  const bool mixed = k.mem.firstDense > 0 || k.mem.bf16Edge > 0;
+  // Without mixed stages every stage's mean layer is lt0 itself, and no
+  // stage's is built.
+  const bool mixed = mixesLayers(k.mem);
   LayerTiming lt = stageLayer(k.mem, c, lt0, 0, dual);
   LayerSums u = layerSums(k, c, lt);
   double critLayers = firstLayers, critEdge = embed;

@@ -132,13 +132,17 @@ CF_HD inline int bf16OnStage(const MemConsts& k, const ParallelConfig& c, int s)
 // dense first layers (LayerTiming::dense) and `bf16` FP8 layers run in BF16
 // (LayerTiming::bf16); with DualPipe (pair), of the rank's two stages s and
 // p-1-s, whose micro-batches it runs in equal numbers.
+// Whether any stage mixes layer kinds: dense first layers of a MoE model or
+// an FP8 job's BF16 edge layers. Without them every stage's mean layer is
+// the layer itself.
+CF_HD inline bool mixesLayers(const MemConsts& k) { return k.firstDense > 0 || k.bf16Edge > 0; }
 struct StageMix {
   double blocks = 0, dense = 0, bf16 = 0;
   CF_HD bool mixed() const { return (dense > 0 || bf16 > 0) && blocks > 0; }
 };
 CF_HD inline StageMix stageMix(const MemConsts& k, const ParallelConfig& c, int s, bool pair) {
   StageMix m;
-  if (k.firstDense <= 0 && k.bf16Edge <= 0) return m;
+  if (!mixesLayers(k)) return m;
   m.blocks = blocksOnStage(k, c, s);
   m.dense = denseOnStage(k, c, s);
   m.bf16 = bf16OnStage(k, c, s);

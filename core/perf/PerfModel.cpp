@@ -180,13 +180,14 @@ void PerfModel::layerFigures(const LayerWork& w, int tp, int cp, int ep, TpOverl
   double castF = 0, castB = 0;
   int castKernelsF = 0, castKernelsB = 0;
   if (fp8Casts) {
+    const double castBytes = stack_.fp8_amax_pass ? 5.0 : 3.0;  // read 2, write 1, and the amax pass's read 2
+    const int amaxKernels = stack_.fp8_amax_pass ? 2 : 0;
     for (int i = 0; i < w.gemm_count; ++i) {
       const GemmShape& g = w.gemms[i];
-      const double amax = stack_.fp8_amax_pass ? 2.0 : 0.0;
-      castF += g.count * (3.0 + amax) * g.m * g.k;
-      castB += g.count * ((3.0 + amax) * g.m * g.n + 1.0 * g.m * g.k);
-      castKernelsF += stack_.fp8_amax_pass ? 3 : 1;
-      castKernelsB += stack_.fp8_amax_pass ? 4 : 2;
+      castF += g.count * castBytes * g.m * g.k;
+      castB += g.count * (castBytes * g.m * g.n + 1.0 * g.m * g.k);
+      castKernelsF += 1 + amaxKernels;
+      castKernelsB += 2 + amaxKernels;
     }
   }
   double attnF = 0, attnB = 0;

@@ -45,7 +45,7 @@ enum class FigureKind {
 };
 
 // Which model a figure checks: "performance" (step time, MFU, TFLOP/s, GPU-hours),
-// "collectives" (the collective model alone), "reliability" (failure rates)
+// "collectives" (the collective model alone), "reliability" (failure rates),
 // "memory" (measured memory per GPU against the memory model) or "fit"
 // (runs published as out of memory: the model must say they do not fit).
 // The summary is given for all runs and per domain, so a miss in one model
